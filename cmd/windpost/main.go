@@ -1,0 +1,134 @@
+// Command windpost is a play-by-email referee and opponent for Gufuu Shogi,
+// Micro-shogi and Jul-Gonu. One binary, several subcommands: serve runs the
+// mail daemon; the others play, solve, check and inspect games from the
+// terminal.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/windpost/windpost/variants"
+)
+
+// app is what every subcommand gets: its streams and the variants.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// catalog returns the variants windpost plays; cacheDir is where costly
+	// tables are cached ("" = working directory).
+	catalog func(cacheDir string) *variants.Catalog
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, a *app, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"serve", "run the mail daemon (with no config: an embedded local mail server to try it)", cmdServe},
+		{"play", "play a game in the terminal, against the bot or a friend", cmdPlay},
+		{"solve", "print a solved game's figures, or analyse positions with its table", cmdSolve},
+		{"analyse", "search a position with the bot's engine (Micro-shogi)", cmdAnalyse},
+		{"perft", "count the leaves of the legal-move tree (tests the move generator)", cmdPerft},
+		{"replay", "check a game record and name the first illegal move", cmdReplay},
+		{"admin", "inspect and back up the game store (games, dump, backup)", cmdAdmin},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	a := &app{
+		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		catalog: func(dir string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
+	}
+	os.Exit(run(ctx, a, os.Args[1:]))
+}
+
+// run dispatches to a subcommand and returns the exit code.
+func run(ctx context.Context, a *app, args []string) int {
+	if len(args) == 0 {
+		usage(a.stderr)
+		return 2
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help", "help":
+		usage(a.stdout)
+		return 0
+	case "analyze":
+		name = "analyse"
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, a, args[1:])
+		}
+	}
+	fmt.Fprintf(a.stderr, "windpost: unknown command %q\n\n", args[0])
+	usage(a.stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "windpost — a play-by-email referee and opponent for Gufuu Shogi, Micro-shogi and Jul-Gonu")
+	fmt.Fprintln(w, "\nUsage: windpost <command> [arguments]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'windpost <command> --help' for a command's options.")
+}
+
+// newFlags returns a flag set for a subcommand whose usage line is
+// "windpost <usage>", with a description printed under it.
+func newFlags(a *app, usageLine, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet(strings.Fields(usageLine)[0], flag.ContinueOnError)
+	fs.SetOutput(a.stderr)
+	fs.Usage = func() {
+		out := fs.Output()
+		fmt.Fprintf(out, "Usage: windpost %s\n\n%s\n", usageLine, about)
+		var any bool
+		fs.VisitAll(func(*flag.Flag) { any = true })
+		if any {
+			fmt.Fprintln(out, "\nOptions:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args, allowing flags after positional arguments
+// ("solve gufuu --json"). It returns the positional arguments, or ok=false
+// with the exit code to use (0 for --help).
+func parseFlags(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool) {
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				return nil, 0, false
+			}
+			return nil, 2, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// variantNames lists the variants for messages.
+func variantNames(c *variants.Catalog) string {
+	ns := c.Names()
+	sort.Strings(ns)
+	return strings.Join(ns, ", ")
+}

@@ -1,0 +1,131 @@
+// Package solver holds what windpost's opponents share: bot levels, the
+// value of a position (a solved table's verdict or a search's score), and
+// the interfaces the bots of each variant satisfy. The bots themselves live
+// in solver/gufuu, solver/microshogi and solver/julgonu.
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// Level is how well a bot plays.
+type Level string
+
+// The bot levels. Not every variant has every level (Micro-shogi is not
+// solved, so it has no perfect level).
+const (
+	Perfect Level = "perfect" // fastest win, slowest loss, from a solved table
+	Strong  Level = "strong"  // never throws away a win or a draw
+	Casual  Level = "casual"  // a beginner: random, but takes a mate in one and avoids one
+)
+
+// Bot chooses moves for one variant.
+type Bot interface {
+	// Levels lists the levels this bot plays, strongest first.
+	Levels() []Level
+	// Choose returns the bot's move in g's current position, which must not
+	// be over. rng makes the choice among equally good moves; the same rng
+	// state gives the same move.
+	Choose(ctx context.Context, g *rules.Game, level Level, rng *rand.Rand) (rules.Move, error)
+}
+
+// Kind is the verdict of a value.
+type Kind uint8
+
+// The kinds of value.
+const (
+	Unknown Kind = iota // a search score, not a proven result
+	Won                 // the side to move wins
+	Lost                // the side to move loses
+	Drawn               // neither side can force a win
+)
+
+// Value is the worth of a position for the side to move: a proven result
+// with its distance in plies (from a table, or a search that found a
+// mate), or a search score.
+type Value struct {
+	Kind Kind
+	// Plies: for Won, the mating (winning) move is the Plies-th ply from
+	// now (1 = wins with this move); for Lost, the side to move is mated
+	// (has lost) after Plies plies (0 = lost now).
+	Plies int
+	// Score is a search's estimate in hundredths of a pawn for Unknown.
+	Score int
+}
+
+// String writes "W 5", "L 0", "D", or a score such as "+1.20".
+func (v Value) String() string {
+	switch v.Kind {
+	case Won:
+		return fmt.Sprintf("W %d", v.Plies)
+	case Lost:
+		return fmt.Sprintf("L %d", v.Plies)
+	case Drawn:
+		return "D"
+	}
+	sign := "+"
+	s := v.Score
+	if s < 0 {
+		sign, s = "-", -s
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, s/100, s%100)
+}
+
+// ParseValue reads the proven forms of String ("W 5", "L 0", "D").
+func ParseValue(s string) (Value, error) {
+	var v Value
+	switch {
+	case s == "D":
+		return Value{Kind: Drawn}, nil
+	case len(s) > 2 && s[0] == 'W' && s[1] == ' ':
+		v.Kind = Won
+	case len(s) > 2 && s[0] == 'L' && s[1] == ' ':
+		v.Kind = Lost
+	default:
+		return v, fmt.Errorf("value %q: want W n, L n or D", s)
+	}
+	if _, err := fmt.Sscanf(s[2:], "%d", &v.Plies); err != nil {
+		return v, fmt.Errorf("value %q: %w", s, err)
+	}
+	return v, nil
+}
+
+// Rank orders values for the side to move: wins > draws/unknown > losses.
+// It is what analysis uses to mark mistakes (a win turned into a draw or a
+// loss, a draw into a loss).
+func (v Value) Rank() int {
+	switch v.Kind {
+	case Won:
+		return 2
+	case Lost:
+		return 0
+	}
+	return 1
+}
+
+// After returns the value of a move for the player making it, given the
+// value v of the position it leads to (for the opponent): a loss in n for
+// the opponent is a win in n+1, a win in n a loss in n+1.
+func (v Value) After() Value {
+	switch v.Kind {
+	case Won:
+		return Value{Kind: Lost, Plies: v.Plies + 1}
+	case Lost:
+		return Value{Kind: Won, Plies: v.Plies + 1}
+	case Unknown:
+		return Value{Kind: Unknown, Score: -v.Score}
+	}
+	return v
+}
+
+// Analyst values positions of one variant.
+type Analyst interface {
+	// Evaluate returns the value of g's current position for the side to
+	// move, taking the game's history into account where the variant's
+	// rules do.
+	Evaluate(ctx context.Context, g *rules.Game) (Value, error)
+}
