@@ -65,7 +65,7 @@ func TestGamePlayUndoOutcome(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := g.Outcome()
-	if !o.Over() || o.Winner != rules.White || o.String() != "white wins by no legal move" {
+	if !o.Over() || o.Winner != rules.Black || o.String() != "black wins by no legal move" {
 		t.Fatalf("outcome = %+v %q", o, o)
 	}
 	if err := g.Play(1); !errors.Is(err, rules.ErrIllegal) {
