@@ -1,0 +1,95 @@
+// Package games runs correspondence games as players know them: challenges,
+// players, turns, clocks, draws, resignations and results, the command
+// language players write in their mails, and the bbolt store with its
+// outbox. It knows nothing of mail protocols: the mailer hands it a Request
+// and sends the Mails it leaves in the outbox.
+package games
+
+import (
+	"context"
+	"time"
+)
+
+// Request is one incoming mail, already parsed and free of quoted text.
+type Request struct {
+	From      string    // the sender's bare address, as written (games canonicalises it)
+	GameID    string    // from the reply token, "" if the mail carried none
+	Token     string    // the reply token, "" if none
+	Subject   string    // the subject as received (decoded)
+	MessageID string    // the mail's Message-ID with its angle brackets; the dedupe key
+	Lines     []string  // the text lines, without quoted text and signature
+	Received  time.Time // when the mailer saw it
+	// TooLarge is set by the mailer for mail over its size limit; Lines is
+	// then empty and the answer is a short refusal.
+	TooLarge bool
+}
+
+// MailKind tells an answer from mail windpost sends on its own.
+type MailKind string
+
+// The kinds of outgoing mail. The mailer marks answers
+// "Auto-Submitted: auto-replied" and the others "auto-generated".
+const (
+	Answer   MailKind = "answer"   // a reply to a player's mail
+	Notice   MailKind = "notice"   // news for the other player (a move, an accept, a challenge)
+	Reminder MailKind = "reminder" // the deadline is near, or was missed
+)
+
+// Mail is one outgoing mail as the outbox keeps it.
+type Mail struct {
+	ID         string // the outbox key; unique and stable
+	MessageID  string // "<...@bot-domain>", stable across retries
+	Kind       MailKind
+	To         string
+	Subject    string            // includes the tag "[windpost <game> <token>]" for mail about a game
+	ReplyTo    string            // the bot's plus-address carrying the recipient's token, or "" (the bot address)
+	InReplyTo  string            // the Message-ID answered, or ""
+	References []string          // the thread, oldest first
+	Headers    map[string]string // X-Windpost-* headers
+	Text       string            // the plain-text body, the ASCII board in it
+
+	Attempts  int
+	NextTry   time.Time
+	LastError string
+	SentAt    time.Time // zero while pending
+}
+
+// Clock tells the time; tests use a fake one.
+type Clock interface {
+	Now() time.Time
+}
+
+// Config configures a Server.
+type Config struct {
+	BotAddress string // e.g. "bot@example.test"
+	BotName    string // display name, e.g. "windpost"
+	Clock      Clock  // nil = the real clock
+	Seed       uint64 // 0 = random; fixed in tests for reproducible bots and ids
+	// ErrorAnswersPerHour limits answers to a sender whose mails change
+	// nothing (every command refused); further ones get no answer. 0 = 10.
+	ErrorAnswersPerHour int
+}
+
+// The store and server API the mailer relies on. The games work implements
+// these; the signatures stay as they are unless both sides agree.
+var (
+	_ func(path string) (*Store, error)                       = Open
+	_ func(*Store) error                                      = (*Store).Close
+	_ func(*Store, time.Time, int) ([]Mail, error)            = (*Store).DueMail
+	_ func(*Store, string, time.Time) error                   = (*Store).MarkSent
+	_ func(*Store, string, string, time.Time) error           = (*Store).MarkFailed
+	_ func(*Store, string) (MailboxCursor, error)             = (*Store).Cursor
+	_ func(*Store, string, MailboxCursor) error               = (*Store).SetCursor
+	_ func(*Store, string) (bool, error)                      = (*Store).Processed
+	_ func(*Server, context.Context, Request) ([]Mail, error) = (*Server).Handle
+	_ func(*Server, context.Context) ([]Mail, error)          = (*Server).Tick
+	_ func(string) (game, token string, ok bool)              = ParsePlusTag
+	_ func(string) (game, token string, ok bool)              = ParseSubjectTag
+	_ func(string) (game, token string, ok bool)              = ParseReference
+)
+
+// MailboxCursor is where the mailer is in one IMAP mailbox.
+type MailboxCursor struct {
+	UIDValidity uint32
+	LastUID     uint32 // the highest UID fully handled
+}
