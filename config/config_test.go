@@ -1,0 +1,173 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const minimal = `
+[imap]
+host = "imap.example.org"
+username = "bot@example.org"
+password = "pw"
+[smtp]
+host = "smtp.example.org"
+[bot]
+address = "bot@example.org"
+`
+
+func TestParseDefaults(t *testing.T) {
+	c, err := Parse(minimal, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		name      string
+		got, want any
+	}{
+		{"imap.tls", c.IMAP.TLS, "implicit"},
+		{"imap.port", c.IMAP.Port, 993},
+		{"imap.mailbox", c.IMAP.Mailbox, "INBOX"},
+		{"smtp.tls", c.SMTP.TLS, "starttls"},
+		{"smtp.port", c.SMTP.Port, 587},
+		{"bot.name", c.Bot.Name, "windpost"},
+		{"store.path", c.Store.Path, "windpost.db"},
+		{"poll.interval", c.Poll.Interval, time.Minute},
+		{"log.format", c.Log.Format, "text"},
+		{"limits.max_mail_size", c.Limits.MaxMailSize, 262144},
+	}
+	for _, ch := range checks {
+		if ch.got != ch.want {
+			t.Errorf("%s = %v, want %v", ch.name, ch.got, ch.want)
+		}
+	}
+}
+
+func TestParseValues(t *testing.T) {
+	text := minimal + `
+[poll]
+interval = "15s"
+[log]
+format = "json"
+[limits]
+max_mail_size = 4096
+[auth]
+authserv_id = "mx.example.org"
+`
+	c, err := Parse(strings.Replace(text, `host = "smtp.example.org"`, "host = \"smtp.example.org\"\ntls = \"none\"", 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Poll.Interval != 15*time.Second || c.Log.Format != "json" || c.Limits.MaxMailSize != 4096 ||
+		c.Auth.AuthservID != "mx.example.org" || c.SMTP.Port != 25 {
+		t.Errorf("got %+v", c)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, text string
+		env        []string
+		want       []string // substrings of the error
+	}{
+		{"bad tls", strings.Replace(minimal, `host = "imap.example.org"`, "host = \"imap.example.org\"\ntls = \"ssl\"", 1), nil,
+			[]string{`imap.tls: want implicit, starttls or none, got "ssl"`}},
+		{"unknown key", minimal + "\n[bot]\n", nil, []string{"bot"}}, // duplicate table is a TOML error
+		{"unknown key name", strings.Replace(minimal, "[bot]", "[bot]\nadress = \"x@y\"", 1), nil,
+			[]string{"unknown key bot.adress", "bot.address"}},
+		{"unknown section", minimal + "\n[imapp]\nhost = \"x\"\n", nil, []string{"unknown key imapp"}},
+		{"missing host", strings.Replace(minimal, `host = "imap.example.org"`, "", 1), nil,
+			[]string{"imap.host: missing", "WINDPOST_IMAP_HOST"}},
+		{"missing password", strings.Replace(minimal, `password = "pw"`, "", 1), nil,
+			[]string{"imap.password: missing (set it in the file or as WINDPOST_IMAP_PASSWORD)"}},
+		{"smtp user without password", strings.Replace(minimal, `host = "smtp.example.org"`, "host = \"smtp.example.org\"\nusername = \"u\"", 1), nil,
+			[]string{"smtp.password: missing"}},
+		{"bad port", strings.Replace(minimal, `host = "imap.example.org"`, "host = \"imap.example.org\"\nport = 70000", 1), nil,
+			[]string{"imap.port: want a port from 1 to 65535, got 70000"}},
+		{"port as text", strings.Replace(minimal, `host = "imap.example.org"`, "host = \"imap.example.org\"\nport = \"993\"", 1), nil,
+			[]string{"imap.port"}},
+		{"bot with plus", strings.Replace(minimal, `address = "bot@example.org"`, `address = "bot+x@example.org"`, 1), nil,
+			[]string{"bot.address: must not contain '+'"}},
+		{"bot not an address", strings.Replace(minimal, `address = "bot@example.org"`, `address = "Bot <bot@example.org>"`, 1), nil,
+			[]string{"bot.address: want a bare address"}},
+		{"bad log format", minimal + "[log]\nformat = \"xml\"\n", nil, []string{`log.format: want text or json, got "xml"`}},
+		{"tiny poll", minimal + "[poll]\ninterval = \"10ms\"\n", nil, []string{"poll.interval: want at least 1s"}},
+		{"bad duration", minimal + "[poll]\ninterval = \"soon\"\n", nil, []string{"soon"}},
+		{"env unknown key", minimal, []string{"WINDPOST_IMAP_PASWORD=x"}, []string{"unknown environment variable WINDPOST_IMAP_PASWORD"}},
+		{"env bad int", minimal, []string{"WINDPOST_IMAP_PORT=abc"}, []string{"imap.port (from WINDPOST_IMAP_PORT): want a whole number"}},
+		{"missing ca file", strings.Replace(minimal, `host = "smtp.example.org"`, "host = \"smtp.example.org\"\nca_file = \"/nonexistent/ca.pem\"", 1), nil,
+			[]string{"smtp.ca_file:", "/nonexistent/ca.pem"}},
+		{"two problems", strings.Replace(strings.Replace(minimal, `host = "imap.example.org"`, "", 1), `host = "smtp.example.org"`, "", 1), nil,
+			[]string{"imap.host: missing", "smtp.host: missing"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(tt.text, tt.env)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestEnvOverrides(t *testing.T) {
+	env := []string{
+		"WINDPOST_IMAP_PASSWORD=from-env",
+		"WINDPOST_SMTP_PASSWORD=smtp-env",
+		"WINDPOST_SMTP_USERNAME=bot",
+		"WINDPOST_IMAP_PORT=1143",
+		"WINDPOST_POLL_INTERVAL=2m",
+		"WINDPOST_E2E_MAILSTACK=1", // another program's variable: ignored
+		"PATH=/bin",
+	}
+	c, err := Parse(strings.Replace(minimal, `password = "pw"`, "", 1), env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IMAP.Password != "from-env" || c.SMTP.Password != "smtp-env" || c.IMAP.Port != 1143 || c.Poll.Interval != 2*time.Minute {
+		t.Errorf("got %+v", c)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "windpost.toml")
+	if err := os.WriteFile(p, []byte(minimal), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(p, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(filepath.Join(dir, "missing.toml"), nil)
+	if err == nil || !strings.Contains(err.Error(), "missing.toml") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestEnvNameCoversKeys(t *testing.T) {
+	for _, k := range Keys() {
+		n := EnvName(k)
+		if !strings.HasPrefix(n, "WINDPOST_") || strings.ContainsAny(n, ".abcdefghijklmnopqrstuvwxyz") {
+			t.Errorf("EnvName(%q) = %q", k, n)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(minimal)
+	f.Add("[imap]\nport = 1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := Parse(text, nil)
+		if err == nil && c.Validate() != nil {
+			t.Fatal("Parse accepted an invalid config")
+		}
+	})
+}
