@@ -1,0 +1,108 @@
+package gufuu
+
+import (
+	"fmt"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// Position adapts a Pos to rules.Position.
+type Position struct{ P Pos }
+
+var _ rules.Position = Position{}
+
+// ToMove is the side whose turn it is.
+func (x Position) ToMove() rules.Side { return x.P.ToMove() }
+
+// Moves returns the legal moves, nil when there are none.
+func (x Position) Moves() []rules.Move {
+	var buf [MaxMoves]rules.Move
+	ms := x.P.AppendMoves(buf[:0])
+	if len(ms) == 0 {
+		return nil
+	}
+	return append([]rules.Move(nil), ms...)
+}
+
+// Play returns the position after m; the error wraps rules.ErrIllegal when
+// m is not legal.
+func (x Position) Play(m rules.Move) (rules.Position, error) {
+	if !x.P.Legal(m) {
+		return nil, fmt.Errorf("%w: gufuu move %d in position %d", rules.ErrIllegal, m, x.P)
+	}
+	return Position{x.P.Apply(m)}, nil
+}
+
+// Key is the packed value in decimal.
+func (x Position) Key() string { return x.P.Key() }
+
+// Perft counts the leaves of the legal-move tree with the fast generator.
+func (x Position) Perft(depth int) uint64 { return x.P.Perft(depth) }
+
+// PosOf returns the packed position of a rules.Position made by this
+// package, and false for any other.
+func PosOf(p rules.Position) (Pos, bool) {
+	switch x := p.(type) {
+	case Position:
+		return x.P, true
+	case *Position:
+		return x.P, true
+	}
+	return 0, false
+}
+
+// Variant is Gufuu Shogi for the rest of windpost.
+type Variant struct{}
+
+var _ rules.Variant = Variant{}
+
+// Name is "gufuu".
+func (Variant) Name() string { return "gufuu" }
+
+// Aliases is nil: the game has one name.
+func (Variant) Aliases() []string { return nil }
+
+// Title is "Gufuu Shogi".
+func (Variant) Title() string { return "Gufuu Shogi" }
+
+// Start is the empty board, Black to drop his king.
+func (Variant) Start() rules.Position { return Position{Start} }
+
+// LegalMoves returns the legal moves in the last position, nil once the
+// game is over.
+func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
+	if len(positions) == 0 || v.Outcome(positions).Over() {
+		return nil
+	}
+	return positions[len(positions)-1].Moves()
+}
+
+// Outcome: the side to move that is in check with no legal move is
+// checkmated and loses; one with no legal move out of check (never in a
+// game from the start) loses too, by rules.NoLegalMove; the game is drawn
+// when its last position occurs for the fourth time.
+func (Variant) Outcome(positions []rules.Position) rules.Outcome {
+	if len(positions) == 0 {
+		return rules.Outcome{}
+	}
+	last := positions[len(positions)-1]
+	if p, ok := PosOf(last); ok {
+		var buf [MaxMoves]rules.Move
+		if len(p.AppendMoves(buf[:0])) == 0 {
+			if p.InCheck() {
+				return rules.WinFor(p.ToMove().Opponent(), rules.Checkmate)
+			}
+			return rules.WinFor(p.ToMove().Opponent(), rules.NoLegalMove)
+		}
+	}
+	key, n := last.Key(), 0
+	for _, q := range positions {
+		if q.Key() == key {
+			n++
+		}
+	}
+	if n >= 4 {
+		return rules.DrawBy(rules.Repetition)
+	}
+	return rules.Outcome{}
+}
