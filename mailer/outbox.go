@@ -1,0 +1,368 @@
+package mailer
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"html"
+	"log/slog"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+
+	"github.com/windpost/windpost/games"
+)
+
+// OutboxStore is the part of the game store the outbox needs.
+type OutboxStore interface {
+	DueMail(now time.Time, limit int) ([]games.Mail, error)
+	MarkSent(id string, at time.Time) error
+	MarkFailed(id string, reason string, next time.Time) error
+}
+
+// SMTPOptions says how to reach the SMTP server.
+type SMTPOptions struct {
+	Host      string
+	Port      int
+	TLS       string // "implicit", "starttls" or "none" (see package config)
+	Username  string // "" = no AUTH
+	Password  string
+	TLSConfig *tls.Config   // nil = the system roots, ServerName = Host
+	Timeout   time.Duration // per connection step; 0 = 30s
+}
+
+// Bot is who the mail comes from.
+type Bot struct {
+	Address string // bot@example.org
+	Name    string // the display name
+}
+
+// Sender delivers mail to one SMTP server over one connection that it
+// reuses; a broken connection is dialled again on the next send. It is safe
+// for concurrent use, but sends one mail at a time.
+type Sender struct {
+	opts SMTPOptions
+	bot  Bot
+
+	mu        sync.Mutex
+	client    *gomail.Client
+	connected bool
+}
+
+// NewSender returns a sender; it connects on the first Send.
+func NewSender(opts SMTPOptions, bot Bot) (*Sender, error) {
+	if opts.Timeout == 0 {
+		opts.Timeout = 30 * time.Second
+	}
+	tc := opts.TLSConfig
+	if tc == nil {
+		tc = &tls.Config{}
+	} else {
+		tc = tc.Clone()
+	}
+	if tc.ServerName == "" {
+		tc.ServerName = opts.Host
+	}
+	copts := []gomail.Option{
+		gomail.WithPort(opts.Port),
+		gomail.WithTimeout(opts.Timeout),
+		gomail.WithTLSConfig(tc),
+		gomail.WithHELO(domainOf(bot.Address)),
+	}
+	switch opts.TLS {
+	case "implicit":
+		copts = append(copts, gomail.WithSSL())
+	case "starttls":
+		copts = append(copts, gomail.WithTLSPolicy(gomail.TLSMandatory))
+	case "none":
+		copts = append(copts, gomail.WithTLSPolicy(gomail.NoTLS))
+	default:
+		return nil, fmt.Errorf("smtp: unknown TLS mode %q (want implicit, starttls or none)", opts.TLS)
+	}
+	if opts.Username != "" {
+		auth := gomail.SMTPAuthAutoDiscover
+		if opts.TLS == "none" {
+			auth = gomail.SMTPAuthPlainNoEnc
+		}
+		copts = append(copts, gomail.WithSMTPAuth(auth), gomail.WithUsername(opts.Username), gomail.WithPassword(opts.Password))
+	}
+	c, err := gomail.NewClient(opts.Host, copts...)
+	if err != nil {
+		return nil, fmt.Errorf("smtp %s: %w", opts.Host, err)
+	}
+	return &Sender{opts: opts, bot: bot, client: c}, nil
+}
+
+// Send composes m and hands it to the server. It returns nil only once the
+// server has accepted the mail. On a broken connection it dials again once.
+func (s *Sender) Send(ctx context.Context, m games.Mail) error {
+	msg, err := Compose(m, s.bot)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for attempt := 0; ; attempt++ {
+		if !s.connected {
+			dctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+			err := s.client.DialWithContext(dctx)
+			cancel()
+			if err != nil {
+				return fmt.Errorf("smtp %s:%d: connect: %w", s.opts.Host, s.opts.Port, err)
+			}
+			s.connected = true
+		}
+		err := s.client.Send(msg)
+		if err == nil {
+			return nil
+		}
+		// Start the next send on a fresh connection whatever went wrong:
+		// the session may be in any state after a failure.
+		_ = s.client.Close()
+		s.connected = false
+		var se *gomail.SendError
+		if errors.As(err, &se) && se.Reason == gomail.ErrConnCheck && attempt == 0 {
+			continue // the server dropped an idle connection: dial once more
+		}
+		return fmt.Errorf("smtp %s:%d: send %s: %w", s.opts.Host, s.opts.Port, m.MessageID, err)
+	}
+}
+
+// Close ends the connection.
+func (s *Sender) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.connected {
+		return nil
+	}
+	s.connected = false
+	return s.client.Close()
+}
+
+// Permanent reports whether err is a refusal that retrying will not change
+// (an SMTP 5xx answer).
+func Permanent(err error) bool {
+	var se *gomail.SendError
+	return errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500
+}
+
+// Compose turns an outbox mail into a message: From the bot, the stable
+// Message-ID, threading headers, Reply-To, Auto-Submitted (auto-replied for
+// answers, auto-generated for the rest), the X-Windpost-* headers, and a
+// multipart/alternative body: the text as text/plain (UTF-8) and the same
+// text in one <pre> block as text/html.
+func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	if err := msg.FromFormat(bot.Name, bot.Address); err != nil {
+		return nil, fmt.Errorf("mail %s: from %q: %w", m.ID, bot.Address, err)
+	}
+	if err := msg.To(m.To); err != nil {
+		return nil, fmt.Errorf("mail %s: to %q: %w", m.ID, m.To, err)
+	}
+	if m.ReplyTo != "" {
+		if err := msg.ReplyToFormat(bot.Name, m.ReplyTo); err != nil {
+			return nil, fmt.Errorf("mail %s: reply-to %q: %w", m.ID, m.ReplyTo, err)
+		}
+	}
+	msg.Subject(m.Subject)
+	if m.MessageID != "" {
+		msg.SetMessageIDWithValue(strings.Trim(m.MessageID, "<>"))
+	} else {
+		msg.SetMessageID()
+	}
+	msg.SetDate()
+	if m.InReplyTo != "" {
+		msg.SetGenHeader(gomail.HeaderInReplyTo, m.InReplyTo)
+	}
+	if len(m.References) > 0 {
+		msg.SetGenHeader(gomail.HeaderReferences, strings.Join(m.References, " "))
+	}
+	auto := "auto-generated"
+	if m.Kind == games.Answer {
+		auto = "auto-replied"
+	}
+	msg.SetGenHeader("Auto-Submitted", auto)
+	// Ask Exchange and others not to send out-of-office replies to us.
+	msg.SetGenHeader("X-Auto-Response-Suppress", "All")
+	names := make([]string, 0, len(m.Headers))
+	for k := range m.Headers {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		msg.SetGenHeader(gomail.Header(k), m.Headers[k])
+	}
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	msg.AddAlternativeString(gomail.TypeTextHTML, HTMLBody(m.Text))
+	return msg, nil
+}
+
+// HTMLBody is the text/html twin of a plain-text body: the whole text,
+// escaped, in one monospace <pre> block (no tables: some webmail renders a
+// board in invalid table markup at zero size).
+func HTMLBody(text string) string {
+	return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body>\n" +
+		"<pre style=\"font-family: Menlo, Consolas, 'DejaVu Sans Mono', monospace; font-size: 14px; line-height: 1.25;\">" +
+		html.EscapeString(text) + "</pre>\n</body></html>\n"
+}
+
+// Outbox sends what the store has pending, oldest first, and retries
+// failures with exponential backoff. Because pending mail lives in the
+// store, nothing is lost across restarts: a mail is marked sent only after
+// the server accepted it (so a crash between the two sends it again, with
+// the same Message-ID).
+type Outbox struct {
+	Store  OutboxStore
+	Send   func(ctx context.Context, m games.Mail) error // usually (*Sender).Send
+	Log    *slog.Logger
+	Now    func() time.Time // nil = time.Now
+	Retry  time.Duration    // first retry delay; 0 = 30s
+	MaxGap time.Duration    // longest retry delay; 0 = 1h
+	// Idle is how long Run sleeps when nothing is due and nobody wakes it;
+	// 0 = 30s.
+	Idle time.Duration
+
+	wakeOnce sync.Once
+	wake     chan struct{}
+}
+
+func (o *Outbox) init() {
+	o.wakeOnce.Do(func() { o.wake = make(chan struct{}, 1) })
+}
+
+func (o *Outbox) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}
+
+// Wake makes Run look at the store now (after Handle or Tick queued mail).
+func (o *Outbox) Wake() {
+	o.init()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Backoff is the delay before the next try after a mail's attempts-th
+// failure (1 = the first).
+func (o *Outbox) Backoff(attempts int, permanent bool) time.Duration {
+	base, max := o.Retry, o.MaxGap
+	if base <= 0 {
+		base = 30 * time.Second
+	}
+	if max <= 0 {
+		max = time.Hour
+	}
+	if permanent {
+		return max
+	}
+	d := base
+	for i := 1; i < attempts && d < max; i++ {
+		d *= 2
+	}
+	if d > max {
+		d = max
+	}
+	return d
+}
+
+// Flush sends every mail that is due now and returns how many the server
+// accepted. A refused mail is recorded with its next try and the others
+// still go; after three failures in a row (the server is likely down) it
+// stops and returns the last error.
+func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
+	const batch = 64
+	failures := 0
+	var lastErr error
+	for round := 0; round < 10000; round++ {
+		due, err := o.Store.DueMail(o.now(), batch)
+		if err != nil {
+			return sent, fmt.Errorf("outbox: %w", err)
+		}
+		if len(due) == 0 {
+			return sent, nil
+		}
+		for _, m := range due {
+			if ctx.Err() != nil {
+				return sent, ctx.Err()
+			}
+			if serr := o.Send(ctx, m); serr != nil {
+				if ctx.Err() != nil {
+					return sent, ctx.Err()
+				}
+				next := o.now().Add(o.Backoff(m.Attempts+1, Permanent(serr)))
+				if err := o.Store.MarkFailed(m.ID, serr.Error(), next); err != nil {
+					return sent, fmt.Errorf("outbox: mark %s failed: %w", m.ID, err)
+				}
+				o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", next.Format(time.RFC3339), "err", serr)
+				failures++
+				lastErr = serr
+				if failures >= 3 {
+					return sent, serr
+				}
+				continue
+			}
+			failures = 0
+			if err := o.Store.MarkSent(m.ID, o.now()); err != nil {
+				return sent, fmt.Errorf("outbox: mark %s sent: %w", m.ID, err)
+			}
+			sent++
+			o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", m.Subject)
+		}
+		if len(due) < batch {
+			return sent, lastErr
+		}
+	}
+	return sent, lastErr
+}
+
+// Run flushes the outbox whenever Wake is called, and at least every Idle,
+// until ctx ends. Failures are logged and retried as their backoff says.
+func (o *Outbox) Run(ctx context.Context) error {
+	o.init()
+	idle := o.Idle
+	if idle <= 0 {
+		idle = 30 * time.Second
+	}
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-o.wake:
+		case <-t.C:
+		}
+		if _, err := o.Flush(ctx); err != nil && ctx.Err() == nil {
+			o.log().Debug("outbox flush", "err", err)
+		}
+		if !t.Stop() {
+			select {
+			case <-t.C:
+			default:
+			}
+		}
+		t.Reset(idle)
+	}
+}
+
+func (o *Outbox) log() *slog.Logger {
+	if o.Log != nil {
+		return o.Log
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+func domainOf(addr string) string {
+	if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+		return addr[i+1:]
+	}
+	return "localhost"
+}
