@@ -36,7 +36,9 @@
 //  3. Attribution lines are dropped: "On ... wrote:", "Am ... schrieb ...:",
 //     "... kirjoitti:", "Le ... a écrit :", "El ... escribió:",
 //     "Op ... schreef ...:", also when wrapped over two lines, and any other
-//     line ending in "wrote:" that is followed by a quoted line.
+//     line ending in ':' that is followed by a quoted line (how most
+//     clients in most languages introduce a quote, e.g. Gmail's Japanese
+//     "2026年11月21日(土) 12:00 windpost <...>:"); a command never ends in ':'.
 //  4. Mobile footers are dropped: "Sent from my ...", "Get Outlook for ...",
 //     "Sent from Mail for Windows", "Sent from Outlook", "Sent from Yahoo
 //     Mail", "Envoyé de mon ...", "Von meinem ... gesendet".
@@ -48,9 +50,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/emersion/go-message"
@@ -104,17 +106,14 @@ func Read(r io.Reader, maxSize int) (*Message, error) {
 	}
 	m := &Message{Size: len(raw), TooLarge: len(raw) > maxSize}
 
-	ent, err := message.Read(bytes.NewReader(raw))
-	if errors.Is(err, io.EOF) && !m.TooLarge {
-		// A header with no blank line after it (a mail without body).
-		ent, err = message.Read(io.MultiReader(bytes.NewReader(raw), strings.NewReader("\r\n\r\n")))
+	if m.TooLarge && !headerEnds(raw) {
+		return nil, fmt.Errorf("read mail header: the header alone is over the %d-byte limit", maxSize)
 	}
+	ent, err := message.Read(bytes.NewReader(raw))
 	switch {
 	case err == nil:
 	case ent != nil && (message.IsUnknownCharset(err) || message.IsUnknownEncoding(err)):
 		m.warn("body: %v", err)
-	case m.TooLarge:
-		return nil, fmt.Errorf("read mail header (mail over %d bytes): %w", maxSize, err)
 	default:
 		return nil, fmt.Errorf("read mail header: %w", err)
 	}
@@ -148,7 +147,9 @@ func (m *Message) readHeader(raw []byte) {
 				continue
 			}
 			for _, a := range list {
-				m.Recipients = append(m.Recipients, a.Address)
+				if !slices.ContainsFunc(m.Recipients, func(r string) bool { return strings.EqualFold(r, a.Address) }) {
+					m.Recipients = append(m.Recipients, a.Address)
+				}
 			}
 		}
 	}
@@ -234,4 +235,10 @@ func (m *Message) readBody(ent *message.Entity) {
 		flowed = false
 	}
 	m.Lines = textLines(text, flowed, delSp)
+}
+
+// headerEnds reports whether raw holds the blank line that ends the header.
+func headerEnds(raw []byte) bool {
+	return bytes.HasPrefix(raw, []byte("\n")) || bytes.HasPrefix(raw, []byte("\r\n")) ||
+		bytes.Contains(raw, []byte("\n\n")) || bytes.Contains(raw, []byte("\n\r\n"))
 }

@@ -123,7 +123,7 @@ func stripQuotes(lines []string) []string {
 		case i+1 < len(lines) && !strings.HasSuffix(l, ":") &&
 			attribution.MatchString(strings.TrimSpace(l)+" "+strings.TrimSpace(lines[i+1])):
 			i++ // attribution wrapped over two lines
-		case strings.HasSuffix(l, "wrote:") && nextQuoted(lines, i+1):
+		case (strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：")) && nextQuoted(lines, i+1):
 		case mobileFooter.MatchString(strings.TrimSpace(l)):
 		default:
 			out = append(out, l)
