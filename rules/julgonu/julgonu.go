@@ -201,6 +201,14 @@ func buildTables() (nb [16][4]int, r [16][4][3]uint16) {
 	return nb, r
 }
 
+// Neighbours returns the orthogonal neighbours of square sq in the
+// directions north, south, east and west (-1 where the board ends).
+func Neighbours(sq int) [4]int { return neighbours[sq] }
+
+// Ray returns the masks of the first, second and third points from square sq
+// in direction dir (0 north, 1 south, 2 east, 3 west); 0 past the board.
+func Ray(sq, dir int) [3]uint16 { return ray[sq][dir] }
+
 // Captures returns the enemy pieces a move to square to captures, given the
 // mover's pieces own after the move (the moved piece on to) and the enemy's
 // pieces opp.

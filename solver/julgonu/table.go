@@ -1,0 +1,242 @@
+// Package julgonu is windpost's Jul-Gonu opponent: a table of every
+// position's value computed by retrograde analysis, the bot levels that play
+// from it with the game's history (positional superko) in mind, and the
+// analyst.
+//
+// The table covers every position with at most four pieces for the side to
+// move and two to four for its opponent (2,233,680 entries, one byte each);
+// it ignores the repetition rule and the 100-ply no-capture draw, as a
+// table must: its W n / L n / D values are the game without history.
+// Besides values it records which positions (with the side to move) are
+// reachable from the start, for the figures.
+//
+// The table is built in about a second and cached in a file (see Solver);
+// nothing is computed until it is first needed.
+package julgonu
+
+import (
+	"math/bits"
+
+	jg "github.com/windpost/windpost/rules/julgonu"
+	"github.com/windpost/windpost/solver"
+)
+
+// Table is the solved game. It is read-only once built.
+type Table struct {
+	ix *index
+	// val holds 0 for a draw, otherwise the distance in plies plus one: a
+	// lost position has an even distance (0 = lost now), a won one odd.
+	val []uint8
+	// reach has bit i set when entry i is reachable from the start with
+	// Black (reach[0]) or White (reach[1]) to move.
+	reach [2][]uint64
+}
+
+// Stats are the figures of the solved game over the positions reachable from
+// the start (a position counted once per side to move).
+type Stats struct {
+	Reachable  int    `json:"reachable"`
+	Wins       int    `json:"wins"`
+	Losses     int    `json:"losses"`
+	Draws      int    `json:"draws"`
+	Start      string `json:"start"`
+	LongestWin int    `json:"longest_win"`
+}
+
+// Solve computes the table.
+func Solve() *Table {
+	ix := newIndex()
+	t := &Table{ix: ix, val: make([]uint8, ix.size)}
+	t.retrograde()
+	t.reachable()
+	return t
+}
+
+// retrograde fills val: lost positions first (no piece or one, or no move),
+// then, by increasing distance, the predecessors of lost positions are won
+// and positions whose moves all lead to won ones are lost.
+func (t *Table) retrograde() {
+	ix := t.ix
+	left := make([]uint8, ix.size) // moves not yet known to lose
+	queue := make([]uint64, 0, ix.size)
+	ix.each(func(i int, own, opp uint16) {
+		n := jg.CountMoves(own, opp)
+		if n == 0 {
+			t.val[i] = 1
+			queue = append(queue, uint64(own)|uint64(opp)<<16|uint64(i)<<32)
+			return
+		}
+		left[i] = uint8(n)
+	})
+	for head := 0; head < len(queue); head++ {
+		e := queue[head]
+		own, opp := uint16(e), uint16(e>>16)
+		stored := t.val[e>>32]
+		if stored >= 254 {
+			panic("julgonu: a distance does not fit the table")
+		}
+		lost := (stored-1)%2 == 0
+		occupied := own | opp
+		// The position before: the opponent (opp here) moved a piece from
+		// a free point next to "to" and may have captured own pieces.
+		for o := opp; o != 0; o &= o - 1 {
+			to := bits.TrailingZeros16(o)
+			for fd, from := range neighbours(to) {
+				if from < 0 || occupied&(1<<from) != 0 {
+					continue
+				}
+				pOwn := opp&^(1<<to) | 1<<from
+				var opts [4][3]uint16
+				var nopt [4]int
+				for d := 0; d < 4; d++ {
+					opts[d][0], nopt[d] = 0, 1
+					if d == fd {
+						continue
+					}
+					m := rays(to, d)
+					if occupied&m[0] != 0 || m[1] == 0 {
+						continue
+					}
+					if opp&m[1] != 0 {
+						opts[d][nopt[d]] = m[0]
+						nopt[d]++
+					} else if occupied&m[1] == 0 && opp&m[2] != 0 {
+						opts[d][nopt[d]] = m[0] | m[1]
+						nopt[d]++
+					}
+				}
+				for i0 := 0; i0 < nopt[0]; i0++ {
+					for i1 := 0; i1 < nopt[1]; i1++ {
+						for i2 := 0; i2 < nopt[2]; i2++ {
+							for i3 := 0; i3 < nopt[3]; i3++ {
+								caps := opts[0][i0] | opts[1][i1] | opts[2][i2] | opts[3][i3]
+								pOpp := own | caps
+								if n := bits.OnesCount16(pOpp); n < 2 || n > 4 {
+									continue
+								}
+								if jg.Captures(opp, pOpp, to) != caps {
+									continue
+								}
+								pi := ix.of(pOwn, pOpp)
+								if t.val[pi] != 0 {
+									continue
+								}
+								if !lost {
+									left[pi]--
+									if left[pi] != 0 {
+										continue
+									}
+								}
+								t.val[pi] = stored + 1
+								queue = append(queue, uint64(pOwn)|uint64(pOpp)<<16|uint64(pi)<<32)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// reachable marks the positions reachable from the start, by a depth-first
+// walk of the move graph (no repetition rule).
+func (t *Table) reachable() {
+	ix := t.ix
+	words := (ix.size + 63) / 64
+	t.reach = [2][]uint64{make([]uint64, words), make([]uint64, words)}
+	start := jg.Start()
+	stack := []uint64{uint64(start.Own()) | uint64(start.Opp())<<16}
+	si := ix.of(start.Own(), start.Opp())
+	t.reach[0][si/64] |= 1 << (si % 64)
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		own, opp, side := uint16(e), uint16(e>>16), int(e>>32)
+		if bits.OnesCount16(own) <= 1 {
+			continue
+		}
+		next := t.reach[side^1]
+		empty := ^(own | opp)
+		for o := own; o != 0; o &= o - 1 {
+			from := bits.TrailingZeros16(o)
+			for _, to := range neighbours(from) {
+				if to < 0 || empty&(1<<to) == 0 {
+					continue
+				}
+				nown := own&^(1<<from) | 1<<to
+				nopp := opp &^ jg.Captures(nown, opp, to)
+				i := ix.of(nopp, nown)
+				if next[i/64]&(1<<(i%64)) != 0 {
+					continue
+				}
+				next[i/64] |= 1 << (i % 64)
+				stack = append(stack, uint64(nopp)|uint64(nown)<<16|uint64(side^1)<<32)
+			}
+		}
+	}
+}
+
+// neighbours and rays are the engine's geometry.
+func neighbours(sq int) [4]int { return jg.Neighbours(sq) }
+func rays(sq, d int) [3]uint16 { return jg.Ray(sq, d) }
+
+// valueOf turns a stored byte into a Value.
+func valueOf(stored uint8) solver.Value {
+	if stored == 0 {
+		return solver.Value{Kind: solver.Drawn}
+	}
+	d := int(stored) - 1
+	if d%2 == 0 {
+		return solver.Value{Kind: solver.Lost, Plies: d}
+	}
+	return solver.Value{Kind: solver.Won, Plies: d}
+}
+
+// Value returns the value of p for the side to move, ignoring the game's
+// history. ok is false for a position the table does not hold: one whose
+// side not to move has one piece or none (the side to move has won; such a
+// position cannot arise in play).
+func (t *Table) Value(p jg.Position) (v solver.Value, ok bool) {
+	own, opp := p.Own(), p.Opp()
+	if !t.ix.in(own, opp) {
+		return solver.Value{}, false
+	}
+	return valueOf(t.val[t.ix.of(own, opp)]), true
+}
+
+// Reachable reports whether p (with its side to move) can arise from the
+// start.
+func (t *Table) Reachable(p jg.Position) bool {
+	own, opp := p.Own(), p.Opp()
+	if !t.ix.in(own, opp) {
+		return false
+	}
+	i := t.ix.of(own, opp)
+	return t.reach[p.ToMove()][i/64]&(1<<(i%64)) != 0
+}
+
+// Stats counts the figures over the reachable positions.
+func (t *Table) Stats() Stats {
+	var s Stats
+	for side := 0; side < 2; side++ {
+		for w, word := range t.reach[side] {
+			for b := word; b != 0; b &= b - 1 {
+				i := w*64 + bits.TrailingZeros64(b)
+				s.Reachable++
+				v := valueOf(t.val[i])
+				switch v.Kind {
+				case solver.Won:
+					s.Wins++
+					s.LongestWin = max(s.LongestWin, v.Plies)
+				case solver.Lost:
+					s.Losses++
+				default:
+					s.Draws++
+				}
+			}
+		}
+	}
+	v, _ := t.Value(jg.Start())
+	s.Start = v.String()
+	return s
+}
