@@ -7,7 +7,10 @@ package games
 
 import (
 	"context"
+	"log/slog"
 	"time"
+
+	"github.com/windpost/windpost/variants"
 )
 
 // Request is one incoming mail, already parsed and free of quoted text.
@@ -68,24 +71,30 @@ type Config struct {
 	// ErrorAnswersPerHour limits answers to a sender whose mails change
 	// nothing (every command refused); further ones get no answer. 0 = 10.
 	ErrorAnswersPerHour int
+	// BotMoveTime bounds the bot's thinking per move (a context deadline
+	// on solver.Bot.Choose); 0 = only the request's context bounds it.
+	BotMoveTime time.Duration
+	// Logger receives what games logs (dropped answers); nil = discard.
+	Logger *slog.Logger
 }
 
 // The store and server API the mailer relies on. The games work implements
 // these; the signatures stay as they are unless both sides agree.
 var (
-	_ func(path string) (*Store, error)                       = Open
-	_ func(*Store) error                                      = (*Store).Close
-	_ func(*Store, time.Time, int) ([]Mail, error)            = (*Store).DueMail
-	_ func(*Store, string, time.Time) error                   = (*Store).MarkSent
-	_ func(*Store, string, string, time.Time) error           = (*Store).MarkFailed
-	_ func(*Store, string) (MailboxCursor, error)             = (*Store).Cursor
-	_ func(*Store, string, MailboxCursor) error               = (*Store).SetCursor
-	_ func(*Store, string) (bool, error)                      = (*Store).Processed
-	_ func(*Server, context.Context, Request) ([]Mail, error) = (*Server).Handle
-	_ func(*Server, context.Context) ([]Mail, error)          = (*Server).Tick
-	_ func(string) (game, token string, ok bool)              = ParsePlusTag
-	_ func(string) (game, token string, ok bool)              = ParseSubjectTag
-	_ func(string) (game, token string, ok bool)              = ParseReference
+	_ func(path string) (*Store, error)                        = Open
+	_ func(*Store, *variants.Catalog, Config) (*Server, error) = NewServer
+	_ func(*Store) error                                       = (*Store).Close
+	_ func(*Store, time.Time, int) ([]Mail, error)             = (*Store).DueMail
+	_ func(*Store, string, time.Time) error                    = (*Store).MarkSent
+	_ func(*Store, string, string, time.Time) error            = (*Store).MarkFailed
+	_ func(*Store, string) (MailboxCursor, error)              = (*Store).Cursor
+	_ func(*Store, string, MailboxCursor) error                = (*Store).SetCursor
+	_ func(*Store, string) (bool, error)                       = (*Store).Processed
+	_ func(*Server, context.Context, Request) ([]Mail, error)  = (*Server).Handle
+	_ func(*Server, context.Context) ([]Mail, error)           = (*Server).Tick
+	_ func(string) (game, token string, ok bool)               = ParsePlusTag
+	_ func(string) (game, token string, ok bool)               = ParseSubjectTag
+	_ func(string) (game, token string, ok bool)               = ParseReference
 )
 
 // MailboxCursor is where the mailer is in one IMAP mailbox.

@@ -1,0 +1,301 @@
+package games
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Verb is what a command line asks for.
+type Verb string
+
+// The verbs of the command language. A line that starts with no verb is a
+// move (VerbMove) in the notation of the game it is about.
+const (
+	VerbHelp      Verb = "help"
+	VerbRules     Verb = "rules"
+	VerbNew       Verb = "new"
+	VerbChallenge Verb = "challenge"
+	VerbAccept    Verb = "accept"
+	VerbDecline   Verb = "decline"
+	VerbMove      Verb = "move"
+	VerbBoard     Verb = "board"
+	VerbHistory   Verb = "history"
+	VerbMoves     Verb = "moves"
+	VerbGames     Verb = "games"
+	VerbResign    Verb = "resign"
+	VerbDraw      Verb = "draw"
+	VerbUndo      Verb = "undo"
+	VerbAnalysis  Verb = "analysis"
+	VerbVacation  Verb = "vacation"
+)
+
+// Command is one line of a player's mail, parsed. Whether a move is legal,
+// a variant known or a game the player's is decided when it runs.
+type Command struct {
+	Line    string // the line as written, trimmed
+	Verb    Verb
+	Game    string // the game id written in the line, "" if none
+	Topic   string // help: the topic
+	Variant string // rules, new, challenge
+	Side    string // new, challenge: "black", "white", "random" or "" (random)
+	Level   string // new: the bot level, "" for the default
+	Address string // challenge: whom
+	Days    int    // challenge: days per move (0 = default); vacation: days
+	Off     bool   // vacation off
+	Move    string // the move as written, without game id, "move" and "#n"
+	Number  int    // the move number the player gave with #n, 0 if none
+	// Err explains what is wrong with a line that starts with a verb but
+	// whose arguments do not fit; such a command is refused when it runs.
+	Err string
+}
+
+var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
+
+// ParseCommand reads one line of a mail. It reports false for lines to
+// skip: empty lines, lines without a letter or digit, and short greetings
+// and sign-offs ("Hi", "Thanks!", "Best regards,", "Good luck") — see
+// Pleasantry.
+func ParseCommand(line string) (Command, bool) {
+	line = strings.TrimSpace(line)
+	if !strings.ContainsFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return Command{}, false
+	}
+	if Pleasantry(line) {
+		return Command{}, false
+	}
+	c := Command{Line: line}
+	words := strings.Fields(line)
+	low := func(i int) string { return strings.ToLower(strings.Trim(words[i], ".,;:!")) }
+	if len(words) > 1 && validGameID(low(0)) {
+		c.Game = low(0)
+		words = words[1:]
+	}
+	verb := strings.ToLower(strings.TrimRight(words[0], ".,;:!"))
+	args := words[1:]
+	lowArgs := make([]string, len(args))
+	for i, a := range args {
+		lowArgs[i] = strings.ToLower(strings.Trim(a, ".,;:!"))
+	}
+	switch verb {
+	case "help", "?":
+		c.Verb = VerbHelp
+		c.Topic = strings.Join(lowArgs, " ")
+	case "rules":
+		c.Verb = VerbRules
+		if len(lowArgs) > 0 {
+			c.Variant = lowArgs[0]
+		}
+		if len(lowArgs) > 1 {
+			c.Err = "write rules and one game's name, e.g. \"rules gufuu\""
+		}
+	case "new":
+		c.Verb = VerbNew
+		c.parseNew(lowArgs)
+	case "challenge":
+		c.Verb = VerbChallenge
+		c.parseChallenge(lowArgs)
+	case "accept", "decline", "board", "history", "moves", "resign", "draw", "undo",
+		"analysis", "analyse", "analyze", "games":
+		switch verb {
+		case "analyse", "analyze":
+			verb = "analysis"
+		}
+		c.Verb = Verb(verb)
+		c.parseGameArg(lowArgs)
+	case "vacation", "holiday":
+		c.Verb = VerbVacation
+		c.parseVacation(lowArgs)
+	case "move", "play":
+		c.Verb = VerbMove
+		if len(args) > 0 && c.Game == "" && validGameID(lowArgs[0]) && len(args) > 1 {
+			c.Game = lowArgs[0]
+			args = args[1:]
+		}
+		c.parseMove(strings.Join(args, " "))
+		if c.Move == "" {
+			c.Err = "write the move after \"move\", e.g. \"move P-2c\""
+		}
+	default:
+		c.Verb = VerbMove
+		c.parseMove(strings.Join(words, " "))
+	}
+	return c, true
+}
+
+func (c *Command) parseMove(text string) {
+	if m := moveNumberSuffix.FindStringSubmatchIndex(text); m != nil {
+		n, _ := strconv.Atoi(text[m[2]:m[3]])
+		c.Number = n
+		text = text[:m[0]]
+		if n == 0 {
+			c.Err = "moves are numbered from #1"
+		}
+	}
+	c.Move = strings.TrimSpace(text)
+	if c.Move == "" && c.Err == "" {
+		c.Err = "a move number without a move"
+	}
+}
+
+func (c *Command) parseGameArg(args []string) {
+	switch {
+	case len(args) == 0:
+	case c.Verb == VerbGames:
+		c.Err = "\"games\" takes nothing after it"
+	case len(args) == 1 && validGameID(args[0]) && c.Game == "":
+		c.Game = args[0]
+	case len(args) == 1:
+		c.Err = fmt.Sprintf("%q is not a game id (game ids look like g7k3q)", args[0])
+	default:
+		c.Err = fmt.Sprintf("write %s alone or with a game id, e.g. \"%s g7k3q\"", c.Verb, c.Verb)
+	}
+}
+
+// parseSideLevel reads the options of new and challenge: "as black",
+// "black", "level casual", "casual", "days 3".
+func (c *Command) parseOptions(args []string, allowLevel, allowDays bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "as" || a == "level" || a == "days":
+			if i+1 >= len(args) {
+				c.Err = fmt.Sprintf("%q needs a value after it", a)
+				return
+			}
+			i++
+			switch a {
+			case "as":
+				if !c.setSide(args[i]) {
+					c.Err = fmt.Sprintf("%q is not a side: write as black, as white or as random", args[i])
+					return
+				}
+			case "level":
+				if !allowLevel {
+					c.Err = "a level is for games against the bot (new), not for challenges"
+					return
+				}
+				if !c.setLevel(args[i]) {
+					c.Err = fmt.Sprintf("%q is not a level: write level perfect, strong or casual", args[i])
+					return
+				}
+			case "days":
+				n, err := strconv.Atoi(args[i])
+				if !allowDays {
+					c.Err = "days per move are for challenges; games against the bot have no clock"
+					return
+				}
+				if err != nil || n < 1 || n > 30 {
+					c.Err = fmt.Sprintf("%q is not a number of days per move from 1 to 30", args[i])
+					return
+				}
+				c.Days = n
+			}
+		case c.setSide(a):
+		case allowLevel && c.setLevel(a):
+		default:
+			c.Err = fmt.Sprintf("I do not understand %q here", a)
+			return
+		}
+	}
+}
+
+func (c *Command) setSide(s string) bool {
+	switch s {
+	case "black", "b", "first":
+		c.Side = "black"
+	case "white", "w", "second":
+		c.Side = "white"
+	case "random", "any":
+		c.Side = "random"
+	default:
+		return false
+	}
+	return true
+}
+
+func (c *Command) setLevel(s string) bool {
+	switch s {
+	case "perfect", "strong", "casual":
+		c.Level = s
+		return true
+	}
+	return false
+}
+
+func (c *Command) parseNew(args []string) {
+	if len(args) == 0 {
+		c.Err = "write new and the game, e.g. \"new gufuu\" or \"new gufuu as white level casual\""
+		return
+	}
+	c.Variant = args[0]
+	c.parseOptions(args[1:], true, false)
+}
+
+func (c *Command) parseChallenge(args []string) {
+	if len(args) < 2 {
+		c.Err = "write challenge, the player's address and the game, e.g. \"challenge friend@example.org gufuu days 3\""
+		return
+	}
+	addr := CanonicalAddress(args[0])
+	if !plausibleAddress(addr) {
+		c.Err = fmt.Sprintf("%q is not a mail address", args[0])
+		return
+	}
+	c.Address = addr
+	c.Variant = args[1]
+	c.parseOptions(args[2:], false, true)
+}
+
+func (c *Command) parseVacation(args []string) {
+	switch {
+	case len(args) == 1 && args[0] == "off":
+		c.Off = true
+	case len(args) == 1:
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 || n > maxVacationDays {
+			c.Err = fmt.Sprintf("write vacation and a number of days from 1 to %d, or \"vacation off\"", maxVacationDays)
+			return
+		}
+		c.Days = n
+	default:
+		c.Err = fmt.Sprintf("write vacation and a number of days from 1 to %d, or \"vacation off\"", maxVacationDays)
+	}
+}
+
+// plausibleAddress is a light check of a canonical address: one '@', a dot
+// in the domain, no spaces or angle brackets.
+func plausibleAddress(a string) bool {
+	local, domain, ok := strings.Cut(a, "@")
+	return ok && local != "" && !strings.ContainsAny(a, " <>,;\"") && !strings.Contains(domain, "@") &&
+		strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
+}
+
+// pleasantWords start the greetings and sign-offs windpost skips.
+var pleasantWords = map[string]bool{
+	"hi": true, "hello": true, "hey": true, "dear": true, "greetings": true, "howdy": true,
+	"thanks": true, "thank": true, "thx": true, "ty": true, "cheers": true, "regards": true,
+	"best": true, "kind": true, "yours": true, "sincerely": true, "bye": true, "ciao": true,
+	"good": true, "gl": true, "hf": true, "gg": true, "sent": true, "nice": true, "well": true,
+	"oops": true, "sorry": true,
+}
+
+// Pleasantry reports whether line is a short greeting or sign-off that
+// windpost skips without comment: at most five words, the first of which
+// is one of a small list (hi, hello, dear, thanks, cheers, regards, best,
+// good, gg, sorry, "sent from my phone", ...). A lone name (a signature
+// without "-- ") is not recognised; it is answered as an unknown line, and
+// since it usually comes last, nothing after it is lost.
+func Pleasantry(line string) bool {
+	words := strings.Fields(strings.ToLower(line))
+	if len(words) == 0 || len(words) > 5 {
+		return false
+	}
+	first := strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) })
+	if !pleasantWords[first] {
+		return false
+	}
+	return true
+}

@@ -1,0 +1,857 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
+)
+
+// How a mail's lines are read (the policy the answers follow):
+//
+//   - Empty lines, lines without a letter or digit, and short greetings and
+//     sign-offs ("Hi", "Thanks!", "Best regards,") are skipped silently.
+//   - The other lines are commands; they run in order, and the answer
+//     reports each one: done, or refused and why.
+//   - The first refused command stops the mail: the lines after it are
+//     listed as "not run", since they may depend on it (a move, then a draw
+//     offer). Nothing that was done before it is undone.
+//   - A line that is neither a command nor could be a move (moves name
+//     squares, so they hold a digit) is "not understood". If nothing was
+//     done before it, it is refused and the answer carries the help; if
+//     commands were done, windpost takes it for the end of the commands
+//     (a name, a signature) and ignores it and what follows, saying so.
+//   - An answer in which nothing was done counts against the sender's
+//     error answers per hour; past Config.ErrorAnswersPerHour such mail
+//     gets no answer at all.
+
+// answer is the reply to the request being handled.
+type answer struct {
+	present  bool
+	sections []string
+	focus    string // the game the answer is about, "" if none
+	help     bool   // append the help text
+	done     int    // commands done
+}
+
+// result is what one command did.
+type result struct {
+	refused bool
+	unknown bool // the line is not a command and not a move
+	text    string
+}
+
+func done(format string, a ...any) result { return result{text: fmt.Sprintf(format, a...)} }
+func refuse(format string, a ...any) result {
+	return result{refused: true, text: "Refused: " + fmt.Sprintf(format, a...)}
+}
+
+// handle runs the request's commands and prepares the answer.
+func (ss *session) handle() error {
+	ss.authenticate()
+	ss.answer.present = true
+	if ss.authGame != "" {
+		ss.answer.focus = ss.authGame
+	}
+	if ss.req.TooLarge {
+		ss.answer.sections = append(ss.answer.sections, "Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
+		return ss.limitErrors()
+	}
+	var cmds []Command
+	for _, l := range ss.req.Lines {
+		if c, ok := ParseCommand(l); ok {
+			cmds = append(cmds, c)
+		}
+	}
+	if len(cmds) == 0 {
+		ss.answer.sections = append(ss.answer.sections, "I found no command in your mail.")
+		ss.answer.help = true
+	}
+	for i, c := range cmds {
+		res, err := ss.run(c)
+		if err != nil {
+			return err
+		}
+		if res.unknown && ss.answer.done > 0 {
+			ss.answer.sections = append(ss.answer.sections, fmt.Sprintf(
+				"I stopped reading at %q: it is not a command, so I took it for the end of your commands and ignored it and what follows.", c.Line))
+			break
+		}
+		ss.answer.sections = append(ss.answer.sections, "> "+c.Line+"\n"+res.text)
+		if !res.refused {
+			ss.answer.done++
+			continue
+		}
+		if res.unknown {
+			ss.answer.help = true
+		}
+		if rest := cmds[i+1:]; len(rest) > 0 {
+			var b strings.Builder
+			b.WriteString("Not run, because the command above was refused:")
+			for j, r := range rest {
+				if j == 10 {
+					fmt.Fprintf(&b, "\n(and %d more lines)", len(rest)-j)
+					break
+				}
+				b.WriteString("\n> " + r.Line)
+			}
+			ss.answer.sections = append(ss.answer.sections, b.String())
+		}
+		break
+	}
+	if ss.answer.done == 0 {
+		return ss.limitErrors()
+	}
+	return nil
+}
+
+// limitErrors counts an answer in which nothing was done against the
+// sender's allowance and drops the answer beyond it.
+func (ss *session) limitErrors() error {
+	p, err := ss.player(ss.from)
+	if err != nil {
+		return err
+	}
+	hourAgo := ss.now.Add(-time.Hour)
+	p.ErrorAnswers = slices.DeleteFunc(p.ErrorAnswers, func(t time.Time) bool { return !t.After(hourAgo) })
+	if len(p.ErrorAnswers) >= ss.s.cfg.ErrorAnswersPerHour {
+		ss.answer.present = false
+		ss.s.log.Info("no answer: too many refused mails from this sender",
+			"from", ss.from, "message_id", ss.req.MessageID, "limit_per_hour", ss.s.cfg.ErrorAnswersPerHour)
+		return nil
+	}
+	p.ErrorAnswers = append(p.ErrorAnswers, ss.now)
+	return nil
+}
+
+// queueAnswer composes the answer mail.
+func (ss *session) queueAnswer() error {
+	a := ss.answer
+	body := strings.Join(a.sections, "\n\n") + "\n"
+	if a.help {
+		body += "\n" + ss.s.helpText("") + "\n"
+	}
+	var m Mail
+	var err error
+	if a.focus != "" {
+		lg := ss.games[a.focus]
+		body += "\n" + ss.statusBlock(lg, ss.from)
+		if _, player := lg.rec.sideOf(ss.from); player {
+			m, err = ss.gameMail(Answer, lg, ss.from, ss.req.MessageID, body)
+		} else {
+			m, err = ss.plainMail(Answer, ss.from, replySubject(ss.req.Subject), ss.req.MessageID, body)
+		}
+	} else {
+		body += "\nWrite \"help\" for the commands.\n"
+		m, err = ss.plainMail(Answer, ss.from, replySubject(ss.req.Subject), ss.req.MessageID, body)
+	}
+	if err != nil {
+		return err
+	}
+	ss.queued = append([]Mail{m}, ss.queued...)
+	return nil
+}
+
+func replySubject(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "Re: windpost"
+	}
+	if strings.HasPrefix(strings.ToLower(s), "re:") {
+		return s
+	}
+	return "Re: " + s
+}
+
+// run runs one command.
+func (ss *session) run(c Command) (result, error) {
+	if c.Err != "" {
+		return refuse("%s.", strings.TrimSuffix(c.Err, ".")), nil
+	}
+	switch c.Verb {
+	case VerbHelp:
+		return done("%s", ss.s.helpText(c.Topic)), nil
+	case VerbRules:
+		return ss.rules(c), nil
+	case VerbNew:
+		return ss.newBotGame(c)
+	case VerbChallenge:
+		return ss.challenge(c)
+	case VerbAccept, VerbDecline:
+		return ss.acceptOrDecline(c)
+	case VerbMove:
+		return ss.move(c)
+	case VerbBoard, VerbHistory, VerbMoves:
+		return ss.look(c)
+	case VerbGames:
+		return ss.listGames()
+	case VerbResign:
+		return ss.resign(c)
+	case VerbDraw:
+		return ss.draw(c)
+	case VerbUndo:
+		return ss.undo(c)
+	case VerbAnalysis:
+		return ss.analysis(c)
+	case VerbVacation:
+		return ss.vacation(c)
+	}
+	return refuse("I do not know the command %q.", c.Verb), nil
+}
+
+// gameFor finds the game command c is about: the one it names, else the
+// one of the reply token, else the sender's only game that pick accepts.
+// write says the command changes the game: then the sender must be one of
+// its players and have proved it with the reply token. It returns a refusal
+// when there is no such game.
+func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, what string) (*liveGame, rules.Side, *result, error) {
+	id := c.Game
+	if id == "" {
+		id = ss.authGame
+	}
+	if id == "" && !write && ss.req.GameID != "" {
+		id = strings.ToLower(ss.req.GameID)
+	}
+	if id == "" {
+		p, err := ss.player(ss.from)
+		if err != nil {
+			return nil, 0, nil, err
+		}
+		var ids []string
+		for _, gid := range p.Games {
+			lg, err := ss.loadGame(gid)
+			if err != nil {
+				return nil, 0, nil, err
+			}
+			if lg != nil && pick(lg.rec) {
+				ids = append(ids, gid)
+			}
+		}
+		switch len(ids) {
+		case 0:
+			r := refuse("you have no %s. Write \"games\" to list your games, or \"help\" for how to start one.", what)
+			return nil, 0, &r, nil
+		case 1:
+			id = ids[0]
+		default:
+			r := refuse("you have several %ss (%s): write the game id before the command, e.g. \"%s %s\".",
+				what, strings.Join(ids, ", "), ids[0], c.Line)
+			return nil, 0, &r, nil
+		}
+	}
+	lg, err := ss.loadGame(id)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	if lg == nil {
+		r := refuse("there is no game %s. Write \"games\" to list yours.", id)
+		return nil, 0, &r, nil
+	}
+	side, player := lg.rec.sideOf(ss.from)
+	if write {
+		if !player {
+			r := refuse("you (%s) do not play in game %s.", ss.from, id)
+			return nil, 0, &r, nil
+		}
+		if ss.authGame == "" {
+			r := ss.authRefusal(id)
+			return nil, 0, &r, nil
+		}
+	}
+	if player || ss.answer.focus == "" {
+		ss.answer.focus = id
+	}
+	return lg, side, nil, nil
+}
+
+func (ss *session) authRefusal(id string) result {
+	if ss.badToken {
+		return refuse("the reply key in this mail does not belong to %s, so it cannot change game %s. Answer from the address windpost wrote to, by replying to its last mail about the game.", ss.from, id)
+	}
+	return refuse("to change game %s, reply to the last mail windpost sent you about it: its reply address (or the tag [windpost %s ...] in the subject) carries your personal key, which proves the mail comes from you.", id, id)
+}
+
+func isPlaying(g *gameRecord) bool { return g.State == statePlaying }
+
+// stateRefusal refuses a command on a game that is not being played.
+func stateRefusal(rec *gameRecord) result {
+	switch rec.State {
+	case stateInvited:
+		return refuse("game %s has not begun: %s has not accepted the challenge yet.", rec.ID, rec.invitee())
+	case stateDeclined:
+		return refuse("game %s never began (%s).", rec.ID, rec.Result)
+	}
+	return refuse("game %s is over: %s.", rec.ID, rec.Result)
+}
+
+func (ss *session) rules(c Command) result {
+	if c.Variant == "" {
+		return done("Write \"rules\" and a game's name for its rules: %s.", strings.Join(ss.s.catalog.Names(), ", "))
+	}
+	kit, err := ss.s.catalog.Get(c.Variant)
+	if err != nil {
+		return refuse("%v.", err)
+	}
+	return done("%s\n\n%s", kit.Rules.Title(), strings.TrimRight(kit.Notation.Rules(), "\n"))
+}
+
+func (ss *session) pickSide(s string) rules.Side {
+	switch s {
+	case "black":
+		return rules.Black
+	case "white":
+		return rules.White
+	}
+	return rules.Side(ss.rng.IntN(2))
+}
+
+func (ss *session) newBotGame(c Command) (result, error) {
+	kit, err := ss.s.catalog.Get(c.Variant)
+	if err != nil {
+		return refuse("%v.", err), nil
+	}
+	if kit.Bot == nil {
+		return refuse("there is no bot for %s yet; challenge a friend instead.", kit.Rules.Title()), nil
+	}
+	level, err := levelFor(kit.Bot, c.Level)
+	if err != nil {
+		return refuse("%v.", err), nil
+	}
+	side := ss.pickSide(c.Side)
+	var players [2]playerSlot
+	players[side] = playerSlot{Address: ss.from}
+	players[side.Opponent()] = playerSlot{Bot: true, Level: level}
+	lg, err := ss.newGame(kit, players, statePlaying)
+	if err != nil {
+		return result{}, err
+	}
+	ss.answer.focus = lg.rec.ID
+	text := fmt.Sprintf("Done: new game %s of %s. You play %s against the bot (level %s); this game has no clock.",
+		lg.rec.ID, kit.Rules.Title(), side, level)
+	played, err := ss.botMoves(lg)
+	if err != nil {
+		return result{}, err
+	}
+	if len(played) > 0 {
+		text += "\nThe bot opened with " + strings.Join(played, " ") + "."
+	}
+	return done("%s", text), nil
+}
+
+func (ss *session) challenge(c Command) (result, error) {
+	kit, err := ss.s.catalog.Get(c.Variant)
+	if err != nil {
+		return refuse("%v.", err), nil
+	}
+	if c.Address == ss.from {
+		return refuse("you cannot challenge yourself; write \"new %s\" to play the bot.", kit.Rules.Name()), nil
+	}
+	if local, domain, _ := strings.Cut(c.Address, "@"); domain == ss.s.domain && (local == ss.s.local || strings.HasPrefix(local, ss.s.local+"+")) {
+		return refuse("that is my own address; write \"new %s\" to play me.", kit.Rules.Name()), nil
+	}
+	p, err := ss.player(ss.from)
+	if err != nil {
+		return result{}, err
+	}
+	open := 0
+	for _, id := range p.Games {
+		lg, err := ss.loadGame(id)
+		if err != nil {
+			return result{}, err
+		}
+		if lg != nil && lg.rec.State == stateInvited && lg.rec.Challenger == ss.from {
+			open++
+		}
+	}
+	if open >= maxOpenInvitations {
+		return refuse("you already have %d challenges waiting for an answer; wait for them (or withdraw one with \"decline <game>\") before you send another.", open), nil
+	}
+	side := ss.pickSide(c.Side)
+	var players [2]playerSlot
+	players[side] = playerSlot{Address: ss.from}
+	players[side.Opponent()] = playerSlot{Address: c.Address}
+	lg, err := ss.newGame(kit, players, stateInvited)
+	if err != nil {
+		return result{}, err
+	}
+	days := c.Days
+	if days == 0 {
+		days = DefaultDaysPerMove
+	}
+	rec := lg.rec
+	rec.DaysPerMove = days
+	rec.Deadline = ss.now.Add(invitationDays * 24 * time.Hour)
+	ss.answer.focus = rec.ID
+	ss.notify(Notice, c.Address, rec.ID, fmt.Sprintf(
+		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move.\n\n"+
+			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
+			"The challenge expires on %s. For the rules, reply with: rules %s",
+		ss.from, kit.Rules.Title(), rec.ID, side.Opponent(), days, formatTime(rec.Deadline), kit.Rules.Name()))
+	return done("Done: I invited %s to game %s of %s, with %d days per move. You play %s. I will write when they answer.",
+		c.Address, rec.ID, kit.Rules.Title(), days, side), nil
+}
+
+func (ss *session) acceptOrDecline(c Command) (result, error) {
+	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == ss.from }
+	if c.Verb == VerbDecline {
+		pick = func(g *gameRecord) bool { return g.State == stateInvited }
+	}
+	lg, side, r, err := ss.gameFor(c, true, pick, "challenge waiting for your answer")
+	if r != nil || err != nil {
+		return deref(r), err
+	}
+	rec := lg.rec
+	if rec.State != stateInvited {
+		if rec.State == statePlaying {
+			return refuse("game %s has already begun.", rec.ID), nil
+		}
+		return stateRefusal(rec), nil
+	}
+	if c.Verb == VerbDecline {
+		rec.State = stateDeclined
+		rec.Deadline = time.Time{}
+		if ss.from == rec.Challenger {
+			rec.Result = "the challenge was withdrawn"
+			ss.notify(Notice, rec.invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", ss.from, rec.ID))
+			return done("Done: you withdrew your challenge to %s.", rec.invitee()), nil
+		}
+		rec.Result = "the challenge was declined"
+		ss.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s declined your challenge to game %s.", ss.from, rec.ID))
+		return done("Done: you declined the challenge of %s.", rec.Challenger), nil
+	}
+	if ss.from == rec.Challenger {
+		return refuse("you made this challenge; %s has to accept it.", rec.invitee()), nil
+	}
+	rec.State = statePlaying
+	if err := ss.startClock(lg); err != nil {
+		return result{}, err
+	}
+	toMove := lg.g.Position().ToMove()
+	turn := func(s rules.Side) string {
+		if s == toMove {
+			return "you have the first move"
+		}
+		return "your opponent has the first move"
+	}
+	ss.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s accepted your challenge: game %s has begun. You play %s, and %s.",
+		ss.from, rec.ID, side.Opponent(), turn(side.Opponent())))
+	return done("Done: game %s has begun. You play %s, and %s.", rec.ID, side, turn(side)), nil
+}
+
+func deref(r *result) result {
+	if r == nil {
+		return result{}
+	}
+	return *r
+}
+
+// looksLikeMove reports whether text could be a move: every windpost
+// variant's moves name squares, which have a digit.
+func looksLikeMove(text string) bool { return strings.ContainsAny(text, "0123456789") }
+
+func (ss *session) move(c Command) (result, error) {
+	if !looksLikeMove(c.Move) && c.Game == "" && c.Number == 0 && !strings.HasPrefix(strings.ToLower(c.Line), "move") {
+		return result{refused: true, unknown: true, text: fmt.Sprintf(
+			"Refused: I do not understand this line. It is not a command, nor a move (moves name squares, so they have digits).")}, nil
+	}
+	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	if r != nil || err != nil {
+		return deref(r), err
+	}
+	rec := lg.rec
+	if rec.State != statePlaying {
+		return stateRefusal(rec), nil
+	}
+	pos := lg.g.Position()
+	if pos.ToMove() != side {
+		return refuse("it is not your turn in game %s: %s is to move. Your last move was %s.",
+			rec.ID, nameOf(rec, side.Opponent(), ss.from), rec.lastMove()), nil
+	}
+	next := len(rec.Moves) + 1
+	if c.Number != 0 && c.Number != next {
+		if c.Number < next {
+			return refuse("your move is numbered #%d, but move %d was already played (%d.%s); the next move is #%d. This mail may be an old one, or sent twice, so I did not play it.",
+				c.Number, c.Number, c.Number, rec.Moves[c.Number-1].Text, next), nil
+		}
+		return refuse("your move is numbered #%d, but the next move in game %s is #%d.", c.Number, rec.ID, next), nil
+	}
+	m, err := lg.kit.Notation.ParseMove(pos, c.Move)
+	var text string
+	if err == nil {
+		text, err = lg.play(m, ss.now)
+	}
+	if err != nil {
+		return refuse("%q is not a legal move in game %s: %v.\nThe legal moves (#%d) are: %s",
+			c.Move, rec.ID, strings.TrimSuffix(err.Error(), "."), next, legalMoves(lg)), nil
+	}
+	out := []string{"Done: you played " + text + "."}
+	opp := opponentAddress(lg, side)
+	var news []string
+	news = append(news, fmt.Sprintf("%s played %s.", ss.from, text))
+	if rec.DrawOffer == side.Opponent().String() {
+		rec.DrawOffer = ""
+		out = append(out, "Your move declines the draw your opponent offered.")
+		news = append(news, "That move declines your draw offer.")
+	}
+	if rec.UndoRequest != "" {
+		if rec.UndoRequest == side.Opponent().String() {
+			news = append(news, "That move declines your request to take back your move.")
+			out = append(out, "Your move declines your opponent's request to take back a move.")
+		}
+		rec.UndoRequest, rec.UndoPly = "", 0
+	}
+	if rec.State == statePlaying && rec.isBotGame() {
+		played, err := ss.botMoves(lg)
+		if err != nil {
+			return result{}, err
+		}
+		if len(played) > 0 {
+			out = append(out, "The bot answered "+strings.Join(played, " ")+".")
+		}
+	}
+	if rec.State == stateOver {
+		out = append(out, "Game over: "+rec.Result+".")
+		news = append(news, "Game over: "+rec.Result+".")
+	} else if !rec.isBotGame() {
+		news = append(news, "It is your move.")
+		if err := ss.startClock(lg); err != nil {
+			return result{}, err
+		}
+	}
+	ss.notify(Notice, opp, rec.ID, strings.Join(news, " "))
+	return done("%s", strings.Join(out, " ")), nil
+}
+
+// nameOf names the player of side for reader: "you", "the bot", or the
+// address, with the side.
+func nameOf(rec *gameRecord, side rules.Side, reader string) string {
+	p := rec.Players[side]
+	switch {
+	case p.Bot:
+		return fmt.Sprintf("%s (the bot)", side)
+	case p.Address == reader:
+		return fmt.Sprintf("%s (you)", side)
+	}
+	return fmt.Sprintf("%s (%s)", side, p.Address)
+}
+
+// legalMoves lists the legal moves in notation.
+func legalMoves(lg *liveGame) string {
+	pos := lg.g.Position()
+	ms := lg.g.LegalMoves()
+	if len(ms) == 0 {
+		return "none"
+	}
+	texts := make([]string, len(ms))
+	for i, m := range ms {
+		texts[i] = lg.kit.Notation.FormatMove(pos, m)
+	}
+	return wrapList(texts, 72)
+}
+
+// wrapList joins items with ", " and breaks lines at about width columns.
+func wrapList(items []string, width int) string {
+	var b strings.Builder
+	col := 0
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(",")
+			col++
+			if col+1+len(it) > width {
+				b.WriteString("\n")
+				col = 0
+			} else {
+				b.WriteString(" ")
+				col++
+			}
+		}
+		b.WriteString(it)
+		col += len(it)
+	}
+	return b.String()
+}
+
+func (ss *session) look(c Command) (result, error) {
+	lg, _, r, err := ss.gameFor(c, false, func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }, "game in progress")
+	if r != nil || err != nil {
+		return deref(r), err
+	}
+	ss.answer.focus = lg.rec.ID
+	switch c.Verb {
+	case VerbHistory:
+		if len(lg.rec.Moves) == 0 {
+			return done("Game %s: no moves yet.", lg.rec.ID), nil
+		}
+		return done("Game %s, %s:\n%s", lg.rec.ID, lg.kit.Rules.Title(), strings.TrimRight(notation.FormatRecord(lg.kit.Notation, lg.g), "\n")), nil
+	case VerbMoves:
+		if lg.rec.State != statePlaying {
+			return stateRefusal(lg.rec), nil
+		}
+		return done("The legal moves in game %s (#%d, %s to move): %s", lg.rec.ID, len(lg.rec.Moves)+1, lg.g.Position().ToMove(), legalMoves(lg)), nil
+	}
+	return done("Here is game %s.", lg.rec.ID), nil
+}
+
+func (ss *session) listGames() (result, error) {
+	p, err := ss.player(ss.from)
+	if err != nil {
+		return result{}, err
+	}
+	if len(p.Games) == 0 {
+		return done("You have no games yet. Write \"new %s\" to play the bot, or \"challenge <address> %s\" to play a friend.",
+			firstVariant(ss), firstVariant(ss)), nil
+	}
+	var b strings.Builder
+	b.WriteString("Your games:")
+	for _, id := range p.Games {
+		lg, err := ss.loadGame(id)
+		if err != nil {
+			return result{}, err
+		}
+		if lg == nil {
+			continue
+		}
+		rec := lg.rec
+		side, _ := rec.sideOf(ss.from)
+		opp := rec.Players[side.Opponent()].label()
+		fmt.Fprintf(&b, "\n%s  %-12s you (%s) vs. %s: ", rec.ID, rec.Variant, side, opp)
+		switch rec.State {
+		case stateInvited:
+			if rec.Challenger == ss.from {
+				fmt.Fprintf(&b, "waiting for them to accept (until %s)", formatTime(rec.Deadline))
+			} else {
+				fmt.Fprintf(&b, "they challenge you: accept or decline by %s", formatTime(rec.Deadline))
+			}
+		case statePlaying:
+			if lg.g.Position().ToMove() == side {
+				b.WriteString("your move")
+			} else {
+				b.WriteString("their move")
+			}
+			fmt.Fprintf(&b, " (#%d)", len(rec.Moves)+1)
+			if !rec.Deadline.IsZero() {
+				fmt.Fprintf(&b, ", deadline %s", formatTime(rec.Deadline))
+			}
+		default:
+			b.WriteString(rec.Result)
+		}
+	}
+	return done("%s", b.String()), nil
+}
+
+func firstVariant(ss *session) string {
+	if ks := ss.s.catalog.Kits(); len(ks) > 0 {
+		return ks[0].Rules.Name()
+	}
+	return "<game>"
+}
+
+func (ss *session) resign(c Command) (result, error) {
+	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	if r != nil || err != nil {
+		return deref(r), err
+	}
+	rec := lg.rec
+	if rec.State == stateInvited {
+		return refuse("game %s has not begun; write \"decline\" to say no to the challenge.", rec.ID), nil
+	}
+	if rec.State != statePlaying {
+		return stateRefusal(rec), nil
+	}
+	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
+	ss.notify(Notice, opponentAddress(lg, side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", ss.from, rec.ID))
+	return done("Done: you resigned game %s. Game over: %s.", rec.ID, rec.Result), nil
+}
+
+func (ss *session) draw(c Command) (result, error) {
+	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	if r != nil || err != nil {
+		return deref(r), err
+	}
+	rec := lg.rec
+	if rec.State != statePlaying {
+		return stateRefusal(rec), nil
+	}
+	if rec.isBotGame() {
+		if lg.kit.Analyst == nil {
+			return refuse("the bot does not agree to draws in %s; play on, or resign.", lg.kit.Rules.Title()), nil
+		}
+		v, err := lg.kit.Analyst.Evaluate(ss.ctx, lg.g.Clone())
+		if err != nil {
+			return result{}, fmt.Errorf("game %s: evaluate: %w", rec.ID, err)
+		}
+		if lg.g.Position().ToMove() != side { // the value is the bot's
+			v = flip(v)
+		}
+		if v.Kind != solver.Lost && v.Kind != solver.Drawn { // the human's view
+			return refuse("the bot declines the draw: it does not see the game as lost for you or drawn (%s for you). Play on, or resign.", v), nil
+		}
+		lg.finish(rules.DrawBy(rules.AgreedDraw))
+		return done("Done: the bot accepts the draw. Game over: %s.", rec.Result), nil
+	}
+	opp := opponentAddress(lg, side)
+	switch rec.DrawOffer {
+	case side.Opponent().String():
+		lg.finish(rules.DrawBy(rules.AgreedDraw))
+		ss.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", ss.from, rec.Result))
+		return done("Done: you accepted the draw. Game over: %s.", rec.Result), nil
+	case side.String():
+		return done("Your draw offer stands; your opponent has not answered it yet."), nil
+	}
+	rec.DrawOffer = side.String()
+	ss.notify(Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, play a move.", ss.from, rec.ID))
+	return done("Done: you offered a draw. Your opponent accepts by writing \"draw\", and declines by playing a move."), nil
+}
+
+// flip turns a value for one side into the value for the other, with
+// the same distance.
+func flip(v solver.Value) solver.Value {
+	switch v.Kind {
+	case solver.Won:
+		v.Kind = solver.Lost
+	case solver.Lost:
+		v.Kind = solver.Won
+	case solver.Unknown:
+		v.Score = -v.Score
+	}
+	return v
+}
+
+func (ss *session) undo(c Command) (result, error) {
+	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	if r != nil || err != nil {
+		return deref(r), err
+	}
+	rec := lg.rec
+	if rec.State != statePlaying {
+		return stateRefusal(rec), nil
+	}
+	ply := len(rec.Moves)
+	if rec.isBotGame() {
+		// Take back moves until it is the player's turn again and one of
+		// their moves is gone.
+		n, own := 0, false
+		for i := ply - 1; i >= 0; i-- {
+			mover := lg.g.Positions[i].ToMove()
+			n++
+			if mover == side {
+				own = true
+				break
+			}
+		}
+		if !own {
+			return refuse("you have made no move to take back in game %s.", rec.ID), nil
+		}
+		taken := make([]string, 0, n)
+		for i := ply - n; i < ply; i++ {
+			taken = append(taken, fmt.Sprintf("%d.%s", i+1, rec.Moves[i].Text))
+		}
+		lg.takeBack(n)
+		return done("Done: taken back %s. It is your move (#%d).", strings.Join(taken, " "), len(rec.Moves)+1), nil
+	}
+	if ply == 0 {
+		return refuse("there is no move to take back in game %s.", rec.ID), nil
+	}
+	opp := opponentAddress(lg, side)
+	last := rec.lastMove()
+	if rec.UndoRequest == side.Opponent().String() && rec.UndoPly == ply {
+		lg.takeBack(1)
+		rec.UndoRequest, rec.UndoPly, rec.DrawOffer = "", 0, ""
+		if err := ss.startClock(lg); err != nil {
+			return result{}, err
+		}
+		ss.notify(Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", ss.from, last, len(rec.Moves)+1))
+		return done("Done: you agreed to take back %s. It is your opponent's move.", last), nil
+	}
+	if lg.g.Positions[ply-1].ToMove() != side {
+		return refuse("the last move, %s, was your opponent's; you can only ask to take back your own last move.", last), nil
+	}
+	if rec.UndoRequest == side.String() {
+		return done("You already asked to take back %s; your opponent has not answered yet.", last), nil
+	}
+	rec.UndoRequest, rec.UndoPly = side.String(), ply
+	ss.notify(Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, play your move.", ss.from, last))
+	return done("Done: you asked to take back %s. Your opponent agrees by writing \"undo\"; a move from them refuses.", last), nil
+}
+
+func (ss *session) analysis(c Command) (result, error) {
+	lg, _, r, err := ss.gameFor(c, false, func(g *gameRecord) bool { return g.State == stateOver }, "finished game")
+	if r != nil || err != nil {
+		return deref(r), err
+	}
+	rec := lg.rec
+	if rec.State != stateOver {
+		return refuse("game %s is not over; the analysis comes after the end, so that it cannot help during the game.", rec.ID), nil
+	}
+	if rec.Analysis == "" {
+		if lg.kit.Analyst == nil {
+			return refuse("there is no analysis for %s.", lg.kit.Rules.Title()), nil
+		}
+		text, err := analyse(ss.ctx, lg)
+		if err != nil {
+			return result{}, fmt.Errorf("game %s: analysis: %w", rec.ID, err)
+		}
+		rec.Analysis = text
+	}
+	return done("%s", rec.Analysis), nil
+}
+
+func (ss *session) vacation(c Command) (result, error) {
+	p, err := ss.player(ss.from)
+	if err != nil {
+		return result{}, err
+	}
+	year := fmt.Sprint(ss.now.Year())
+	if p.VacationDays == nil {
+		p.VacationDays = map[string]int{}
+	}
+	used := p.VacationDays[year]
+	var shift time.Duration
+	if c.Off {
+		if !p.onVacation(ss.now) {
+			return refuse("you are not on vacation."), nil
+		}
+		left := p.VacationUntil.Sub(ss.now)
+		refund := int(left / (24 * time.Hour))
+		p.VacationDays[year] = max(0, used-refund)
+		p.VacationUntil = ss.now
+		shift = -left
+	} else {
+		if p.onVacation(ss.now) {
+			return refuse("you are already on vacation until %s; write \"vacation off\" first to change it.", formatTime(p.VacationUntil)), nil
+		}
+		if used+c.Days > maxVacationDays {
+			return refuse("you have taken %d of your %d vacation days in %s, so %d are left.", used, maxVacationDays, year, maxVacationDays-used), nil
+		}
+		p.VacationDays[year] = used + c.Days
+		shift = time.Duration(c.Days) * 24 * time.Hour
+		p.VacationUntil = ss.now.Add(shift)
+	}
+	// Move the deadlines of the games where the player is to move; in the
+	// others, the clock starts after the vacation when their turn comes.
+	for _, id := range p.Games {
+		lg, err := ss.loadGame(id)
+		if err != nil {
+			return result{}, err
+		}
+		if lg == nil || lg.rec.State != statePlaying || lg.rec.Deadline.IsZero() {
+			continue
+		}
+		side, _ := lg.rec.sideOf(ss.from)
+		if lg.g.Position().ToMove() == side {
+			lg.rec.Deadline = lg.rec.Deadline.Add(shift)
+			lg.rec.Reminded = false
+		}
+		if !c.Off {
+			ss.notify(Notice, opponentAddress(lg, side), id, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", ss.from, formatTime(p.VacationUntil)))
+		}
+	}
+	if c.Off {
+		return done("Done: welcome back. Your clocks run again; you have %d vacation days left in %s.", maxVacationDays-p.VacationDays[year], year), nil
+	}
+	return done("Done: your clocks stop until %s. You have %d vacation days left in %s.", formatTime(p.VacationUntil), maxVacationDays-p.VacationDays[year], year), nil
+}

@@ -1,0 +1,171 @@
+package games
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base32"
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
+
+// Game ids are 'g' and four characters of idAlphabet, e.g. "g7k3q": short
+// and easy to type (no 0/o, 1/l/i to confuse). They are derived from the
+// server secret and a counter, so they cannot be guessed in bulk without the
+// secret; knowing an id gives nothing anyway, since every change to a game
+// needs the player's reply token. When the four-character ids are
+// crowded, longer ones follow.
+const idAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+
+// tokenBytes is the length of a reply token before encoding: 80 bits.
+const tokenBytes = 10
+
+var tokenEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// gameIDCandidate returns the id for counter n with length chars after the
+// 'g'.
+func gameIDCandidate(secret []byte, n uint64, length int) string {
+	mac := hmac.New(sha256.New, secret)
+	var buf [8]byte
+	binary.BigEndian.PutUint64(buf[:], n)
+	mac.Write([]byte("game-id\x00"))
+	mac.Write(buf[:])
+	sum := mac.Sum(nil)
+	id := make([]byte, 0, length+1)
+	id = append(id, 'g')
+	for i := 0; i < length; i++ {
+		id = append(id, idAlphabet[int(sum[i])%len(idAlphabet)])
+	}
+	return string(id)
+}
+
+// validGameID reports whether s has the form of a game id.
+func validGameID(s string) bool {
+	if len(s) < 5 || len(s) > 12 || s[0] != 'g' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if strings.IndexByte(idAlphabet, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ReplyToken returns the reply token of the player at canonical address in
+// game id under secret: HMAC-SHA256 of id, NUL, address, truncated to 80
+// bits, in lower-case base32 without padding (16 characters).
+func ReplyToken(secret []byte, id, address string) string {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte(id))
+	mac.Write([]byte{0})
+	mac.Write([]byte(address))
+	return strings.ToLower(tokenEncoding.EncodeToString(mac.Sum(nil)[:tokenBytes]))
+}
+
+// tokenMatches compares a token as received with the right one in constant
+// time (case-insensitively: some clients upper-case addresses).
+func tokenMatches(got, want string) bool {
+	return subtle.ConstantTimeCompare([]byte(strings.ToLower(got)), []byte(want)) == 1
+}
+
+// validToken reports whether s has the form of a reply token.
+func validToken(s string) bool {
+	if len(s) != 16 {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= '2' && c <= '7') {
+			return false
+		}
+	}
+	return true
+}
+
+// CanonicalAddress returns the form of an address windpost keys players
+// by: trimmed, angle brackets removed, lower case.
+func CanonicalAddress(addr string) string {
+	a := strings.TrimSpace(addr)
+	if i := strings.LastIndexByte(a, '<'); i >= 0 {
+		a = a[i+1:]
+		if j := strings.IndexByte(a, '>'); j >= 0 {
+			a = a[:j]
+		}
+	}
+	return strings.ToLower(strings.TrimSpace(a))
+}
+
+// plusTag is the part after '+' in the bot's local part of the reply
+// address: "<game>.<token>".
+func plusTag(game, token string) string { return game + "." + token }
+
+// ParsePlusTag reads "<game>.<token>" from the plus part of an address
+// (what follows the '+' of the local part, without the domain). Case is
+// ignored.
+func ParsePlusTag(tag string) (game, token string, ok bool) {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	game, token, found := strings.Cut(tag, ".")
+	if !found || !validGameID(game) || !validToken(token) {
+		return "", "", false
+	}
+	return game, token, true
+}
+
+// subjectTag is the tag windpost puts in the subject of every mail about a
+// game, for clients that drop the plus part of the reply address.
+func subjectTag(game, token string) string { return "[windpost " + game + " " + token + "]" }
+
+// ParseSubjectTag finds "[windpost <game> <token>]" in a subject (the last
+// one, if several).
+func ParseSubjectTag(subject string) (game, token string, ok bool) {
+	s := strings.ToLower(subject)
+	for {
+		i := strings.LastIndex(s, "[windpost ")
+		if i < 0 {
+			return "", "", false
+		}
+		rest := s[i+len("[windpost "):]
+		if j := strings.IndexByte(rest, ']'); j >= 0 {
+			f := strings.Fields(rest[:j])
+			if len(f) == 2 && validGameID(f[0]) && validToken(f[1]) {
+				return f[0], f[1], true
+			}
+		}
+		s = s[:i]
+	}
+}
+
+// gameMessageID is the Message-ID of mail number n about game to the
+// player with token.
+func gameMessageID(game, token string, n uint64, domain string) string {
+	return fmt.Sprintf("<windpost.%s.%s.%d@%s>", game, token, n, domain)
+}
+
+// plainMessageID is the Message-ID of mail number n about no game.
+func plainMessageID(n uint64, domain string) string {
+	return fmt.Sprintf("<windpost.%d@%s>", n, domain)
+}
+
+// ParseReference reads game and token from one of windpost's Message-IDs
+// ("<windpost.<game>.<token>.<n>@domain>", with or without the angle
+// brackets), as found in In-Reply-To or References.
+func ParseReference(messageID string) (game, token string, ok bool) {
+	s := strings.ToLower(strings.TrimSpace(messageID))
+	s = strings.TrimPrefix(s, "<")
+	s = strings.TrimSuffix(s, ">")
+	local, _, found := strings.Cut(s, "@")
+	if !found {
+		return "", "", false
+	}
+	f := strings.Split(local, ".")
+	if len(f) != 4 || f[0] != "windpost" || !validGameID(f[1]) || !validToken(f[2]) {
+		return "", "", false
+	}
+	for _, c := range f[3] {
+		if c < '0' || c > '9' {
+			return "", "", false
+		}
+	}
+	return f[1], f[2], f[3] != ""
+}
