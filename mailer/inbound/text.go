@@ -98,6 +98,11 @@ var attribution = regexp.MustCompile(`^(` +
 	`|Op .* schreef.*:` +
 	`)$`)
 
+// attributionStart matches the first line of an attribution wrapped over
+// two lines: it must start like one, so that a command just above a
+// one-line attribution is never taken for its first half.
+var attributionStart = regexp.MustCompile(`^(On|Am|Le|El|Op) |^\p{L}{1,3}\.? \d{1,2}\.\d{1,2}\.\d{4} klo `)
+
 // mobileFooter matches the lines phones and webmail add.
 var mobileFooter = regexp.MustCompile(`^(` +
 	`Sent from my .*` +
@@ -120,7 +125,7 @@ func stripQuotes(lines []string) []string {
 		case strings.TrimSpace(l) == "":
 		case quoted(l):
 		case attribution.MatchString(strings.TrimSpace(l)):
-		case i+1 < len(lines) && !strings.HasSuffix(l, ":") &&
+		case i+1 < len(lines) && !strings.HasSuffix(l, ":") && attributionStart.MatchString(strings.TrimSpace(l)) &&
 			attribution.MatchString(strings.TrimSpace(l)+" "+strings.TrimSpace(lines[i+1])):
 			i++ // attribution wrapped over two lines
 		case (strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：")) && nextQuoted(lines, i+1):
