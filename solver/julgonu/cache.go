@@ -1,0 +1,195 @@
+package julgonu
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+)
+
+// The table file: the magic, the format version and the number of entries
+// (little-endian uint32s), one value byte per entry, the two reachability
+// bitsets as little-endian uint64 words, and a CRC-32C of everything
+// before it.
+const (
+	magic         = "WPJGTBL\n"
+	formatVersion = 1
+	headerSize    = len(magic) + 8
+)
+
+// ErrDamaged is wrapped by the errors of a table file that is not a table
+// of this format: truncated, altered, or of another version.
+var ErrDamaged = errors.New("damaged table file")
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// MarshalBinary writes the table in the file format.
+func (t *Table) MarshalBinary() ([]byte, error) {
+	words := len(t.reach[0])
+	buf := make([]byte, 0, headerSize+len(t.val)+16*words+4)
+	buf = append(buf, magic...)
+	buf = binary.LittleEndian.AppendUint32(buf, formatVersion)
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(t.val)))
+	buf = append(buf, t.val...)
+	for side := 0; side < 2; side++ {
+		for _, w := range t.reach[side] {
+			buf = binary.LittleEndian.AppendUint64(buf, w)
+		}
+	}
+	return binary.LittleEndian.AppendUint32(buf, crc32.Checksum(buf, castagnoli)), nil
+}
+
+// ReadTable reads a table written by MarshalBinary. Its errors wrap
+// ErrDamaged when data is not such a table.
+func ReadTable(data []byte) (*Table, error) {
+	ix := newIndex()
+	words := (ix.size + 63) / 64
+	want := headerSize + ix.size + 16*words + 4
+	switch {
+	case len(data) < headerSize || !bytes.Equal(data[:len(magic)], []byte(magic)):
+		return nil, fmt.Errorf("%w: not a Jul-Gonu table", ErrDamaged)
+	case binary.LittleEndian.Uint32(data[len(magic):]) != formatVersion:
+		return nil, fmt.Errorf("%w: format version %d, want %d", ErrDamaged, binary.LittleEndian.Uint32(data[len(magic):]), formatVersion)
+	case int(binary.LittleEndian.Uint32(data[len(magic)+4:])) != ix.size:
+		return nil, fmt.Errorf("%w: %d entries, want %d", ErrDamaged, binary.LittleEndian.Uint32(data[len(magic)+4:]), ix.size)
+	case len(data) != want:
+		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrDamaged, len(data), want)
+	}
+	body := data[:len(data)-4]
+	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrDamaged)
+	}
+	t := &Table{ix: ix, val: body[headerSize : headerSize+ix.size : headerSize+ix.size]}
+	off := headerSize + ix.size
+	for side := 0; side < 2; side++ {
+		t.reach[side] = make([]uint64, words)
+		for i := range t.reach[side] {
+			t.reach[side][i] = binary.LittleEndian.Uint64(data[off:])
+			off += 8
+		}
+	}
+	return t, nil
+}
+
+// Load reads the table file at path.
+func Load(path string) (*Table, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("jul-gonu table: %w", err)
+	}
+	t, err := ReadTable(data)
+	if err != nil {
+		return nil, fmt.Errorf("jul-gonu table %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// Save writes t to path atomically: to a temporary file in the same
+// directory, then renamed over path.
+func (t *Table) Save(path string) error {
+	data, _ := t.MarshalBinary()
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("jul-gonu table: %w", err)
+	}
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("jul-gonu table: %w", err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("jul-gonu table %s: %w", path, err)
+	}
+	return nil
+}
+
+// Source is where a Table came from.
+type Source uint8
+
+// The sources of a table.
+const (
+	FromCache Source = iota // read from the cache file
+	Built                   // computed (the cache was missing or damaged)
+)
+
+// Solver hands out the table, loading it from its cache file or building it
+// (and then writing the cache) on first use. Constructing a Solver costs
+// nothing; it is safe for concurrent use.
+type Solver struct {
+	path string
+
+	once    sync.Once
+	ready   atomic.Bool
+	table   *Table
+	source  Source
+	loadErr error // why the cache was not used (nil if it was)
+	saveErr error // why the cache could not be written
+}
+
+// New returns a Solver whose table is cached in the file at path ("" keeps
+// it in memory only).
+func New(path string) *Solver { return &Solver{path: path} }
+
+// Path is the cache file.
+func (s *Solver) Path() string { return s.path }
+
+// Table returns the table, loading or building it the first time. It
+// returns ctx's error if ctx is done before the table is ready; the work
+// itself is not interrupted and the next call finds the table.
+func (s *Solver) Table(ctx context.Context) (*Table, error) {
+	if s.ready.Load() {
+		return s.table, nil
+	}
+	done := make(chan struct{})
+	go func() {
+		s.once.Do(s.load)
+		close(done)
+	}()
+	select {
+	case <-done:
+		return s.table, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (s *Solver) load() {
+	defer s.ready.Store(true)
+	if s.path == "" {
+		s.table, s.source = Solve(), Built
+		return
+	}
+	t, err := Load(s.path)
+	if err == nil {
+		s.table, s.source = t, FromCache
+		return
+	}
+	s.loadErr = err
+	s.table, s.source = Solve(), Built
+	s.saveErr = s.table.Save(s.path)
+}
+
+// Status reports, after the table is ready, whether it came from the cache
+// or was built, why the cache was not used, and why it could not be
+// written (nil errors when all went well).
+func (s *Solver) Status() (src Source, loadErr, saveErr error) {
+	s.once.Do(s.load)
+	return s.source, s.loadErr, s.saveErr
+}
