@@ -213,7 +213,7 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 	if id == "" {
 		id = ss.authGame
 	}
-	if id == "" && !write && ss.req.GameID != "" {
+	if id == "" && ss.req.GameID != "" {
 		id = strings.ToLower(ss.req.GameID)
 	}
 	if id == "" {
@@ -238,8 +238,8 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 		case 1:
 			id = ids[0]
 		default:
-			r := refuse("you have several %ss (%s): write the game id before the command, e.g. \"%s %s\".",
-				what, strings.Join(ids, ", "), ids[0], c.Line)
+			r := refuse("more than one of your games could be meant (%s): write the game id before the command, e.g. \"%s %s\".",
+				strings.Join(ids, ", "), ids[0], c.Line)
 			return nil, 0, &r, nil
 		}
 	}
@@ -467,16 +467,16 @@ func (ss *session) move(c Command) (result, error) {
 		return stateRefusal(rec), nil
 	}
 	pos := lg.g.Position()
+	next := len(rec.Moves) + 1
+	if c.Number != 0 && c.Number < next {
+		return refuse("your move is numbered #%d, but move %d was already played (%d.%s); the next move is #%d. This mail may be an old one, or sent twice, so I did not play it.",
+			c.Number, c.Number, c.Number, rec.Moves[c.Number-1].Text, next), nil
+	}
 	if pos.ToMove() != side {
 		return refuse("it is not your turn in game %s: %s is to move. Your last move was %s.",
 			rec.ID, nameOf(rec, side.Opponent(), ss.from), rec.lastMove()), nil
 	}
-	next := len(rec.Moves) + 1
-	if c.Number != 0 && c.Number != next {
-		if c.Number < next {
-			return refuse("your move is numbered #%d, but move %d was already played (%d.%s); the next move is #%d. This mail may be an old one, or sent twice, so I did not play it.",
-				c.Number, c.Number, c.Number, rec.Moves[c.Number-1].Text, next), nil
-		}
+	if c.Number > next {
 		return refuse("your move is numbered #%d, but the next move in game %s is #%d.", c.Number, rec.ID, next), nil
 	}
 	m, err := lg.kit.Notation.ParseMove(pos, c.Move)

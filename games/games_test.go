@@ -1,0 +1,413 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/windpost/windpost/variants"
+)
+
+const (
+	alice = "alice@players.test"
+	bob   = "bob@players.test"
+	eve   = "eve@players.test"
+)
+
+func nimCatalog(stones int) *variants.Catalog { return variants.New(nimKit(stones)) }
+
+// TestBotGameToTheEnd plays a whole toy game against the perfect bot,
+// with the winning strategy (leave a multiple of 4).
+func TestBotGameToTheEnd(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	m := only(t, h.write(t, alice, "Hi bot,", "new nim as black level perfect", "Thanks!"), alice)
+	wantText(t, m, "Done: new game", "You play black against the bot (level perfect)", "Pile: oooooooooo (10)", "Move #1: black (you) to move.")
+	if m.Kind != Answer || m.InReplyTo == "" || m.Headers["X-Windpost-To-Move"] != "black" || m.Headers["X-Windpost-Position"] != "10b" {
+		t.Fatalf("first answer: %+v", m)
+	}
+	for step := 0; ; step++ {
+		pos := m.Headers["X-Windpost-Position"]
+		n := 0
+		for _, c := range pos[:len(pos)-1] {
+			n = n*10 + int(c-'0')
+		}
+		if n == 0 {
+			break
+		}
+		if step > 10 {
+			t.Fatal("the game does not end")
+		}
+		m = only(t, h.reply(t, m, "t"+string(rune('0'+n%4))), alice)
+	}
+	wantText(t, m, "Game over: black wins by no legal move.")
+	if m.Headers["X-Windpost-Result"] != "black wins by no legal move" || m.Headers["X-Windpost-To-Move"] != "none" {
+		t.Fatalf("headers %v", m.Headers)
+	}
+	// The analysis marks no mistake of black's and every move of the bot's
+	// (the bot was lost from the start).
+	a := only(t, h.reply(t, m, "analysis"), alice)
+	wantText(t, a, "1.t2", "W 5 -> W 5", "2.t2             white    L 4 -> L 4", "0 mistakes.")
+	// A move after the end is refused, with the state.
+	r := only(t, h.reply(t, m, "t1"), alice)
+	wantText(t, r, "Refused: game", "is over: black wins by no legal move.")
+}
+
+// TestBotMovesFirst: when the bot has the first move, the answer to new
+// carries it.
+func TestBotMovesFirst(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	m := only(t, h.write(t, alice, "new nim as white level perfect"), alice)
+	wantText(t, m, "The bot opened with 1.t2.", "Last move: 1.t2", "Move #2: white (you) to move.")
+	if m.Headers["X-Windpost-Last-Move"] != "t2" || m.Headers["X-Windpost-Position"] != "8w" {
+		t.Fatalf("headers %v", m.Headers)
+	}
+	// undo against the bot takes back the player's move and the answer.
+	m = only(t, h.reply(t, m, "t1 #2"), alice)
+	wantText(t, m, "Done: you played 2.t1.", "The bot answered 3.t3.")
+	m = only(t, h.reply(t, m, "undo"), alice)
+	wantText(t, m, "Done: taken back 2.t1 3.t3. It is your move (#2).")
+	if m.Headers["X-Windpost-Position"] != "8w" {
+		t.Fatalf("after undo: %v", m.Headers)
+	}
+}
+
+// startHumanGame has alice challenge bob to nim (alice black) and bob
+// accept; it returns the last mail each got.
+func startHumanGame(t *testing.T, h *harness) (toAlice, toBob Mail) {
+	t.Helper()
+	mails := h.write(t, alice, "challenge Bob@Players.test nim as black days 3")
+	a := only(t, mails, alice)
+	wantText(t, a, "Done: I invited bob@players.test to game", "with 3 days per move. You play black.")
+	inv := only(t, mails, bob)
+	if inv.Kind != Notice {
+		t.Fatalf("invitation kind %s", inv.Kind)
+	}
+	wantText(t, inv, "alice@players.test challenges you to a game of Nim", "You would play white, with 3 days for each move.")
+	mails = h.reply(t, inv, "accept")
+	toBob = only(t, mails, bob)
+	toAlice = only(t, mails, alice)
+	wantText(t, toBob, "Done: game", "has begun. You play white, and your opponent has the first move.")
+	wantText(t, toAlice, "accepted your challenge", "You play black, and you have the first move.", "Deadline for this move: Tue 24 Nov 2026 12:00 UTC (3 days per move).")
+	if toAlice.References[0] != a.MessageID {
+		t.Errorf("alice's thread: references %v, want her first mail %s", toAlice.References, a.MessageID)
+	}
+	return toAlice, toBob
+}
+
+func TestHumanGameRefusals(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, toBob := startHumanGame(t, h)
+
+	// Out of turn.
+	r := only(t, h.reply(t, toBob, "t1"), bob)
+	wantText(t, r, "Refused: it is not your turn in game", "black (alice@players.test) is to move.")
+	// Illegal move: the reason, the legal moves and the board.
+	r = only(t, h.reply(t, toAlice, "t4"), alice)
+	wantText(t, r, `Refused: "t4" is not a legal move in game`, "you may take 1, 2 or 3 stones", "The legal moves (#1) are: t1, t2, t3", "Pile: oooooooooo (10)")
+	// A wrong move number.
+	r = only(t, h.reply(t, toAlice, "t2 #2"), alice)
+	wantText(t, r, "Refused: your move is numbered #2, but the next move in game")
+	// A move without a token.
+	r = only(t, h.write(t, alice, "t2"), alice)
+	wantText(t, r, "Refused: to change game", "reply to the last mail windpost sent you")
+	// A wrong token.
+	req := h.request(alice, toAlice.Headers["X-Windpost-Game"], "aaaaaaaaaaaaaaaa", "t2")
+	r = only(t, h.send(t, req), alice)
+	wantText(t, r, "Refused: the reply key in this mail does not belong to alice@players.test")
+	// The right token from the wrong address.
+	r = only(t, h.replyFrom(t, toAlice, eve, "t2"), eve)
+	wantText(t, r, "Refused: you (eve@players.test) do not play in game")
+	r = only(t, h.replyFrom(t, toAlice, bob, "t2"), bob)
+	wantText(t, r, "Refused: the reply key in this mail does not belong to bob@players.test")
+
+	// Nothing moved: the move is still #1.
+	mails := h.reply(t, toAlice, "t2 #1", "draw")
+	a, b := only(t, mails, alice), only(t, mails, bob)
+	wantText(t, a, "Done: you played 1.t2.", "Done: you offered a draw.")
+	wantText(t, b, "alice@players.test played 1.t2. It is your move.", "alice@players.test offers a draw in game", "Move #2: white (you) to move.")
+	// A stale #n: the same move mail again, as if resent.
+	r = only(t, h.reply(t, toAlice, "t2 #1"), alice)
+	wantText(t, r, "Refused: your move is numbered #1, but move 1 was already played (1.t2); the next move is #2.")
+
+	// Bob accepts the draw.
+	mails = h.reply(t, b, "draw")
+	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreed draw.")
+	wantText(t, only(t, mails, alice), "bob@players.test accepted your draw offer.")
+	if g := only(t, mails, alice).Headers["X-Windpost-Result"]; g != "draw by agreed draw" {
+		t.Fatalf("result header %q", g)
+	}
+}
+
+func TestUndoAndResign(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	mails := h.reply(t, toAlice, "t1")
+	toBob := only(t, mails, bob)
+	// Bob cannot ask to take back alice's move.
+	wantText(t, only(t, h.reply(t, toBob, "undo"), bob), "Refused: the last move, 1.t1, was your opponent's")
+	mails = h.reply(t, toAlice, "undo")
+	wantText(t, only(t, mails, alice), "Done: you asked to take back 1.t1.")
+	toBob = only(t, mails, bob)
+	wantText(t, toBob, "alice@players.test asks to take back their last move, 1.t1.", "White (you) to move"[0:0])
+	mails = h.reply(t, toBob, "undo")
+	wantText(t, only(t, mails, bob), "Done: you agreed to take back 1.t1.")
+	toAlice = only(t, mails, alice)
+	wantText(t, toAlice, "bob@players.test agreed: 1.t1 is taken back. It is your move (#1).")
+	if toAlice.Headers["X-Windpost-Position"] != "10b" || toAlice.Headers["X-Windpost-Last-Move"] != "" {
+		t.Fatalf("after undo: %v", toAlice.Headers)
+	}
+	// A move declines an undo request.
+	mails = h.reply(t, toAlice, "t3", "undo")
+	toBob = only(t, mails, bob)
+	mails = h.reply(t, toBob, "t1")
+	wantText(t, only(t, mails, bob), "Your move declines your opponent's request to take back a move.")
+	wantText(t, only(t, mails, alice), "That move declines your request to take back your move.")
+	// Resignation.
+	mails = h.reply(t, toBob, "resign")
+	wantText(t, only(t, mails, bob), "Done: you resigned game", "Game over: black wins by resignation.")
+	wantText(t, only(t, mails, alice), "bob@players.test resigned: you win game")
+}
+
+func TestReminderAndForfeit(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	ctx := context.Background()
+	mails, err := h.srv.Tick(ctx)
+	if err != nil || len(mails) != 0 {
+		t.Fatalf("tick at the start: %v %s", err, describe(mails))
+	}
+	h.clock.Advance(47 * time.Hour)
+	if mails, _ = h.srv.Tick(ctx); len(mails) != 0 {
+		t.Fatalf("tick 25 h before the deadline: %s", describe(mails))
+	}
+	h.clock.Advance(2 * time.Hour) // 23 h before the deadline
+	mails, err = h.srv.Tick(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rem := only(t, mails, alice)
+	if rem.Kind != Reminder || len(mails) != 1 {
+		t.Fatalf("reminder: %s", describe(mails))
+	}
+	wantText(t, rem, "A reminder: it is your move in game", "the deadline is Tue 24 Nov 2026 12:00 UTC")
+	if mails, _ = h.srv.Tick(ctx); len(mails) != 0 {
+		t.Fatalf("a second reminder: %s", describe(mails))
+	}
+	// A restart does not lose the deadline.
+	h.reopen(t)
+	h.clock.Advance(23 * time.Hour)
+	mails, err = h.srv.Tick(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantText(t, only(t, mails, alice), "you lose on time.")
+	wantText(t, only(t, mails, bob), "you win on time.", "Game over after 0 moves: white wins by timeout.")
+	// Too late: the move is refused.
+	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: white wins by timeout.")
+}
+
+func TestTimeoutWithDrawOffer(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	// Alice moves and offers a draw; bob lets his time run out.
+	h.reply(t, toAlice, "t1", "draw")
+	h.clock.Advance(3*24*time.Hour + time.Minute)
+	mails, err := h.srv.Tick(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantText(t, only(t, mails, bob), "the draw your opponent offered counts as accepted")
+	if only(t, mails, alice).Headers["X-Windpost-Result"] != "draw by agreed draw" {
+		t.Fatal(describe(mails))
+	}
+}
+
+func TestSameRequestTwice(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	local, _, _ := strings.Cut(toAlice.ReplyTo, "@")
+	game, token, _ := ParsePlusTag(local[strings.IndexByte(local, '+')+1:])
+	req := h.request(alice, game, token, "t2")
+	first := h.send(t, req)
+	if len(first) != 2 {
+		t.Fatalf("first handling: %s", describe(first))
+	}
+	before := dump(t, h.store)
+	second := h.send(t, req)
+	if second != nil {
+		t.Fatalf("second handling queued %s", describe(second))
+	}
+	if after := dump(t, h.store); after != before {
+		t.Fatal("the second handling changed the store")
+	}
+	if ok, err := h.store.Processed(req.MessageID); !ok || err != nil {
+		t.Fatalf("Processed = %v, %v", ok, err)
+	}
+	if _, err := h.srv.Handle(context.Background(), Request{From: alice, Lines: []string{"games"}}); err == nil {
+		t.Fatal("a request without Message-ID was handled")
+	}
+}
+
+func dump(t *testing.T, s *Store) string {
+	t.Helper()
+	var b strings.Builder
+	if err := s.Dump(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestReopenMidGame(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	toBob := only(t, h.reply(t, toAlice, "t1"), bob)
+	h.reopen(t)
+	mails := h.reply(t, toBob, "t2 #2", "history")
+	wantText(t, only(t, mails, bob), "Done: you played 2.t2.", "1.t1 2.t2")
+	toAlice = only(t, mails, alice)
+	if toAlice.Headers["X-Windpost-Position"] != "7b" {
+		t.Fatalf("after reopening: %v", toAlice.Headers)
+	}
+}
+
+func TestSecondOpenFailsFast(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	start := time.Now()
+	_, err := OpenWith(h.path, StoreOptions{LockTimeout: 200 * time.Millisecond})
+	if !errors.Is(err, ErrStoreInUse) || !strings.Contains(err.Error(), h.path) || !strings.Contains(err.Error(), "another windpost is using") {
+		t.Fatalf("second open: %v", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("second open took %v", d)
+	}
+}
+
+func TestCommandPolicy(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	// An unknown first line gets the help, and the rest is not run.
+	m := only(t, h.write(t, alice, "Dear bot", "please start a game for me", "new nim", "board"), alice)
+	wantText(t, m, "> please start a game for me\nRefused: I do not understand this line.",
+		"Not run, because the command above was refused:\n> new nim\n> board", "Commands (one per line")
+	// A signature after commands ends them quietly.
+	m = only(t, h.write(t, alice, "new nim as black", "", "Alice"), alice)
+	wantText(t, m, "Done: new game", `I stopped reading at "Alice"`)
+	if strings.Contains(m.Text, "Commands (one per line") {
+		t.Error("the help came with a mail that worked")
+	}
+	// An empty mail gets the help.
+	m = only(t, h.write(t, bob), bob)
+	wantText(t, m, "I found no command in your mail.", "Commands (one per line")
+	// games lists them; several games in progress need an id.
+	h.write(t, alice, "new nim as black")
+	m = only(t, h.write(t, alice, "games", "board"), alice)
+	wantText(t, m, "Your games:", "you (black) vs. the bot (perfect): your move (#1)", "Refused: more than one of your games could be meant (", "write the game id before the command, e.g. \"")
+}
+
+func TestErrorAnswerLimit(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.cfg.ErrorAnswersPerHour = 3
+	h.reopen(t)
+	for i := 0; i < 3; i++ {
+		if mails := h.write(t, eve, "gibberish"); len(mails) != 1 {
+			t.Fatalf("error answer %d: %s", i, describe(mails))
+		}
+	}
+	if mails := h.write(t, eve, "gibberish"); len(mails) != 0 {
+		t.Fatalf("answer beyond the limit: %s", describe(mails))
+	}
+	// A mail that works is answered anyway.
+	if mails := h.write(t, eve, "games"); len(mails) != 1 {
+		t.Fatalf("working mail: %s", describe(mails))
+	}
+	h.clock.Advance(time.Hour + time.Second)
+	if mails := h.write(t, eve, "gibberish"); len(mails) != 1 {
+		t.Fatalf("after an hour: %s", describe(mails))
+	}
+}
+
+func TestVacation(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	mails := h.write(t, alice, "vacation 10")
+	wantText(t, only(t, mails, alice), "Done: your clocks stop until Tue 1 Dec 2026 12:00 UTC. You have 20 vacation days left in 2026.")
+	wantText(t, only(t, mails, bob), "alice@players.test is on vacation until Tue 1 Dec 2026 12:00 UTC")
+	wantText(t, only(t, h.write(t, alice, "vacation 21"), alice), "Refused: you are already on vacation")
+	h.clock.Advance(5 * 24 * time.Hour)
+	if mails, _ := h.srv.Tick(context.Background()); len(mails) != 0 {
+		t.Fatalf("tick during the vacation: %s", describe(mails))
+	}
+	wantText(t, only(t, h.write(t, alice, "vacation off"), alice), "Done: welcome back.", "25 vacation days left in 2026.")
+	wantText(t, only(t, h.write(t, alice, "vacation 26"), alice), "Refused: you have taken 5 of your 30 vacation days in 2026, so 25 are left.")
+	// The deadline moved by the 5 days used: 24 Nov + 5 days.
+	m := only(t, h.reply(t, toAlice, "board"), alice)
+	wantText(t, m, "Deadline for this move: Sun 29 Nov 2026 12:00 UTC")
+}
+
+func TestDeclineAndWithdraw(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	inv := only(t, h.write(t, alice, "challenge bob@players.test nim"), bob)
+	mails := h.reply(t, inv, "decline")
+	wantText(t, only(t, mails, alice), "bob@players.test declined your challenge")
+	mails = h.write(t, alice, "challenge bob@players.test nim")
+	a := only(t, mails, alice)
+	mails = h.reply(t, a, "decline")
+	wantText(t, only(t, mails, alice), "Done: you withdrew your challenge to bob@players.test.")
+	wantText(t, only(t, mails, bob), "alice@players.test withdrew the challenge")
+	// Challenges expire.
+	inv = only(t, h.write(t, alice, "challenge bob@players.test nim"), bob)
+	h.clock.Advance(invitationDays*24*time.Hour + time.Second)
+	mails, err := h.srv.Tick(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantText(t, only(t, mails, alice), "did not answer your challenge within 14 days")
+	wantText(t, only(t, h.reply(t, inv, "accept"), bob), "never began (the challenge expired)")
+}
+
+func TestThreadingHeaders(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	first := only(t, h.write(t, alice, "new nim as black"), alice)
+	game := first.Headers["X-Windpost-Game"]
+	g, tok, ok := ParseReference(first.MessageID)
+	if !ok || g != game {
+		t.Fatalf("ParseReference(%s) = %s %s %v", first.MessageID, g, tok, ok)
+	}
+	if sg, stok, ok := ParseSubjectTag(first.Subject); !ok || sg != game || stok != tok {
+		t.Fatalf("subject %q", first.Subject)
+	}
+	if want := "bot+" + game + "." + tok + "@windpost.test"; first.ReplyTo != want {
+		t.Fatalf("Reply-To %s, want %s", first.ReplyTo, want)
+	}
+	second := only(t, h.reply(t, first, "t2"), alice)
+	if !reflect.DeepEqual(second.References, []string{first.MessageID, second.InReplyTo}) {
+		t.Fatalf("references %v", second.References)
+	}
+	// The outbox: both due, then sent.
+	due, err := h.store.DueMail(h.clock.Now(), 0)
+	if err != nil || len(due) != 2 || due[0].ID != first.ID {
+		t.Fatalf("due: %v %v", err, due)
+	}
+	if err := h.store.MarkFailed(first.ID, "421 try later", h.clock.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.store.MarkSent(second.ID, h.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ = h.store.DueMail(h.clock.Now(), 0); len(due) != 0 {
+		t.Fatalf("due after send/fail: %v", due)
+	}
+	due, _ = h.store.DueMail(h.clock.Now().Add(time.Minute), 10)
+	if len(due) != 1 || due[0].Attempts != 1 || due[0].LastError != "421 try later" {
+		t.Fatalf("due later: %+v", due)
+	}
+	// Cursors.
+	if err := h.store.SetCursor("INBOX", MailboxCursor{UIDValidity: 7, LastUID: 42}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := h.store.Cursor("INBOX"); err != nil || c.LastUID != 42 || c.UIDValidity != 7 {
+		t.Fatalf("cursor %+v %v", c, err)
+	}
+}
