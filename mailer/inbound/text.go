@@ -121,15 +121,22 @@ func stripQuotes(lines []string) []string {
 	var out []string
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
+		t := strings.TrimSpace(l)
 		switch {
-		case strings.TrimSpace(l) == "":
+		case t == "":
 		case quoted(l):
-		case attribution.MatchString(strings.TrimSpace(l)):
-		case i+1 < len(lines) && !strings.HasSuffix(l, ":") && attributionStart.MatchString(strings.TrimSpace(l)) &&
-			attribution.MatchString(strings.TrimSpace(l)+" "+strings.TrimSpace(lines[i+1])):
+		case attribution.MatchString(t):
+			if !nextQuoted(lines, i+1) {
+				return out // the quoted mail follows without '>'
+			}
+		case i+1 < len(lines) && !strings.HasSuffix(t, ":") && attributionStart.MatchString(t) &&
+			attribution.MatchString(t+" "+strings.TrimSpace(lines[i+1])):
 			i++ // attribution wrapped over two lines
-		case (strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：")) && nextQuoted(lines, i+1):
-		case mobileFooter.MatchString(strings.TrimSpace(l)):
+			if !nextQuoted(lines, i+1) {
+				return out
+			}
+		case (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "\uff1a")) && nextQuoted(lines, i+1):
+		case mobileFooter.MatchString(t):
 		default:
 			out = append(out, l)
 		}
