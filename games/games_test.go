@@ -3,6 +3,8 @@ package games
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -409,5 +411,48 @@ func TestThreadingHeaders(t *testing.T) {
 	}
 	if c, err := h.store.Cursor("INBOX"); err != nil || c.LastUID != 42 || c.UIDValidity != 7 {
 		t.Fatalf("cursor %+v %v", c, err)
+	}
+}
+
+func TestAdminViews(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	startHumanGame(t, h)
+	h.write(t, alice, "new nim as white level casual")
+	list, err := h.store.Games()
+	if err != nil || len(list) != 2 {
+		t.Fatalf("games: %v %+v", err, list)
+	}
+	states := map[string]bool{}
+	for _, g := range list {
+		states[g.State+"/"+g.ToMove+"/"+g.White] = true
+	}
+	if !states["playing/black/bob@players.test"] || !states["playing/white/alice@players.test"] {
+		t.Fatalf("games: %+v", list)
+	}
+	d := dump(t, h.store)
+	for _, want := range []string{`"secret": "(redacted)"`, `"players"`, `"outbox"`, `"to_move": "white"`, `"challenger": "alice@players.test"`} {
+		if !strings.Contains(d, want) {
+			t.Errorf("dump lacks %s", want)
+		}
+	}
+	if strings.Contains(d, string(testSecret)) || strings.Contains(d, "77696e64706f7374") {
+		t.Error("the dump shows the secret")
+	}
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	f, err := os.Create(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.store.Backup(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	copyStore, err := OpenWith(backup, StoreOptions{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copyStore.Close()
+	if l2, _ := copyStore.Games(); !reflect.DeepEqual(l2, list) {
+		t.Fatalf("backup games %+v, want %+v", l2, list)
 	}
 }

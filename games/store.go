@@ -179,12 +179,16 @@ func getJSON(b *bolt.Bucket, key string, v any) (bool, error) {
 	return true, nil
 }
 
+// putJSON writes v as JSON under key; '<' and '>' stay as they are, so that
+// Message-IDs read well in a dump.
 func putJSON(b *bolt.Bucket, key string, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("%s: %w", key, err)
 	}
-	return b.Put([]byte(key), data)
+	return b.Put([]byte(key), bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
 
 // mailKey is the outbox key of sequence number n: fixed width, so that the
@@ -393,5 +397,6 @@ func (s *Store) Dump(w io.Writer) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(dump)
 }
