@@ -35,7 +35,9 @@
 //  2. Quoted lines (first non-blank character '>') are dropped.
 //  3. Attribution lines are dropped: "On ... wrote:", "Am ... schrieb ...:",
 //     "... kirjoitti:", "Le ... a écrit :", "El ... escribió:",
-//     "Op ... schreef ...:", also when wrapped over two lines, and any other
+//     "Op ... schreef ...:", also when wrapped over two lines (when such an
+//     attribution is not followed by a quoted line, the quoted mail follows
+//     without '>': it is dropped with everything below), and any other
 //     line ending in ':' that is followed by a quoted line (how most
 //     clients in most languages introduce a quote, e.g. Gmail's Japanese
 //     "2026年11月21日(土) 12:00 windpost <...>:"); a command never ends in ':'.
@@ -66,7 +68,7 @@ const DefaultMaxSize = 256 << 10
 // Message is one incoming mail as the daemon needs it.
 type Message struct {
 	From, FromName string      // bare address (as written) and display name; "" if unreadable
-	Recipients     []string    // addresses from To, Cc and Delivered-To (in that order)
+	Recipients     []string    // addresses from To, Cc and Delivered-To (in that order), each once
 	Subject        string      // decoded (RFC 2047, any charset)
 	MessageID      string      // with angle brackets; see Read for mail without one
 	InReplyTo      string      // with angle brackets, "" if none
