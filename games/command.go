@@ -52,6 +52,17 @@ type Command struct {
 	Err string
 }
 
+// keyword reports whether w is a word of the command language; such words
+// are never game ids.
+func keyword(w string) bool {
+	switch w {
+	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
+		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play":
+		return true
+	}
+	return false
+}
+
 var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
 
 // ParseCommand reads one line of a mail. It reports false for lines to
@@ -69,7 +80,7 @@ func ParseCommand(line string) (Command, bool) {
 	c := Command{Line: line}
 	words := strings.Fields(line)
 	low := func(i int) string { return strings.ToLower(strings.Trim(words[i], ".,;:!")) }
-	if len(words) > 1 && validGameID(low(0)) {
+	if len(words) > 1 && validGameID(low(0)) && !keyword(low(0)) {
 		c.Game = low(0)
 		words = words[1:]
 	}
@@ -110,7 +121,7 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseVacation(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
-		if len(args) > 0 && c.Game == "" && validGameID(lowArgs[0]) && len(args) > 1 {
+		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {
 			c.Game = lowArgs[0]
 			args = args[1:]
 		}

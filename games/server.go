@@ -227,7 +227,7 @@ func (ss *session) newGame(kit variants.Kit, players [2]playerSlot, state gameSt
 			length = 4 + tries/8
 		}
 		id = gameIDCandidate(ss.s.store.secret, n, length)
-		if games.Get([]byte(id)) == nil {
+		if _, variant := ss.s.catalog.Lookup(id); games.Get([]byte(id)) == nil && !keyword(id) && !variant {
 			break
 		}
 	}

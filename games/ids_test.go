@@ -1,0 +1,95 @@
+package games
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestReplyToken(t *testing.T) {
+	tok := ReplyToken(testSecret, "g7k3q", "alice@players.test")
+	if len(tok) != 16 || !validToken(tok) || tok != strings.ToLower(tok) {
+		t.Fatalf("token %q: want 16 lower-case base32 characters (80 bits)", tok)
+	}
+	for _, other := range []string{
+		ReplyToken(testSecret, "g7k3r", "alice@players.test"),
+		ReplyToken(testSecret, "g7k3q", "bob@players.test"),
+		ReplyToken([]byte("another secret, also 32 bytes..."), "g7k3q", "alice@players.test"),
+		ReplyToken(testSecret, "g7k3qalice", "@players.test"), // the NUL separates id and address
+	} {
+		if other == tok {
+			t.Fatalf("two different inputs share the token %s", tok)
+		}
+	}
+	if !tokenMatches(strings.ToUpper(tok), tok) || tokenMatches(tok[:15], tok) || tokenMatches(tok[:15]+"a", tok) && tok[15] != 'a' {
+		t.Fatal("tokenMatches")
+	}
+}
+
+func TestGameIDs(t *testing.T) {
+	seen := map[string]bool{}
+	for n := uint64(1); n <= 2000; n++ {
+		id := gameIDCandidate(testSecret, n, 4)
+		if !validGameID(id) || len(id) != 5 {
+			t.Fatalf("id %q", id)
+		}
+		for _, c := range "01ilo" {
+			if strings.ContainsRune(id[1:], c) {
+				t.Fatalf("id %q has the ambiguous %q", id, c)
+			}
+		}
+		seen[id] = true
+	}
+	// 2000 draws from 31^4 ids: a few collisions at most (the server
+	// skips taken ids).
+	if len(seen) < 1990 {
+		t.Fatalf("only %d distinct ids of 2000", len(seen))
+	}
+}
+
+func TestThreadingFormats(t *testing.T) {
+	tok := ReplyToken(testSecret, "g7k3q", "alice@players.test")
+	for _, tc := range []struct {
+		name   string
+		parse  func(string) (string, string, bool)
+		in     string
+		wantOK bool
+	}{
+		{"plus", ParsePlusTag, plusTag("g7k3q", tok), true},
+		{"plus upper", ParsePlusTag, strings.ToUpper(plusTag("g7k3q", tok)), true},
+		{"plus no token", ParsePlusTag, "g7k3q", false},
+		{"plus short token", ParsePlusTag, "g7k3q." + tok[:10], false},
+		{"plus bad id", ParsePlusTag, "x7k3q." + tok, false},
+		{"subject", ParseSubjectTag, "Re: Nim game g7k3q: you (black) vs. the bot " + subjectTag("g7k3q", tok), true},
+		{"subject folded case", ParseSubjectTag, "AW: [Windpost G7K3Q " + strings.ToUpper(tok) + "]", true},
+		{"subject two tags, last counts", ParseSubjectTag, "[windpost gaaaa " + tok + "] " + subjectTag("g7k3q", tok), true},
+		{"subject no tag", ParseSubjectTag, "Re: windpost", false},
+		{"subject broken", ParseSubjectTag, "[windpost g7k3q]", false},
+		{"reference", ParseReference, gameMessageID("g7k3q", tok, 42, "windpost.test"), true},
+		{"reference bare", ParseReference, strings.Trim(gameMessageID("g7k3q", tok, 42, "windpost.test"), "<>"), true},
+		{"reference plain", ParseReference, plainMessageID(42, "windpost.test"), false},
+		{"reference foreign", ParseReference, "<CAF=abc@mail.gmail.com>", false},
+		{"reference no number", ParseReference, "<windpost.g7k3q." + tok + ".@windpost.test>", false},
+	} {
+		g, k, ok := tc.parse(tc.in)
+		if ok != tc.wantOK {
+			t.Errorf("%s: parse(%q) ok = %v", tc.name, tc.in, ok)
+			continue
+		}
+		if ok && (g != "g7k3q" || k != tok) {
+			t.Errorf("%s: parse(%q) = %q, %q", tc.name, tc.in, g, k)
+		}
+	}
+}
+
+func TestCanonicalAddress(t *testing.T) {
+	for in, want := range map[string]string{
+		"Alice@Players.Test":            "alice@players.test",
+		" <Bob@x.org> ":                 "bob@x.org",
+		`"Bob Smith" <Bob.Smith@X.org>`: "bob.smith@x.org",
+		"carol@example.org":             "carol@example.org",
+	} {
+		if got := CanonicalAddress(in); got != want {
+			t.Errorf("CanonicalAddress(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
