@@ -1,5 +1,20 @@
 package variants
 
-// microshogiKit wires the microshogi engine, notation and bot. It reports false until
-// they exist.
-func microshogiKit(Options) (Kit, bool) { return Kit{}, false }
+import (
+	notation "github.com/windpost/windpost/notation/microshogi"
+	rules "github.com/windpost/windpost/rules/microshogi"
+	solver "github.com/windpost/windpost/solver/microshogi"
+)
+
+// microshogiKit wires the Micro-shogi engine, notation and bot (2 s per
+// move). Building it does no work: the bot makes its tables on its first
+// search.
+func microshogiKit(Options) (Kit, bool) {
+	bot := solver.New(solver.Options{})
+	return Kit{
+		Rules:    rules.Variant{},
+		Notation: notation.Notation{},
+		Bot:      bot,
+		Analyst:  bot,
+	}, true
+}

@@ -17,6 +17,12 @@ func (p Position) Generate(buf []rules.Move) []rules.Move {
 	return buf
 }
 
+// GenerateCaptures appends the legal captures to buf and returns it.
+func (p Position) GenerateCaptures(buf []rules.Move) []rules.Move {
+	buf, _ = p.genMode(buf, false, true)
+	return buf
+}
+
 // CountMoves returns the number of legal moves (faster than generating
 // them).
 func (p Position) CountMoves() int {
@@ -27,6 +33,11 @@ func (p Position) CountMoves() int {
 // gen generates the legal moves: appended to out unless count is set; it
 // returns out and their number.
 func (p *Position) gen(out []rules.Move, count bool) ([]rules.Move, int) {
+	return p.genMode(out, count, false)
+}
+
+// genMode is gen, limited to captures if captures is set.
+func (p *Position) genMode(out []rules.Move, count, captures bool) ([]rules.Move, int) {
 	s := p.side
 	o := s ^ 1
 	ksq := p.king[s]
@@ -39,6 +50,9 @@ func (p *Position) gen(out []rules.Move, count bool) ([]rules.Move, int) {
 	// left its square.
 	kbit := uint32(1) << ksq
 	t := tables.step[s][King][ksq] &^ own
+	if captures {
+		t &= p.occ[o]
+	}
 	for t != 0 {
 		to := Square(bits.TrailingZeros32(t))
 		t &= t - 1
@@ -56,6 +70,9 @@ func (p *Position) gen(out []rules.Move, count bool) ([]rules.Move, int) {
 
 	target := ^own & fullBoard
 	drops := ^occ & fullBoard
+	if captures {
+		target, drops = p.occ[o], 0
+	}
 	if checkers != 0 {
 		c := bits.TrailingZeros32(checkers)
 		block := tables.between[ksq][c]

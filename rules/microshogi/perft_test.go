@@ -128,3 +128,30 @@ func BenchmarkPerft(b *testing.B) {
 	}
 	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
 }
+
+// GenerateCaptures returns exactly the legal moves that capture.
+func TestGenerateCaptures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for g := 0; g < 50; g++ {
+		p := Start()
+		for ply := 0; ply < 100; ply++ {
+			var want []rules.Move
+			all := p.Generate(nil)
+			for _, m := range all {
+				if p.Captured(m) != NoFace {
+					want = append(want, m)
+				}
+			}
+			got := p.GenerateCaptures(nil)
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%q: captures %v, want %v", p.Key(), got, want)
+			}
+			if len(all) == 0 {
+				break
+			}
+			p = p.After(all[rng.IntN(len(all))])
+		}
+	}
+}

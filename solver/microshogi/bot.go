@@ -1,0 +1,336 @@
+// Package microshogi is windpost's Micro-shogi opponent and analyst: an
+// iterative-deepening alpha-beta search (negamax with principal variation
+// search) over the rules/microshogi engine, with a transposition table
+// keyed by the engine's Zobrist hash, move ordering (the table's move,
+// captures by victim and attacker, two killer moves per ply, a history
+// table), late-move reductions, check extensions, a quiescence search of
+// captures and check evasions, and mate scores.
+//
+// The search knows the game's history: a position that repeats one
+// already on the path (the game's or the search's) scores as a draw,
+// unless one side gave check with every move since the earlier occurrence,
+// which then loses — the rules' fourfold repetition and perpetual check,
+// judged at the first repetition as engines do.
+//
+// Each move is searched within a budget: a time per move (2 s by default)
+// and/or a number of nodes. With a node budget and no time limit the bot
+// is fully deterministic: the same game and the same rng state give the
+// same move. With a time budget the depth reached depends on the machine.
+package microshogi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+	engine "github.com/windpost/windpost/rules/microshogi"
+	"github.com/windpost/windpost/solver"
+)
+
+// DefaultTime is the time per move when Options sets no budget.
+const DefaultTime = 2 * time.Second
+
+// Options configures a Bot.
+type Options struct {
+	// Time is the time per move. Zero means DefaultTime, unless Nodes is
+	// set, in which case there is no time limit.
+	Time time.Duration
+	// Nodes is the number of nodes per move; zero means no node limit.
+	Nodes int64
+	// MaxDepth bounds the iterative deepening (0 = no bound but maxPly).
+	MaxDepth int
+	// TableBits is the base-2 logarithm of the number of transposition
+	// table entries (16 bytes each); 0 means 20 (16 MiB).
+	TableBits int
+}
+
+// Bot is the Micro-shogi bot: solver.Bot and solver.Analyst. It is safe
+// for concurrent use; building one costs nothing (tables are made on the
+// first search).
+type Bot struct {
+	opts Options
+	pool sync.Pool // of *searcher
+}
+
+// New returns a bot with options o.
+func New(o Options) *Bot {
+	if o.TableBits <= 0 {
+		o.TableBits = 20
+	}
+	if o.TableBits > 28 {
+		o.TableBits = 28
+	}
+	if o.Time == 0 && o.Nodes == 0 {
+		o.Time = DefaultTime
+	}
+	if o.MaxDepth <= 0 || o.MaxDepth > maxPly-8 {
+		o.MaxDepth = maxPly - 8
+	}
+	return &Bot{opts: o}
+}
+
+// Levels lists strong and casual.
+func (b *Bot) Levels() []solver.Level { return []solver.Level{solver.Strong, solver.Casual} }
+
+// ErrGameOver is returned when asked for a move in a finished game.
+var ErrGameOver = errors.New("the game is over")
+
+// Choose returns the bot's move at level: strong searches within the
+// budget; casual plays a random move, but takes a win in one and avoids
+// moves that let the opponent win in one.
+func (b *Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng *rand.Rand) (rules.Move, error) {
+	if o := g.Outcome(); o.Over() {
+		return rules.NoMove, fmt.Errorf("microshogi bot: %w (%s)", ErrGameOver, o)
+	}
+	switch level {
+	case solver.Strong:
+		r, err := b.search(ctx, g, b.opts, rng)
+		if err != nil {
+			return rules.NoMove, err
+		}
+		return r.Move, nil
+	case solver.Casual:
+		return casual(g, rng)
+	}
+	return rules.NoMove, fmt.Errorf("microshogi bot: no level %q; Micro-shogi's levels are strong and casual", level)
+}
+
+// Result is what a search found.
+type Result struct {
+	Move  rules.Move   // the best move
+	Score int          // centipawns for the side to move (mate scores beyond ±31000)
+	Value solver.Value // Won/Lost when a mate was proven, else Unknown with Score
+	PV    []rules.Move // the principal variation, starting with Move
+	Depth int          // the last depth searched to the end
+	Nodes int64
+	Time  time.Duration
+}
+
+// Analyse searches g's current position with the bot's options, or with
+// time per move instead if it is not zero.
+func (b *Bot) Analyse(ctx context.Context, g *rules.Game, budget time.Duration) (Result, error) {
+	if o := g.Outcome(); o.Over() {
+		return Result{}, fmt.Errorf("microshogi: %w (%s)", ErrGameOver, o)
+	}
+	o := b.opts
+	if budget > 0 {
+		o.Time, o.Nodes = budget, 0
+	}
+	return b.search(ctx, g, o, nil)
+}
+
+// Evaluate returns the value of g's position for the side to move: Won or
+// Lost in so many plies when the search proves a mate, Drawn or a result
+// when the game is over, else Unknown with the search's score.
+func (b *Bot) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, error) {
+	if o := g.Outcome(); o.Over() {
+		switch {
+		case o.Status == rules.Draw:
+			return solver.Value{Kind: solver.Drawn}, nil
+		case o.Winner == g.Position().ToMove():
+			return solver.Value{Kind: solver.Won}, nil
+		}
+		return solver.Value{Kind: solver.Lost}, nil
+	}
+	r, err := b.search(ctx, g, b.opts, nil)
+	if err != nil {
+		return solver.Value{}, err
+	}
+	return r.Value, nil
+}
+
+func asEngine(p rules.Position) (engine.Position, error) {
+	switch q := p.(type) {
+	case engine.Position:
+		return q, nil
+	case *engine.Position:
+		return *q, nil
+	}
+	return engine.Position{}, fmt.Errorf("microshogi bot: not a Micro-shogi position (%T)", p)
+}
+
+func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Rand) (Result, error) {
+	root, err := asEngine(g.Position())
+	if err != nil {
+		return Result{}, err
+	}
+	s, _ := b.pool.Get().(*searcher)
+	if s == nil || len(s.tt) != 1<<o.TableBits {
+		s = newSearcher(o.TableBits)
+	}
+	defer b.pool.Put(s)
+	s.reset()
+	s.ctx = ctx
+	s.nodeLimit = o.Nodes
+	s.deadline = time.Time{}
+	start := time.Now()
+	if o.Time > 0 {
+		s.deadline = start.Add(o.Time)
+	}
+	for _, rp := range g.Positions[:len(g.Positions)-1] {
+		q, err := asEngine(rp)
+		if err != nil {
+			return Result{}, err
+		}
+		s.push(&q, q.InCheck())
+	}
+	inCheck := root.InCheck()
+	s.push(&root, inCheck)
+
+	ms := root.Generate(nil)
+	if len(ms) == 0 {
+		return Result{}, fmt.Errorf("microshogi bot: %w (no legal move)", ErrGameOver)
+	}
+	if rng != nil {
+		rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
+	}
+	res := Result{Move: ms[0], PV: []rules.Move{ms[0]}}
+	scores := make([]int32, len(ms))
+	for depth := 1; depth <= o.MaxDepth; depth++ {
+		s.rootDepth = depth
+		s.orderScores(&root, ms, scores, res.Move, 0)
+		// A stable order: the previous best first, then by score.
+		for i := range ms {
+			pick(ms, scores, i)
+		}
+		alpha, beta := -infinity, infinity
+		bestMove, best := rules.NoMove, -infinity
+		var pv []rules.Move
+		for i, m := range ms {
+			child := root.After(m)
+			gives := child.InCheck()
+			s.push(&child, gives)
+			ext := 0
+			if gives {
+				ext = 1
+			}
+			var v int
+			rv, rep := s.repetition()
+			if rep {
+				v = -rv
+			} else if i == 0 {
+				v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, 1)
+			} else {
+				v = -s.negamax(&child, gives, depth-1+ext, -alpha-1, -alpha, 1)
+				if v > alpha && !s.stop {
+					v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, 1)
+				}
+			}
+			s.pop()
+			if s.stop {
+				break
+			}
+			if v > best {
+				best, bestMove = v, m
+				if v > alpha {
+					alpha = v
+				}
+				pv = append(pv[:0], m)
+				if !rep {
+					pv = append(pv, s.pv[1][1:s.pvLen[1]]...)
+				}
+			}
+		}
+		if bestMove != rules.NoMove {
+			// A partial iteration's best is kept: it was searched fully
+			// and beat every move searched before it, the old best first.
+			res.Move, res.Score, res.PV = bestMove, best, pv
+			if !s.stop {
+				res.Depth = depth
+			}
+			// Move the best to the front for the next iteration.
+			for i, m := range ms {
+				if m == bestMove {
+					copy(ms[1:i+1], ms[:i])
+					ms[0] = m
+					break
+				}
+			}
+		}
+		if s.stop {
+			break
+		}
+		if best >= mateBound || best <= -mateBound {
+			if plies := mate - abs(best); depth > plies+1 {
+				break
+			}
+		}
+	}
+	res.Nodes = s.nodes
+	res.Time = time.Since(start)
+	res.Value = valueOf(res.Score)
+	if err := ctx.Err(); err != nil && res.Depth == 0 {
+		return res, fmt.Errorf("microshogi bot: %w", err)
+	}
+	return res, nil
+}
+
+func valueOf(score int) solver.Value {
+	switch {
+	case score >= mateBound:
+		return solver.Value{Kind: solver.Won, Plies: mate - score}
+	case score <= -mateBound:
+		return solver.Value{Kind: solver.Lost, Plies: mate + score}
+	}
+	return solver.Value{Kind: solver.Unknown, Score: score}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// casual is the beginner: a random move, but a win in one if there is one,
+// and never a move that allows a win in one if another move does not.
+func casual(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
+	root, err := asEngine(g.Position())
+	if err != nil {
+		return rules.NoMove, err
+	}
+	ms := g.LegalMoves()
+	if len(ms) == 0 {
+		return rules.NoMove, fmt.Errorf("microshogi bot: %w (no legal move)", ErrGameOver)
+	}
+	var wins, safe []rules.Move
+	for _, m := range ms {
+		q := root.After(m)
+		if q.CountMoves() == 0 {
+			wins = append(wins, m)
+			continue
+		}
+		if !winsInOne(q) {
+			safe = append(safe, m)
+		}
+	}
+	pickFrom := func(c []rules.Move) rules.Move {
+		if rng == nil {
+			return c[0]
+		}
+		return c[rng.IntN(len(c))]
+	}
+	switch {
+	case len(wins) > 0:
+		return pickFrom(wins), nil
+	case len(safe) > 0:
+		return pickFrom(safe), nil
+	}
+	return pickFrom(ms), nil
+}
+
+// winsInOne reports whether the side to move in p has a move after which
+// the opponent has no legal move.
+func winsInOne(p engine.Position) bool {
+	var buf [engine.MaxMoves]rules.Move
+	for _, m := range p.Generate(buf[:0]) {
+		if p.After(m).CountMoves() == 0 {
+			return true
+		}
+	}
+	return false
+}

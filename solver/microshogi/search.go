@@ -1,0 +1,401 @@
+package microshogi
+
+import (
+	"context"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+	engine "github.com/windpost/windpost/rules/microshogi"
+)
+
+// Scores. A mate found n plies from the root scores ±(mate-n); a
+// repetition with perpetual check scores ±perpetual for the side checked
+// against; any other repetition is a draw (0).
+const (
+	mate      = 32000
+	mateBound = mate - 1000 // scores beyond are mates
+	perpetual = 20000
+	infinity  = mate + 1
+	maxPly    = 128
+)
+
+const (
+	boundExact = iota + 1
+	boundLower
+	boundUpper
+)
+
+type ttEntry struct {
+	key   uint64
+	move  rules.Move
+	score int16
+	depth int8
+	bound uint8
+}
+
+// searcher is one search's state: its transposition table, ordering
+// tables, path and limits. A Bot keeps searchers in a pool; one searcher
+// serves one search at a time.
+type searcher struct {
+	tt      []ttEntry
+	killers [maxPly][2]rules.Move
+	history [2][1 << 15]int32
+
+	// path holds the hash and check status of every position from the
+	// game's first to the current node; repCount filters repetition scans.
+	path     []pathEntry
+	repCount [4096]uint8
+
+	pv    [maxPly][maxPly]rules.Move
+	pvLen [maxPly]int
+
+	ctx       context.Context
+	deadline  time.Time
+	nodeLimit int64
+	nodes     int64
+	stop      bool
+	rootDepth int
+	moveBuf   [maxPly][engine.MaxMoves]rules.Move
+	scoreBuf  [maxPly][engine.MaxMoves]int32
+}
+
+type pathEntry struct {
+	hash    uint64
+	inCheck bool
+}
+
+func newSearcher(tableBits int) *searcher {
+	return &searcher{tt: make([]ttEntry, 1<<tableBits)}
+}
+
+// reset clears what a search must not inherit, so that the same search
+// gives the same result every time.
+func (s *searcher) reset() {
+	clear(s.tt)
+	s.killers = [maxPly][2]rules.Move{}
+	s.history = [2][1 << 15]int32{}
+	s.path = s.path[:0]
+	s.repCount = [4096]uint8{}
+	s.nodes = 0
+	s.stop = false
+}
+
+func (s *searcher) push(p *engine.Position, inCheck bool) {
+	h := p.Hash()
+	s.path = append(s.path, pathEntry{h, inCheck})
+	s.repCount[h&4095]++
+}
+
+func (s *searcher) pop() {
+	h := s.path[len(s.path)-1].hash
+	s.repCount[h&4095]--
+	s.path = s.path[:len(s.path)-1]
+}
+
+// repetition looks for the current position (the last on the path) earlier
+// on the path. If found, it returns the score of the repetition for the
+// side to move: 0, or ±perpetual when one side checked with every move
+// since the earlier occurrence.
+func (s *searcher) repetition() (int, bool) {
+	n := len(s.path) - 1
+	h := s.path[n].hash
+	if s.repCount[h&4095] < 2 {
+		return 0, false
+	}
+	for i := n - 2; i >= 0; i -= 2 {
+		if s.path[i].hash != h {
+			continue
+		}
+		// Positions i+1..n: the entries at n-1, n-3, ... were reached by
+		// the side to move now (they show the opponent in check or not);
+		// the entries at n, n-2, ... by the opponent.
+		weCheck, theyCheck := true, true
+		for j := i + 1; j <= n; j++ {
+			if (n-j)%2 == 0 {
+				theyCheck = theyCheck && s.path[j].inCheck
+			} else {
+				weCheck = weCheck && s.path[j].inCheck
+			}
+		}
+		switch {
+		case theyCheck && !weCheck:
+			return perpetual, true
+		case weCheck && !theyCheck:
+			return -perpetual, true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+func (s *searcher) checkLimits() {
+	if s.rootDepth <= 1 {
+		return // always finish the first iteration
+	}
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+		s.stop = true
+		return
+	}
+	if s.nodes&1023 == 0 {
+		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.stop = true
+		}
+		if s.ctx.Err() != nil {
+			s.stop = true
+		}
+	}
+}
+
+func toTT(score, ply int) int16 {
+	switch {
+	case score >= mateBound:
+		score += ply
+	case score <= -mateBound:
+		score -= ply
+	}
+	return int16(score)
+}
+
+func fromTT(score int16, ply int) int {
+	v := int(score)
+	switch {
+	case v >= mateBound:
+		v -= ply
+	case v <= -mateBound:
+		v += ply
+	}
+	return v
+}
+
+func (s *searcher) probe(h uint64) *ttEntry {
+	e := &s.tt[h&uint64(len(s.tt)-1)]
+	if e.key != h {
+		return nil
+	}
+	return e
+}
+
+func (s *searcher) store(h uint64, m rules.Move, score, depth, ply, bound int) {
+	e := &s.tt[h&uint64(len(s.tt)-1)]
+	if e.key == h && int(e.depth) > depth && bound != boundExact {
+		return
+	}
+	*e = ttEntry{key: h, move: m, score: toTT(score, ply), depth: int8(depth), bound: uint8(bound)}
+}
+
+// orderScores gives each move its place in the search order.
+func (s *searcher) orderScores(p *engine.Position, ms []rules.Move, scores []int32, ttMove rules.Move, ply int) {
+	side := p.ToMove()
+	for i, m := range ms {
+		var sc int32
+		switch {
+		case m == ttMove:
+			sc = 1 << 30
+		case p.Captured(m) != engine.NoFace:
+			mover, _ := p.Mover(m)
+			sc = 1<<24 + int32(faceValue[p.Captured(m)])*64 - int32(faceValue[mover])
+		case m == s.killers[ply][0]:
+			sc = 1 << 23
+		case m == s.killers[ply][1]:
+			sc = 1<<23 - 1
+		default:
+			sc = s.history[side][m&0x7fff]
+		}
+		scores[i] = sc
+	}
+}
+
+// pick moves the best-ordered move from i on to position i.
+func pick(ms []rules.Move, scores []int32, i int) {
+	best := i
+	for j := i + 1; j < len(ms); j++ {
+		if scores[j] > scores[best] {
+			best = j
+		}
+	}
+	ms[i], ms[best] = ms[best], ms[i]
+	scores[i], scores[best] = scores[best], scores[i]
+}
+
+func (s *searcher) updatePV(ply int, m rules.Move) {
+	s.pv[ply][ply] = m
+	copy(s.pv[ply][ply+1:s.pvLen[ply+1]], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+	s.pvLen[ply] = s.pvLen[ply+1]
+}
+
+// negamax searches p (already on the path) depth plies deep.
+func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta, ply int) int {
+	s.pvLen[ply] = ply
+	if ply > 0 {
+		if v, rep := s.repetition(); rep {
+			return v
+		}
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return s.quiesce(p, inCheck, alpha, beta, ply)
+	}
+	s.nodes++
+	s.checkLimits()
+	if s.stop {
+		return 0
+	}
+	// Mate distance pruning.
+	if a := -mate + ply; alpha < a {
+		alpha = a
+	}
+	if b := mate - ply - 1; beta > b {
+		beta = b
+	}
+	if alpha >= beta {
+		return alpha
+	}
+	h := p.Hash()
+	var ttMove rules.Move
+	if e := s.probe(h); e != nil {
+		ttMove = e.move
+		if ply > 0 && int(e.depth) >= depth {
+			v := fromTT(e.score, ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && v >= beta,
+				e.bound == boundUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+	ms := p.Generate(s.moveBuf[ply][:0])
+	if len(ms) == 0 {
+		return -mate + ply // checkmate or stalemate: both lose
+	}
+	scores := s.scoreBuf[ply][:len(ms)]
+	s.orderScores(p, ms, scores, ttMove, ply)
+	origAlpha := alpha
+	best, bestMove := -infinity, rules.NoMove
+	for i := range ms {
+		pick(ms, scores, i)
+		m := ms[i]
+		child := p.After(m)
+		gives := child.InCheck()
+		ext := 0
+		if gives && ply < 2*s.rootDepth+4 {
+			ext = 1
+		}
+		s.push(&child, gives)
+		var v int
+		if i == 0 {
+			v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, ply+1)
+		} else {
+			// Late quiet moves at some depth are searched a ply shallower
+			// first.
+			red := 0
+			if depth >= 3 && i >= 4 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				red = 1
+			}
+			v = -s.negamax(&child, gives, depth-1+ext-red, -alpha-1, -alpha, ply+1)
+			if v > alpha && (red > 0 || v < beta) && !s.stop {
+				v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, ply+1)
+			}
+		}
+		s.pop()
+		if s.stop {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				s.updatePV(ply, m)
+				if v >= beta {
+					if p.Captured(m) == engine.NoFace {
+						if s.killers[ply][0] != m {
+							s.killers[ply][1] = s.killers[ply][0]
+							s.killers[ply][0] = m
+						}
+						hs := &s.history[p.ToMove()][m&0x7fff]
+						*hs += int32(depth * depth)
+						if *hs > 1<<22 {
+							for sd := range s.history {
+								for k := range s.history[sd] {
+									s.history[sd][k] /= 2
+								}
+							}
+						}
+					}
+					s.store(h, m, best, depth, ply, boundLower)
+					return best
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	if best > origAlpha {
+		bound = boundExact
+	}
+	s.store(h, bestMove, best, depth, ply, bound)
+	return best
+}
+
+// quiesce searches captures (and every evasion when in check) until the
+// position is quiet.
+func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int) int {
+	s.nodes++
+	s.checkLimits()
+	if s.stop {
+		return 0
+	}
+	s.pvLen[ply] = ply
+	if ply >= maxPly-1 {
+		return evaluate(p)
+	}
+	var ms []rules.Move
+	best := -infinity
+	if inCheck {
+		ms = p.Generate(s.moveBuf[ply][:0])
+		if len(ms) == 0 {
+			return -mate + ply
+		}
+	} else {
+		stand := evaluate(p)
+		if stand >= beta {
+			return stand
+		}
+		if stand > alpha {
+			alpha = stand
+		}
+		best = stand
+		ms = p.GenerateCaptures(s.moveBuf[ply][:0])
+		if len(ms) == 0 && p.CountMoves() == 0 {
+			return -mate + ply // stalemate loses
+		}
+	}
+	scores := s.scoreBuf[ply][:len(ms)]
+	s.orderScores(p, ms, scores, rules.NoMove, ply)
+	for i := range ms {
+		pick(ms, scores, i)
+		m := ms[i]
+		child := p.After(m)
+		gives := child.InCheck()
+		s.push(&child, gives)
+		var v int
+		if rv, rep := s.repetition(); rep {
+			v = -rv
+		} else {
+			v = -s.quiesce(&child, gives, -beta, -alpha, ply+1)
+		}
+		s.pop()
+		if s.stop {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				s.updatePV(ply, m)
+				if v >= beta {
+					return v
+				}
+			}
+		}
+	}
+	return best
+}
