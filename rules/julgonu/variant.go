@@ -52,12 +52,18 @@ func SuperkoMoves(ps []Position) []rules.Move {
 }
 
 // repeats returns the index in ps of the position that m, played in the
-// last of ps, would recreate, or -1.
+// last of ps, would recreate, or -1. Since pieces only leave the board, it
+// looks back only as far as the last capture.
 func repeats(ps []Position, m rules.Move) int {
 	q, _ := ps[len(ps)-1].After(m)
-	for i, e := range ps {
+	n := total(q)
+	for i := len(ps) - 1; i >= 0; i-- {
+		e := ps[i]
 		if e == q {
 			return i
+		}
+		if total(e) > n {
+			break
 		}
 	}
 	return -1

@@ -104,9 +104,9 @@ func TestTableIsConsistent(t *testing.T) {
 	})
 }
 
-// search is an independent minimax over rules.Position: the exact value of
+// minimax is an independent minimax over rules.Position: the exact value of
 // p if some side wins within limit plies, else ok=false.
-func search(p rules.Position, limit int) (solver.Value, bool) {
+func minimax(p rules.Position, limit int) (solver.Value, bool) {
 	ms := p.Moves()
 	if len(ms) == 0 {
 		return solver.Value{Kind: solver.Lost}, true
@@ -120,7 +120,7 @@ func search(p rules.Position, limit int) (solver.Value, bool) {
 		if err != nil {
 			panic(err)
 		}
-		v, ok := search(q, limit-1)
+		v, ok := minimax(q, limit-1)
 		switch {
 		case ok && v.Kind == solver.Lost:
 			haveWin, best = true, min(best, v.Plies+1)
@@ -160,7 +160,7 @@ func TestShortDistancesBySearch(t *testing.T) {
 			t.Fatalf("%v reached by play but not marked reachable", p)
 		}
 		v, _ := tab.Value(p)
-		sv, ok := search(p, 5)
+		sv, ok := minimax(p, 5)
 		short := v.Kind != solver.Drawn && v.Plies <= 5
 		if ok != short || (ok && sv != v) {
 			t.Fatalf("%v: table %v, search to 5 plies %v (found %v)", p, v, sv, ok)

@@ -1,0 +1,434 @@
+package julgonu
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/windpost/windpost/rules"
+	jg "github.com/windpost/windpost/rules/julgonu"
+	"github.com/windpost/windpost/solver"
+)
+
+// The bot levels, all of which play only moves that the game's history
+// allows (positional superko):
+//
+//   - perfect: in a won position the fastest win that superko allows: the
+//     table's line is trusted unless a position of the game's history could
+//     lie on it, and then a depth-first search over table-won moves, with
+//     the history, finds the fastest forced win (within a node budget; past
+//     it, the table's fastest legal win). In a drawn position it keeps the
+//     draw, preferring moves after which it still has a drawing move that
+//     does not repeat whatever the opponent answers (a look-ahead with the
+//     history). In a lost position it resists longest.
+//   - strong: as perfect, but on every other turn of a won game it may
+//     choose a win up to two plies slower; the table distance still falls
+//     at least every second turn, so a won game ends.
+//   - casual: a random legal move, but it takes a win in one and avoids a
+//     move after which the opponent wins in one.
+//
+// The 100-ply no-capture draw is not taken into account: the longest win
+// (57 plies) is shorter than the limit.
+
+// searchBudget bounds the positions a won-game search visits per move.
+const searchBudget = 50000
+
+// drawBudget bounds the positions the draw look-ahead visits per move.
+const drawBudget = 4000
+
+// Levels lists perfect, strong and casual.
+func (s *Solver) Levels() []solver.Level {
+	return []solver.Level{solver.Perfect, solver.Strong, solver.Casual}
+}
+
+// ErrGameOver is returned when the bot is asked to move in a finished game.
+var ErrGameOver = errors.New("the game is over")
+
+// concrete converts a game's positions.
+func concrete(g *rules.Game) ([]jg.Position, error) {
+	ps := make([]jg.Position, len(g.Positions))
+	for i, p := range g.Positions {
+		q, ok := p.(jg.Position)
+		if !ok {
+			return nil, fmt.Errorf("jul-gonu bot: position %d is a %T", i, p)
+		}
+		ps[i] = q
+	}
+	return ps, nil
+}
+
+// Choose returns the bot's move at level in g's current position.
+func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng *rand.Rand) (rules.Move, error) {
+	ps, err := concrete(g)
+	if err != nil {
+		return rules.NoMove, err
+	}
+	if o := jg.Judge(ps); o.Over() {
+		return rules.NoMove, fmt.Errorf("jul-gonu bot: %w (%s)", ErrGameOver, o)
+	}
+	legal := jg.SuperkoMoves(ps)
+	switch level {
+	case solver.Casual:
+		return casual(ps, legal, rng), nil
+	case solver.Perfect, solver.Strong:
+	default:
+		return rules.NoMove, fmt.Errorf("jul-gonu bot: no level %q (perfect, strong or casual)", level)
+	}
+	t, err := s.Table(ctx)
+	if err != nil {
+		return rules.NoMove, fmt.Errorf("jul-gonu bot: %w", err)
+	}
+	sr := newSearch(t, ps)
+	p := ps[len(ps)-1]
+	var wins, draws, losses []cand
+	for _, m := range legal {
+		c, _ := p.After(m)
+		cv, _ := t.Value(c)
+		switch cv.Kind {
+		case solver.Lost:
+			wins = append(wins, cand{m, c, cv.Plies + 1})
+		case solver.Drawn:
+			draws = append(draws, cand{m, c, 0})
+		default:
+			losses = append(losses, cand{m, c, cv.Plies + 1})
+		}
+	}
+	switch {
+	case len(wins) > 0:
+		slow := level == solver.Strong && (g.Ply()/2)%2 == 0
+		return sr.win(ctx, wins, slow, rng), nil
+	case len(draws) > 0:
+		return sr.draw(draws, rng), nil
+	}
+	return longest(losses, rng), nil
+}
+
+// cand is a legal move, the position it leads to, and its distance in plies
+// by the table (for a win or a loss).
+type cand struct {
+	m     rules.Move
+	child jg.Position
+	plies int
+}
+
+func pick(cs []cand, rng *rand.Rand) rules.Move { return cs[rng.IntN(len(cs))].m }
+
+// longest returns a move that loses slowest by the table.
+func longest(cs []cand, rng *rand.Rand) rules.Move {
+	best := -1
+	var bs []cand
+	for _, c := range cs {
+		if c.plies > best {
+			best, bs = c.plies, bs[:0]
+		}
+		if c.plies == best {
+			bs = append(bs, c)
+		}
+	}
+	return pick(bs, rng)
+}
+
+// search plays out lines from the game's current position with the
+// history (game positions, then the line) in mind.
+type search struct {
+	t    *Table
+	hist []jg.Position
+	// blk[i] is, for hist[i], the table distance of a position a winning
+	// line of ours may pass through (our side to move and won, or the
+	// opponent's and lost), else -1.
+	blk   []int
+	us    rules.Side
+	nodes int
+}
+
+func newSearch(t *Table, ps []jg.Position) *search {
+	s := &search{t: t, us: ps[len(ps)-1].ToMove()}
+	for _, p := range ps {
+		s.push(p)
+	}
+	return s
+}
+
+func (s *search) push(p jg.Position) {
+	s.hist = append(s.hist, p)
+	v, ok := s.t.Value(p)
+	b := -1
+	if ok && ((p.ToMove() == s.us && v.Kind == solver.Won) || (p.ToMove() != s.us && v.Kind == solver.Lost)) {
+		b = v.Plies
+	}
+	s.blk = append(s.blk, b)
+}
+
+func (s *search) pop() {
+	s.hist = s.hist[:len(s.hist)-1]
+	s.blk = s.blk[:len(s.blk)-1]
+}
+
+// clear reports whether no earlier position could lie on a table line of
+// n plies from the last position: every position on such a line is ours
+// and won or theirs and lost, in fewer than n plies.
+func (s *search) clear(n int) bool {
+	for _, b := range s.blk[:len(s.blk)-1] {
+		if b >= 0 && b < n {
+			return false
+		}
+	}
+	return true
+}
+
+var errBudget = errors.New("search budget spent")
+
+// forced reports whether we, to move at the end of hist, can force a win
+// within r plies.
+func (s *search) forced(r int) (bool, error) {
+	p := s.hist[len(s.hist)-1]
+	v, _ := s.t.Value(p)
+	if v.Kind != solver.Won || r < 1 {
+		return false, nil
+	}
+	if v.Plies <= r && s.clear(v.Plies) {
+		return true, nil
+	}
+	s.nodes++
+	if s.nodes > searchBudget {
+		return false, errBudget
+	}
+	for _, m := range jg.SuperkoMoves(s.hist) {
+		c, _ := p.After(m)
+		cv, _ := s.t.Value(c)
+		if cv.Kind != solver.Lost || cv.Plies+1 > r {
+			continue
+		}
+		ok, err := s.loses(c, r-1)
+		if ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// loses reports whether the opponent, to move in c after our move, loses
+// within r plies.
+func (s *search) loses(c jg.Position, r int) (bool, error) {
+	s.push(c)
+	defer s.pop()
+	if bits.OnesCount16(c.Own()) <= 1 {
+		return true, nil
+	}
+	replies := jg.SuperkoMoves(s.hist)
+	if len(replies) == 0 {
+		return true, nil
+	}
+	if r < 2 {
+		return false, nil
+	}
+	for _, m := range replies {
+		gc, _ := c.After(m)
+		s.push(gc)
+		ok, err := s.forced(r - 1)
+		s.pop()
+		if !ok || err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// win chooses among the winning moves wins: the fastest win superko allows
+// (or, when slow, one up to two plies slower than that).
+func (s *search) win(ctx context.Context, wins []cand, slow bool, rng *rand.Rand) rules.Move {
+	best := 1 << 30
+	for _, c := range wins {
+		best = min(best, c.plies)
+	}
+	for r := best; r < 256; r += 2 {
+		if ctx.Err() != nil {
+			break
+		}
+		var ok []cand
+		for _, c := range wins {
+			if c.plies > r {
+				continue
+			}
+			won, err := s.loses(c.child, r-1)
+			if err != nil {
+				return fastest(wins, rng)
+			}
+			if won {
+				ok = append(ok, c)
+			}
+		}
+		if len(ok) == 0 {
+			continue
+		}
+		if !slow {
+			return pick(ok, rng)
+		}
+		// A slower win, still forced within r+2 plies.
+		var slower []cand
+		for _, c := range wins {
+			if c.plies > r+2 {
+				continue
+			}
+			if won, err := s.loses(c.child, r+1); err == nil && won {
+				slower = append(slower, c)
+			}
+		}
+		if len(slower) == 0 {
+			return pick(ok, rng)
+		}
+		return pick(slower, rng)
+	}
+	return fastest(wins, rng)
+}
+
+// fastest returns a move that wins fastest by the table.
+func fastest(cs []cand, rng *rand.Rand) rules.Move {
+	best := 1 << 30
+	var bs []cand
+	for _, c := range cs {
+		if c.plies < best {
+			best, bs = c.plies, bs[:0]
+		}
+		if c.plies == best {
+			bs = append(bs, c)
+		}
+	}
+	return pick(bs, rng)
+}
+
+// draw chooses among the drawing moves draws one after which we can keep
+// the draw without repeating for as many of our turns as the look-ahead
+// sees, whatever the opponent answers.
+func (s *search) draw(draws []cand, rng *rand.Rand) rules.Move {
+	choice := draws
+	for depth := 1; depth <= 2; depth++ {
+		var ok []cand
+		s.nodes = 0
+		for _, c := range draws {
+			if s.holds(c.child, depth) {
+				ok = append(ok, c)
+			}
+		}
+		if s.nodes > drawBudget || len(ok) == 0 {
+			break
+		}
+		choice = ok
+		if len(ok) == 1 {
+			break
+		}
+	}
+	return pick(choice, rng)
+}
+
+// holds reports whether, after our move to c, we still have a legal
+// drawing (or winning) move for depth more turns against every answer. Past
+// the budget it answers true.
+func (s *search) holds(c jg.Position, depth int) bool {
+	s.push(c)
+	defer s.pop()
+	if bits.OnesCount16(c.Own()) <= 1 {
+		return true
+	}
+	for _, m := range jg.SuperkoMoves(s.hist) {
+		gc, _ := c.After(m)
+		v, _ := s.t.Value(gc)
+		if v.Kind == solver.Won {
+			continue
+		}
+		s.nodes++
+		if s.nodes > drawBudget {
+			return true
+		}
+		s.push(gc)
+		found := false
+		for _, m2 := range jg.SuperkoMoves(s.hist) {
+			c2, _ := gc.After(m2)
+			v2, _ := s.t.Value(c2)
+			if v2.Kind == solver.Lost {
+				found = true
+				break
+			}
+			if v2.Kind == solver.Drawn && (depth <= 1 || s.holds(c2, depth-1)) {
+				found = true
+				break
+			}
+		}
+		s.pop()
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// casual plays a random move, but takes a win in one and avoids moves after
+// which the opponent wins in one.
+func casual(ps []jg.Position, legal []rules.Move, rng *rand.Rand) rules.Move {
+	p := ps[len(ps)-1]
+	us := p.ToMove()
+	hist := append(ps[:len(ps):len(ps)], jg.Position{})
+	var safe []rules.Move
+	for _, m := range legal {
+		c, _ := p.After(m)
+		hist[len(hist)-1] = c
+		o := jg.Judge(hist)
+		if o.Status == rules.Win && o.Winner == us {
+			return m
+		}
+		if o.Over() {
+			continue
+		}
+		if !winsInOne(hist) {
+			safe = append(safe, m)
+		}
+	}
+	if len(safe) > 0 {
+		return safe[rng.IntN(len(safe))]
+	}
+	return legal[rng.IntN(len(legal))]
+}
+
+// winsInOne reports whether the side to move at the end of hist has a move
+// that wins at once.
+func winsInOne(hist []jg.Position) bool {
+	p := hist[len(hist)-1]
+	h := append(hist[:len(hist):len(hist)], jg.Position{})
+	for _, m := range jg.SuperkoMoves(hist) {
+		c, _ := p.After(m)
+		h[len(h)-1] = c
+		if o := jg.Judge(h); o.Status == rules.Win && o.Winner == p.ToMove() {
+			return true
+		}
+	}
+	return false
+}
+
+// Evaluate returns the table value of g's current position for the side to
+// move. It ignores the history (superko and the no-capture count) except
+// that a finished game is valued by its result: L 0 for the loser to move,
+// D for a draw.
+func (s *Solver) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, error) {
+	ps, err := concrete(g)
+	if err != nil {
+		return solver.Value{}, err
+	}
+	p := ps[len(ps)-1]
+	if o := jg.Judge(ps); o.Over() {
+		switch {
+		case o.Status == rules.Draw:
+			return solver.Value{Kind: solver.Drawn}, nil
+		case o.Winner == p.ToMove():
+			return solver.Value{Kind: solver.Won}, nil
+		}
+		return solver.Value{Kind: solver.Lost}, nil
+	}
+	t, err := s.Table(ctx)
+	if err != nil {
+		return solver.Value{}, fmt.Errorf("jul-gonu analyst: %w", err)
+	}
+	v, _ := t.Value(p)
+	return v, nil
+}
