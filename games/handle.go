@@ -146,7 +146,9 @@ func (ss *session) queueAnswer() error {
 			m, err = ss.plainMail(Answer, ss.from, replySubject(ss.req.Subject), ss.req.MessageID, body)
 		}
 	} else {
-		body += "\nWrite \"help\" for the commands.\n"
+		if !a.help {
+			body += "\nWrite \"help\" for the commands.\n"
+		}
 		m, err = ss.plainMail(Answer, ss.from, replySubject(ss.req.Subject), ss.req.MessageID, body)
 	}
 	if err != nil {
@@ -485,8 +487,8 @@ func (ss *session) move(c Command) (result, error) {
 		text, err = lg.play(m, ss.now)
 	}
 	if err != nil {
-		return refuse("%q is not a legal move in game %s: %v.\nThe legal moves (#%d) are: %s",
-			c.Move, rec.ID, strings.TrimSuffix(err.Error(), "."), next, legalMoves(lg)), nil
+		return refuse("%q is not a legal move in game %s: %s.\nThe legal moves (#%d) are: %s",
+			c.Move, rec.ID, reason(err), next, legalMoves(lg)), nil
 	}
 	out := []string{"Done: you played " + text + "."}
 	opp := opponentAddress(lg, side)
@@ -524,6 +526,13 @@ func (ss *session) move(c Command) (result, error) {
 	}
 	ss.notify(Notice, opp, rec.ID, strings.Join(news, " "))
 	return done("%s", strings.Join(out, " ")), nil
+}
+
+// reason is a refused move's error in plain words, without the generic
+// "illegal move: " that every such error starts with.
+func reason(err error) string {
+	s := strings.TrimPrefix(err.Error(), rules.ErrIllegal.Error()+": ")
+	return strings.TrimSuffix(s, ".")
 }
 
 // nameOf names the player of side for reader: "you", "the bot", or the

@@ -36,11 +36,15 @@ func (ss *session) statusBlock(lg *liveGame, reader string) string {
 	}
 	switch rec.State {
 	case stateInvited:
-		fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.invitee(), formatTime(rec.Deadline))
+		if reader == rec.invitee() {
+			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTime(rec.Deadline))
+		} else {
+			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.invitee(), formatTime(rec.Deadline))
+		}
 	case stateDeclined:
 		fmt.Fprintf(&b, "This game never began: %s.\n", rec.Result)
 	case stateOver:
-		fmt.Fprintf(&b, "Game over after %d moves: %s.\n", len(rec.Moves), rec.Result)
+		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), rec.Result)
 		if _, player := rec.sideOf(reader); player {
 			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")
 		}
