@@ -85,7 +85,7 @@ func TestPositionErrors(t *testing.T) {
 
 func TestParseMove(t *testing.T) {
 	n := Notation{}
-	capture := mustPosition(t, "w2w/4/bw2/2bb b") // c1-c2 takes b2
+	capture := mustPosition(t, "w2w/4/bw2/2bb b")  // c1-c2 takes b2
 	double := mustPosition(t, "w1bw/2w1/bw1b/4 b") // d2-c2 takes b2 and c3
 	tests := []struct {
 		name string
