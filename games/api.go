@@ -74,6 +74,11 @@ type Config struct {
 	// BotMoveTime bounds the bot's thinking per move (a context deadline
 	// on solver.Bot.Choose); 0 = only the request's context bounds it.
 	BotMoveTime time.Duration
+	// AnalysisTime bounds the analyst per position (a context deadline on
+	// solver.Analyst.Evaluate) for "analysis" and for the bot's answer to
+	// a draw offer; searching analysts return their best estimate by then,
+	// solved tables answer at once. 0 = 200 ms.
+	AnalysisTime time.Duration
 	// Logger receives what games logs (dropped answers); nil = discard.
 	Logger *slog.Logger
 }

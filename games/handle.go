@@ -689,7 +689,7 @@ func (ss *session) draw(c Command) (result, error) {
 		if lg.kit.Analyst == nil {
 			return refuse("the bot does not agree to draws in %s; play on, or resign.", lg.kit.Rules.Title()), nil
 		}
-		v, err := lg.kit.Analyst.Evaluate(ss.ctx, lg.g.Clone())
+		v, err := ss.evaluate(lg, lg.g.Clone())
 		if err != nil {
 			return result{}, fmt.Errorf("game %s: evaluate: %w", rec.ID, err)
 		}
@@ -800,7 +800,7 @@ func (ss *session) analysis(c Command) (result, error) {
 		if lg.kit.Analyst == nil {
 			return refuse("there is no analysis for %s.", lg.kit.Rules.Title()), nil
 		}
-		text, err := analyse(ss.ctx, lg)
+		text, err := analyse(func(g *rules.Game) (solver.Value, error) { return ss.evaluate(lg, g) }, lg)
 		if err != nil {
 			return result{}, fmt.Errorf("game %s: analysis: %w", rec.ID, err)
 		}

@@ -60,6 +60,9 @@ func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, er
 	if cfg.ErrorAnswersPerHour <= 0 {
 		cfg.ErrorAnswersPerHour = DefaultErrorAnswersPerHour
 	}
+	if cfg.AnalysisTime <= 0 {
+		cfg.AnalysisTime = 200 * time.Millisecond
+	}
 	if cfg.BotName == "" {
 		cfg.BotName = "windpost"
 	}
@@ -595,6 +598,14 @@ func (ss *session) tick(lg *liveGame) error {
 	ss.notify(Reminder, late.Address, rec.ID, fmt.Sprintf("The deadline (%s) passed without a move from you: you lose on time.", formatTime(rec.Deadline)))
 	ss.notify(Notice, other, rec.ID, fmt.Sprintf("Your opponent did not move by the deadline (%s): you win on time.", formatTime(rec.Deadline)))
 	return nil
+}
+
+// evaluate asks the game's analyst for the value of g's position within
+// Config.AnalysisTime.
+func (ss *session) evaluate(lg *liveGame, g *rules.Game) (solver.Value, error) {
+	ctx, cancel := context.WithTimeout(ss.ctx, ss.s.cfg.AnalysisTime)
+	defer cancel()
+	return lg.kit.Analyst.Evaluate(ctx, g)
 }
 
 // levelFor picks the bot level: the one asked for if the bot plays it,

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -93,12 +92,12 @@ func capitalise(s string) string {
 // analyse values every position of a finished game and marks the moves
 // that made the mover's result worse (a win into a draw or a loss, a draw
 // into a loss), by solver.Value.Rank.
-func analyse(ctx context.Context, lg *liveGame) (string, error) {
+func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (string, error) {
 	g := lg.g
 	values := make([]solver.Value, len(g.Positions))
 	for i := range g.Positions {
 		prefix := &rules.Game{Variant: g.Variant, Positions: g.Positions[:i+1], Moves: g.Moves[:i]}
-		v, err := lg.kit.Analyst.Evaluate(ctx, prefix.Clone())
+		v, err := evaluate(prefix.Clone())
 		if err != nil {
 			return "", fmt.Errorf("position after move %d: %w", i, err)
 		}

@@ -1,0 +1,57 @@
+package games
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/windpost/windpost/variants"
+)
+
+// playAgainstBot has alice play black against the bot at level in variant
+// until the game ends, always with the first legal move that windpost
+// accepts (a naive player), and returns the last answer.
+func playAgainstBot(t *testing.T, h *harness, variant, level string, maxMoves int) Mail {
+	t.Helper()
+	kit, ok := h.catalog.Lookup(variant)
+	if !ok {
+		t.Fatalf("the catalog has no %s", variant)
+	}
+	m := only(t, h.write(t, alice, "new "+variant+" as black level "+level), alice)
+	for n := 0; m.Headers["X-Windpost-Result"] == ""; n++ {
+		if n == maxMoves {
+			t.Fatalf("no result after %d moves:\n%s", n, m.Text)
+		}
+		pos, err := kit.Notation.ParsePosition(m.Headers["X-Windpost-Position"])
+		if err != nil {
+			t.Fatalf("X-Windpost-Position %q: %v", m.Headers["X-Windpost-Position"], err)
+		}
+		played := false
+		for _, mv := range pos.Moves() {
+			r := only(t, h.reply(t, m, kit.Notation.FormatMove(pos, mv)), alice)
+			if !strings.Contains(r.Text, "Refused:") {
+				m, played = r, true
+				break
+			}
+		}
+		if !played {
+			t.Fatalf("every move was refused:\n%s", m.Text)
+		}
+	}
+	return m
+}
+
+// TestMicroshogiBotGame plays Micro-shogi against the strong bot (a short
+// budget per move) to its end: a naive player loses.
+func TestMicroshogiBotGame(t *testing.T) {
+	h := newHarness(t, variants.Default(variants.Options{CacheDir: t.TempDir()}))
+	h.cfg.BotMoveTime = 30 * time.Millisecond
+	h.cfg.AnalysisTime = 10 * time.Millisecond
+	h.reopen(t)
+	m := playAgainstBot(t, h, "micro", "strong", 150)
+	if got := m.Headers["X-Windpost-Result"]; !strings.HasPrefix(got, "white wins by ") {
+		t.Fatalf("result %q:\n%s", got, m.Text)
+	}
+	a := only(t, h.reply(t, m, "analysis"), alice)
+	wantText(t, a, "Analysis of game", "\n1.", m.Headers["X-Windpost-Last-Move"]+" ")
+}
