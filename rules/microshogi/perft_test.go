@@ -47,6 +47,20 @@ var perftPositions = []string{
 	"k3/2G1/3K/4/4 w 2B2S2P 1",
 }
 
+// The reference generator reproduces the spec's figures too.
+func TestReferencePerftStart(t *testing.T) {
+	r := toRef(Start())
+	want := []uint64{9, 80, 767, 7256}
+	for d, w := range want {
+		if d == 3 && testing.Short() {
+			break
+		}
+		if got := r.perft(d + 1); got != w {
+			t.Errorf("reference perft(%d) = %d, want %d", d+1, got, w)
+		}
+	}
+}
+
 func TestPerftAgainstReference(t *testing.T) {
 	for _, s := range perftPositions {
 		p := pos(t, s)

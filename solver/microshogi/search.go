@@ -379,6 +379,7 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 		var v int
 		if rv, rep := s.repetition(); rep {
 			v = -rv
+			s.pvLen[ply+1] = ply + 1
 		} else {
 			v = -s.quiesce(&child, gives, -beta, -alpha, ply+1)
 		}
