@@ -456,3 +456,35 @@ func TestAdminViews(t *testing.T) {
 		t.Fatalf("backup games %+v, want %+v", l2, list)
 	}
 }
+
+// FuzzHandle sends arbitrary mails through a server on the toy variant:
+// handling never fails and always answers (the error limit is high).
+func FuzzHandle(f *testing.F) {
+	for _, s := range []string{"new nim as black\nt2\nt1 #3\nundo\nboard", "challenge bob@players.test nim\naccept",
+		"games\nhistory\nmoves\nanalysis", "vacation 3\nvacation off\nresign", "draw\nhelp moves\nrules nim"} {
+		f.Add(s, true)
+	}
+	h := newHarness(f, nimCatalog(10))
+	h.cfg.ErrorAnswersPerHour = 1 << 30
+	h.reopen(f)
+	var token, game string
+	f.Fuzz(func(t *testing.T, text string, withToken bool) {
+		r := h.request(alice, "", "", strings.Split(text, "\n")...)
+		if withToken && game != "" {
+			r.GameID, r.Token = game, token
+		}
+		mails, err := h.srv.Handle(context.Background(), r)
+		if err != nil {
+			t.Fatalf("Handle(%q): %v", text, err)
+		}
+		if len(mails) == 0 {
+			t.Fatalf("no answer to %q", text)
+		}
+		for _, m := range mails {
+			if m.To == alice && m.Headers["X-Windpost-Game"] != "" {
+				game = m.Headers["X-Windpost-Game"]
+				token = ReplyToken(testSecret, game, alice)
+			}
+		}
+	})
+}

@@ -614,16 +614,32 @@ func (ss *session) listGames() (result, error) {
 		return done("You have no games yet. Write \"new %s\" to play the bot, or \"challenge <address> %s\" to play a friend.",
 			firstVariant(ss), firstVariant(ss)), nil
 	}
-	var b strings.Builder
-	b.WriteString("Your games:")
-	for _, id := range p.Games {
-		lg, err := ss.loadGame(id)
+	// Every game in progress or waiting, and the last finished ones.
+	var list []*liveGame
+	ended := 0
+	for i := len(p.Games) - 1; i >= 0; i-- {
+		lg, err := ss.loadGame(p.Games[i])
 		if err != nil {
 			return result{}, err
 		}
 		if lg == nil {
 			continue
 		}
+		if lg.rec.State == stateOver || lg.rec.State == stateDeclined {
+			ended++
+			if ended > maxListedEnded {
+				continue
+			}
+		}
+		list = append(list, lg)
+	}
+	slices.Reverse(list)
+	var b strings.Builder
+	b.WriteString("Your games:")
+	if ended > maxListedEnded {
+		fmt.Fprintf(&b, " (the last %d of %d finished ones)", maxListedEnded, ended)
+	}
+	for _, lg := range list {
 		rec := lg.rec
 		side, _ := rec.sideOf(ss.from)
 		opp := rec.Players[side.Opponent()].label()
@@ -651,6 +667,9 @@ func (ss *session) listGames() (result, error) {
 	}
 	return done("%s", b.String()), nil
 }
+
+// maxListedEnded is how many finished games "games" lists.
+const maxListedEnded = 10
 
 func firstVariant(ss *session) string {
 	if ks := ss.s.catalog.Kits(); len(ks) > 0 {
