@@ -55,6 +55,7 @@ type searcher struct {
 	nodes     int64
 	stop      bool
 	rootDepth int
+	stack     [maxPly + 1]engine.Position // the positions of the current line
 	moveBuf   [maxPly][engine.MaxMoves]rules.Move
 	scoreBuf  [maxPly][engine.MaxMoves]int32
 }
@@ -274,16 +275,17 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 	for i := range ms {
 		pick(ms, scores, i)
 		m := ms[i]
-		child := p.After(m)
+		child := &s.stack[ply+1]
+		*child = p.After(m)
 		gives := child.InCheck()
 		ext := 0
 		if gives && ply < 2*s.rootDepth+4 {
 			ext = 1
 		}
-		s.push(&child, gives)
+		s.push(child, gives)
 		var v int
 		if i == 0 {
-			v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, ply+1)
+			v = -s.negamax(child, gives, depth-1+ext, -beta, -alpha, ply+1)
 		} else {
 			// Late quiet moves at some depth are searched a ply shallower
 			// first.
@@ -291,9 +293,9 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			if depth >= 3 && i >= 4 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
 				red = 1
 			}
-			v = -s.negamax(&child, gives, depth-1+ext-red, -alpha-1, -alpha, ply+1)
+			v = -s.negamax(child, gives, depth-1+ext-red, -alpha-1, -alpha, ply+1)
 			if v > alpha && (red > 0 || v < beta) && !s.stop {
-				v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, ply+1)
+				v = -s.negamax(child, gives, depth-1+ext, -beta, -alpha, ply+1)
 			}
 		}
 		s.pop()
@@ -373,15 +375,16 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 	for i := range ms {
 		pick(ms, scores, i)
 		m := ms[i]
-		child := p.After(m)
+		child := &s.stack[ply+1]
+		*child = p.After(m)
 		gives := child.InCheck()
-		s.push(&child, gives)
+		s.push(child, gives)
 		var v int
 		if rv, rep := s.repetition(); rep {
 			v = -rv
 			s.pvLen[ply+1] = ply + 1
 		} else {
-			v = -s.quiesce(&child, gives, -beta, -alpha, ply+1)
+			v = -s.quiesce(child, gives, -beta, -alpha, ply+1)
 		}
 		s.pop()
 		if s.stop {
