@@ -49,3 +49,31 @@ func TestReachable(t *testing.T) {
 		t.Errorf("%d reachable positions leave the side to move without a move out of check", stale)
 	}
 }
+
+// TestChildren: AppendChildren gives exactly Apply of each AppendMoves
+// move, in the same order, in every reachable position.
+func TestChildren(t *testing.T) {
+	seen := map[Pos]bool{Start: true}
+	queue := []Pos{Start}
+	var buf [MaxMoves]rules.Move
+	var kids [MaxMoves]Pos
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		ms := p.AppendMoves(buf[:0])
+		cs := p.AppendChildren(kids[:0])
+		if len(cs) != len(ms) {
+			t.Fatalf("position %d: %d children, %d moves", p, len(cs), len(ms))
+		}
+		for i, m := range ms {
+			q := p.Apply(m)
+			if cs[i] != q {
+				t.Fatalf("position %d, move %d: child %d, Apply gives %d", p, m, cs[i], q)
+			}
+			if !seen[q] {
+				seen[q] = true
+				queue = append(queue, q)
+			}
+		}
+	}
+}

@@ -13,20 +13,80 @@ package gufuu
 import (
 	"sync"
 
-	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/gufuu"
 	"github.com/windpost/windpost/solver"
 )
 
-// numCodes is the size of the dense index: every piece has 25 states
-// (6 squares x 4 facings, or in hand), times the side to move and the
-// opening mark.
-const numCodes = 25 * 25 * 25 * 25 * 4
+// The dense code of a position, used as the node number of the solver and
+// the index of the table. Mid-game positions (both kings on the board)
+// number ((kings*17 + wind)*17 + storm)*2 + side, where kings (0..479) is the
+// kings' two squares and facings and wind/storm (0..16) is 0 for a general
+// in hand or 1 + 4*(its square's rank among the four squares the kings
+// leave free) + its facing. The opening positions follow: pending general
+// drop ((kings*17 + wind)*2 + side), the start, and Black's king alone.
+const (
+	kingCodes   = 30 * 16
+	genCodes    = 17
+	midCodes    = kingCodes * genCodes * genCodes * 2
+	openingBase = midCodes
+	startCode   = openingBase + kingCodes*genCodes*2
+	kingOnlyAt  = startCode + 1
+	numCodes    = kingOnlyAt + 24
+)
 
-// code maps a packed position to its dense index below numCodes.
+// kingTable[b<<5|w], for the kings' fields b and w (square*4+facing, 24 in
+// hand), holds the kings' code (0..479) times 32 plus their squares' pair
+// number (0..29); genTable[pair<<5|g] holds a general's code (0..16) for its
+// field g when the kings stand on pair.
+var kingTable, genTable = makeCodeTables()
+
+func makeCodeTables() (kings [1024]uint32, gens [1024]uint8) {
+	pair := uint32(0)
+	for a := uint32(0); a < 6; a++ {
+		for b := uint32(0); b < 6; b++ {
+			if a == b {
+				continue
+			}
+			for fa := uint32(0); fa < 4; fa++ {
+				for fb := uint32(0); fb < 4; fb++ {
+					kings[(a*4+fa)<<5|(b*4+fb)] = (pair<<4|fa<<2|fb)<<5 | pair
+				}
+			}
+			rank := uint8(0)
+			for sq := uint32(0); sq < 6; sq++ {
+				if sq == a || sq == b {
+					continue
+				}
+				for f := uint32(0); f < 4; f++ {
+					gens[pair<<5|(sq*4+f)] = 1 + rank*4 + uint8(f)
+				}
+				rank++
+			}
+			pair++
+		}
+	}
+	return
+}
+
+// code maps a valid packed position to its dense code below numCodes.
 func code(p engine.Pos) uint32 {
 	v := uint32(p)
-	return ((((v&31)*25+(v>>5&31))*25+(v>>10&31))*25+(v>>15&31))<<2 | v>>20&3
+	b, w := v&31, v>>5&31
+	if b == 24 {
+		return startCode
+	}
+	if w == 24 {
+		return kingOnlyAt + b
+	}
+	kt := kingTable[(b<<5|w)&1023]
+	pair := (kt & 31) << 5
+	gw := uint32(genTable[(pair|v>>10&31)&1023])
+	side := v >> 20 & 1
+	if v&(1<<21) != 0 {
+		return openingBase + ((kt>>5)*genCodes+gw)*2 + side
+	}
+	gs := uint32(genTable[(pair|v>>15&31)&1023])
+	return (((kt>>5)*genCodes+gw)*genCodes+gs)*2 + side
 }
 
 // Solution is the solved game: a value for every position reachable from
@@ -35,6 +95,7 @@ type Solution struct {
 	// values[code(p)]: 0 unknown (not reachable), 1 drawn, 2+2n won in n
 	// plies, 3+2n lost in n plies.
 	values []uint8
+	keys   []engine.Pos // keys[code(p)] == p for the positions in the table
 
 	Reachable  int // positions reachable from the start
 	Checkmated int // positions whose side to move is checkmated (L 0)
@@ -69,108 +130,109 @@ func decode(c uint8) (solver.Value, bool) {
 // Lookup returns the value of p for its side to move, and false when p is
 // not reachable from the start (the table does not hold it).
 func (s *Solution) Lookup(p engine.Pos) (solver.Value, bool) {
-	if uint32(p) >= engine.PosLimit {
+	c := code(p)
+	if s.keys[c] != p {
 		return solver.Value{}, false
 	}
-	return decode(s.values[code(p)])
+	return decode(s.values[c])
 }
 
 // Solve enumerates every position reachable from the start and solves
 // them by retrograde analysis. It takes some tens of milliseconds.
 func Solve() *Solution {
-	// 1. Breadth-first enumeration with a dense index (index+1 in idx,
-	// 0 = not seen), recording each position's children as indices.
-	idx := make([]int32, numCodes)
-	poss := make([]engine.Pos, 0, 210000)
-	off := make([]int32, 1, 210000)
-	edges := make([]int32, 0, 3000000)
-	poss = append(poss, engine.Start)
-	idx[code(engine.Start)] = 1
-	var buf [engine.MaxMoves]rules.Move
-	for i := 0; i < len(poss); i++ {
-		p := poss[i]
-		for _, m := range p.AppendMoves(buf[:0]) {
-			q := p.Apply(m)
+	// 1. Breadth-first enumeration. A node is a position's dense code;
+	// val doubles as the seen mark (seenMark until solved). For every node
+	// the number of its moves (left) and of the moves into it (predOff)
+	// are counted, and the children are listed in queue order.
+	const seenMark = 255
+	val := make([]uint8, numCodes)
+	left := make([]uint8, numCodes)
+	predOff := make([]int32, numCodes+1)
+	queue := make([]engine.Pos, 0, 210000)
+	codes := make([]uint32, 0, 210000) // code(queue[i])
+	edges := make([]uint32, 0, 1300000)
+	queue = append(queue, engine.Start)
+	codes = append(codes, code(engine.Start))
+	val[codes[0]] = seenMark
+	var kids [engine.MaxMoves]engine.Pos
+	for i := 0; i < len(queue); i++ {
+		cs := queue[i].AppendChildren(kids[:0])
+		left[codes[i]] = uint8(len(cs))
+		for _, q := range cs {
 			c := code(q)
-			j := idx[c]
-			if j == 0 {
-				poss = append(poss, q)
-				j = int32(len(poss))
-				idx[c] = j
+			if val[c] == 0 {
+				val[c] = seenMark
+				queue = append(queue, q)
+				codes = append(codes, c)
 			}
-			edges = append(edges, j-1)
+			predOff[c+1]++
+			edges = append(edges, c)
 		}
-		off = append(off, int32(len(edges)))
 	}
-	n := len(poss)
+	n := len(queue)
 
-	// 2. Predecessor lists.
-	predOff := make([]int32, n+1)
-	for _, c := range edges {
-		predOff[c+1]++
+	// 2. Predecessor lists (by code).
+	for c := 0; c < numCodes; c++ {
+		predOff[c+1] += predOff[c]
 	}
-	for i := 0; i < n; i++ {
-		predOff[i+1] += predOff[i]
-	}
-	preds := make([]int32, len(edges))
-	fill := make([]int32, n)
-	copy(fill, predOff[:n])
-	for i := 0; i < n; i++ {
-		for _, c := range edges[off[i]:off[i+1]] {
-			preds[fill[c]] = int32(i)
+	preds := make([]uint32, len(edges))
+	fill := make([]int32, numCodes)
+	copy(fill, predOff[:numCodes])
+	e := 0
+	for _, pc := range codes {
+		for _, c := range edges[e : e+int(left[pc])] {
+			preds[fill[c]] = pc
 			fill[c]++
 		}
+		e += int(left[pc])
 	}
 
 	// 3. Retrograde analysis, distance by distance: a FIFO queue of decided
 	// positions holds non-decreasing distances, so a win is found at its
-	// shortest and a loss (all children won) at its longest.
-	const undecided = 0
-	val := make([]uint8, n) // as in Solution.values
-	left := make([]int32, n)
-	queue := make([]int32, 0, n)
+	// shortest and a loss (all children won) at its longest. Codes in val:
+	// 1 drawn, 2+2n won in n, 3+2n lost in n, seenMark undecided.
+	done := make([]uint32, 0, n)
 	sol := &Solution{Reachable: n}
-	for i := 0; i < n; i++ {
-		left[i] = off[i+1] - off[i]
-		if left[i] == 0 {
-			val[i] = 3 // L 0 (every reachable dead end is a mate; see the rules tests)
-			queue = append(queue, int32(i))
+	for _, c := range codes {
+		if left[c] == 0 {
+			val[c] = 3 // L 0 (every reachable dead end is a mate; see the rules tests)
+			done = append(done, c)
 			sol.Checkmated++
 		}
 	}
-	for h := 0; h < len(queue); h++ {
-		c := queue[h]
+	for h := 0; h < len(done); h++ {
+		c := done[h]
 		v := val[c]
 		if v&1 == 1 { // c is lost in d: its predecessors win in d+1
 			w := v + 1 // 3+2d -> 2+2(d+1)
 			for _, p := range preds[predOff[c]:predOff[c+1]] {
-				if val[p] == undecided {
+				if val[p] == seenMark {
 					val[p] = w
-					queue = append(queue, p)
+					done = append(done, p)
 				}
 			}
 		} else { // c is won in d: a predecessor with all children won loses in d+1
 			l := v + 3 // 2+2d -> 3+2(d+1)
 			for _, p := range preds[predOff[c]:predOff[c+1]] {
-				if val[p] == undecided {
+				if val[p] == seenMark {
 					left[p]--
 					if left[p] == 0 {
 						val[p] = l
-						queue = append(queue, p)
+						done = append(done, p)
 					}
 				}
 			}
 		}
 	}
 
-	// 4. The table by dense code, and the figures.
-	sol.values = make([]uint8, numCodes)
-	for i, p := range poss {
-		v := val[i]
-		if v == undecided {
-			v = 1
+	// 4. The figures; the undecided positions are drawn.
+	for _, c := range codes {
+		v := val[c]
+		switch {
+		case v == seenMark:
+			val[c] = 1
 			sol.Draws++
-		} else if v&1 == 0 {
+		case v&1 == 0:
 			sol.Won++
 			if v == 4 {
 				sol.MateInOne++
@@ -178,10 +240,14 @@ func Solve() *Solution {
 			if d := int(v-2) / 2; d > sol.LongestWin {
 				sol.LongestWin = d
 			}
-		} else {
+		default:
 			sol.Lost++
 		}
-		sol.values[code(p)] = v
+	}
+	sol.values = val
+	sol.keys = make([]engine.Pos, numCodes)
+	for i, c := range codes {
+		sol.keys[c] = queue[i]
 	}
 	return sol
 }
