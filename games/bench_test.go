@@ -3,42 +3,66 @@ package games
 import (
 	"context"
 	"testing"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/variants"
 )
 
 // BenchmarkMoveRequest measures one move request of a human game: the
-// dedupe check, the token, the replay of the game, the move, the mails to
-// both players into the outbox, and the bbolt commit with its fsync. Games
-// run to 60 moves, then a new one begins (outside the timer).
+// dedupe check, the token, the replay of the game from the store, the
+// move, the mails to both players into the outbox, and the bbolt commit
+// with its fsync. The players play the first legal move; a game runs to 40
+// moves or its end, then a new one begins (outside the timer).
 func BenchmarkMoveRequest(b *testing.B) {
-	h := newHarness(b, nimCatalog(1000))
-	ctx := context.Background()
-	var game string
-	var tokens map[string]string
-	players := [2]string{alice, bob}
-	ply := 0
-	start := func() {
-		mails := h.write(b, alice, "challenge bob@players.test nim as black")
-		inv := only(b, mails, bob)
-		game = inv.Headers["X-Windpost-Game"]
-		h.send(b, h.request(bob, game, ReplyToken(testSecret, game, bob), "accept"))
-		tokens = map[string]string{alice: ReplyToken(testSecret, game, alice), bob: ReplyToken(testSecret, game, bob)}
-		ply = 0
-	}
-	start()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if ply == 60 {
-			b.StopTimer()
+	for _, bc := range []struct {
+		name    string
+		catalog func(dir string) *variants.Catalog
+		variant string
+	}{
+		{"nim", func(string) *variants.Catalog { return nimCatalog(1000) }, "nim"},
+		{"microshogi", func(dir string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) }, "micro"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			h := newHarness(b, bc.catalog(b.TempDir()))
+			kit, ok := h.catalog.Lookup(bc.variant)
+			if !ok {
+				b.Fatalf("no %s in the catalog", bc.variant)
+			}
+			ctx := context.Background()
+			var game string
+			var replica *rules.Game
+			tokens := map[string]string{}
+			players := [2]string{alice, bob}
+			start := func() {
+				inv := only(b, h.write(b, alice, "challenge bob@players.test "+bc.variant+" as black"), bob)
+				game = inv.Headers["X-Windpost-Game"]
+				tokens[alice] = ReplyToken(testSecret, game, alice)
+				tokens[bob] = ReplyToken(testSecret, game, bob)
+				h.send(b, h.request(bob, game, tokens[bob], "accept"))
+				replica = rules.NewGame(kit.Rules)
+			}
 			start()
-			b.StartTimer()
-		}
-		from := players[ply%2]
-		mails, err := h.srv.Handle(ctx, h.request(from, game, tokens[from], "t1"))
-		if err != nil || len(mails) != 2 {
-			b.Fatalf("move %d: %v %s", ply+1, err, describe(mails))
-		}
-		ply++
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				if replica.Ply() == 40 || replica.Outcome().Over() {
+					start()
+				}
+				m := replica.LegalMoves()[0]
+				text := kit.Notation.FormatMove(replica.Position(), m)
+				if err := replica.Play(m); err != nil {
+					b.Fatal(err)
+				}
+				from := players[(replica.Ply()-1)%2]
+				r := h.request(from, game, tokens[from], text)
+				b.StartTimer()
+				mails, err := h.srv.Handle(ctx, r)
+				if err != nil || len(mails) != 2 || mails[0].Headers["X-Windpost-Last-Move"] != text {
+					b.Fatalf("move %d (%s): %v %s", replica.Ply(), text, err, describe(mails))
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
+		})
 	}
-	b.StopTimer()
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 }
