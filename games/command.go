@@ -276,12 +276,13 @@ func (c *Command) parseVacation(args []string) {
 	}
 }
 
-// plausibleAddress is a light check of a canonical address: one '@', a dot
-// in the domain, no spaces or angle brackets.
+// plausibleAddress is a light check of a canonical address: a local part,
+// one '@', a domain (a dot is not required: demo setups use "localhost"),
+// no spaces, commas or angle brackets.
 func plausibleAddress(a string) bool {
 	local, domain, ok := strings.Cut(a, "@")
-	return ok && local != "" && !strings.ContainsAny(a, " <>,;\"") && !strings.Contains(domain, "@") &&
-		strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
+	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t<>,;\"()[]") &&
+		!strings.Contains(domain, "@") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
 // pleasantWords start the greetings and sign-offs windpost skips.

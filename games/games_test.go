@@ -251,6 +251,21 @@ func TestSameRequestTwice(t *testing.T) {
 	if _, err := h.srv.Handle(context.Background(), Request{From: alice, Lines: []string{"games"}}); err == nil {
 		t.Fatal("a request without Message-ID was handled")
 	}
+	// A sender that is not an address gets nothing, once.
+	bad := h.request("MAILER-DAEMON", "", "", "games")
+	if mails, err := h.srv.Handle(context.Background(), bad); err != nil || mails == nil || len(mails) != 0 {
+		t.Fatalf("bad sender: %v %v", mails, err)
+	}
+	if mails, err := h.srv.Handle(context.Background(), bad); err != nil || mails != nil {
+		t.Fatalf("bad sender again: %v %v", mails, err)
+	}
+	// Too large a mail gets a short refusal.
+	big := h.request(alice, "", "", "new nim")
+	big.TooLarge = true
+	wantText(t, only(t, h.send(t, big), alice), "Your mail was too large")
+	if list, _ := h.store.Games(); len(list) != 1 {
+		t.Fatalf("the large mail made a game: %+v", list)
+	}
 }
 
 func dump(t *testing.T, s *Store) string {

@@ -89,21 +89,28 @@ func (s *Server) replyAddress(game, token string) string {
 }
 
 // Handle handles one request in one write transaction and returns the mails
-// it put in the outbox (already stored; nil if the request was handled
-// before). An error means nothing was changed; the mailer may try again.
+// it put in the outbox (already stored). It returns nil if the request was
+// handled before, and an empty list when it deserves no answer (a sender
+// past the error-answer limit, a From that is not an address). An error
+// means nothing was changed (the store failed, the bot failed, ctx ended);
+// the mailer may try again later.
 func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 	if strings.TrimSpace(r.MessageID) == "" {
 		return nil, errors.New("games: a request without a Message-ID cannot be handled exactly once")
 	}
 	from := CanonicalAddress(r.From)
-	if !plausibleAddress(from) {
-		return nil, fmt.Errorf("games: request %s: the sender %q is not an address", r.MessageID, r.From)
-	}
 	var queued []Mail
 	err := s.store.db.Update(func(tx *bolt.Tx) error {
 		queued = nil
 		if tx.Bucket(bucketProcessed).Get([]byte(r.MessageID)) != nil {
 			return nil
+		}
+		queued = []Mail{}
+		if !plausibleAddress(from) {
+			// Nobody to answer: remember the mail so that it is not
+			// handed over again, and log it.
+			s.log.Info("no answer: the sender is not an address", "from", r.From, "message_id", r.MessageID)
+			return putJSON(tx.Bucket(bucketProcessed), r.MessageID, processedRecord{V: 1, At: s.now(), From: r.From})
 		}
 		ss := s.newSession(ctx, tx, from)
 		ss.req = r
@@ -113,10 +120,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 		if err := ss.flush(); err != nil {
 			return err
 		}
-		queued = ss.queued
-		if queued == nil {
-			queued = []Mail{}
-		}
+		queued = append(queued, ss.queued...)
 		return putJSON(tx.Bucket(bucketProcessed), r.MessageID,
 			processedRecord{V: 1, At: ss.now, From: from, Queued: len(ss.queued)})
 	})
