@@ -154,6 +154,8 @@ func TestParseMoveErrors(t *testing.T) {
 	for _, c := range []struct{ pos, in, want string }{
 		{"kbgs/p3/4/3P/SGBK b - 1", "", "no move given"},
 		{"kbgs/p3/4/3P/SGBK b - 1", "hello", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=Q", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=X", "cannot read"},
 		{"kbgs/p3/4/3P/SGBK b - 1", "P-5c", "not a square"},
 		{"kbgs/p3/4/3P/SGBK b - 1", "P-1f", "not a square"},
 		{"kbgs/p3/4/3P/SGBK b - 1", "1c", "name the piece"},

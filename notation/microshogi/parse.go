@@ -9,7 +9,7 @@ import (
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
 
-var moveText = regexp.MustCompile(`^([KBTGRSLPN])?([1-9][a-z])?([-x*])?([1-9][a-z])(=[A-Z])?([+#])?$`)
+var moveText = regexp.MustCompile(`^([KBTGRSLPN])?([1-9][a-z])?([-x*])?([1-9][a-z])(=[KBTGRSLPN])?([+#])?$`)
 
 // normalize removes spaces and sets the case: a letter right after a digit
 // is a rank (lower case), "x" is the capture sign, other letters are

@@ -2,6 +2,7 @@ package microshogi
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -47,16 +48,26 @@ var perftPositions = []string{
 	"k3/2G1/3K/4/4 w 2B2S2P 1",
 }
 
-// The reference generator reproduces the spec's figures too.
+// The reference generator reproduces the spec's figures too, and the
+// engine's deeper figures (7: 8,118,500) when WINDPOST_MICRO_DEEP is set
+// (about a minute).
 func TestReferencePerftStart(t *testing.T) {
 	r := toRef(Start())
-	want := []uint64{9, 80, 767, 7256}
+	want := []uint64{9, 80, 767, 7256, 71328}
 	for d, w := range want {
-		if d == 3 && testing.Short() {
+		if d == 4 && testing.Short() {
 			break
 		}
 		if got := r.perft(d + 1); got != w {
 			t.Errorf("reference perft(%d) = %d, want %d", d+1, got, w)
+		}
+	}
+	if os.Getenv("WINDPOST_MICRO_DEEP") == "" {
+		return
+	}
+	for d := 6; d <= 7; d++ {
+		if got, want := r.perft(d), Start().Perft(d); got != want {
+			t.Errorf("perft(%d): reference %d, engine %d", d, got, want)
 		}
 	}
 }

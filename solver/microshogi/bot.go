@@ -88,6 +88,9 @@ func (b *Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng
 	}
 	switch level {
 	case solver.Strong:
+		if ms := g.LegalMoves(); len(ms) == 1 {
+			return ms[0], nil // nothing to think about
+		}
 		r, err := b.search(ctx, g, b.opts, rng)
 		if err != nil {
 			return rules.NoMove, err
