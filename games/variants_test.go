@@ -55,3 +55,23 @@ func TestMicroshogiBotGame(t *testing.T) {
 	a := only(t, h.reply(t, m, "analysis"), alice)
 	wantText(t, a, "Analysis of game", "\n1.", m.Headers["X-Windpost-Last-Move"]+" ")
 }
+
+// TestJulgonuBotGame plays Jul-Gonu against the strong bot (from the
+// solved table): a naive player loses, and the analysis marks the move
+// that threw the draw of the start away.
+func TestJulgonuBotGame(t *testing.T) {
+	h := newHarness(t, variants.Default(variants.Options{CacheDir: t.TempDir()}))
+	m := playAgainstBot(t, h, "gonu", "strong", 300)
+	if got := m.Headers["X-Windpost-Result"]; !strings.HasPrefix(got, "white wins by ") {
+		t.Fatalf("result %q:\n%s", got, m.Text)
+	}
+	a := only(t, h.reply(t, m, "analysis"), alice)
+	wantText(t, a, "Analysis of game", "\n1.", "mistake: ")
+	// The table says the start is a draw, so losing took a mistake.
+	if !strings.Contains(a.Text, "\n1."+" ") && !strings.Contains(a.Text, "black      D -> ") {
+		t.Fatalf("the first move does not start from a draw:\n%s", a.Text)
+	}
+	if strings.Contains(a.Text, "\n0 mistakes.") {
+		t.Fatalf("a lost game from a solved start without a mistake:\n%s", a.Text)
+	}
+}
