@@ -181,7 +181,7 @@ func (s *searcher) store(h uint64, m rules.Move, score, depth, ply, bound int) {
 	if e.key == h && int(e.depth) > depth && bound != boundExact {
 		return
 	}
-	*e = ttEntry{key: h, move: m, score: toTT(score, ply), depth: int8(depth), bound: uint8(bound)}
+	*e = ttEntry{key: h, move: m, score: toTT(score, ply), depth: int8(min(depth, 127)), bound: uint8(bound)}
 }
 
 // orderScores gives each move its place in the search order.
