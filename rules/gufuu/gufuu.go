@@ -384,3 +384,27 @@ func (p Pos) checkMask() uint8 {
 
 // Key is the decimal packed value; equal keys are equal positions.
 func (p Pos) Key() string { return strconv.FormatUint(uint64(p), 10) }
+
+// halfTurnField maps a piece field to its image when the board is turned
+// half a turn (2a <-> 1c, 1a <-> 2c, 2b <-> 1b; facings reversed).
+var halfTurnField = makeHalfTurn()
+
+func makeHalfTurn() (t [32]uint32) {
+	for v := uint32(0); v < 32; v++ {
+		t[v] = v
+		if v < inHand {
+			t[v] = (5-v>>2)<<2 | (v+2)&3
+		}
+	}
+	return t
+}
+
+// HalfTurn returns p with the board turned half a turn. The rules do not
+// change under that turn (a mirror image would make clockwise turns
+// anticlockwise, so it is no symmetry of the game): a position and its
+// half-turned image have corresponding moves and the same value. Only the
+// empty board is its own image.
+func (p Pos) HalfTurn() Pos {
+	v := uint32(p)
+	return Pos(v&^(1<<20-1) | halfTurnField[v&31] | halfTurnField[v>>5&31]<<5 | halfTurnField[v>>10&31]<<10 | halfTurnField[v>>15&31]<<15)
+}

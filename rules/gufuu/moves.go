@@ -1,6 +1,8 @@
 package gufuu
 
 import (
+	"math/bits"
+
 	"github.com/windpost/windpost/rules"
 )
 
@@ -157,14 +159,7 @@ func appendDrops(ms []rules.Move, g, occ, own, opp uint32) []rules.Move {
 	return ms
 }
 
-func trailing(x uint32) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
-	}
-	return n
-}
+func trailing(x uint32) int { return bits.TrailingZeros32(x) }
 
 // Apply returns the position after m, which must be legal in p (Apply does
 // not check; see Legal).

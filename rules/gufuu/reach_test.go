@@ -77,3 +77,42 @@ func TestChildren(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfTurn: the half-turned image of every child is a child of the
+// half-turned position, and only the empty board is its own image.
+func TestHalfTurn(t *testing.T) {
+	seen := map[Pos]bool{Start: true}
+	queue := []Pos{Start}
+	var kids, mkids [MaxMoves]Pos
+	selfImage := 0
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if p.HalfTurn().HalfTurn() != p {
+			t.Fatalf("position %d: mirror is not an involution", p)
+		}
+		if p.HalfTurn() == p {
+			selfImage++
+		}
+		cs := p.AppendChildren(kids[:0])
+		ms := map[Pos]bool{}
+		for _, q := range p.HalfTurn().AppendChildren(mkids[:0]) {
+			ms[q] = true
+		}
+		if len(ms) != len(cs) {
+			t.Fatalf("position %d: %d children, its mirror %d", p, len(cs), len(ms))
+		}
+		for _, q := range cs {
+			if !ms[q.HalfTurn()] {
+				t.Fatalf("position %d: child %d has no mirror among the mirror's children", p, q)
+			}
+			if !seen[q] {
+				seen[q] = true
+				queue = append(queue, q)
+			}
+		}
+	}
+	if selfImage != 1 {
+		t.Errorf("%d positions are their own mirror image, want 1 (the start)", selfImage)
+	}
+}

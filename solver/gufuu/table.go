@@ -130,11 +130,22 @@ func decode(c uint8) (solver.Value, bool) {
 // Lookup returns the value of p for its side to move, and false when p is
 // not reachable from the start (the table does not hold it).
 func (s *Solution) Lookup(p engine.Pos) (solver.Value, bool) {
+	p = canonical(p)
 	c := code(p)
 	if s.keys[c] != p {
 		return solver.Value{}, false
 	}
 	return decode(s.values[c])
+}
+
+// canonical picks one of a position and its half-turned image (the rules
+// do not change when the board is turned half a turn, so both have the
+// same value): the table holds only that one, which halves the work.
+func canonical(p engine.Pos) engine.Pos {
+	if h := p.HalfTurn(); h < p {
+		return h
+	}
+	return p
 }
 
 // Solve enumerates every position reachable from the start and solves
@@ -159,6 +170,7 @@ func Solve() *Solution {
 		cs := queue[i].AppendChildren(kids[:0])
 		left[codes[i]] = uint8(len(cs))
 		for _, q := range cs {
+			q = canonical(q)
 			c := code(q)
 			if val[c] == 0 {
 				val[c] = seenMark
@@ -169,7 +181,9 @@ func Solve() *Solution {
 			edges = append(edges, c)
 		}
 	}
-	n := len(queue)
+	// Every node but the start (the empty board, its own image) stands
+	// for two positions.
+	n := 2*len(queue) - 1
 
 	// 2. Predecessor lists (by code).
 	for c := 0; c < numCodes; c++ {
@@ -197,7 +211,7 @@ func Solve() *Solution {
 		if left[c] == 0 {
 			val[c] = 3 // L 0 (every reachable dead end is a mate; see the rules tests)
 			done = append(done, c)
-			sol.Checkmated++
+			sol.Checkmated += 2
 		}
 	}
 	for h := 0; h < len(done); h++ {
@@ -226,22 +240,26 @@ func Solve() *Solution {
 	}
 
 	// 4. The figures; the undecided positions are drawn.
-	for _, c := range codes {
+	for i, c := range codes {
 		v := val[c]
+		weight := 2
+		if i == 0 {
+			weight = 1
+		}
 		switch {
 		case v == seenMark:
 			val[c] = 1
-			sol.Draws++
+			sol.Draws += weight
 		case v&1 == 0:
-			sol.Won++
+			sol.Won += weight
 			if v == 4 {
-				sol.MateInOne++
+				sol.MateInOne += weight
 			}
 			if d := int(v-2) / 2; d > sol.LongestWin {
 				sol.LongestWin = d
 			}
 		default:
-			sol.Lost++
+			sol.Lost += weight
 		}
 	}
 	sol.values = val
