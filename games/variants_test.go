@@ -76,3 +76,21 @@ func TestJulgonuBotGame(t *testing.T) {
 		t.Fatalf("a lost game from a solved start without a mistake:\n%s", a.Text)
 	}
 }
+
+// TestMicroshogiRefusedMove: a refused move in a real notation gets the
+// notation's reason, the legal moves in that notation and the board.
+func TestMicroshogiRefusedMove(t *testing.T) {
+	catalog := variants.Default(variants.Options{CacheDir: t.TempDir()})
+	h := newHarness(t, catalog)
+	inv := only(t, h.write(t, alice, "challenge bob@players.test micro as black"), bob)
+	toAlice := only(t, h.reply(t, inv, "accept"), alice)
+	kit, _ := catalog.Lookup("micro")
+	start := kit.Rules.Start()
+	var legal []string
+	for _, m := range start.Moves() {
+		legal = append(legal, kit.Notation.FormatMove(start, m))
+	}
+	r := only(t, h.reply(t, toAlice, "K-9z"), alice)
+	wantText(t, r, `Refused: "K-9z" is not a legal move in game`, "The legal moves (#1) are: "+legal[0], legal[len(legal)-1],
+		strings.TrimRight(kit.Notation.Board(start), "\n"))
+}
