@@ -11,24 +11,6 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-// How a mail's lines are read (the policy the answers follow):
-//
-//   - Empty lines, lines without a letter or digit, and short greetings and
-//     sign-offs ("Hi", "Thanks!", "Best regards,") are skipped silently.
-//   - The other lines are commands; they run in order, and the answer
-//     reports each one: done, or refused and why.
-//   - The first refused command stops the mail: the lines after it are
-//     listed as "not run", since they may depend on it (a move, then a draw
-//     offer). Nothing that was done before it is undone.
-//   - A line that is neither a command nor could be a move (moves name
-//     squares, so they hold a digit) is "not understood". If nothing was
-//     done before it, it is refused and the answer carries the help; if
-//     commands were done, windpost takes it for the end of the commands
-//     (a name, a signature) and ignores it and what follows, saying so.
-//   - An answer in which nothing was done counts against the sender's
-//     error answers per hour; past Config.ErrorAnswersPerHour such mail
-//     gets no answer at all.
-
 // answer is the reply to the request being handled.
 type answer struct {
 	present  bool
