@@ -179,6 +179,18 @@ func Adjacent(a, b int) bool {
 // direction (0 off the board). Both are read-only tables.
 var neighbours, ray = buildTables()
 
+// adjacent is the mask of each square's neighbours (read-only).
+var adjacent = buildAdjacent()
+
+func buildAdjacent() (a [16]uint16) {
+	for sq := range a {
+		for d := 0; d < 4; d++ {
+			a[sq] |= ray[sq][d][0]
+		}
+	}
+	return a
+}
+
 func buildTables() (nb [16][4]int, r [16][4][3]uint16) {
 	df := [4]int{0, 0, 1, -1}
 	dr := [4]int{1, -1, 0, 0}
@@ -213,6 +225,9 @@ func Ray(sq, dir int) [3]uint16 { return ray[sq][dir] }
 // mover's pieces own after the move (the moved piece on to) and the enemy's
 // pieces opp.
 func Captures(own, opp uint16, to int) uint16 {
+	if opp&adjacent[to] == 0 {
+		return 0
+	}
 	var c uint16
 	for d := 0; d < 4; d++ {
 		m := &ray[to][d]

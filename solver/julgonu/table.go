@@ -157,12 +157,12 @@ func (t *Table) reachable() {
 		}
 		next := t.reach[side^1]
 		empty := ^(own | opp)
-		for o := own; o != 0; o &= o - 1 {
-			from := bits.TrailingZeros16(o)
-			for _, to := range neighbours(from) {
-				if to < 0 || empty&(1<<to) == 0 {
-					continue
-				}
+		steps := [4]uint16{own & (empty >> 4), own & (empty << 4), own &^ 0x8888 & (empty >> 1), own &^ 0x1111 & (empty << 1)}
+		for d, movers := range steps {
+			delta := [4]int{4, -4, 1, -1}[d]
+			for ; movers != 0; movers &= movers - 1 {
+				from := bits.TrailingZeros16(movers)
+				to := from + delta
 				nown := own&^(1<<from) | 1<<to
 				nopp := opp &^ jg.Captures(nown, opp, to)
 				i := ix.of(nopp, nown)

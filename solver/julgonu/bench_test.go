@@ -1,0 +1,76 @@
+package julgonu
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"github.com/windpost/windpost/rules"
+	jg "github.com/windpost/windpost/rules/julgonu"
+	"github.com/windpost/windpost/solver"
+)
+
+func BenchmarkSolve(b *testing.B) {
+	for b.Loop() {
+		Solve()
+	}
+}
+
+func BenchmarkLoadCachedTable(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "julgonu.table")
+	if err := solved().Save(path); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Load(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchGame plays a seeded random game of plies moves from the start.
+func benchGame(b *testing.B, plies int, want solver.Kind) *rules.Game {
+	tab := solved()
+	for seed := uint64(1); seed < 1000; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		g := rules.NewGame(jg.Variant{})
+		for g.Ply() < plies && !g.Outcome().Over() {
+			ms := g.LegalMoves()
+			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if g.Outcome().Over() {
+			continue
+		}
+		if v, _ := tab.Value(g.Position().(jg.Position)); v.Kind == want {
+			return g
+		}
+	}
+	b.Fatal("no such game")
+	return nil
+}
+
+func benchmarkBot(b *testing.B, g *rules.Game, level solver.Level) {
+	s := tableSolver()
+	rng := rand.New(rand.NewPCG(1, 2))
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := s.Choose(ctx, g, level, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBotMovePerfectDrawn(b *testing.B) {
+	benchmarkBot(b, benchGame(b, 20, solver.Drawn), solver.Perfect)
+}
+
+func BenchmarkBotMovePerfectWon(b *testing.B) {
+	benchmarkBot(b, benchGame(b, 20, solver.Won), solver.Perfect)
+}
+
+func BenchmarkBotMoveCasual(b *testing.B) {
+	benchmarkBot(b, benchGame(b, 20, solver.Drawn), solver.Casual)
+}
