@@ -261,3 +261,53 @@ func TestAnalystAndLevels(t *testing.T) {
 		t.Error("a move in a finished game")
 	}
 }
+
+// TestWonPositionsPlayedOut plays won positions out, the bot against the
+// perfect defence: perfect wins in exactly the table's distance, strong wins
+// too, at most a few plies later.
+func TestWonPositionsPlayedOut(t *testing.T) {
+	ctx := context.Background()
+	s := tableSolver()
+	tab := solved()
+	rng := rand.New(rand.NewPCG(21, 22))
+	played := 0
+	for played < 60 {
+		var p jg.Position = jg.Start()
+		for n := rng.IntN(40); n > 0 && len(p.Moves()) > 0; n-- {
+			ms := p.Moves()
+			p, _ = p.After(ms[rng.IntN(len(ms))])
+		}
+		v, _ := tab.Value(p)
+		if v.Kind != solver.Won || len(p.Moves()) == 0 {
+			continue
+		}
+		for _, level := range []solver.Level{solver.Perfect, solver.Strong} {
+			g := rules.NewGameFrom(jg.Variant{}, p)
+			us := p.ToMove()
+			for !g.Outcome().Over() {
+				l := level
+				if g.Position().ToMove() != us {
+					l = solver.Perfect
+				}
+				m, err := s.Choose(ctx, g, l, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := g.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			o := g.Outcome()
+			if o.Status != rules.Win || o.Winner != us {
+				t.Fatalf("%s from %v (%v): %s", level, p, v, o)
+			}
+			if level == solver.Perfect && g.Ply() != v.Plies {
+				t.Errorf("perfect from %v (%v) won in %d plies", p, v, g.Ply())
+			}
+			if level == solver.Strong && g.Ply() > 2*v.Plies+1 {
+				t.Errorf("strong from %v (%v) needed %d plies", p, v, g.Ply())
+			}
+		}
+		played++
+	}
+}
