@@ -503,3 +503,18 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
+
+// TestUnreadableGame: a game of a variant the server no longer plays is
+// refused with a reason; it blocks neither other requests nor the clocks.
+func TestUnreadableGame(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	h.catalog = variants.Default(variants.Options{CacheDir: t.TempDir()})
+	h.reopen(t)
+	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "cannot be played on this server at the moment", "does not play nim")
+	wantText(t, only(t, h.write(t, alice, "games"), alice), "Your games:")
+	h.clock.Advance(10 * 24 * time.Hour)
+	if _, err := h.srv.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -231,6 +231,10 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 	if err != nil {
 		return nil, 0, nil, err
 	}
+	if err := ss.unreadable[id]; err != nil {
+		r := refuse("game %s cannot be played on this server at the moment (%v). The server's admin can see it in the log.", id, err)
+		return nil, 0, &r, nil
+	}
 	if lg == nil {
 		r := refuse("there is no game %s. Write \"games\" to list yours.", id)
 		return nil, 0, &r, nil

@@ -143,11 +143,12 @@ type session struct {
 	from string
 	// authGame is the game whose reply token the request carried and
 	// proved (the token is from's); "" if none or a wrong one.
-	authGame  string
-	badToken  bool
-	games     map[string]*liveGame
-	players   map[string]*playerRecord
-	gameOrder []string
+	authGame   string
+	badToken   bool
+	games      map[string]*liveGame
+	unreadable map[string]error
+	players    map[string]*playerRecord
+	gameOrder  []string
 
 	answer  answer
 	notices map[noticeKey]*notice
@@ -171,18 +172,40 @@ func (s *Server) newSession(ctx context.Context, tx *bolt.Tx, from string) *sess
 	h.Write([]byte(now.String()))
 	return &session{
 		s: s, ctx: ctx, tx: tx, now: now, from: from,
-		rng:     rand.New(rand.NewPCG(s.seed, h.Sum64())),
-		games:   map[string]*liveGame{},
-		players: map[string]*playerRecord{},
-		notices: map[noticeKey]*notice{},
+		rng:        rand.New(rand.NewPCG(s.seed, h.Sum64())),
+		games:      map[string]*liveGame{},
+		unreadable: map[string]error{},
+		players:    map[string]*playerRecord{},
+		notices:    map[noticeKey]*notice{},
 	}
 }
 
-// loadGame returns game id, loaded once per session; nil if there is none.
+// loadGame returns game id, loaded once per session; nil if there is none,
+// or if the game cannot be read (a damaged record, a variant this server no
+// longer plays, moves the engine refuses): that is logged and remembered in
+// ss.unreadable, so that one broken game cannot block every request and
+// tick. The error is for the caller's plumbing and is always nil today.
 func (ss *session) loadGame(id string) (*liveGame, error) {
 	if lg, ok := ss.games[id]; ok {
 		return lg, nil
 	}
+	if _, bad := ss.unreadable[id]; bad {
+		return nil, nil
+	}
+	lg, err := ss.readGame(id)
+	if err != nil {
+		ss.s.log.Error("game cannot be read", "game", id, "err", err)
+		ss.unreadable[id] = err
+		return nil, nil
+	}
+	if lg != nil {
+		ss.games[id] = lg
+		ss.gameOrder = append(ss.gameOrder, id)
+	}
+	return lg, nil
+}
+
+func (ss *session) readGame(id string) (*liveGame, error) {
 	var rec gameRecord
 	ok, err := getJSON(ss.tx.Bucket(bucketGames), id, &rec)
 	if err != nil || !ok {
@@ -190,16 +213,13 @@ func (ss *session) loadGame(id string) (*liveGame, error) {
 	}
 	kit, found := ss.s.catalog.Lookup(rec.Variant)
 	if !found {
-		return nil, fmt.Errorf("game %s: this server does not play %s any more", id, rec.Variant)
+		return nil, fmt.Errorf("game %s: this server does not play %s", id, rec.Variant)
 	}
 	g, err := rebuild(&rec, kit)
 	if err != nil {
 		return nil, err
 	}
-	lg := &liveGame{rec: &rec, kit: kit, g: g}
-	ss.games[id] = lg
-	ss.gameOrder = append(ss.gameOrder, id)
-	return lg, nil
+	return &liveGame{rec: &rec, kit: kit, g: g}, nil
 }
 
 // player returns the record of address, creating it in memory if needed.
@@ -542,6 +562,9 @@ func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
 			lg, err := ss.loadGame(id)
 			if err != nil {
 				return err
+			}
+			if lg == nil {
+				continue
 			}
 			if err := ss.tick(lg); err != nil {
 				return err
