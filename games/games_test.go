@@ -108,7 +108,7 @@ func TestHumanGameRefusals(t *testing.T) {
 	wantText(t, r, "Refused: it is not your turn in game", "black (alice@players.test) is to move.")
 	// Illegal move: the reason, the legal moves and the board.
 	r = only(t, h.reply(t, toAlice, "t4"), alice)
-	wantText(t, r, `Refused: "t4" is not a legal move in game`, "you may take 1, 2 or 3 stones", "The legal moves (#1) are: t1, t2, t3", "Pile: oooooooooo (10)")
+	wantText(t, r, `Refused: "t4" is not a legal move in game`, "you may take 1, 2 or 3 stones", "The legal moves (#1) are:\nt1, t2, t3", "Pile: oooooooooo (10)")
 	// A wrong move number.
 	r = only(t, h.reply(t, toAlice, "t2 #2"), alice)
 	wantText(t, r, "Refused: your move is numbered #2, but the next move in game")

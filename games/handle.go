@@ -473,7 +473,7 @@ func (ss *session) move(c Command) (result, error) {
 		text, err = lg.play(m, ss.now)
 	}
 	if err != nil {
-		return refuse("%q is not a legal move in game %s: %s.\nThe legal moves (#%d) are: %s",
+		return refuse("%q is not a legal move in game %s: %s.\nThe legal moves (#%d) are:\n%s",
 			c.Move, rec.ID, reason(err), next, legalMoves(lg)), nil
 	}
 	out := []string{"Done: you played " + text + "."}
@@ -586,7 +586,7 @@ func (ss *session) look(c Command) (result, error) {
 		if lg.rec.State != statePlaying {
 			return stateRefusal(lg.rec), nil
 		}
-		return done("The legal moves in game %s (#%d, %s to move): %s", lg.rec.ID, len(lg.rec.Moves)+1, lg.g.Position().ToMove(), legalMoves(lg)), nil
+		return done("The legal moves in game %s (#%d, %s to move):\n%s", lg.rec.ID, len(lg.rec.Moves)+1, lg.g.Position().ToMove(), legalMoves(lg)), nil
 	}
 	return done("Here is game %s.", lg.rec.ID), nil
 }

@@ -91,6 +91,6 @@ func TestMicroshogiRefusedMove(t *testing.T) {
 		legal = append(legal, kit.Notation.FormatMove(start, m))
 	}
 	r := only(t, h.reply(t, toAlice, "K-9z"), alice)
-	wantText(t, r, `Refused: "K-9z" is not a legal move in game`, "The legal moves (#1) are: "+legal[0], legal[len(legal)-1],
+	wantText(t, r, `Refused: "K-9z" is not a legal move in game`, "The legal moves (#1) are:\n"+legal[0], legal[len(legal)-1],
 		strings.TrimRight(kit.Notation.Board(start), "\n"))
 }
