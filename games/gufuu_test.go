@@ -172,8 +172,7 @@ func TestGufuuHumanGame(t *testing.T) {
 	mails = playFirst(t, h, kit, g, toAlice)
 	toBob = only(t, mails, bob)
 
-	// Bob asks to take back... no: the last move is alice's. Alice asks,
-	// bob agrees.
+	// Alice asks to take back her move; bob agrees.
 	mails = h.reply(t, toAlice, "undo")
 	wantText(t, only(t, mails, bob), "asks to take back their last move, 3.")
 	mails = h.reply(t, only(t, mails, bob), "undo")
@@ -184,12 +183,10 @@ func TestGufuuHumanGame(t *testing.T) {
 		t.Fatalf("after undo: %v", toAlice.Headers)
 	}
 
-	// A reminder, then the draw offer of alice counts at bob's deadline?
-	// No: alice is to move. She offers a draw and moves; bob lets his time
-	// run out, and the offer counts as accepted.
-	mails = h.reply(t, toAlice, "draw")
-	toBob = only(t, mails, bob)
-	mails = playFirst(t, h, kit, g, toAlice)
+	// Alice offers a draw and moves; bob gets a reminder a day before his
+	// deadline, lets it pass, and the offer counts as accepted.
+	wantText(t, only(t, h.reply(t, toAlice, "draw"), bob), "alice@players.test offers a draw")
+	playFirst(t, h, kit, g, toAlice)
 	h.clock.Advance(4*24*time.Hour + time.Hour)
 	mails, err := h.srv.Tick(context.Background())
 	if err != nil {
