@@ -2,11 +2,73 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/windpost/windpost/notation"
 )
 
-// cmdReplay is filled in by the gufuu work; until then it says so.
 func cmdReplay(ctx context.Context, a *app, args []string) int {
-	fmt.Fprintln(a.stderr, "windpost: this command is not built yet")
-	return 1
+	fs := newFlags(a, "replay <game> FILE",
+		"Checks a game record (numbered moves, \"1.K*1c>N 2.K*2c>S ...\"; FILE - = standard input).\n"+
+			"Prints the final board and \"ok: N moves\", or names the first move that is missing,\n"+
+			"unreadable or illegal, says why, shows the board before it and lists the legal moves\n"+
+			"there (exit code 1). A record that starts elsewhere than the start gives its first\n"+
+			"position in a tag line: [Position \"<position string>\"].")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	cat := a.catalog("")
+	if len(pos) != 2 {
+		fmt.Fprintf(a.stderr, "windpost replay: name a game and a record file, e.g. 'windpost replay gufuu game.txt' (games: %s)\n", variantNames(cat))
+		return 2
+	}
+	kit, err := cat.Get(pos[0])
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost replay: %v\n", err)
+		return 2
+	}
+	var text []byte
+	if pos[1] == "-" {
+		text, err = io.ReadAll(a.stdin)
+	} else {
+		text, err = os.ReadFile(pos[1])
+	}
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost replay: %v\n", err)
+		return 2
+	}
+	g, err := notation.ParseRecord(kit.Rules, kit.Notation, string(text))
+	w := a.stdout
+	if err != nil {
+		var re *notation.RecordError
+		if !errors.As(err, &re) {
+			fmt.Fprintf(w, "not ok: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(w, "%s", kit.Notation.Board(g.Position()))
+		fmt.Fprintf(w, "not ok: %v\n", re)
+		if g.Outcome().Over() {
+			fmt.Fprintf(w, "The game had ended after move %d: %s.\n", g.Ply(), g.Outcome())
+			return 1
+		}
+		var ms []string
+		for _, m := range g.LegalMoves() {
+			ms = append(ms, kit.Notation.FormatMove(g.Position(), m))
+		}
+		fmt.Fprintf(w, "Legal moves for move %d: %s\n", g.Ply()+1, strings.Join(ms, " "))
+		return 1
+	}
+	fmt.Fprint(w, kit.Notation.Board(g.Position()))
+	fmt.Fprintf(w, "ok: %d moves", g.Ply())
+	if o := g.Outcome(); o.Over() {
+		fmt.Fprintf(w, "; %s", o)
+	}
+	fmt.Fprintln(w)
+	_ = ctx
+	return 0
 }
