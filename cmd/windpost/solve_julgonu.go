@@ -7,7 +7,6 @@ import (
 	"time"
 
 	solverjg "github.com/windpost/windpost/solver/julgonu"
-	"github.com/windpost/windpost/variants"
 )
 
 // solveJulgonu runs "windpost solve julgonu ..." (args are those after the
@@ -67,7 +66,7 @@ func solveJulgonu(ctx context.Context, a *app, args []string) int {
 		}
 	}
 	if *position != "" || *positions != "" {
-		return solveJulgonuPositions(ctx, a, kit, *position, *positions, *asJSON)
+		return writePositionReports(ctx, a, kit, *position, *positions, *asJSON)
 	}
 	st := t.Stats()
 	if *asJSON {
@@ -83,16 +82,4 @@ func solveJulgonu(ctx context.Context, a *app, args []string) int {
 	fmt.Fprintf(a.stdout, "start: %s\n", st.Start)
 	fmt.Fprintf(a.stdout, "longest win: %d plies\n", st.LongestWin)
 	return 0
-}
-
-// solveJulgonuPositions prints the value of each position and of its legal
-// moves, in the same form as for Gufuu.
-func solveJulgonuPositions(ctx context.Context, a *app, kit variants.Kit, position, positionsFile string, asJSON bool) int {
-	_ = ctx
-	_ = kit
-	_ = position
-	_ = positionsFile
-	_ = asJSON
-	fmt.Fprintln(a.stderr, "windpost solve julgonu: --position and --positions are not built yet")
-	return 1
 }

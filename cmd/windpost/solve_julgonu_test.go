@@ -47,3 +47,29 @@ func TestSolveJulgonuJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveJulgonuPositions(t *testing.T) {
+	dir := t.TempDir()
+	a, out, errOut := julgonuTestApp()
+	if code := solveJulgonu(context.Background(), a, []string{"--cache", dir, "--position", "w2w/4/bw2/2bb b"}); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"position: w2w/4/bw2/2bb b", "c1-c2 x b2", "a2-a3"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output does not contain %q:\n%s", want, out)
+		}
+	}
+	a, out, errOut = julgonuTestApp()
+	a.stdin = strings.NewReader("wwww/4/4/bbbb b\nnot a position\n")
+	code := solveJulgonu(context.Background(), a, []string{"--cache", dir, "--positions", "-", "--json"})
+	if code != 1 {
+		t.Errorf("exit %d with an unreadable line, want 1", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"value":"D"`) || !strings.Contains(lines[1], `"error"`) {
+		t.Errorf("output:\n%s", out)
+	}
+	if !strings.Contains(errOut.String(), "loaded") {
+		t.Errorf("the second run did not load the cached table: %s", errOut)
+	}
+}
