@@ -8,6 +8,10 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
+func defaultCatalog(dir string) *variants.Catalog {
+	return variants.Default(variants.Options{CacheDir: dir})
+}
+
 // BenchmarkMoveRequest measures one move request of a human game: the
 // dedupe check, the token, the replay of the game from the store, the
 // move, the mails to both players into the outbox, and the bbolt commit
@@ -20,7 +24,9 @@ func BenchmarkMoveRequest(b *testing.B) {
 		variant string
 	}{
 		{"nim", func(string) *variants.Catalog { return nimCatalog(1000) }, "nim"},
-		{"microshogi", func(dir string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) }, "micro"},
+		{"gufuu", defaultCatalog, "gufuu"},
+		{"microshogi", defaultCatalog, "micro"},
+		{"julgonu", defaultCatalog, "gonu"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			h := newHarness(b, bc.catalog(b.TempDir()))
@@ -65,4 +71,53 @@ func BenchmarkMoveRequest(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 		})
 	}
+}
+
+// BenchmarkBotMoveRequest measures one move request of a Gufuu game
+// against the perfect bot: as BenchmarkMoveRequest, plus the bot's answer
+// from the table in the same transaction, and one mail.
+func BenchmarkBotMoveRequest(b *testing.B) {
+	h := newHarness(b, defaultCatalog(b.TempDir()))
+	kit, _ := h.catalog.Lookup("gufuu")
+	ctx := context.Background()
+	var game, token string
+	var replica *rules.Game
+	start := func() {
+		m := only(b, h.write(b, alice, "new gufuu as black level perfect"), alice)
+		game = m.Headers["X-Windpost-Game"]
+		token = ReplyToken(testSecret, game, alice)
+		replica = rules.NewGame(kit.Rules)
+	}
+	start()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		if replica.Outcome().Over() {
+			start()
+		}
+		m := replica.LegalMoves()[0]
+		text := kit.Notation.FormatMove(replica.Position(), m)
+		if err := replica.Play(m); err != nil {
+			b.Fatal(err)
+		}
+		r := h.request(alice, game, token, text)
+		b.StartTimer()
+		mails, err := h.srv.Handle(ctx, r)
+		b.StopTimer()
+		if err != nil || len(mails) != 1 {
+			b.Fatalf("move %d (%s): %v %s", replica.Ply(), text, err, describe(mails))
+		}
+		if last := mails[0].Headers["X-Windpost-Last-Move"]; last != text {
+			bm, err := kit.Notation.ParseMove(replica.Position(), last)
+			if err == nil {
+				err = replica.Play(bm)
+			}
+			if err != nil {
+				b.Fatalf("the bot's move %q: %v", last, err)
+			}
+		}
+		b.StartTimer()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 }
