@@ -17,32 +17,33 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-// The dense code of a position, used as the node number of the solver and
-// the index of the table. Mid-game positions (both kings on the board)
-// number ((kings*17 + wind)*17 + storm)*2 + side, where kings (0..479) is the
+// The dense code of a canonical position (see canonical: Black's king on
+// 2a, 1a or 2b, or in hand), used as the node number of the solver and the
+// index of the table. Mid-game positions (both kings on the board) number
+// ((kings*17 + wind)*17 + storm)*2 + side, where kings (0..239) is the
 // kings' two squares and facings and wind/storm (0..16) is 0 for a general
 // in hand or 1 + 4*(its square's rank among the four squares the kings
 // leave free) + its facing. The opening positions follow: pending general
 // drop ((kings*17 + wind)*2 + side), the start, and Black's king alone.
 const (
-	kingCodes   = 30 * 16
+	kingCodes   = 15 * 16
 	genCodes    = 17
 	midCodes    = kingCodes * genCodes * genCodes * 2
 	openingBase = midCodes
 	startCode   = openingBase + kingCodes*genCodes*2
 	kingOnlyAt  = startCode + 1
-	numCodes    = kingOnlyAt + 24
+	numCodes    = kingOnlyAt + 12
 )
 
 // kingTable[b<<5|w], for the kings' fields b and w (square*4+facing, 24 in
-// hand), holds the kings' code (0..479) times 32 plus their squares' pair
-// number (0..29); genTable[pair<<5|g] holds a general's code (0..16) for its
+// hand; Black's king on 2a, 1a or 2b), holds the kings' code (0..239) times
+// 32 plus their squares' pair number (0..14); genTable[pair<<5|g] holds a general's code (0..16) for its
 // field g when the kings stand on pair.
 var kingTable, genTable = makeCodeTables()
 
 func makeCodeTables() (kings [1024]uint32, gens [1024]uint8) {
 	pair := uint32(0)
-	for a := uint32(0); a < 6; a++ {
+	for a := uint32(0); a < 3; a++ {
 		for b := uint32(0); b < 6; b++ {
 			if a == b {
 				continue
@@ -140,10 +141,12 @@ func (s *Solution) Lookup(p engine.Pos) (solver.Value, bool) {
 
 // canonical picks one of a position and its half-turned image (the rules
 // do not change when the board is turned half a turn, so both have the
-// same value): the table holds only that one, which halves the work.
+// same value): the one with Black's king on 2a, 1a or 2b (or in hand, which
+// happens only on the empty board). The table holds only that one, which
+// halves the work.
 func canonical(p engine.Pos) engine.Pos {
-	if h := p.HalfTurn(); h < p {
-		return h
+	if v := uint32(p) & 31; v >= 12 && v < 24 {
+		return p.HalfTurn()
 	}
 	return p
 }
