@@ -251,6 +251,15 @@ func TestSameRequestTwice(t *testing.T) {
 	if _, err := h.srv.Handle(context.Background(), Request{From: alice, Lines: []string{"games"}}); err == nil {
 		t.Fatal("a request without Message-ID was handled")
 	}
+	// A huge Message-ID is fine.
+	long := h.request(alice, "", "", "games")
+	long.MessageID = "<" + strings.Repeat("x", 40000) + "@players.test>"
+	if first := h.send(t, long); len(first) != 1 || h.send(t, long) != nil {
+		t.Fatal("a long Message-ID was not handled exactly once")
+	}
+	if ok, _ := h.store.Processed(long.MessageID); !ok {
+		t.Fatal("Processed(long id) = false")
+	}
 	// A sender that is not an address gets nothing, once.
 	bad := h.request("MAILER-DAEMON", "", "", "games")
 	if mails, err := h.srv.Handle(context.Background(), bad); err != nil || mails == nil || len(mails) != 0 {

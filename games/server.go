@@ -98,11 +98,15 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 	if strings.TrimSpace(r.MessageID) == "" {
 		return nil, errors.New("games: a request without a Message-ID cannot be handled exactly once")
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("games: request %s: %w", r.MessageID, err)
+	}
 	from := CanonicalAddress(r.From)
+	key := processedKey(r.MessageID)
 	var queued []Mail
 	err := s.store.db.Update(func(tx *bolt.Tx) error {
 		queued = nil
-		if tx.Bucket(bucketProcessed).Get([]byte(r.MessageID)) != nil {
+		if tx.Bucket(bucketProcessed).Get([]byte(key)) != nil {
 			return nil
 		}
 		queued = []Mail{}
@@ -110,7 +114,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			// Nobody to answer: remember the mail so that it is not
 			// handed over again, and log it.
 			s.log.Info("no answer: the sender is not an address", "from", r.From, "message_id", r.MessageID)
-			return putJSON(tx.Bucket(bucketProcessed), r.MessageID, processedRecord{V: 1, At: s.now(), From: r.From})
+			return putJSON(tx.Bucket(bucketProcessed), key, processedRecord{V: 1, At: s.now(), From: r.From})
 		}
 		ss := s.newSession(ctx, tx, from)
 		ss.req = r
@@ -121,7 +125,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			return err
 		}
 		queued = append(queued, ss.queued...)
-		return putJSON(tx.Bucket(bucketProcessed), r.MessageID,
+		return putJSON(tx.Bucket(bucketProcessed), key,
 			processedRecord{V: 1, At: ss.now, From: from, Queued: len(ss.queued)})
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package games
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -313,11 +314,21 @@ type processedRecord struct {
 	Queued int       `json:"queued"` // mails queued in answer
 }
 
+// processedKey is the processed bucket's key of a Message-ID: the id
+// itself, or for an absurdly long one (bbolt keys are limited) its SHA-256.
+func processedKey(messageID string) string {
+	if len(messageID) <= 512 {
+		return messageID
+	}
+	sum := sha256.Sum256([]byte(messageID))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
 // Processed reports whether the mail with this Message-ID was handled.
 func (s *Store) Processed(messageID string) (bool, error) {
 	var found bool
 	err := s.db.View(func(tx *bolt.Tx) error {
-		found = tx.Bucket(bucketProcessed).Get([]byte(messageID)) != nil
+		found = tx.Bucket(bucketProcessed).Get([]byte(processedKey(messageID))) != nil
 		return nil
 	})
 	return found, err
