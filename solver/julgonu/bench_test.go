@@ -74,3 +74,7 @@ func BenchmarkBotMovePerfectWon(b *testing.B) {
 func BenchmarkBotMoveCasual(b *testing.B) {
 	benchmarkBot(b, benchGame(b, 20, solver.Drawn), solver.Casual)
 }
+
+func BenchmarkBotMovePerfectStart(b *testing.B) {
+	benchmarkBot(b, rules.NewGame(jg.Variant{}), solver.Perfect)
+}
