@@ -26,7 +26,10 @@
 //
 // The token is the recipient's own: a mail changes a game only when it
 // carries the token of its sender's address (a forged From with someone
-// else's token, or a token without a matching From, changes nothing).
+// else's token, or a token without a matching From, changes nothing). A
+// valid token proves the sender; a command in that mail may then name
+// another of the sender's games by its id. Anyone may look at a game
+// (board, history, moves).
 // Games against the bot have no clock; games between people have days per
 // move, a reminder a day before the deadline, and a loss on time at it.
 // The command language is in the help texts and ParseCommand.

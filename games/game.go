@@ -123,9 +123,10 @@ func (g *gameRecord) humans() []string {
 // liveGame is a game loaded for a request: its record, its kit and the
 // rules.Game rebuilt from the moves.
 type liveGame struct {
-	rec *gameRecord
-	kit variants.Kit
-	g   *rules.Game
+	rec   *gameRecord
+	kit   variants.Kit
+	g     *rules.Game
+	dirty bool // rec changed: flush writes it back
 }
 
 // rebuild replays rec's moves with the engine. A stored move whose code

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -525,5 +526,27 @@ func TestUnreadableGame(t *testing.T) {
 	h.clock.Advance(10 * 24 * time.Hour)
 	if _, err := h.srv.Tick(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReadingChangesNothing: commands that only look write no game or
+// player record.
+func TestReadingChangesNothing(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	h.write(t, alice, "new nim as black")
+	h.clock.Advance(time.Hour)
+	records := func() string {
+		var all map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(dump(t, h.store)), &all); err != nil {
+			t.Fatal(err)
+		}
+		return string(all["games"]) + string(all["players"]) + string(all["tokens"])
+	}
+	before := records()
+	h.write(t, alice, "games")
+	h.reply(t, toAlice, "board", "history", "moves", "help", "rules nim")
+	if after := records(); after != before {
+		t.Fatalf("looking changed records:\n%s\n%s", before, after)
 	}
 }

@@ -107,6 +107,7 @@ func (ss *session) limitErrors() error {
 		return nil
 	}
 	p.ErrorAnswers = append(p.ErrorAnswers, ss.now)
+	ss.changed[ss.from] = true
 	return nil
 }
 
@@ -249,6 +250,7 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 			r := ss.authRefusal(id)
 			return nil, 0, &r, nil
 		}
+		lg.dirty = true
 	}
 	if player || ss.answer.focus == "" {
 		ss.answer.focus = id
@@ -810,6 +812,7 @@ func (ss *session) analysis(c Command) (result, error) {
 			return result{}, fmt.Errorf("game %s: analysis: %w", rec.ID, err)
 		}
 		rec.Analysis = text
+		lg.dirty = true
 	}
 	return done("%s", rec.Analysis), nil
 }
@@ -819,6 +822,7 @@ func (ss *session) vacation(c Command) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	ss.changed[ss.from] = true
 	year := fmt.Sprint(ss.now.Year())
 	if p.VacationDays == nil {
 		p.VacationDays = map[string]int{}
@@ -859,6 +863,7 @@ func (ss *session) vacation(c Command) (result, error) {
 		if lg.g.Position().ToMove() == side {
 			lg.rec.Deadline = lg.rec.Deadline.Add(shift)
 			lg.rec.Reminded = false
+			lg.dirty = true
 		}
 		if !c.Off {
 			ss.notify(Notice, opponentAddress(lg, side), id, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", ss.from, formatTime(p.VacationUntil)))

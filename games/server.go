@@ -152,6 +152,7 @@ type session struct {
 	games      map[string]*liveGame
 	unreadable map[string]error
 	players    map[string]*playerRecord
+	changed    map[string]bool // players whose records flush writes back
 	gameOrder  []string
 
 	answer  answer
@@ -180,6 +181,7 @@ func (s *Server) newSession(ctx context.Context, tx *bolt.Tx, from string) *sess
 		games:      map[string]*liveGame{},
 		unreadable: map[string]error{},
 		players:    map[string]*playerRecord{},
+		changed:    map[string]bool{},
 		notices:    map[noticeKey]*notice{},
 	}
 }
@@ -226,7 +228,8 @@ func (ss *session) readGame(id string) (*liveGame, error) {
 	return &liveGame{rec: &rec, kit: kit, g: g}, nil
 }
 
-// player returns the record of address, creating it in memory if needed.
+// player returns the record of address, creating it in memory if needed;
+// a caller that changes it calls ss.changed[address] = true.
 func (ss *session) player(address string) (*playerRecord, error) {
 	if p, ok := ss.players[address]; ok {
 		return p, nil
@@ -267,7 +270,7 @@ func (ss *session) newGame(kit variants.Kit, players [2]playerSlot, state gameSt
 		V: gameRecordVersion, ID: id, Variant: kit.Rules.Name(), State: state, Players: players,
 		Challenger: ss.from, Start: kit.Notation.FormatPosition(start), Created: ss.now,
 	}
-	lg := &liveGame{rec: rec, kit: kit, g: rules.NewGameFrom(kit.Rules, start)}
+	lg := &liveGame{rec: rec, kit: kit, g: rules.NewGameFrom(kit.Rules, start), dirty: true}
 	lg.sync()
 	ss.games[id] = lg
 	ss.gameOrder = append(ss.gameOrder, id)
@@ -277,6 +280,7 @@ func (ss *session) newGame(kit variants.Kit, players [2]playerSlot, state gameSt
 			return nil, err
 		}
 		p.Games = append(p.Games, id)
+		ss.changed[addr] = true
 		tok := ReplyToken(ss.s.store.secret, id, addr)
 		if err := putJSON(ss.tx.Bucket(bucketTokens), tok, tokenRecord{V: 1, Game: id, Address: addr}); err != nil {
 			return nil, err
@@ -419,13 +423,17 @@ func (ss *session) flush() error {
 	}
 	for _, id := range ss.gameOrder {
 		lg := ss.games[id]
+		if !lg.dirty {
+			continue
+		}
 		lg.rec.V = gameRecordVersion
 		lg.rec.Updated = ss.now
 		if err := putJSON(ss.tx.Bucket(bucketGames), id, lg.rec); err != nil {
 			return err
 		}
 	}
-	for addr, p := range ss.players {
+	for addr := range ss.changed {
+		p := ss.players[addr]
 		p.V = 1
 		if err := putJSON(ss.tx.Bucket(bucketPlayers), addr, p); err != nil {
 			return err
@@ -468,6 +476,7 @@ func (ss *session) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body str
 			m.References = append(m.References, t)
 		} else {
 			rec.Players[side].Thread = m.MessageID
+			lg.dirty = true
 		}
 	}
 	if inReplyTo != "" {
@@ -589,6 +598,7 @@ func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
 // tick fires what is due in one game.
 func (ss *session) tick(lg *liveGame) error {
 	rec := lg.rec
+	lg.dirty = true
 	if rec.State == stateInvited {
 		if ss.now.Before(rec.Deadline) {
 			return nil
