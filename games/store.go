@@ -58,6 +58,18 @@ const DefaultLockTimeout = time.Second
 // store file.
 var ErrStoreInUse = errors.New("the store is in use by another windpost")
 
+// inUseError says which file is locked; it is ErrStoreInUse for errors.Is.
+type inUseError struct {
+	path   string
+	waited time.Duration
+}
+
+func (e *inUseError) Error() string {
+	return fmt.Sprintf("open store: another windpost is using %s (waited %v for it to let go)", e.path, e.waited)
+}
+
+func (e *inUseError) Is(target error) bool { return target == ErrStoreInUse }
+
 // Store is windpost's bbolt file: games, players, reply tokens, processed
 // Message-IDs, the outbox and the mailbox cursors. It is safe for
 // concurrent use; bbolt lets one writer in at a time.
@@ -97,7 +109,7 @@ func OpenWith(path string, o StoreOptions) (*Store, error) {
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.LockTimeout, ReadOnly: o.ReadOnly})
 	if err != nil {
 		if errors.Is(err, bolterrors.ErrTimeout) {
-			return nil, fmt.Errorf("open store: another windpost is using %s (waited %v for it): %w", path, o.LockTimeout, ErrStoreInUse)
+			return nil, &inUseError{path: path, waited: o.LockTimeout}
 		}
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
