@@ -261,3 +261,56 @@ func TestGoldenGufuu(t *testing.T) {
 	}
 	golden(t, "gufuu-bot-game.golden", tr.b.String())
 }
+
+// TestBotDrawOffers: the bot takes a draw only where the table does not
+// give it a win.
+func TestBotDrawOffers(t *testing.T) {
+	h, kit := gufuuHarness(t)
+	if v := startValue(t, kit); v.Kind != solver.Won {
+		t.Fatalf("start value %s: this test assumes Black wins Gufuu", v)
+	}
+	// The bot plays White, lost from the start: it accepts.
+	m := only(t, h.write(t, alice, "new gufuu as black level perfect", "draw"), alice)
+	wantText(t, m, "Done: the bot accepts the draw. Game over: draw by agreed draw.")
+	// The bot plays Black, won: it declines, and says so.
+	m = only(t, h.write(t, alice, "new gufuu as white level perfect", "draw"), alice)
+	wantText(t, m, "Refused: the bot declines the draw", "(L ")
+}
+
+func TestMiscCommands(t *testing.T) {
+	h, kit := gufuuHarness(t)
+	for _, tc := range []struct {
+		lines []string
+		want  []string
+	}{
+		{[]string{"rules gufuu"}, []string{"Gufuu Shogi\n\n" + strings.TrimRight(kit.Notation.Rules(), "\n")}},
+		{[]string{"rules chess"}, []string{`Refused: unknown game "chess": windpost plays gufuu`}},
+		{[]string{"rules"}, []string{`Write "rules" and a game's name for its rules: gufuu`}},
+		{[]string{"help clocks"}, []string{"at the deadline the\nplayer to move loses on time"}},
+		{[]string{"help"}, []string{"Commands (one per line", "Games: gufuu, microshogi (micro), julgonu (gonu)."}},
+		{[]string{"new micro level perfect"}, []string{"Refused: the bot does not play at level perfect in this game; it plays strong, casual."}},
+		{[]string{"challenge alice@players.test gufuu"}, []string{"Refused: you cannot challenge yourself"}},
+		{[]string{"challenge BOT+x@windpost.test gufuu"}, []string{"Refused: that is my own address"}},
+		{[]string{"board"}, []string{"Refused: you have no game in progress."}},
+		{[]string{"analysis"}, []string{"Refused: you have no finished game."}},
+		{[]string{"vacation off"}, []string{"Refused: you are not on vacation."}},
+		{[]string{"games"}, []string{"You have no games yet. Write \"new gufuu\" to play the bot"}},
+	} {
+		m := only(t, h.write(t, alice, tc.lines...), alice)
+		wantText(t, m, tc.want...)
+	}
+	// Five open challenges at most.
+	for i := 0; i < maxOpenInvitations; i++ {
+		wantText(t, only(t, h.write(t, alice, fmt.Sprintf("challenge p%d@players.test gufuu", i)), alice), "Done: I invited")
+	}
+	wantText(t, only(t, h.write(t, alice, "challenge p9@players.test gufuu"), alice), "Refused: you already have 5 challenges waiting")
+	// The challenger cannot accept her own challenge; an undo with no own
+	// move; analysis during the game.
+	a := only(t, h.write(t, alice, "new gufuu as white level casual"), alice)
+	wantText(t, only(t, h.reply(t, a, "undo"), alice), "Refused: you have made no move to take back")
+	wantText(t, only(t, h.reply(t, a, "analysis"), alice), "is not over; the analysis comes after the end")
+	list := only(t, h.write(t, alice, "games"), alice)
+	wantText(t, list, "waiting for them to accept", "you (white) vs. the bot (casual): your move (#2)")
+	inv := only(t, h.write(t, bob, "challenge alice@players.test gufuu"), bob)
+	wantText(t, only(t, h.reply(t, inv, "accept"), bob), "Refused: you made this challenge; alice@players.test has to accept it.")
+}

@@ -189,12 +189,16 @@ func (ss *session) run(c Command) (result, error) {
 }
 
 // gameFor finds the game command c is about: the one it names, else the
-// one of the reply token, else the sender's only game that pick accepts.
-// write says the command changes the game: then the sender must be one of
-// its players and have proved it with the reply token. It returns a refusal
-// when there is no such game.
+// one an earlier command of the same mail created, else the one of the
+// reply token, else the sender's only game that pick accepts. write says
+// the command changes the game: then the sender must be one of its players
+// and have proved it with the reply token (a game the same mail created
+// needs no proof). It returns a refusal when there is no such game.
 func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, what string) (*liveGame, rules.Side, *result, error) {
 	id := c.Game
+	if id == "" {
+		id = ss.created
+	}
 	if id == "" {
 		id = ss.authGame
 	}
@@ -246,7 +250,7 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 			r := refuse("you (%s) do not play in game %s.", ss.from, id)
 			return nil, 0, &r, nil
 		}
-		if ss.authGame == "" {
+		if ss.authGame == "" && ss.created != id {
 			r := ss.authRefusal(id)
 			return nil, 0, &r, nil
 		}
@@ -319,6 +323,7 @@ func (ss *session) newBotGame(c Command) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	ss.created = lg.rec.ID
 	ss.answer.focus = lg.rec.ID
 	text := fmt.Sprintf("Done: new game %s of %s. You play %s against the bot (level %s); this game has no clock.",
 		lg.rec.ID, kit.Rules.Title(), side, level)
@@ -372,6 +377,7 @@ func (ss *session) challenge(c Command) (result, error) {
 	if days == 0 {
 		days = DefaultDaysPerMove
 	}
+	ss.created = lg.rec.ID
 	rec := lg.rec
 	rec.DaysPerMove = days
 	rec.Deadline = ss.now.Add(invitationDays * 24 * time.Hour)
@@ -700,11 +706,12 @@ func (ss *session) draw(c Command) (result, error) {
 		if err != nil {
 			return result{}, fmt.Errorf("game %s: evaluate: %w", rec.ID, err)
 		}
-		if lg.g.Position().ToMove() != side { // the value is the bot's
-			v = flip(v)
+		botValue, yours := v, flip(v) // for the side to move, and the other
+		if lg.g.Position().ToMove() == side {
+			botValue, yours = flip(v), v
 		}
-		if v.Kind != solver.Lost && v.Kind != solver.Drawn { // the human's view
-			return refuse("the bot declines the draw: it does not see the game as lost for you or drawn (%s for you). Play on, or resign.", v), nil
+		if botValue.Kind != solver.Lost && botValue.Kind != solver.Drawn {
+			return refuse("the bot declines the draw: it does not see the game as drawn or lost for itself (%s for you). Play on, or resign.", yours), nil
 		}
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
 		return done("Done: the bot accepts the draw. Game over: %s.", rec.Result), nil

@@ -149,6 +149,7 @@ type session struct {
 	// proved (the token is from's); "" if none or a wrong one.
 	authGame   string
 	badToken   bool
+	created    string // the game the last new or challenge of this mail made
 	games      map[string]*liveGame
 	unreadable map[string]error
 	players    map[string]*playerRecord
