@@ -550,3 +550,21 @@ func TestReadingChangesNothing(t *testing.T) {
 		t.Fatalf("looking changed records:\n%s\n%s", before, after)
 	}
 }
+
+// TestOneDayPerMove: with one day per move there is no reminder (the move
+// notice is one), only the loss on time.
+func TestOneDayPerMove(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	inv := only(t, h.write(t, alice, "challenge bob@players.test nim as white days 1"), bob)
+	h.reply(t, inv, "accept")
+	if mails, err := h.srv.Tick(context.Background()); err != nil || len(mails) != 0 {
+		t.Fatalf("tick: %v %s", err, describe(mails))
+	}
+	h.clock.Advance(24 * time.Hour)
+	mails, err := h.srv.Tick(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantText(t, only(t, mails, bob), "you lose on time.")
+	wantText(t, only(t, mails, alice), "white wins by timeout")
+}

@@ -541,7 +541,9 @@ func gameHeaders(lg *liveGame) map[string]string {
 // returns the mails queued. It runs in one write transaction; what it
 // missed while windpost was down fires at the next tick.
 //
-// At a deadline the player to move loses on time, unless the opponent
+// A reminder goes out a day before a deadline, in games with at least two
+// days per move (with one day, the mail that gave the move is the
+// reminder). At a deadline the player to move loses on time, unless the opponent
 // offered a draw that the late player had not answered: that offer counts
 // as accepted (a player's own pending offer does not save them). Players
 // on vacation are not reminded and do not lose: their deadlines were moved
@@ -557,6 +559,7 @@ func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
 				State    gameState `json:"state"`
 				Deadline time.Time `json:"deadline"`
 				Reminded bool      `json:"reminded"`
+				Days     int       `json:"days_per_move"`
 			}
 			if err := json.Unmarshal(v, &rec); err != nil {
 				return fmt.Errorf("game %s: %w", k, err)
@@ -564,7 +567,8 @@ func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
 			if rec.Deadline.IsZero() || (rec.State != statePlaying && rec.State != stateInvited) {
 				return nil
 			}
-			if !ss.now.Before(rec.Deadline) || (!rec.Reminded && rec.State == statePlaying && !ss.now.Before(rec.Deadline.Add(-reminderBefore))) {
+			remind := !rec.Reminded && rec.State == statePlaying && rec.Days >= 2 && !ss.now.Before(rec.Deadline.Add(-reminderBefore))
+			if remind || !ss.now.Before(rec.Deadline) {
 				due = append(due, string(k))
 			}
 			return nil
@@ -623,6 +627,9 @@ func (ss *session) tick(lg *liveGame) error {
 		return nil
 	}
 	if ss.now.Before(rec.Deadline) {
+		if rec.Reminded || rec.DaysPerMove < 2 {
+			return nil
+		}
 		rec.Reminded = true
 		ss.notify(Reminder, late.Address, rec.ID, fmt.Sprintf(
 			"A reminder: it is your move in game %s, and the deadline is %s (in less than a day). If no move arrives by then, you lose on time.",
