@@ -208,19 +208,20 @@ func (p Pos) Children(dst []Pos) []Pos {
 }
 
 // Perft counts the leaves of the legal-move tree depth plies below p, the
-// last ply bulk-counted.
+// last ply bulk-counted (with AppendChildren; rules.Perft on Position is the
+// slow reference).
 func (p Pos) Perft(depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	var buf [MaxMoves]rules.Move
-	ms := p.AppendMoves(buf[:0])
+	var buf [MaxMoves]Pos
+	cs := p.AppendChildren(buf[:0])
 	if depth == 1 {
-		return uint64(len(ms))
+		return uint64(len(cs))
 	}
 	var n uint64
-	for _, m := range ms {
-		n += p.Apply(m).Perft(depth - 1)
+	for _, q := range cs {
+		n += q.Perft(depth - 1)
 	}
 	return n
 }
