@@ -190,9 +190,10 @@ answer "accept" or "decline" (a challenge expires after 14 days; you
 withdraw yours with "decline"). "games" lists your games.`, true
 	case "clocks":
 		return `Each player has a number of days per move (7 unless the challenge set
-it). A reminder comes one day before the deadline; at the deadline the
-player to move loses on time, unless the opponent had offered a draw,
-which then counts as accepted. Games against the bot have no clock.`, true
+it). A reminder comes one day before the deadline (when there are two
+days or more per move); at the deadline the player to move loses on
+time, unless the opponent had offered a draw, which then counts as
+accepted. Games against the bot have no clock.`, true
 	case "draw":
 		return `"draw" offers a draw; the opponent accepts with "draw" and declines by
 playing a move. Against the bot, it accepts only a position it does not
