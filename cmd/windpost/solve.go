@@ -41,10 +41,14 @@ func solveGame(args []string) (game string, rest []string) {
 
 func cmdSolve(ctx context.Context, a *app, args []string) int {
 	game, rest := solveGame(args)
-	switch strings.ToLower(game) {
+	name := strings.ToLower(game)
+	if k, ok := a.catalog("").Lookup(game); ok {
+		name = k.Rules.Name() // aliases too: "gonu", "micro"
+	}
+	switch name {
 	case "julgonu", "jul-gonu":
 		return solveJulgonu(ctx, a, rest)
-	case "microshogi", "micro-shogi", "micro":
+	case "microshogi", "micro-shogi":
 		fmt.Fprintln(a.stderr, "windpost solve: Micro-shogi is not solved (it is far too big for a table).\n"+
 			"Use 'windpost analyse microshogi --position \"...\"' to search a position with the bot's engine.")
 		return 2
@@ -145,12 +149,15 @@ func valueWords(v solver.Value, s rules.Side) string {
 	who := strings.ToUpper(s.String()[:1]) + s.String()[1:]
 	switch v.Kind {
 	case solver.Won:
-		return fmt.Sprintf("%s to move wins; the mating move is the %s ply from now", who, ordinal(v.Plies))
+		if v.Plies == 1 {
+			return fmt.Sprintf("%s to move wins with this move", who)
+		}
+		return fmt.Sprintf("%s to move wins; the winning move is the %s ply from now (both sides' moves count)", who, ordinal(v.Plies))
 	case solver.Lost:
 		if v.Plies == 0 {
 			return fmt.Sprintf("%s to move has lost", who)
 		}
-		return fmt.Sprintf("%s to move loses, mated after %d plies", who, v.Plies)
+		return fmt.Sprintf("%s to move loses after %d plies (both sides' moves count)", who, v.Plies)
 	case solver.Drawn:
 		return "a draw with best play"
 	}
@@ -304,8 +311,12 @@ func writePositionReports(ctx context.Context, a *app, kit variants.Kit, positio
 			continue
 		}
 		fmt.Fprintln(a.stdout, "moves (value for the player making the move):")
+		width := 0
 		for _, m := range r.Moves {
-			fmt.Fprintf(a.stdout, "  %-10s %s\n", m.Move, m.Value)
+			width = max(width, len(m.Move))
+		}
+		for _, m := range r.Moves {
+			fmt.Fprintf(a.stdout, "  %-*s  %s\n", width, m.Move, m.Value)
 		}
 	}
 	return code
