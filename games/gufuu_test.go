@@ -304,6 +304,11 @@ func TestMiscCommands(t *testing.T) {
 		wantText(t, only(t, h.write(t, alice, fmt.Sprintf("challenge p%d@players.test gufuu", i)), alice), "Done: I invited")
 	}
 	wantText(t, only(t, h.write(t, alice, "challenge p9@players.test gufuu"), alice), "Refused: you already have 5 challenges waiting")
+	// Twenty games against the bot at most.
+	for i := 0; i < maxBotGames; i++ {
+		wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Done: new game")
+	}
+	wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Refused: you have 20 games against the bot in progress")
 	// The challenger cannot accept her own challenge; an undo with no own
 	// move; analysis during the game.
 	a := only(t, h.write(t, alice, "new gufuu as white level casual"), alice)

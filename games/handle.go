@@ -315,6 +315,23 @@ func (ss *session) newBotGame(c Command) (result, error) {
 	if err != nil {
 		return refuse("%v.", err), nil
 	}
+	p, err := ss.player(ss.from)
+	if err != nil {
+		return result{}, err
+	}
+	open := 0
+	for _, id := range p.Games {
+		lg, err := ss.loadGame(id)
+		if err != nil {
+			return result{}, err
+		}
+		if lg != nil && lg.rec.State == statePlaying && lg.rec.isBotGame() {
+			open++
+		}
+	}
+	if open >= maxBotGames {
+		return refuse("you have %d games against the bot in progress; finish or resign one of them first.", open), nil
+	}
 	side := ss.pickSide(c.Side)
 	var players [2]playerSlot
 	players[side] = playerSlot{Address: ss.from}

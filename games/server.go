@@ -26,6 +26,7 @@ const (
 	maxVacationDays            = 30 // per calendar year
 	invitationDays             = 14 // a challenge not answered in time expires
 	maxOpenInvitations         = 5  // per challenger
+	maxBotGames                = 20 // in progress, per player
 	reminderBefore             = 24 * time.Hour
 )
 
