@@ -568,3 +568,31 @@ func TestOneDayPerMove(t *testing.T) {
 	wantText(t, only(t, mails, bob), "you lose on time.")
 	wantText(t, only(t, mails, alice), "white wins by timeout")
 }
+
+// TestPrune: a tick forgets handled Message-IDs and sent mails after 90
+// days, and keeps the rest.
+func TestPrune(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	old := h.request(alice, "", "", "games")
+	m := only(t, h.send(t, old), alice)
+	if err := h.store.MarkSent(m.ID, h.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	unsent := only(t, h.write(t, alice, "help"), alice)
+	h.clock.Advance(keepFor - time.Hour)
+	recent := h.request(alice, "", "", "games")
+	h.send(t, recent)
+	h.clock.Advance(2 * time.Hour)
+	if _, err := h.srv.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]bool{old.MessageID: false, recent.MessageID: true} {
+		if got, _ := h.store.Processed(id); got != want {
+			t.Errorf("Processed(%s) = %v, want %v", id, got, want)
+		}
+	}
+	d := dump(t, h.store)
+	if strings.Contains(d, `"`+m.ID+`"`) || !strings.Contains(d, `"`+unsent.ID+`"`) {
+		t.Errorf("outbox after pruning: sent %s kept or pending %s lost", m.ID, unsent.ID)
+	}
+}

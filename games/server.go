@@ -593,12 +593,62 @@ func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
 			return err
 		}
 		queued = ss.queued
-		return nil
+		return prune(tx, ss.now)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("games: tick: %w", err)
 	}
 	return queued, nil
+}
+
+// keepFor is how long the store remembers handled Message-IDs and sent
+// mails. A mail handed over again after that would be handled again; the
+// mailer moves handled mail out of the inbox long before.
+const keepFor = 90 * 24 * time.Hour
+
+var keyPruned = []byte("pruned")
+
+// prune forgets, once a day, the processed Message-IDs and sent mails older
+// than keepFor, so that the store does not grow for ever.
+func prune(tx *bolt.Tx, now time.Time) error {
+	meta := tx.Bucket(bucketMeta)
+	if last, err := time.Parse(time.RFC3339, string(meta.Get(keyPruned))); err == nil && now.Sub(last) < 24*time.Hour {
+		return nil
+	}
+	cutoff := now.Add(-keepFor)
+	var old [][]byte
+	err := tx.Bucket(bucketProcessed).ForEach(func(k, v []byte) error {
+		var p processedRecord
+		if json.Unmarshal(v, &p) == nil && p.At.Before(cutoff) {
+			old = append(old, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range old {
+		if err := tx.Bucket(bucketProcessed).Delete(k); err != nil {
+			return err
+		}
+	}
+	old = old[:0]
+	err = tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+		var m storedMail
+		if json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff) {
+			old = append(old, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range old {
+		if err := tx.Bucket(bucketOutbox).Delete(k); err != nil {
+			return err
+		}
+	}
+	return meta.Put(keyPruned, []byte(now.Format(time.RFC3339)))
 }
 
 // tick fires what is due in one game.
