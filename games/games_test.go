@@ -206,8 +206,8 @@ func TestReminderAndForfeit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantText(t, only(t, mails, alice), "you lose on time.")
-	wantText(t, only(t, mails, bob), "you win on time.", "Game over after 0 moves: white wins by timeout.")
+	wantText(t, only(t, mails, alice), "The deadline (Tue 24 Nov 2026 12:00 UTC) passed without a move from you: you lose on time.")
+	wantText(t, only(t, mails, bob), "Your opponent did not move by the deadline (Tue 24 Nov 2026 12:00 UTC): you win on time.", "Game over after 0 moves: white wins by timeout.")
 	// Too late: the move is refused.
 	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: white wins by timeout.")
 }

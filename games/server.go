@@ -694,9 +694,10 @@ func (ss *session) tick(lg *liveGame) error {
 		ss.notify(Notice, other, rec.ID, "Your opponent did not move in time while your draw offer was open: it counts as accepted, and the game is drawn.")
 		return nil
 	}
+	deadline := formatTime(rec.Deadline)
 	lg.finish(rules.WinFor(side.Opponent(), rules.Timeout))
-	ss.notify(Reminder, late.Address, rec.ID, fmt.Sprintf("The deadline (%s) passed without a move from you: you lose on time.", formatTime(rec.Deadline)))
-	ss.notify(Notice, other, rec.ID, fmt.Sprintf("Your opponent did not move by the deadline (%s): you win on time.", formatTime(rec.Deadline)))
+	ss.notify(Reminder, late.Address, rec.ID, fmt.Sprintf("The deadline (%s) passed without a move from you: you lose on time.", deadline))
+	ss.notify(Notice, other, rec.ID, fmt.Sprintf("Your opponent did not move by the deadline (%s): you win on time.", deadline))
 	return nil
 }
 
