@@ -68,6 +68,9 @@ type Server struct {
 
 	mu        sync.Mutex
 	delivered int
+
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // Start listens on both ports and serves until Close.
@@ -181,11 +184,18 @@ func (s *Server) Delivered() int {
 	return s.delivered
 }
 
-// Close stops both servers and ends their connections.
+// Close stops both servers and ends their connections. Closing twice is
+// harmless.
 func (s *Server) Close() error {
-	err := errors.Join(s.imap.Close(), s.smtp.Close())
-	s.wg.Wait()
-	return err
+	s.closeOnce.Do(func() {
+		// Closing the listeners ourselves also covers a Serve that has not
+		// registered its listener yet.
+		s.imapLn.Close()
+		s.smtpLn.Close()
+		s.closeErr = errors.Join(s.imap.Close(), s.smtp.Close())
+		s.wg.Wait()
+	})
+	return s.closeErr
 }
 
 // account returns the account an address is delivered to ("" if none):

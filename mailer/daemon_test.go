@@ -1,0 +1,345 @@
+package mailer
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/mailer/localmail"
+)
+
+// fakeGames answers every new mail with one mail to its sender and
+// recognises mail it has seen by Message-ID, like games.Server.
+type fakeGames struct {
+	mu    sync.Mutex
+	store *memStore
+	reqs  []games.Request
+	seen  map[string]bool
+	ticks int
+}
+
+func (g *fakeGames) Handle(_ context.Context, r games.Request) ([]games.Mail, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.seen[r.MessageID] {
+		return nil, nil
+	}
+	g.seen[r.MessageID] = true
+	g.reqs = append(g.reqs, r)
+	m := games.Mail{ID: "answer-" + r.MessageID, MessageID: "<answer." + strings.Trim(r.MessageID, "<>") + ">", Kind: games.Answer,
+		To: r.From, Subject: "Re: " + r.Subject, InReplyTo: r.MessageID, Text: "got: " + strings.Join(r.Lines, " / ") + "\n"}
+	g.store.add(m)
+	return []games.Mail{m}, nil
+}
+
+func (g *fakeGames) Tick(context.Context) ([]games.Mail, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.ticks++
+	return nil, nil
+}
+
+func (g *fakeGames) requests() []games.Request {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]games.Request(nil), g.reqs...)
+}
+
+type memStore struct {
+	*memOutbox
+	mu      sync.Mutex
+	cursors map[string]games.MailboxCursor
+}
+
+func (s *memStore) Cursor(mb string) (games.MailboxCursor, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cursors[mb], nil
+}
+
+func (s *memStore) SetCursor(mb string, c games.MailboxCursor) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cursors[mb] = c
+	return nil
+}
+
+type rig struct {
+	srv   *localmail.Server
+	store *memStore
+	games *fakeGames
+	d     *Daemon
+}
+
+func testLogger(t *testing.T) *slog.Logger {
+	if testing.Verbose() {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return nil
+}
+
+func newRig(t *testing.T, lo localmail.Options, imapAddr string) *rig {
+	t.Helper()
+	srv := startLocal(t, lo)
+	if imapAddr == "" {
+		imapAddr = srv.IMAPAddr()
+	}
+	ih, ip := hostPort(t, imapAddr)
+	sh, sp := hostPort(t, srv.SMTPAddr())
+	store := &memStore{memOutbox: newMemOutbox(), cursors: map[string]games.MailboxCursor{}}
+	g := &fakeGames{store: store, seen: map[string]bool{}}
+	bot := Bot{Address: "bot@example.test", Name: "windpost"}
+	snd, err := NewSender(SMTPOptions{Host: sh, Port: sp, TLS: "none"}, bot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { snd.Close() })
+	log := testLogger(t)
+	d := &Daemon{
+		IMAP:   IMAPOptions{Host: ih, Port: ip, TLS: "none", Username: "bot@example.test", Password: "bot-pw", Poll: time.Hour, CommandTimeout: 5 * time.Second},
+		Games:  g,
+		Store:  store,
+		Outbox: &Outbox{Store: store, Send: snd.Send, Log: log},
+		Bot:    bot,
+		Log:    log,
+	}
+	return &rig{srv: srv, store: store, games: g, d: d}
+}
+
+var msgSeq atomic.Int64
+
+// mailFrom builds a raw mail.
+func mailFrom(from, to, subject, body string, extra ...string) []byte {
+	id := msgSeq.Add(1)
+	h := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: Sat, 21 Nov 2026 12:00:00 +0000\r\nMessage-ID: <t%d@example.test>\r\n", from, to, subject, id)
+	for _, e := range extra {
+		h += e + "\r\n"
+	}
+	return []byte(h + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + body)
+}
+
+func (r *rig) deliver(t *testing.T, raw []byte) {
+	t.Helper()
+	if err := r.srv.Deliver("alice@example.test", "bot@example.test", raw); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", d, what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// mailboxStatus returns (messages, unseen) of a folder of the bot.
+func mailboxStatus(t *testing.T, r *rig, folder string) (n, unseen uint32) {
+	t.Helper()
+	c, err := imapclient.DialInsecure(r.srv.IMAPAddr(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Login("bot@example.test", "bot-pw").Wait(); err != nil {
+		t.Fatal(err)
+	}
+	sd, err := c.Status(folder, &imap.StatusOptions{NumMessages: true, NumUnseen: true}).Wait()
+	if err != nil {
+		t.Fatalf("status %s: %v", folder, err)
+	}
+	return *sd.NumMessages, *sd.NumUnseen
+}
+
+func TestDaemonIdle(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.deliver(t, mailFrom("alice@example.test", "bot+g1.tok@example.test", "first", "P-2c\r\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.d.Run(ctx) }()
+	waitFor(t, "the waiting mail", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+
+	// Poll is an hour: only IDLE can bring this one in quickly.
+	t0 := time.Now()
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "second", "resign\r\n"))
+	waitFor(t, "the mail pushed by IDLE", 5*time.Second, func() bool { return len(r.games.requests()) == 2 })
+	t.Logf("IDLE: handled %v after delivery", time.Since(t0))
+	waitFor(t, "the answers", 5*time.Second, func() bool {
+		return len(inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")) == 2
+	})
+	waitFor(t, "the mail filed", 5*time.Second, func() bool {
+		n, _ := mailboxStatus(t, r, "INBOX")
+		return n == 0
+	})
+	if n, unseen := mailboxStatus(t, r, "windpost/processed"); n != 2 || unseen != 0 {
+		t.Errorf("windpost/processed: %d messages, %d unseen; want 2, 0", n, unseen)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not stop")
+	}
+	reqs := r.games.requests()
+	if reqs[0].From != "alice@example.test" || strings.Join(reqs[0].Lines, "|") != "P-2c" || reqs[0].Subject != "first" {
+		t.Errorf("request 1: %+v", reqs[0])
+	}
+	if cur, _ := r.store.Cursor("INBOX"); cur.LastUID != 2 || cur.UIDValidity == 0 {
+		t.Errorf("cursor %+v", cur)
+	}
+}
+
+func TestDaemonOnceGuardsAndCatchUp(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.d.MaxMailSize = 2048
+	ctx := context.Background()
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "move", "P-2c\r\n"))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "Out of office", "away\r\n", "Auto-Submitted: auto-replied"))
+	r.deliver(t, mailFrom("list@example.test", "bot@example.test", "news", "hi\r\n", "List-Id: <x.example.test>"))
+	r.deliver(t, mailFrom("bob@example.test", "bot@example.test", "big", strings.Repeat("x", 5000)+"\r\n"))
+	noID := []byte("From: bob@example.test\r\nTo: bot@example.test\r\nSubject: no id\r\n\r\nnew gufuu\r\n")
+	r.deliver(t, noID)
+	if err := r.d.RunOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	reqs := r.games.requests()
+	if len(reqs) != 3 {
+		t.Fatalf("games got %d requests, want 3 (two were loop-guarded): %+v", len(reqs), reqs)
+	}
+	if !reqs[1].TooLarge || len(reqs[1].Lines) != 0 {
+		t.Errorf("big mail: TooLarge=%v lines=%d", reqs[1].TooLarge, len(reqs[1].Lines))
+	}
+	if !strings.HasSuffix(reqs[2].MessageID, "@imap.windpost.invalid>") {
+		t.Errorf("mail without Message-ID got %q", reqs[2].MessageID)
+	}
+	if n, _ := mailboxStatus(t, r, "INBOX"); n != 0 {
+		t.Errorf("INBOX still has %d (loop-guarded mail must be filed too)", n)
+	}
+	if n, _ := mailboxStatus(t, r, "windpost/processed"); n != 5 {
+		t.Errorf("processed has %d, want 5", n)
+	}
+	if got := len(inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")); got != 1 {
+		t.Errorf("alice got %d answers, want 1 (none to her auto-reply)", got)
+	}
+	// Later mail: only it is read.
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "again", "P-3c\r\n"))
+	if err := r.d.RunOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(r.games.requests()); got != 4 {
+		t.Errorf("after a second run: %d requests, want 4", got)
+	}
+}
+
+func TestDaemonServerWithoutMove(t *testing.T) {
+	r := newRig(t, localmail.Options{Caps: imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIdle: {}}}, "")
+	ctx := context.Background()
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
+	for i := 0; i < 2; i++ {
+		if err := r.d.RunOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := len(r.games.requests()); got != 2 {
+		t.Errorf("%d requests, want 2", got)
+	}
+	// Nothing expunged, everything seen.
+	if n, unseen := mailboxStatus(t, r, "INBOX"); n != 2 || unseen != 0 {
+		t.Errorf("INBOX: %d messages, %d unseen; want 2, 0", n, unseen)
+	}
+}
+
+// proxy forwards TCP to target until frozen: then it keeps the
+// connections open but forwards nothing (a half-open connection).
+type proxy struct {
+	ln     net.Listener
+	target string
+	frozen atomic.Bool
+	conns  atomic.Int32
+}
+
+func newProxy(t *testing.T, target string) *proxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{ln: ln, target: target}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			p.conns.Add(1)
+			s, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			frozenAtStart := p.frozen.Load()
+			pipe := func(dst, src net.Conn) {
+				buf := make([]byte, 32<<10)
+				for {
+					n, err := src.Read(buf)
+					if n > 0 && !p.frozen.Load() && !frozenAtStart {
+						dst.Write(buf[:n])
+					}
+					if err != nil {
+						dst.Close()
+						src.Close()
+						return
+					}
+				}
+			}
+			go pipe(s, c)
+			go pipe(c, s)
+		}
+	}()
+	return p
+}
+
+func TestDaemonWatchdogReconnects(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	p := newProxy(t, r.srv.IMAPAddr())
+	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, p.ln.Addr().String())
+	r.d.IMAP.Poll = 200 * time.Millisecond
+	r.d.IMAP.CommandTimeout = 300 * time.Millisecond
+	r.d.IMAP.MaxBackoff = 200 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error)
+	go func() { done <- r.d.Run(ctx) }()
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	waitFor(t, "first mail", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+
+	// The connection goes silent without closing: the watchdog must notice.
+	p.frozen.Store(true)
+	time.Sleep(time.Second)
+	p.frozen.Store(false)
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
+	waitFor(t, "mail after the half-open connection", 10*time.Second, func() bool { return len(r.games.requests()) == 2 })
+	if p.conns.Load() < 2 {
+		t.Errorf("the daemon did not reconnect: %d connections", p.conns.Load())
+	}
+	cancel()
+	<-done
+}
