@@ -596,3 +596,51 @@ func TestPrune(t *testing.T) {
 		t.Errorf("outbox after pruning: sent %s kept or pending %s lost", m.ID, unsent.ID)
 	}
 }
+
+// TestConcurrentRequests: requests and ticks from several goroutines are
+// each handled once (run with -race).
+func TestConcurrentRequests(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	reqs := make([]Request, 40)
+	for i := range reqs {
+		from := []string{alice, bob, eve}[i%3]
+		reqs[i] = h.request(from, "", "", "new nim as black level casual", "games")
+	}
+	errs := make(chan error, 2*len(reqs)+4)
+	done := make(chan int, 4)
+	for w := 0; w < 4; w++ {
+		go func(w int) {
+			n := 0
+			for i := range reqs {
+				if w == 3 {
+					if _, err := h.srv.Tick(context.Background()); err != nil {
+						errs <- err
+					}
+					continue
+				}
+				mails, err := h.srv.Handle(context.Background(), reqs[(i+w*13)%len(reqs)])
+				if err != nil {
+					errs <- err
+				}
+				if mails != nil {
+					n++
+				}
+			}
+			done <- n
+		}(w)
+	}
+	handled := 0
+	for w := 0; w < 4; w++ {
+		handled += <-done
+	}
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if handled != len(reqs) {
+		t.Fatalf("%d requests handled, want each of %d once", handled, len(reqs))
+	}
+	if list, _ := h.store.Games(); len(list) != len(reqs) {
+		t.Fatalf("%d games, want %d", len(list), len(reqs))
+	}
+}
