@@ -194,7 +194,9 @@ func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		msg.SetGenHeader(gomail.Header(k), m.Headers[k])
+		if v := strings.TrimSpace(m.Headers[k]); v != "" {
+			msg.SetGenHeader(gomail.Header(k), v)
+		}
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, HTMLBody(m.Text))

@@ -2,11 +2,268 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/config"
+	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/mailer"
+	"github.com/windpost/windpost/mailer/localmail"
 )
 
-// cmdServe is filled in by the mailer work; until then it says so.
+// The embedded local mail server's defaults.
+const (
+	localDomain   = "windpost.test"
+	localIMAPPort = 1143
+	localSMTPPort = 1025
+)
+
 func cmdServe(ctx context.Context, a *app, args []string) int {
-	fmt.Fprintln(a.stderr, "windpost: this command is not built yet")
-	return 1
+	fs := newFlags(a, "serve [-config FILE] [--once]",
+		`Run the mail daemon: read moves from an IMAP inbox, referee them, answer by SMTP.
+
+With -config, windpost uses the real mail accounts described in the file
+(see the README for its keys; WINDPOST_IMAP_PASSWORD and WINDPOST_SMTP_PASSWORD
+override the passwords). Without it, windpost starts an embedded local mail
+server on 127.0.0.1 (IMAP and SMTP, mail kept in memory) with demo accounts,
+prints how to connect a mail client to it, and keeps the games in ./windpost.db.
+
+Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
+	cfgPath := fs.String("config", "", "the config `file` (TOML); none = the embedded local mail server")
+	once := fs.Bool("once", false, "handle the mail waiting, send the answers, and exit (for cron)")
+	imapPort := fs.Int("imap-port", localIMAPPort, "embedded server: the IMAP `port` on 127.0.0.1")
+	smtpPort := fs.Int("smtp-port", localSMTPPort, "embedded server: the SMTP `port` on 127.0.0.1")
+	dbPath := fs.String("db", config.DefaultStorePath, "embedded server: the game store `file`")
+	logFormat := fs.String("log", "", "log format: text or json (default: the config's [log] format, else text)")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(a.stderr, "windpost serve: unexpected argument %q (did you mean -config %s?)\n", pos[0], pos[0])
+		return 2
+	}
+	if *logFormat != "" && *logFormat != "text" && *logFormat != "json" {
+		fmt.Fprintf(a.stderr, "windpost serve: -log: want text or json, got %q\n", *logFormat)
+		return 2
+	}
+	if *cfgPath == "" {
+		return serveLocal(ctx, a, localOptions{imapPort: *imapPort, smtpPort: *smtpPort, db: *dbPath, once: *once, logFormat: *logFormat})
+	}
+	cfg, err := config.Load(*cfgPath, os.Environ())
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost serve: %v\n", err)
+		return 2
+	}
+	if *logFormat != "" {
+		cfg.Log.Format = *logFormat
+	}
+	return serveConfig(ctx, a, cfg, *once)
+}
+
+func newLogger(w io.Writer, format, level string) *slog.Logger {
+	var lv slog.Level
+	_ = lv.UnmarshalText([]byte(level))
+	o := &slog.HandlerOptions{Level: lv}
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, o))
+	}
+	return slog.New(slog.NewTextHandler(w, o))
+}
+
+// tlsConfig trusts the system roots plus caFile, if given.
+func tlsConfig(host, caFile string) (*tls.Config, error) {
+	tc := &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
+	if caFile == "" {
+		return tc, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil || pool == nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%s: no PEM certificate in it", caFile)
+	}
+	tc.RootCAs = pool
+	return tc, nil
+}
+
+func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int {
+	log := newLogger(a.stderr, cfg.Log.Format, cfg.Log.Level)
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(a.stderr, "windpost serve: "+format+"\n", args...)
+		return 1
+	}
+	itls, err := tlsConfig(cfg.IMAP.Host, cfg.IMAP.CAFile)
+	if err != nil {
+		return fail("imap.ca_file: %v", err)
+	}
+	stls, err := tlsConfig(cfg.SMTP.Host, cfg.SMTP.CAFile)
+	if err != nil {
+		return fail("smtp.ca_file: %v", err)
+	}
+	d, closeAll, err := buildDaemon(a, daemonParts{
+		imap: mailer.IMAPOptions{Host: cfg.IMAP.Host, Port: cfg.IMAP.Port, TLS: cfg.IMAP.TLS, Username: cfg.IMAP.Username,
+			Password: cfg.IMAP.Password, Mailbox: cfg.IMAP.Mailbox, TLSConfig: itls, Poll: cfg.Poll.Interval},
+		smtp: mailer.SMTPOptions{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: cfg.SMTP.TLS, Username: cfg.SMTP.Username,
+			Password: cfg.SMTP.Password, TLSConfig: stls},
+		bot:        mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name},
+		storePath:  cfg.Store.Path,
+		authservID: cfg.Auth.AuthservID,
+		maxSize:    cfg.Limits.MaxMailSize,
+		log:        log,
+	})
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer closeAll()
+	log.Info("windpost serving", "bot", cfg.Bot.Address, "imap", fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port),
+		"smtp", fmt.Sprintf("%s:%d", cfg.SMTP.Host, cfg.SMTP.Port), "store", cfg.Store.Path, "once", once)
+	return runDaemon(ctx, d, once, log)
+}
+
+type daemonParts struct {
+	imap       mailer.IMAPOptions
+	smtp       mailer.SMTPOptions
+	bot        mailer.Bot
+	storePath  string
+	authservID string
+	maxSize    int
+	log        *slog.Logger
+	// fresh says the mailbox was created empty (the embedded server): the
+	// stored cursor belongs to an earlier mailbox and is dropped.
+	fresh bool
+}
+
+func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
+	store, err := games.Open(p.storePath)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.fresh {
+		mb := p.imap.Mailbox
+		if mb == "" {
+			mb = "INBOX"
+		}
+		if err := store.SetCursor(mb, games.MailboxCursor{}); err != nil {
+			store.Close()
+			return nil, nil, err
+		}
+	}
+	cacheDir := filepath.Dir(p.storePath)
+	srv, err := games.NewServer(store, a.catalog(cacheDir), games.Config{
+		BotAddress: p.bot.Address, BotName: p.bot.Name, Logger: p.log.With("part", "games"),
+	})
+	if err != nil {
+		store.Close()
+		return nil, nil, err
+	}
+	snd, err := mailer.NewSender(p.smtp, p.bot)
+	if err != nil {
+		store.Close()
+		return nil, nil, err
+	}
+	d := &mailer.Daemon{
+		IMAP:        p.imap,
+		Games:       srv,
+		Store:       store,
+		Outbox:      &mailer.Outbox{Store: store, Send: snd.Send, Log: p.log.With("part", "outbox")},
+		Bot:         p.bot,
+		AuthservID:  p.authservID,
+		MaxMailSize: p.maxSize,
+		Log:         p.log.With("part", "inbox"),
+	}
+	return d, func() { snd.Close(); store.Close() }, nil
+}
+
+func runDaemon(ctx context.Context, d *mailer.Daemon, once bool, log *slog.Logger) int {
+	if once {
+		if err := d.RunOnce(ctx); err != nil {
+			log.Error("serve --once", "err", err)
+			return 1
+		}
+		return 0
+	}
+	if err := d.Run(ctx); err != nil {
+		log.Error("serve", "err", err)
+		return 1
+	}
+	return 0
+}
+
+type localOptions struct {
+	imapPort, smtpPort int
+	db                 string
+	once               bool
+	logFormat          string
+}
+
+func serveLocal(ctx context.Context, a *app, o localOptions) int {
+	log := newLogger(a.stderr, o.logFormat, "info")
+	names := []string{"bot", "alice", "bob"}
+	var accounts []localmail.Account
+	for _, n := range names {
+		accounts = append(accounts, localmail.Account{Name: n, Password: n})
+	}
+	ms, err := localmail.Start(localmail.Options{Domain: localDomain, IMAPPort: o.imapPort, SMTPPort: o.smtpPort,
+		Accounts: accounts, Log: log.With("part", "localmail")})
+	if err != nil {
+		msg := err.Error()
+		if strings.Contains(msg, "already taken") {
+			msg += " (flags -imap-port and -smtp-port; or is another windpost serve running?)"
+		}
+		fmt.Fprintf(a.stderr, "windpost serve: %s\n", msg)
+		return 1
+	}
+	defer ms.Close()
+	bot := ms.Address("bot")
+	_, ip := splitPort(ms.IMAPAddr())
+	_, sp := splitPort(ms.SMTPAddr())
+	d, closeAll, err := buildDaemon(a, daemonParts{
+		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: "none", Username: bot, Password: "bot", Poll: time.Minute},
+		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: "none"},
+		bot:       mailer.Bot{Address: bot, Name: config.DefaultBotName},
+		storePath: o.db,
+		log:       log,
+		fresh:     true,
+	})
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost serve: %v\n", err)
+		return 1
+	}
+	defer closeAll()
+	w := a.stdout
+	fmt.Fprintf(w, "windpost: no -config given, so it runs on its own local mail server (127.0.0.1 only, mail kept in memory).\n\n")
+	fmt.Fprintf(w, "  IMAP    127.0.0.1 port %d   no encryption, normal password\n", ip)
+	fmt.Fprintf(w, "  SMTP    127.0.0.1 port %d   no encryption, normal password (or none)\n", sp)
+	fmt.Fprintf(w, "  store   %s\n\n", o.db)
+	fmt.Fprintf(w, "  accounts (the login is the whole address):\n")
+	for _, n := range names {
+		role := ""
+		if n == "bot" {
+			role = "   windpost reads this one: write your moves to it"
+		}
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("    %-22s password %-6s%s", ms.Address(n), n, role), " "))
+	}
+	fmt.Fprintf(w, "\nAdd alice (and bob) to any mail client with these settings, then write to %s\n", bot)
+	fmt.Fprintf(w, "with \"help\" in the body, or \"new gufuu\" to play the bot. Stop with Ctrl-C.\n\n")
+	return runDaemon(ctx, d, o.once, log)
+}
+
+func splitPort(addr string) (string, int) {
+	i := strings.LastIndexByte(addr, ':')
+	var p int
+	fmt.Sscan(addr[i+1:], &p)
+	return addr[:i], p
 }
