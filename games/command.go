@@ -63,7 +63,10 @@ func keyword(w string) bool {
 	return false
 }
 
-var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
+var (
+	moveNumberSuffix   = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
+	recordNumberPrefix = regexp.MustCompile(`^(\d{1,6})\.+\s*(\S.*)$`)
+)
 
 // ParseCommand reads one line of a mail. It reports false for lines to
 // skip: empty lines, lines without a letter or digit, and short greetings
@@ -136,9 +139,19 @@ func ParseCommand(line string) (Command, bool) {
 	return c, true
 }
 
+// parseMove reads "<move> [#<n>]"; a number written as in a game record
+// before the move ("5.P-2c", "5. P-2c") counts as #5.
 func (c *Command) parseMove(text string) {
+	if m := recordNumberPrefix.FindStringSubmatch(text); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		c.Number = n
+		text = m[2]
+	}
 	if m := moveNumberSuffix.FindStringSubmatchIndex(text); m != nil {
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
+		if c.Number != 0 && c.Number != n {
+			c.Err = fmt.Sprintf("the move is numbered both %d and #%d", c.Number, n)
+		}
 		c.Number = n
 		text = text[:m[0]]
 		if n == 0 {

@@ -179,7 +179,8 @@ key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
 		return `A move is written in the game's notation ("rules <game>" explains it),
 alone on a line, optionally after "move" and the game id and followed by
-#<n>, the number the move must have: "g7k3q move P-2c #5". A move is
+#<n>, the number the move must have: "g7k3q move P-2c #5" (written as
+in a game record, "5.P-2c" is the same). A move is
 accepted only in a reply to windpost's mail about the game, from the
 address it was sent to. If the move is refused, the answer says why and
 lists the legal moves.`, true
