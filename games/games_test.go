@@ -208,6 +208,8 @@ func TestReminderAndForfeit(t *testing.T) {
 	}
 	wantText(t, only(t, mails, alice), "The deadline (Tue 24 Nov 2026 12:00 UTC) passed without a move from you: you lose on time.")
 	wantText(t, only(t, mails, bob), "Your opponent did not move by the deadline (Tue 24 Nov 2026 12:00 UTC): you win on time.", "Game over after 0 moves: white wins by timeout.")
+	// Without a game in progress, board shows the latest game.
+	wantText(t, only(t, h.write(t, alice, "board"), alice), "Here is game", "white wins by timeout.")
 	// Too late: the move is refused.
 	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: white wins by timeout.")
 }

@@ -595,7 +595,32 @@ func wrapList(items []string, width int) string {
 	return b.String()
 }
 
+// look answers board, history and moves. Without a game named or implied,
+// it shows the sender's game in progress, or if there is none, their
+// latest game.
 func (ss *session) look(c Command) (result, error) {
+	if c.Game == "" && ss.created == "" && ss.authGame == "" && ss.req.GameID == "" {
+		p, err := ss.player(ss.from)
+		if err != nil {
+			return result{}, err
+		}
+		latest, going := "", 0
+		for _, id := range p.Games {
+			lg, err := ss.loadGame(id)
+			if err != nil {
+				return result{}, err
+			}
+			if lg != nil {
+				latest = id
+				if lg.rec.State == statePlaying || lg.rec.State == stateInvited {
+					going++
+				}
+			}
+		}
+		if going == 0 && latest != "" {
+			c.Game = latest
+		}
+	}
 	lg, _, r, err := ss.gameFor(c, false, func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }, "game in progress")
 	if r != nil || err != nil {
 		return deref(r), err
