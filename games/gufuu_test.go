@@ -208,7 +208,7 @@ func TestGufuuHumanGame(t *testing.T) {
 }
 
 // TestGufuuForfeitAndResign: a player who lets the deadline pass loses on
-// time; in another game a player resigns.
+// time; in other games a draw is agreed and a player resigns.
 func TestGufuuForfeitAndResign(t *testing.T) {
 	h, kit := gufuuHarness(t)
 	toAlice, _, g := gufuuHumanGame(t, h, kit)
@@ -222,6 +222,17 @@ func TestGufuuForfeitAndResign(t *testing.T) {
 	wantText(t, only(t, mails, bob), "you lose on time.")
 	wantText(t, only(t, mails, alice), "you win on time.", "black wins by timeout")
 	wantText(t, only(t, h.reply(t, toBob, "board"), bob), "Game over after 1 move: black wins by timeout.")
+
+	// A draw offered and accepted.
+	toAlice, toBob, g = gufuuHumanGame(t, h, kit)
+	mails = playFirst(t, h, kit, g, toAlice)
+	toAlice = only(t, mails, alice)
+	mails = h.reply(t, toAlice, "draw")
+	mails = h.reply(t, only(t, mails, bob), "draw")
+	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreed draw.")
+	if r := only(t, mails, alice).Headers["X-Windpost-Result"]; r != "draw by agreed draw" {
+		t.Fatalf("result %q", r)
+	}
 
 	toAlice, _, _ = gufuuHumanGame(t, h, kit)
 	mails = h.reply(t, toAlice, "resign")
