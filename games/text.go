@@ -104,8 +104,11 @@ func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (st
 		values[i] = v
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Analysis of game %s (%s): each move with the value of the position for the player to move, before and after it\n", lg.rec.ID, lg.rec.Result)
-	b.WriteString("(W n = wins, the winning move is the n-th from here; L n = loses after n moves; D = draw; a number is the engine's score):\n")
+	fmt.Fprintf(&b, "Analysis of game %s (%s).\n", lg.rec.ID, lg.rec.Result)
+	b.WriteString("Each move with its player's value before and after it: W n = a win,\n" +
+		"the winning move n plies from here; L n = a loss in n plies; D = a draw;\n" +
+		"a signed number = the engine's estimate. A mistake turns a win into a\n" +
+		"draw or a loss, or a draw into a loss.\n")
 	mistakes := 0
 	for i, m := range g.Moves {
 		before := values[i]
