@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/variants"
+)
+
+// adminStore makes a store with one Gufuu game against the bot and
+// returns its path and the game's id.
+func adminStore(t *testing.T) (path, id string) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "windpost.db")
+	st, err := games.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := games.NewServer(st, variants.Default(variants.Options{CacheDir: t.TempDir()}), games.Config{BotAddress: "bot@example.test", Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mails, err := srv.Handle(context.Background(), games.Request{
+		From: "alice@example.test", Subject: "new game", MessageID: "<admin-test-1@example.test>",
+		Lines: []string{"new gufuu as black"}, Received: time.Now(),
+	})
+	if err != nil || len(mails) == 0 {
+		t.Fatalf("new gufuu: %v, %d mails", err, len(mails))
+	}
+	id = mails[0].Headers["X-Windpost-Game"]
+	if id == "" {
+		t.Fatalf("the answer to new has no X-Windpost-Game header: %v", mails[0].Headers)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path, id
+}
+
+func TestAdminGamesDumpBackup(t *testing.T) {
+	path, id := adminStore(t)
+
+	out, errOut, code := leadRun(t, "", "admin", "games", "--store", path)
+	if code != 0 || !strings.Contains(out, id) || !strings.Contains(out, "alice@example.test") || !strings.Contains(out, "gufuu") {
+		t.Fatalf("admin games: code %d, stderr %q, out:\n%s", code, errOut, out)
+	}
+
+	out, errOut, code = leadRun(t, "", "admin", "dump", "--store", path)
+	if code != 0 {
+		t.Fatalf("admin dump: code %d: %s", code, errOut)
+	}
+	var dump map[string]any
+	if err := json.Unmarshal([]byte(out), &dump); err != nil {
+		t.Fatalf("admin dump is not JSON: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, id) {
+		t.Errorf("admin dump lacks game %s", id)
+	}
+
+	backup := filepath.Join(t.TempDir(), "copy.db")
+	if _, errOut, code := leadRun(t, "", "admin", "backup", backup, "--store", path); code != 0 {
+		t.Fatalf("admin backup: code %d: %s", code, errOut)
+	}
+	out, _, code = leadRun(t, "", "admin", "games", "--store", backup)
+	if code != 0 || !strings.Contains(out, id) {
+		t.Fatalf("the backup does not list game %s: code %d\n%s", id, code, out)
+	}
+	if _, errOut, code := leadRun(t, "", "admin", "backup", backup, "--store", path); code == 0 || !strings.Contains(errOut, backup) {
+		t.Errorf("backup over an existing file: code %d, stderr %q; want a refusal naming the file", code, errOut)
+	}
+}
+
+func TestAdminRefusals(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none.db")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"admin"}, "Usage: windpost admin"},
+		{[]string{"admin", "vacuum"}, `unknown subcommand "vacuum"`},
+		{[]string{"admin", "games", "--store", missing}, "there is no store " + missing},
+	}
+	for _, tt := range tests {
+		_, errOut, code := leadRun(t, "", tt.args...)
+		if code == 0 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: code %d, stderr %q; want %q", tt.args, code, errOut, tt.want)
+		}
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("admin games created the missing store")
+	}
+}
