@@ -710,7 +710,9 @@ func (ss *session) evaluate(lg *liveGame, g *rules.Game) (solver.Value, error) {
 }
 
 // levelFor picks the bot level: the one asked for if the bot plays it,
-// else strong, else the bot's strongest.
+// else the bot's strongest (perfect where the game is solved: that is the
+// opponent windpost promises; "level strong" or "level casual" ask for a
+// gentler one).
 func levelFor(bot solver.Bot, asked string) (solver.Level, error) {
 	levels := bot.Levels()
 	if len(levels) == 0 {
@@ -725,9 +727,6 @@ func levelFor(bot solver.Bot, asked string) (solver.Level, error) {
 			names = append(names, string(l))
 		}
 		return "", fmt.Errorf("the bot does not play at level %s in this game; it plays %s", asked, strings.Join(names, ", "))
-	}
-	if slices.Contains(levels, solver.Strong) {
-		return solver.Strong, nil
 	}
 	return levels[0], nil
 }

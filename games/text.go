@@ -189,6 +189,9 @@ address it was sent to. If the move is refused, the answer says why and
 lists the legal moves.`, true
 	case "games":
 		return `Games against the bot: "new gufuu", "new micro as white level casual".
+The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
+(they are solved), strong in Micro-shogi; "level casual" plays like a
+beginner, "level strong" never gives away a win but takes its time.
 Games against people: "challenge friend@example.org gufuu days 3"; they
 answer "accept" or "decline" (a challenge expires after 14 days; you
 withdraw yours with "decline"). "games" lists your games.`, true

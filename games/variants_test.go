@@ -94,3 +94,15 @@ func TestMicroshogiRefusedMove(t *testing.T) {
 	wantText(t, r, `Refused: "K-9z" is not a legal move in game`, "The legal moves (#1) are:\n"+legal[0], legal[len(legal)-1],
 		strings.TrimRight(kit.Notation.Board(start), "\n"))
 }
+
+// TestDefaultBotLevel: "new <game>" without a level plays the bot's
+// strongest level: perfect where the game is solved, strong in Micro-shogi.
+func TestDefaultBotLevel(t *testing.T) {
+	h := newHarness(t, variants.Default(variants.Options{CacheDir: t.TempDir()}))
+	for _, tt := range []struct{ game, level string }{
+		{"gufuu", "perfect"}, {"julgonu", "perfect"}, {"micro", "strong"},
+	} {
+		m := only(t, h.write(t, alice, "new "+tt.game+" as black"), alice)
+		wantText(t, m, "(level "+tt.level+")")
+	}
+}
