@@ -121,7 +121,7 @@ func Start(o Options) (*Server, error) {
 	}
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
-			return s.mem.NewSession(), nil, nil
+			return &imapSession{s: s}, nil, nil
 		},
 		Caps:         caps,
 		InsecureAuth: true,
@@ -234,6 +234,42 @@ func (s *Server) Deliver(from, rcpt string, raw []byte) error {
 	s.mu.Unlock()
 	s.log.Debug("delivered", "from", from, "to", rcpt, "bytes", b.Len())
 	return nil
+}
+
+// imapSession is one IMAP connection: the in-memory backend's session
+// with our login and an IDLE that first reports what happened since the
+// last command (the backend's own IDLE only reports later changes, so a
+// mail delivered just before IDLE would wait for the next command).
+type imapSession struct {
+	*imapmemserver.UserSession // nil until LOGIN
+	s                          *Server
+}
+
+func (is *imapSession) Login(username, password string) error {
+	name := is.s.account(username)
+	if name == "" || !strings.EqualFold(username, is.s.Address(name)) {
+		return imapserver.ErrAuthFailed
+	}
+	u := is.s.users[name]
+	if err := u.Login(is.s.Address(name), password); err != nil {
+		return imapserver.ErrAuthFailed
+	}
+	is.UserSession = imapmemserver.NewUserSession(u)
+	return nil
+}
+
+func (is *imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
+	if err := is.UserSession.Poll(w, true); err != nil {
+		return err
+	}
+	return is.UserSession.Idle(w, stop)
+}
+
+func (is *imapSession) Close() error {
+	if is.UserSession == nil {
+		return nil
+	}
+	return is.UserSession.Close()
 }
 
 // session is one SMTP transaction.
