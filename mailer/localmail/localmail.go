@@ -69,6 +69,8 @@ type Server struct {
 	mu        sync.Mutex
 	delivered int
 
+	opts      Options
+	life      sync.Mutex // Restart and Close
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -115,6 +117,17 @@ func Start(o Options) (*Server, error) {
 		s.users[name] = u
 	}
 
+	s.opts = o
+	if err := s.listen(o.IMAPPort, o.SMTPPort); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// listen makes fresh IMAP and SMTP servers over the shared mailboxes and
+// serves them on the given ports.
+func (s *Server) listen(imapPort, smtpPort int) error {
+	o := s.opts
 	caps := o.Caps
 	if caps == nil {
 		caps = imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIMAP4rev2: {}}
@@ -125,7 +138,7 @@ func Start(o Options) (*Server, error) {
 		},
 		Caps:         caps,
 		InsecureAuth: true,
-		Logger:       printfLogger{log.With("server", "imap")},
+		Logger:       printfLogger{s.log.With("server", "imap")},
 	})
 	s.smtp = smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		return &session{s: s}, nil
@@ -136,20 +149,52 @@ func Start(o Options) (*Server, error) {
 	s.smtp.MaxRecipients = 50
 	s.smtp.ReadTimeout = 5 * time.Minute
 	s.smtp.WriteTimeout = time.Minute
-	s.smtp.ErrorLog = printfLogger{log.With("server", "smtp")}
+	s.smtp.ErrorLog = printfLogger{s.log.With("server", "smtp")}
 
 	var err error
-	if s.imapLn, err = listen(o.Host, o.IMAPPort, "IMAP"); err != nil {
-		return nil, err
+	if s.imapLn, err = listen(o.Host, imapPort, "IMAP"); err != nil {
+		return err
 	}
-	if s.smtpLn, err = listen(o.Host, o.SMTPPort, "SMTP"); err != nil {
+	if s.smtpLn, err = listen(o.Host, smtpPort, "SMTP"); err != nil {
 		s.imapLn.Close()
-		return nil, err
+		return err
 	}
+	imapSrv, smtpSrv, imapLn, smtpLn := s.imap, s.smtp, s.imapLn, s.smtpLn
 	s.wg.Add(2)
-	go func() { defer s.wg.Done(); _ = s.imap.Serve(s.imapLn) }()
-	go func() { defer s.wg.Done(); _ = s.smtp.Serve(s.smtpLn) }()
-	return s, nil
+	go func() { defer s.wg.Done(); _ = imapSrv.Serve(imapLn) }()
+	go func() { defer s.wg.Done(); _ = smtpSrv.Serve(smtpLn) }()
+	return nil
+}
+
+// stop closes the listeners and every connection.
+func (s *Server) stop() error {
+	// Closing the listeners ourselves also covers a Serve that has not
+	// registered its listener yet.
+	s.imapLn.Close()
+	s.smtpLn.Close()
+	err := errors.Join(s.imap.Close(), s.smtp.Close())
+	s.wg.Wait()
+	return err
+}
+
+// Restart drops every connection and stops answering for down, then
+// serves again on the same ports; the mailboxes are kept. Tests use it to
+// play a mail server that goes away and comes back.
+func (s *Server) Restart(down time.Duration) error {
+	s.life.Lock()
+	defer s.life.Unlock()
+	_, ip := addrPort(s.imapLn.Addr())
+	_, sp := addrPort(s.smtpLn.Addr())
+	if err := s.stop(); err != nil {
+		s.log.Debug("stop", "err", err)
+	}
+	time.Sleep(down)
+	return s.listen(ip, sp)
+}
+
+func addrPort(a net.Addr) (string, int) {
+	t := a.(*net.TCPAddr)
+	return t.IP.String(), t.Port
 }
 
 func listen(host string, port int, what string) (net.Listener, error) {
@@ -165,10 +210,18 @@ func listen(host string, port int, what string) (net.Listener, error) {
 }
 
 // IMAPAddr is the IMAP server's host:port.
-func (s *Server) IMAPAddr() string { return s.imapLn.Addr().String() }
+func (s *Server) IMAPAddr() string {
+	s.life.Lock()
+	defer s.life.Unlock()
+	return s.imapLn.Addr().String()
+}
 
 // SMTPAddr is the SMTP server's host:port.
-func (s *Server) SMTPAddr() string { return s.smtpLn.Addr().String() }
+func (s *Server) SMTPAddr() string {
+	s.life.Lock()
+	defer s.life.Unlock()
+	return s.smtpLn.Addr().String()
+}
 
 // Domain is the one mail domain.
 func (s *Server) Domain() string { return s.domain }
@@ -188,12 +241,9 @@ func (s *Server) Delivered() int {
 // harmless.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
-		// Closing the listeners ourselves also covers a Serve that has not
-		// registered its listener yet.
-		s.imapLn.Close()
-		s.smtpLn.Close()
-		s.closeErr = errors.Join(s.imap.Close(), s.smtp.Close())
-		s.wg.Wait()
+		s.life.Lock()
+		defer s.life.Unlock()
+		s.closeErr = s.stop()
 	})
 	return s.closeErr
 }

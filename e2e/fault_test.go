@@ -1,0 +1,310 @@
+package e2e
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+	binDir  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// windpostBinary builds cmd/windpost once per test run.
+func windpostBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "windpost-e2e-bin")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "windpost")
+		out, err := exec.Command("go", "build", "-o", binPath, "github.com/windpost/windpost/cmd/windpost").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// writeConfig writes a windpost.toml for the backend's bot account.
+func writeConfig(t *testing.T, b *backend, dir string) string {
+	t.Helper()
+	ca := ""
+	if b.tls != nil {
+		ca = mailstackEnv(t)["MAILSTACK_CA_CERT"]
+	}
+	smtpUser := ""
+	if b.smtpAuth {
+		smtpUser = b.addr("bot")
+	}
+	text := fmt.Sprintf(`[imap]
+host = %q
+port = %d
+tls = %q
+username = %q
+password = %q
+ca_file = %q
+
+[smtp]
+host = %q
+port = %d
+tls = %q
+username = %q
+password = %q
+ca_file = %q
+
+[bot]
+address = %q
+
+[store]
+path = %q
+
+[poll]
+interval = "2s"
+
+[log]
+format = "json"
+`, b.imapHost, b.imapPort, b.imapTLS, b.addr("bot"), b.password("bot"), ca,
+		b.smtpHost, b.smtpPort, b.smtpTLS, smtpUser, b.password("bot"), ca,
+		b.addr("bot"), filepath.Join(dir, "windpost.db"))
+	p := filepath.Join(dir, "windpost.toml")
+	if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// proc is windpost serve running as a child process.
+type proc struct {
+	cmd  *exec.Cmd
+	done chan error
+}
+
+func startProc(t *testing.T, bin, cfg, logPath string) *proc {
+	t.Helper()
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", "-config", cfg)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{cmd: cmd, done: make(chan error, 1)}
+	go func() { p.done <- cmd.Wait(); logf.Close() }()
+	return p
+}
+
+// kill ends the process with sig and waits for it.
+func (p *proc) kill(sig syscall.Signal) error {
+	if err := p.cmd.Process.Signal(sig); err != nil {
+		return err
+	}
+	select {
+	case err := <-p.done:
+		return err
+	case <-time.After(30 * time.Second):
+		p.cmd.Process.Kill()
+		return fmt.Errorf("pid %d did not end within 30s of %v", p.cmd.Process.Pid, sig)
+	}
+}
+
+// botGame is one game a player plays against the bot.
+type botGame struct {
+	p     *player
+	last  *got
+	moves int
+}
+
+// TestKillDuringBurst: three players play two bot games each, all moving
+// at once, while the daemon (a separate process) is killed with SIGKILL at
+// random moments and started again. Every move must be answered, none
+// applied twice, none lost.
+func TestKillDuringBurst(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		bin := windpostBinary(t)
+		b.wipe(t, "bot", "alice", "bob", "carol")
+		dir := t.TempDir()
+		cfg := writeConfig(t, b, dir)
+		logPath := filepath.Join(dir, "daemon.log")
+		var mu sync.Mutex
+		cur := startProc(t, bin, cfg, logPath)
+		defer func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if err := cur.kill(syscall.SIGTERM); err != nil {
+				t.Errorf("SIGTERM: the daemon did not exit cleanly: %v", err)
+			}
+		}()
+
+		var games []*botGame
+		sent := map[string]bool{}
+		for _, name := range []string{"alice", "bob", "carol"} {
+			p := newPlayer(t, b, name)
+			for i := 0; i < 2; i++ {
+				id := p.send(b.addr("bot"), "game", "new gufuu level casual", mailOpts{})
+				sent[id] = true
+				games = append(games, &botGame{p: p, last: p.answerTo(id)})
+			}
+		}
+
+		// The killer: SIGKILL at random moments, restart at once.
+		stopKiller := make(chan struct{})
+		killerDone := make(chan int)
+		var killed atomic.Int32
+		rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 9))
+		go func() {
+			kills := 0
+			defer func() { killerDone <- kills }()
+			for kills < 6 {
+				select {
+				case <-stopKiller:
+					return
+				case <-time.After(time.Duration(20+rng.IntN(400)) * time.Millisecond):
+				}
+				mu.Lock()
+				cur.kill(syscall.SIGKILL)
+				cur = startProc(t, bin, cfg, logPath)
+				mu.Unlock()
+				kills++
+				killed.Store(int32(kills))
+			}
+		}()
+
+		// Play until the killer is through and enough moves were made; a
+		// finished game is followed by a new one.
+		moves := 0
+		for round := 0; round < 300 && (killed.Load() < 6 || moves < 60); round++ {
+			ids := map[*botGame]string{}
+			for _, g := range games {
+				if g.last.Header.Get("X-Windpost-Result") != "" {
+					id := g.p.send(b.addr("bot"), "another", "new gufuu level casual", mailOpts{})
+					sent[id] = true
+					ids[g] = id
+					continue
+				}
+				id := g.p.reply(g.last, perfectMove(t, g.last), styles[round%3], mailOpts{})
+				sent[id] = true
+				ids[g] = id
+				moves++
+			}
+			for _, g := range games {
+				id, ok := ids[g]
+				if !ok {
+					continue
+				}
+				before := g.last.Header.Get("X-Windpost-Position")
+				newGame := g.last.Header.Get("X-Windpost-Result") != ""
+				g.last = g.p.waitMail("answering "+id, 90*time.Second, func(m *got) bool { return m.InReplyTo == id })
+				if newGame {
+					continue
+				}
+				if strings.Contains(g.last.Text, "Refused") || g.last.Header.Get("X-Windpost-Position") == before {
+					t.Fatalf("a move was refused or not applied (applied twice?):\n%s", g.last.Text)
+				}
+				g.moves++
+			}
+		}
+		close(stopKiller)
+		kills := <-killerDone
+
+		// Count the answers: every mail answered at least once.
+		time.Sleep(time.Second)
+		answers, dups := 0, 0
+		per := map[string]int{}
+		seen := map[*player]bool{}
+		for _, g := range games {
+			if seen[g.p] {
+				continue
+			}
+			seen[g.p] = true
+			g.p.fetchNew()
+			for _, m := range g.p.mails {
+				if sent[m.InReplyTo] {
+					per[m.InReplyTo]++
+				}
+			}
+		}
+		for id := range sent {
+			switch n := per[id]; {
+			case n == 0:
+				t.Errorf("mail %s was never answered", id)
+			default:
+				answers += n
+				dups += n - 1
+			}
+		}
+		t.Logf("%d kills; %d mails sent (%d moves), %d answers received, %d of them duplicates (at-least-once)",
+			kills, len(sent), moves, answers, dups)
+		if kills == 0 {
+			t.Error("the daemon was never killed")
+		}
+	})
+}
+
+// TestMailServersRestart: the IMAP and SMTP servers go away and come back
+// while windpost runs; it must recover by itself.
+func TestMailServersRestart(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		b.wipe(t, "bot", "alice")
+		dm := startDaemon(t, b, t.TempDir())
+		alice := newPlayer(t, b, "alice")
+		g := alice.answerTo(alice.send(b.addr("bot"), "game", "new gufuu level casual", mailOpts{}))
+		for i := 0; i < 3 && g.Header.Get("X-Windpost-Result") == ""; i++ {
+			restartServers(t, b)
+			// The player's own connection died too.
+			alice = newPlayer(t, b, "alice")
+			id := alice.reply(g, perfectMove(t, g), "gmail", mailOpts{})
+			g = alice.waitMail("answer after the restart", 90*time.Second, func(m *got) bool { return m.InReplyTo == id })
+			if strings.Contains(g.Text, "Refused") {
+				t.Fatalf("refused after restart:\n%s", g.Text)
+			}
+		}
+		_ = dm
+	})
+}
+
+// restartServers stops both mail servers, waits, and starts them again.
+func restartServers(t *testing.T, b *backend) {
+	t.Helper()
+	if b.local != nil {
+		if err := b.local.Restart(2 * time.Second); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, s := range []string{"mailstack-down.sh", "mailstack-up.sh"} {
+		cmd := exec.Command(filepath.Join("..", "scripts", s))
+		cmd.Env = append(os.Environ(), "MAILSTACK_QUIET=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", s, err, out)
+		}
+		if s == "mailstack-down.sh" {
+			time.Sleep(2 * time.Second)
+		}
+	}
+}
