@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 }
 
 // windpostBinary builds cmd/windpost once per test run.
-func windpostBinary(t *testing.T) string {
+func windpostBinary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		binDir, binErr = os.MkdirTemp("", "windpost-e2e-bin")
@@ -50,7 +50,7 @@ func windpostBinary(t *testing.T) string {
 }
 
 // writeConfig writes a windpost.toml for the backend's bot account.
-func writeConfig(t *testing.T, b *backend, dir string) string {
+func writeConfig(t testing.TB, b *backend, dir string) string {
 	t.Helper()
 	ca := ""
 	if b.tls != nil {
@@ -103,7 +103,7 @@ type proc struct {
 	done chan error
 }
 
-func startProc(t *testing.T, bin, cfg, logPath string) *proc {
+func startProc(t testing.TB, bin, cfg, logPath string) *proc {
 	t.Helper()
 	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
@@ -289,7 +289,7 @@ func TestMailServersRestart(t *testing.T) {
 }
 
 // restartServers stops both mail servers, waits, and starts them again.
-func restartServers(t *testing.T, b *backend) {
+func restartServers(t testing.TB, b *backend) {
 	t.Helper()
 	if b.local != nil {
 		if err := b.local.Restart(2 * time.Second); err != nil {

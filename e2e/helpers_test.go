@@ -58,7 +58,7 @@ func (b *backend) addr(local string) string { return local + "@" + b.domain }
 
 // backends returns the embedded backend, and the mail stack too when
 // WINDPOST_E2E_MAILSTACK=1 (then a missing or dead mail stack fails).
-func backends(t *testing.T) []*backend {
+func backends(t testing.TB) []*backend {
 	bs := []*backend{embedded(t)}
 	if os.Getenv("WINDPOST_E2E_MAILSTACK") == "1" {
 		bs = append(bs, mailstack(t))
@@ -73,7 +73,7 @@ func forEachBackend(t *testing.T, f func(t *testing.T, b *backend)) {
 	}
 }
 
-func embedded(t *testing.T) *backend {
+func embedded(t testing.TB) *backend {
 	t.Helper()
 	var accounts []localmail.Account
 	for _, n := range []string{"bot", "alice", "bob", "carol"} {
@@ -91,7 +91,7 @@ func embedded(t *testing.T) *backend {
 }
 
 // mailstackEnv reads /etc/mailstack/mailstack.env.
-func mailstackEnv(t *testing.T) map[string]string {
+func mailstackEnv(t testing.TB) map[string]string {
 	t.Helper()
 	const path = "/etc/mailstack/mailstack.env"
 	f, err := os.Open(path)
@@ -110,7 +110,7 @@ func mailstackEnv(t *testing.T) map[string]string {
 	return env
 }
 
-func mailstack(t *testing.T) *backend {
+func mailstack(t testing.TB) *backend {
 	t.Helper()
 	env := mailstackEnv(t)
 	pem, err := os.ReadFile(env["MAILSTACK_CA_CERT"])
@@ -138,7 +138,7 @@ func mailstack(t *testing.T) *backend {
 	return b
 }
 
-func splitHostPort(t *testing.T, addr string) (string, int) {
+func splitHostPort(t testing.TB, addr string) (string, int) {
 	h, p, err := net.SplitHostPort(addr)
 	if err != nil {
 		t.Fatal(err)
@@ -170,7 +170,7 @@ func (b *backend) dialIMAP(local string) (*imapclient.Client, error) {
 
 // wipe empties the accounts' INBOX and the bot's processed folder, so
 // that a test on the shared mail stack starts clean.
-func (b *backend) wipe(t *testing.T, locals ...string) {
+func (b *backend) wipe(t testing.TB, locals ...string) {
 	t.Helper()
 	for _, l := range locals {
 		c, err := b.dialIMAP(l)
@@ -239,7 +239,7 @@ type daemon struct {
 	done   chan error
 }
 
-func testLog(t *testing.T) *slog.Logger {
+func testLog(t testing.TB) *slog.Logger {
 	if os.Getenv("WINDPOST_E2E_LOG") != "" {
 		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
@@ -248,7 +248,7 @@ func testLog(t *testing.T) *slog.Logger {
 
 // startDaemon runs windpost for the backend's bot account with a fresh
 // store in dir.
-func startDaemon(t *testing.T, b *backend, dir string) *daemon {
+func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 	t.Helper()
 	store, err := games.Open(filepath.Join(dir, "windpost.db"))
 	if err != nil {
@@ -284,7 +284,7 @@ func startDaemon(t *testing.T, b *backend, dir string) *daemon {
 	return dm
 }
 
-func (dm *daemon) stop(t *testing.T) {
+func (dm *daemon) stop(t testing.TB) {
 	if dm.cancel == nil {
 		return
 	}
@@ -317,7 +317,7 @@ func (g *got) game() string { return g.Header.Get("X-Windpost-Game") }
 
 // player is one mail account seen from a mail client.
 type player struct {
-	t     *testing.T
+	t     testing.TB
 	b     *backend
 	local string
 	c     *imapclient.Client
@@ -325,7 +325,7 @@ type player struct {
 	mails []*got
 }
 
-func newPlayer(t *testing.T, b *backend, local string) *player {
+func newPlayer(t testing.TB, b *backend, local string) *player {
 	t.Helper()
 	c, err := b.dialIMAP(local)
 	if err != nil {
@@ -455,7 +455,7 @@ func (p *player) fetchNew() []*got {
 	return out
 }
 
-func parseGot(t *testing.T, raw []byte) *got {
+func parseGot(t testing.TB, raw []byte) *got {
 	t.Helper()
 	mr, err := mail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
@@ -563,7 +563,7 @@ func quote(g *got, style string) string {
 
 // filed waits until the bot's processed folder holds the mail with
 // Message-ID id (the daemon has handled it).
-func (b *backend) filed(t *testing.T, id string, timeout time.Duration) {
+func (b *backend) filed(t testing.TB, id string, timeout time.Duration) {
 	t.Helper()
 	c, err := b.dialIMAP("bot")
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 
 // perfectMove is what a strong player would answer to g: the solver's
 // perfect move in the position of the mail's X-Windpost-Position header.
-func perfectMove(t *testing.T, g *got) string {
+func perfectMove(t testing.TB, g *got) string {
 	t.Helper()
 	variant := g.Header.Get("X-Windpost-Variant")
 	kit, err := testCatalog().Get(variant)

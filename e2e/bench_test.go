@@ -1,0 +1,213 @@
+package e2e
+
+import (
+	"bytes"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// benchBackends is backends for benchmarks.
+func forEachBackendB(b *testing.B, f func(b *testing.B, be *backend)) {
+	bs := []*backend{embedded(b)}
+	if os.Getenv("WINDPOST_E2E_MAILSTACK") == "1" {
+		bs = append(bs, mailstack(b))
+	}
+	for _, be := range bs {
+		b.Run(be.name, func(b *testing.B) { f(b, be) })
+	}
+}
+
+// peakRSS reads a process's peak resident set (VmHWM) in MiB.
+func peakRSS(pid int) float64 {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			f := strings.Fields(l)
+			kb, _ := strconv.Atoi(f[1])
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
+
+// sendBatch submits several raw mails over one SMTP connection.
+func (be *backend) sendBatch(login string, from string, rcpts []string, raws [][]byte) error {
+	addr := net.JoinHostPort(be.smtpHost, strconv.Itoa(be.smtpPort))
+	var c *smtp.Client
+	var err error
+	if be.smtpTLS == "starttls" {
+		c, err = smtp.DialStartTLS(addr, be.tls)
+	} else {
+		c, err = smtp.Dial(addr)
+	}
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if be.smtpAuth {
+		if err := c.Auth(sasl.NewPlainClient("", be.addr(login), be.password(login))); err != nil {
+			return err
+		}
+	}
+	for i, raw := range raws {
+		if err := c.SendMail(from, []string{rcpts[i]}, bytes.NewReader(raw)); err != nil {
+			return err
+		}
+	}
+	return c.Quit()
+}
+
+// BenchmarkAnswerLatency: one player, one mail at a time, the daemon (a
+// separate process) in IDLE: the time from the SMTP server accepting a
+// move to the answer being in the player's INBOX. One op = one move.
+func BenchmarkAnswerLatency(b *testing.B) {
+	forEachBackendB(b, func(b *testing.B, be *backend) {
+		t := b
+		bin := windpostBinary(t)
+		be.wipe(t, "bot", "alice")
+		dir := b.TempDir()
+		p := startProc(t, bin, writeConfig(t, be, dir), filepath.Join(dir, "daemon.log"))
+		defer p.kill(syscall.SIGTERM)
+		alice := newPlayer(t, be, "alice")
+		g := alice.answerTo(alice.send(be.addr("bot"), "game", "new gufuu level casual", mailOpts{}))
+		var worst time.Duration
+		b.ResetTimer()
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			t0 := time.Now()
+			var id string
+			if g.Header.Get("X-Windpost-Result") != "" {
+				id = alice.send(be.addr("bot"), "game", "new gufuu level casual", mailOpts{})
+			} else {
+				id = alice.reply(g, perfectMove(t, g), "gmail", mailOpts{})
+			}
+			g = alice.waitMailFast(id)
+			if d := time.Since(t0); d > worst {
+				worst = d
+			}
+		}
+		el := time.Since(start)
+		b.StopTimer()
+		b.ReportMetric(float64(el.Milliseconds())/float64(b.N), "ms/answer")
+		b.ReportMetric(float64(worst.Milliseconds()), "worst-ms")
+		b.ReportMetric(peakRSS(p.cmd.Process.Pid), "peak-RSS-MiB")
+	})
+}
+
+// waitMailFast polls the INBOX every 2ms for the answer to id.
+func (p *player) waitMailFast(id string) *got {
+	p.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		for _, g := range p.fetchNew() {
+			if g.InReplyTo == id {
+				return g
+			}
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("no answer to %s within 60s", id)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// BenchmarkThroughput: three players with up to 20 bot games each send a
+// move in every game at once (one SMTP connection each), then wait for all
+// answers; a finished game is replaced by a new one. One op = one move.
+// Reports moves/s through one daemon process and its peak RSS.
+func BenchmarkThroughput(b *testing.B) {
+	forEachBackendB(b, func(b *testing.B, be *backend) {
+		t := b
+		bin := windpostBinary(t)
+		be.wipe(t, "bot", "alice", "bob", "carol")
+		dir := b.TempDir()
+		p := startProc(t, bin, writeConfig(t, be, dir), filepath.Join(dir, "daemon.log"))
+		defer p.kill(syscall.SIGTERM)
+		const perPlayer = 15
+		var players []*player
+		var games []*botGame
+		for _, name := range []string{"alice", "bob", "carol"} {
+			pl := newPlayer(t, be, name)
+			players = append(players, pl)
+			var raws [][]byte
+			var ids []string
+			var rcpts []string
+			for i := 0; i < perPlayer; i++ {
+				raw, id := compose(pl.addr(), be.addr("bot"), "game", "new gufuu level casual", mailOpts{})
+				raws, ids, rcpts = append(raws, raw), append(ids, id), append(rcpts, be.addr("bot"))
+			}
+			if err := be.sendBatch(name, pl.addr(), rcpts, raws); err != nil {
+				b.Fatal(err)
+			}
+			for _, id := range ids {
+				games = append(games, &botGame{p: pl, last: pl.answerTo(id)})
+			}
+		}
+		b.ResetTimer()
+		start := time.Now()
+		moves, mails := 0, 0
+		for moves < b.N {
+			pending := map[*player]map[string]*botGame{}
+			for _, pl := range players {
+				var raws [][]byte
+				var rcpts []string
+				pending[pl] = map[string]*botGame{}
+				for _, g := range games {
+					if g.p != pl || moves >= b.N {
+						continue
+					}
+					var raw []byte
+					var id string
+					if g.last.Header.Get("X-Windpost-Result") != "" {
+						raw, id = compose(pl.addr(), be.addr("bot"), "game", "new gufuu level casual", mailOpts{})
+						rcpts = append(rcpts, be.addr("bot"))
+					} else {
+						raw, id = compose(pl.addr(), g.last.ReplyTo, "Re: "+g.last.Subject, perfectMove(t, g.last), mailOpts{inReplyTo: g.last.MessageID})
+						rcpts = append(rcpts, g.last.ReplyTo)
+						moves++
+					}
+					raws = append(raws, raw)
+					pending[pl][id] = g
+					mails++
+				}
+				if len(raws) > 0 {
+					if err := be.sendBatch(pl.local, pl.addr(), rcpts, raws); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			deadline := time.Now().Add(120 * time.Second)
+			for _, pl := range players {
+				for len(pending[pl]) > 0 {
+					for _, m := range pl.fetchNew() {
+						if g, ok := pending[pl][m.InReplyTo]; ok {
+							g.last = m
+							delete(pending[pl], m.InReplyTo)
+						}
+					}
+					if time.Now().After(deadline) {
+						b.Fatalf("%s: %d answers missing after 120s", pl.local, len(pending[pl]))
+					}
+					time.Sleep(5 * time.Millisecond)
+				}
+			}
+		}
+		el := time.Since(start)
+		b.StopTimer()
+		b.ReportMetric(float64(moves)/el.Seconds(), "moves/s")
+		b.ReportMetric(float64(mails)/el.Seconds(), "mails/s")
+		b.ReportMetric(peakRSS(p.cmd.Process.Pid), "peak-RSS-MiB")
+	})
+}
