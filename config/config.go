@@ -21,6 +21,7 @@
 //	username = "bot@example.org"   # empty: no AUTH
 //	password = "..."          # or WINDPOST_SMTP_PASSWORD
 //	ca_file = ""
+//	connections = 2           # sending at once (1 to 8)
 //
 //	[bot]
 //	address = "bot@example.org"
@@ -99,6 +100,9 @@ type SMTP struct {
 	Username string `toml:"username"`
 	Password string `toml:"password"`
 	CAFile   string `toml:"ca_file"`
+	// Connections is how many connections send at once (mail to one
+	// recipient always takes the same one).
+	Connections int `toml:"connections"`
 }
 
 // Bot is who windpost is in mail.
@@ -144,6 +148,7 @@ const (
 	DefaultStorePath   = "windpost.db"
 	DefaultPoll        = time.Minute
 	DefaultMaxMailSize = 256 << 10
+	DefaultConnections = 2
 )
 
 // Load reads the file at path, applies the environment (env, normally
@@ -198,7 +203,7 @@ func (c *Config) keys() []key {
 		{"imap.mailbox", &c.IMAP.Mailbox}, {"imap.ca_file", &c.IMAP.CAFile},
 		{"smtp.host", &c.SMTP.Host}, {"smtp.port", &c.SMTP.Port}, {"smtp.tls", &c.SMTP.TLS},
 		{"smtp.username", &c.SMTP.Username}, {"smtp.password", &c.SMTP.Password},
-		{"smtp.ca_file", &c.SMTP.CAFile},
+		{"smtp.ca_file", &c.SMTP.CAFile}, {"smtp.connections", &c.SMTP.Connections},
 		{"bot.address", &c.Bot.Address}, {"bot.name", &c.Bot.Name},
 		{"store.path", &c.Store.Path},
 		{"auth.authserv_id", &c.Auth.AuthservID},
@@ -295,6 +300,9 @@ func (c *Config) fillDefaults() {
 	if c.SMTP.Port == 0 {
 		c.SMTP.Port = DefaultPort("smtp", c.SMTP.TLS)
 	}
+	if c.SMTP.Connections == 0 {
+		c.SMTP.Connections = DefaultConnections
+	}
 	if c.IMAP.Mailbox == "" {
 		c.IMAP.Mailbox = DefaultMailbox
 	}
@@ -363,6 +371,9 @@ func (c *Config) Validate() error {
 		need("smtp.password", c.SMTP.Password)
 	}
 	caFile("smtp.ca_file", c.SMTP.CAFile)
+	if c.SMTP.Connections < 1 || c.SMTP.Connections > 8 {
+		bad("smtp.connections: want 1 to 8, got %d", c.SMTP.Connections)
+	}
 
 	need("bot.address", c.Bot.Address)
 	if c.Bot.Address != "" {

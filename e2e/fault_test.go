@@ -105,6 +105,9 @@ type proc struct {
 
 func startProc(t testing.TB, bin, cfg, logPath string) *proc {
 	t.Helper()
+	if d := os.Getenv("WINDPOST_E2E_LOGDIR"); d != "" {
+		logPath = filepath.Join(d, filepath.Base(logPath))
+	}
 	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatal(err)

@@ -54,6 +54,10 @@ type backend struct {
 	restartIMAP, restartSMTP func(t *testing.T)
 }
 
+// benchPlayers are the extra accounts of the throughput benchmark (also
+// made by scripts/mailstack-up.sh).
+var benchPlayers = []string{"player1", "player2", "player3", "player4", "player5", "player6", "player7", "player8"}
+
 func (b *backend) addr(local string) string { return local + "@" + b.domain }
 
 // backends returns the embedded backend, and the mail stack too when
@@ -76,7 +80,7 @@ func forEachBackend(t *testing.T, f func(t *testing.T, b *backend)) {
 func embedded(t testing.TB) *backend {
 	t.Helper()
 	var accounts []localmail.Account
-	for _, n := range []string{"bot", "alice", "bob", "carol"} {
+	for _, n := range append([]string{"bot", "alice", "bob", "carol"}, benchPlayers...) {
 		accounts = append(accounts, localmail.Account{Name: n, Password: n + "-secret"})
 	}
 	srv, err := localmail.Start(localmail.Options{Domain: "windpost.test", Accounts: accounts})
@@ -264,7 +268,7 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 	if b.smtpAuth {
 		so.Username, so.Password = bot.Address, b.password("bot")
 	}
-	snd, err := mailer.NewSender(so, bot)
+	snd, err := mailer.NewSenderPool(so, bot, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +277,7 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 			TLSConfig: b.tls, Poll: 5 * time.Second, CommandTimeout: 10 * time.Second, MaxBackoff: 2 * time.Second},
 		Games:  srv,
 		Store:  store,
-		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Log: log, Retry: time.Second, MaxGap: 5 * time.Second, Idle: 2 * time.Second},
+		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: log, Retry: time.Second, MaxGap: 5 * time.Second, Idle: 2 * time.Second},
 		Bot:    bot,
 		Log:    log,
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"html"
 	"log/slog"
 	"sort"
@@ -72,6 +73,10 @@ func NewSender(opts SMTPOptions, bot Bot) (*Sender, error) {
 		gomail.WithTimeout(opts.Timeout),
 		gomail.WithTLSConfig(tc),
 		gomail.WithHELO(domainOf(bot.Address)),
+		// No NOOP before each mail: a connection the server has closed
+		// fails at MAIL FROM, before anything was accepted, and Send
+		// dials again then.
+		gomail.WithoutNoop(),
 	}
 	switch opts.TLS {
 	case "implicit":
@@ -125,7 +130,7 @@ func (s *Sender) Send(ctx context.Context, m games.Mail) error {
 		_ = s.client.Close()
 		s.connected = false
 		var se *gomail.SendError
-		if errors.As(err, &se) && se.Reason == gomail.ErrConnCheck && attempt == 0 {
+		if errors.As(err, &se) && (se.Reason == gomail.ErrConnCheck || se.Reason == gomail.ErrSMTPMailFrom) && !Permanent(err) && attempt == 0 {
 			continue // the server dropped an idle connection: dial once more
 		}
 		return fmt.Errorf("smtp %s:%d: send %s: %w", s.opts.Host, s.opts.Port, m.MessageID, err)
@@ -227,6 +232,8 @@ type Outbox struct {
 	// Idle is how long Run sleeps when nothing is due and nobody wakes it;
 	// 0 = 30s.
 	Idle time.Duration
+	// Lanes is how many mails are sent at once (see Flush); 0 = 1.
+	Lanes int
 
 	wakeOnce sync.Once
 	wake     chan struct{}
@@ -277,52 +284,140 @@ func (o *Outbox) Backoff(attempts int, permanent bool) time.Duration {
 
 // Flush sends every mail that is due now and returns how many the server
 // accepted. A refused mail is recorded with its next try and the others
-// still go; after three failures in a row (the server is likely down) it
-// stops and returns the last error.
+// still go; after three failures in a row in a lane (the server is likely
+// down) it stops and returns the last error.
+//
+// With Lanes > 1, mail is sent over that many connections at once (Send
+// must then be safe for concurrent use, like SenderPool.Send); all mail to
+// one recipient goes through the same lane, in order.
 func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 	const batch = 64
-	failures := 0
+	n := max(o.Lanes, 1)
 	var lastErr error
 	for round := 0; round < 10000; round++ {
-		due, err := o.Store.DueMail(o.now(), batch)
+		due, err := o.Store.DueMail(o.now(), batch*n)
 		if err != nil {
 			return sent, fmt.Errorf("outbox: %w", err)
 		}
 		if len(due) == 0 {
-			return sent, nil
+			return sent, lastErr
 		}
+		lanes := make([][]games.Mail, n)
 		for _, m := range due {
-			if ctx.Err() != nil {
-				return sent, ctx.Err()
-			}
-			if serr := o.Send(ctx, m); serr != nil {
-				if ctx.Err() != nil {
-					return sent, ctx.Err()
-				}
-				next := o.now().Add(o.Backoff(m.Attempts+1, Permanent(serr)))
-				if err := o.Store.MarkFailed(m.ID, serr.Error(), next); err != nil {
-					return sent, fmt.Errorf("outbox: mark %s failed: %w", m.ID, err)
-				}
-				o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", next.Format(time.RFC3339), "err", serr)
-				failures++
-				lastErr = serr
-				if failures >= 3 {
-					return sent, serr
-				}
-				continue
-			}
-			failures = 0
-			if err := o.Store.MarkSent(m.ID, o.now()); err != nil {
-				return sent, fmt.Errorf("outbox: mark %s sent: %w", m.ID, err)
-			}
-			sent++
-			o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", m.Subject)
+			i := Lane(m.To, n)
+			lanes[i] = append(lanes[i], m)
 		}
-		if len(due) < batch {
+		type result struct {
+			sent         int
+			stop, failed error
+		}
+		results := make([]result, n)
+		var wg sync.WaitGroup
+		for i := range lanes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := &results[i]
+				r.sent, r.failed, r.stop = o.sendLane(ctx, lanes[i])
+			}()
+		}
+		wg.Wait()
+		var stop error
+		for _, r := range results {
+			sent += r.sent
+			if r.failed != nil {
+				lastErr = r.failed
+			}
+			if r.stop != nil {
+				stop = r.stop
+			}
+		}
+		if stop != nil {
+			return sent, stop
+		}
+		if len(due) < batch*n {
 			return sent, lastErr
 		}
 	}
 	return sent, lastErr
+}
+
+// Lane is the lane of n that mail to the address to goes through.
+func Lane(to string, n int) int {
+	h := fnv.New32a()
+	h.Write([]byte(strings.ToLower(to)))
+	return int(h.Sum32() % uint32(n))
+}
+
+// sendLane sends mails in order. It returns the number sent, the last
+// send failure, and an error that must stop the flush (the store failed,
+// ctx ended, or three failures in a row).
+func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, failed, stop error) {
+	failures := 0
+	for _, m := range mails {
+		if ctx.Err() != nil {
+			return sent, failed, ctx.Err()
+		}
+		if serr := o.Send(ctx, m); serr != nil {
+			if ctx.Err() != nil {
+				return sent, failed, ctx.Err()
+			}
+			next := o.now().Add(o.Backoff(m.Attempts+1, Permanent(serr)))
+			if err := o.Store.MarkFailed(m.ID, serr.Error(), next); err != nil {
+				return sent, failed, fmt.Errorf("outbox: mark %s failed: %w", m.ID, err)
+			}
+			o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", next.Format(time.RFC3339), "err", serr)
+			failures++
+			failed = serr
+			if failures >= 3 {
+				return sent, failed, serr
+			}
+			continue
+		}
+		failures = 0
+		if err := o.Store.MarkSent(m.ID, o.now()); err != nil {
+			return sent, failed, fmt.Errorf("outbox: mark %s sent: %w", m.ID, err)
+		}
+		sent++
+		o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", m.Subject)
+	}
+	return sent, failed, nil
+}
+
+// SenderPool is a few Senders to the same server, one per lane: mail to
+// one recipient always takes the same connection.
+type SenderPool struct {
+	senders []*Sender
+}
+
+// NewSenderPool returns n senders (at least one).
+func NewSenderPool(opts SMTPOptions, bot Bot, n int) (*SenderPool, error) {
+	p := &SenderPool{}
+	for i := 0; i < max(n, 1); i++ {
+		s, err := NewSender(opts, bot)
+		if err != nil {
+			return nil, err
+		}
+		p.senders = append(p.senders, s)
+	}
+	return p, nil
+}
+
+// Lanes is the number of connections.
+func (p *SenderPool) Lanes() int { return len(p.senders) }
+
+// Send sends m over its recipient's connection.
+func (p *SenderPool) Send(ctx context.Context, m games.Mail) error {
+	return p.senders[Lane(m.To, len(p.senders))].Send(ctx, m)
+}
+
+// Close closes every connection.
+func (p *SenderPool) Close() error {
+	var errs []error
+	for _, s := range p.senders {
+		errs = append(errs, s.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // Run flushes the outbox whenever Wake is called, and at least every Idle,

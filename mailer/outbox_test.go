@@ -412,3 +412,41 @@ func TestOutboxRunWakes(t *testing.T) {
 		t.Errorf("sent %v", sent)
 	}
 }
+
+func TestOutboxLanesKeepOrder(t *testing.T) {
+	srv := startLocal(t, localmail.Options{})
+	host, port := hostPort(t, srv.SMTPAddr())
+	pool, err := NewSenderPool(SMTPOptions{Host: host, Port: port, TLS: "none"}, Bot{Address: "bot@example.test", Name: "windpost"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var ms []games.Mail
+	for i := 0; i < 40; i++ {
+		to := []string{"alice@example.test", "bob@example.test"}[i%2]
+		ms = append(ms, testMail(i, to))
+	}
+	store := newMemOutbox(ms...)
+	ob := &Outbox{Store: store, Send: pool.Send, Lanes: pool.Lanes()}
+	if n, err := ob.Flush(context.Background()); n != 40 || err != nil {
+		t.Fatalf("Flush = %d, %v", n, err)
+	}
+	for _, who := range []string{"alice", "bob"} {
+		got := inbox(t, srv.IMAPAddr(), who+"@example.test", who+"-pw")
+		if len(got) != 20 {
+			t.Fatalf("%s got %d mails", who, len(got))
+		}
+		last := -1
+		for _, raw := range got {
+			e, err := message.Read(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, _ := strconv.Atoi(e.Header.Get("X-Windpost-Turn"))
+			if n <= last {
+				t.Fatalf("%s: mail %d arrived after %d", who, n, last)
+			}
+			last = n
+		}
+	}
+}

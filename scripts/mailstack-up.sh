@@ -9,14 +9,16 @@
 # Settings (environment, all optional):
 #   MAILSTACK_DOMAIN    mail domain                          (example.test)
 #   MAILSTACK_USERS     space/comma separated local parts or addresses,
-#                       each optionally "name:password"      ("bot alice bob carol")
+#                       each optionally "name:password"
+#                       ("bot alice bob carol player1 ... player8")
 #   MAILSTACK_PASSWORD  password for users given without one (secret)
 #   MAILSTACK_WIPE      1 = delete all mailboxes before start (0)
 #   MAILSTACK_QUIET     1 = do not print the settings block  (0)
 set -euo pipefail
 
 DOMAIN=${MAILSTACK_DOMAIN:-example.test}
-USERS_RAW=${MAILSTACK_USERS:-"bot alice bob carol"}
+# player1..player8 give windpost's throughput benchmark enough players.
+USERS_RAW=${MAILSTACK_USERS:-"bot alice bob carol player1 player2 player3 player4 player5 player6 player7 player8"}
 PASSWORD=${MAILSTACK_PASSWORD:-secret}
 WIPE=${MAILSTACK_WIPE:-0}
 QUIET=${MAILSTACK_QUIET:-0}

@@ -119,6 +119,7 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int
 		smtp: mailer.SMTPOptions{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: cfg.SMTP.TLS, Username: cfg.SMTP.Username,
 			Password: cfg.SMTP.Password, TLSConfig: stls},
 		bot:        mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name},
+		lanes:      cfg.SMTP.Connections,
 		storePath:  cfg.Store.Path,
 		authservID: cfg.Auth.AuthservID,
 		maxSize:    cfg.Limits.MaxMailSize,
@@ -137,6 +138,7 @@ type daemonParts struct {
 	imap       mailer.IMAPOptions
 	smtp       mailer.SMTPOptions
 	bot        mailer.Bot
+	lanes      int // SMTP connections
 	storePath  string
 	authservID string
 	maxSize    int
@@ -169,7 +171,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		store.Close()
 		return nil, nil, err
 	}
-	snd, err := mailer.NewSender(p.smtp, p.bot)
+	snd, err := mailer.NewSenderPool(p.smtp, p.bot, p.lanes)
 	if err != nil {
 		store.Close()
 		return nil, nil, err
@@ -178,7 +180,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		IMAP:        p.imap,
 		Games:       srv,
 		Store:       store,
-		Outbox:      &mailer.Outbox{Store: store, Send: snd.Send, Log: p.log.With("part", "outbox")},
+		Outbox:      &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: p.log.With("part", "outbox")},
 		Bot:         p.bot,
 		AuthservID:  p.authservID,
 		MaxMailSize: p.maxSize,
@@ -234,6 +236,7 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: "none", Username: bot, Password: "bot", Poll: time.Minute},
 		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: "none"},
 		bot:       mailer.Bot{Address: bot, Name: config.DefaultBotName},
+		lanes:     config.DefaultConnections,
 		storePath: o.db,
 		log:       log,
 		fresh:     true,
