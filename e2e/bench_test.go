@@ -253,3 +253,97 @@ func BenchmarkThroughput(b *testing.B) {
 		b.ReportMetric(peakRSS(p.cmd.Process.Pid), "peak-RSS-MiB")
 	})
 }
+
+// BenchmarkBacklog measures the daemon alone: while it is stopped, eleven
+// players each send a move in each of their 20 bot games (220 mails wait
+// in the inbox); then the daemon starts, and the clock runs from its start
+// to the last answer in the players' inboxes. One op = one move. This
+// leaves out the players' round trips and Dovecot's IDLE delay.
+func BenchmarkBacklog(b *testing.B) {
+	forEachBackendB(b, func(b *testing.B, be *backend) {
+		bin := windpostBinary(b)
+		names := append([]string{"alice", "bob", "carol"}, benchPlayers...)
+		be.wipe(b, append([]string{"bot"}, names...)...)
+		dir := b.TempDir()
+		cfg := writeConfig(b, be, dir)
+		logPath := filepath.Join(dir, "daemon.log")
+		const perPlayer = 20
+		var players []*player
+		games := map[*player][]*botGame{}
+		// sendAll sends the next mail of every game; it returns the ids.
+		sendAll := func() (map[string]*botGame, int) {
+			pending := map[string]*botGame{}
+			moves := 0
+			for _, pl := range players {
+				var raws [][]byte
+				var rcpts []string
+				for _, g := range games[pl] {
+					var raw []byte
+					var id string
+					if g.last == nil || g.last.Header.Get("X-Windpost-Result") != "" {
+						raw, id = compose(pl.addr(), be.addr("bot"), "game", "new gufuu level casual", mailOpts{})
+						rcpts = append(rcpts, be.addr("bot"))
+					} else {
+						raw, id = compose(pl.addr(), g.last.ReplyTo, "Re: "+g.last.Subject, perfectMove(b, g.last), mailOpts{inReplyTo: g.last.MessageID})
+						rcpts = append(rcpts, g.last.ReplyTo)
+						moves++
+					}
+					raws = append(raws, raw)
+					pending[id] = g
+				}
+				if err := be.sendBatch(pl.local, pl.addr(), rcpts, raws); err != nil {
+					b.Fatal(err)
+				}
+			}
+			return pending, moves
+		}
+		collectAll := func(pending map[string]*botGame) {
+			deadline := time.Now().Add(120 * time.Second)
+			for len(pending) > 0 {
+				for _, pl := range players {
+					for _, m := range pl.fetchNew() {
+						if g, ok := pending[m.InReplyTo]; ok {
+							g.last = m
+							delete(pending, m.InReplyTo)
+						}
+					}
+				}
+				if time.Now().After(deadline) {
+					b.Fatalf("%d answers missing after 120s", len(pending))
+				}
+				time.Sleep(2 * time.Millisecond)
+			}
+		}
+		for _, name := range names {
+			pl := newPlayer(b, be, name)
+			players = append(players, pl)
+			for i := 0; i < perPlayer; i++ {
+				games[pl] = append(games[pl], &botGame{p: pl})
+			}
+		}
+		p := startProc(b, bin, cfg, logPath)
+		pending, _ := sendAll()
+		collectAll(pending)
+		p.kill(syscall.SIGTERM)
+		b.ResetTimer()
+		var busy time.Duration
+		moves, peak := 0, 0.0
+		for moves < b.N {
+			b.StopTimer()
+			pending, n := sendAll()
+			// Let the mail reach the inbox before the daemon starts.
+			time.Sleep(time.Second)
+			b.StartTimer()
+			t0 := time.Now()
+			p = startProc(b, bin, cfg, logPath)
+			collectAll(pending)
+			busy += time.Since(t0)
+			b.StopTimer()
+			peak = max(peak, peakRSS(p.cmd.Process.Pid))
+			p.kill(syscall.SIGTERM)
+			moves += n
+		}
+		b.ReportMetric(float64(moves)/busy.Seconds(), "moves/s")
+		b.ReportMetric(peak, "peak-RSS-MiB")
+	})
+}
