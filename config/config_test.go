@@ -174,3 +174,16 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestExampleFile(t *testing.T) {
+	c, err := Load("windpost.example.toml", []string{"WINDPOST_IMAP_PASSWORD=a", "WINDPOST_SMTP_PASSWORD=b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IMAP.Port != 993 || c.SMTP.Port != 587 || c.Bot.Address != "windpost@example.org" {
+		t.Errorf("got %+v", c)
+	}
+	if _, err := Load("windpost.example.toml", nil); err == nil || !strings.Contains(err.Error(), "imap.password: missing") {
+		t.Errorf("without passwords: %v", err)
+	}
+}
