@@ -343,3 +343,41 @@ func TestDaemonWatchdogReconnects(t *testing.T) {
 	cancel()
 	<-done
 }
+
+func TestDaemonAuthentication(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.d.AuthservID = "mx.example.test"
+	ar := func(v string) string { return "Authentication-Results: mx.example.test; " + v }
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "pass", "P-2c\r\n", ar("spf=pass smtp.mailfrom=example.test; dkim=pass header.d=example.test; dmarc=pass")))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "dmarc fail", "P-2c\r\n", ar("spf=pass smtp.mailfrom=x.example; dmarc=fail header.from=example.test")))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "nothing passes", "P-2c\r\n", ar("spf=fail; dkim=none")))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "no header", "P-2c\r\n"))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "foreign header", "P-2c\r\n", "Authentication-Results: evil.example; spf=pass; dkim=pass"))
+	if err := r.d.RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	reqs := r.games.requests()
+	if len(reqs) != 1 || reqs[0].Subject != "pass" {
+		t.Errorf("handed to games: %+v; want only the authenticated mail", reqs)
+	}
+	if n, _ := mailboxStatus(t, r, "windpost/processed"); n != 5 {
+		t.Errorf("processed has %d, want all 5 (dropped mail is filed too)", n)
+	}
+}
+
+func TestDaemonUIDValidityChange(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
+	// A cursor from another life of the mailbox, far ahead.
+	r.store.SetCursor("INBOX", games.MailboxCursor{UIDValidity: 999, LastUID: 100})
+	if err := r.d.RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(r.games.requests()); got != 2 {
+		t.Errorf("after a UIDVALIDITY change %d mails were read, want 2", got)
+	}
+	if cur, _ := r.store.Cursor("INBOX"); cur.UIDValidity == 999 || cur.LastUID != 2 {
+		t.Errorf("cursor %+v", cur)
+	}
+}
