@@ -54,6 +54,10 @@ type IMAPOptions struct {
 	// MaxBackoff is the longest wait between reconnection attempts
 	// (starting at 1s, doubling). 0 = 1 minute.
 	MaxBackoff time.Duration
+	// BusyPoll: after handling mail, the inbox is searched again after
+	// this long instead of waiting in IDLE (servers may delay IDLE news),
+	// until a search finds nothing. 0 = 100ms; negative = off.
+	BusyPoll time.Duration
 }
 
 // ProcessedFolder is where handled mail is moved, below the top level of
@@ -210,6 +214,7 @@ type conn struct {
 	canMove   bool // MOVE or UIDPLUS: a move without a plain EXPUNGE
 	processed string
 	validity  uint32
+	handled   int // mails handled since the loop last looked
 }
 
 // wait runs one command's Wait under the command timeout: if the server
@@ -342,6 +347,11 @@ func (d *Daemon) session(ctx context.Context, once bool) error {
 	if poll <= 0 {
 		poll = time.Minute
 	}
+	busyPoll := d.IMAP.BusyPoll
+	if busyPoll == 0 {
+		busyPoll = 100 * time.Millisecond
+	}
+	cn.handled = 0
 	for {
 		// New mail may have come while we were busy.
 		select {
@@ -356,17 +366,26 @@ func (d *Daemon) session(ctx context.Context, once bool) error {
 			return logout()
 		}
 		woke := ""
+		// Busy (mail was just handled): more is likely on its way, and
+		// some servers push IDLE news only after a delay (Dovecot: 0.5 s),
+		// so look again after busyPoll even if IDLE says nothing; the
+		// long poll resumes once a look finds nothing.
+		wait, timeout := poll, "poll"
+		if cn.handled > 0 && busyPoll > 0 {
+			wait, timeout = busyPoll, "look"
+		}
+		cn.handled = 0
 		if canIdle {
 			var idle *imapclient.IdleCommand
 			if err := cn.wait("idle", func() (err error) { idle, err = c.Idle(); return err }); err != nil {
 				return err
 			}
-			timer := time.NewTimer(poll)
+			timer := time.NewTimer(wait)
 			select {
 			case <-news:
 				woke = "idle"
 			case <-timer.C:
-				woke = "poll"
+				woke = timeout
 			case <-ctx.Done():
 				woke = "stop"
 			case <-c.Closed():
@@ -383,10 +402,10 @@ func (d *Daemon) session(ctx context.Context, once bool) error {
 				return err
 			}
 		} else {
-			timer := time.NewTimer(poll)
+			timer := time.NewTimer(wait)
 			select {
 			case <-timer.C:
-				woke = "poll"
+				woke = timeout
 			case <-ctx.Done():
 				woke = "stop"
 			case <-c.Closed():
@@ -537,6 +556,7 @@ func (cn *conn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID, err
 		done = append(done, uid)
 		last = uid
 	}
+	cn.handled += len(done)
 	if err := cn.file(done); err != nil {
 		return last, errors.Join(herr, err)
 	}
