@@ -351,7 +351,6 @@ func (d *Daemon) session(ctx context.Context, once bool) error {
 	if busyPoll == 0 {
 		busyPoll = 100 * time.Millisecond
 	}
-	cn.handled = 0
 	for {
 		// New mail may have come while we were busy.
 		select {

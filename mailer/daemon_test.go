@@ -381,3 +381,21 @@ func TestDaemonUIDValidityChange(t *testing.T) {
 		t.Errorf("cursor %+v", cur)
 	}
 }
+
+func TestDaemonBusyLook(t *testing.T) {
+	// No IDLE and an hour between polls: only the quick look after
+	// handling mail can bring the second mail in.
+	r := newRig(t, localmail.Options{Caps: imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapMove: {}, imap.CapUIDPlus: {}}}, "")
+	r.d.IMAP.BusyPoll = 300 * time.Millisecond
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.d.Run(ctx) }()
+	waitFor(t, "the first mail", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
+	waitFor(t, "the second mail", 5*time.Second, func() bool { return len(r.games.requests()) == 2 })
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
