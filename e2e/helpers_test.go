@@ -157,9 +157,12 @@ func (b *backend) dialIMAP(local string) (*imapclient.Client, error) {
 	opts := &imapclient.Options{TLSConfig: b.tls, Dialer: &net.Dialer{Timeout: 5 * time.Second}}
 	var c *imapclient.Client
 	var err error
-	if b.imapTLS == "implicit" {
+	switch b.imapTLS {
+	case "implicit":
 		c, err = imapclient.DialTLS(addr, opts)
-	} else {
+	case "starttls":
+		c, err = imapclient.DialStartTLS(addr, opts)
+	default:
 		c, err = imapclient.DialInsecure(addr, opts)
 	}
 	if err != nil {
@@ -203,9 +206,12 @@ func (b *backend) send(from string, login string, rcpts []string, raw []byte) er
 	addr := net.JoinHostPort(b.smtpHost, strconv.Itoa(b.smtpPort))
 	var c *smtp.Client
 	var err error
-	if b.smtpTLS == "starttls" {
+	switch b.smtpTLS {
+	case "starttls":
 		c, err = smtp.DialStartTLS(addr, b.tls)
-	} else {
+	case "implicit":
+		c, err = smtp.DialTLS(addr, b.tls)
+	default:
 		c, err = smtp.Dial(addr)
 	}
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -208,4 +209,39 @@ func TestMailFormats(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestOtherTLSModes plays a few moves with IMAP over STARTTLS (port 143)
+// and SMTP over implicit TLS (port 465) on the mail stack; the other
+// suites use IMAPS (993) and submission with STARTTLS (587). The embedded
+// server speaks no TLS, so there this test only checks plain connections
+// again.
+func TestOtherTLSModes(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		if b.local == nil {
+			env := mailstackEnv(t)
+			c := *b
+			c.imapTLS, c.imapPort = "starttls", atoi(t, env["MAILSTACK_IMAP_PORT"])
+			c.smtpTLS, c.smtpPort = "implicit", atoi(t, env["MAILSTACK_SUBMISSIONS_PORT"])
+			b = &c
+		}
+		b.wipe(t, "bot", "alice")
+		dm := startDaemon(t, b, t.TempDir())
+		alice := newPlayer(t, b, "alice")
+		g := alice.answerTo(alice.send(b.addr("bot"), "game", "new gufuu level casual", mailOpts{}))
+		for i := 0; i < 2 && g.Header.Get("X-Windpost-Result") == ""; i++ {
+			g = alice.answerTo(alice.reply(g, perfectMove(t, g), "thunderbird", mailOpts{}))
+		}
+		if dm.d.IMAP.TLS != b.imapTLS {
+			t.Fatalf("daemon used %s", dm.d.IMAP.TLS)
+		}
+	})
+}
+
+func atoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("not a number: %q", s)
+	}
+	return n
 }
