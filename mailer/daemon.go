@@ -77,6 +77,17 @@ const ProcessedFolder = "windpost%sprocessed"
 // the cursor remembers it), and the cursor advances. A crash anywhere in
 // between makes the mail be read again, which the games server recognises
 // by its Message-ID: moves are applied exactly once.
+//
+// The cursor (UIDVALIDITY and the last UID handled) lives in the store. On
+// the first start, or when the server changed UIDVALIDITY, every message in
+// the mailbox is read, seen or not; mail handled before is recognised by
+// its Message-ID. A mail without a Message-ID gets
+// "<uidvalidity.uid.mailbox@imap.windpost.invalid>".
+//
+// The connection is watched: every command must be answered within
+// IMAPOptions.CommandTimeout or the connection is closed; IDLE is left
+// every Poll for a NOOP and a search; a lost connection is dialled again
+// with exponential backoff, and the cursor says where to go on.
 type Daemon struct {
 	IMAP        IMAPOptions
 	Games       Games
