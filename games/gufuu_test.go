@@ -330,3 +330,46 @@ func TestMiscCommands(t *testing.T) {
 	inv := only(t, h.write(t, bob, "challenge alice@players.test gufuu"), bob)
 	wantText(t, only(t, h.reply(t, inv, "accept"), bob), "Refused: you made this challenge; alice@players.test has to accept it.")
 }
+
+// TestGufuuRotationWithoutNumber: a rotation in place ("K:>E") names no
+// square, so it has no digit; alone on a line, without "#n", it is a move.
+func TestGufuuRotationWithoutNumber(t *testing.T) {
+	h, kit := gufuuHarness(t)
+	m := only(t, h.write(t, alice, "new gufuu as black level casual"), alice)
+	rotations := 0
+	for n := 0; m.Headers["X-Windpost-Result"] == "" && n < 60 && rotations < 3; n++ {
+		pos := mustPosition(t, kit, m)
+		var texts []string
+		for _, mv := range pos.Moves() {
+			texts = append(texts, kit.Notation.FormatMove(pos, mv))
+		}
+		// Prefer a rotation; "+" and "X" marks are optional on input.
+		pick := texts[0]
+		for _, s := range texts {
+			if strings.Contains(s, ":") {
+				pick = strings.TrimRight(s, "+X")
+				rotations++
+				break
+			}
+		}
+		r := only(t, h.reply(t, m, pick), alice)
+		if strings.Contains(r.Text, "Refused:") {
+			t.Fatalf("%q (legal here) was refused:\n%s", pick, r.Text)
+		}
+		m = r
+	}
+	if rotations == 0 {
+		t.Fatal("no rotation was ever legal: the test played nothing it meant to")
+	}
+	// Prose is still not taken for a move.
+	for _, line := range []string{"Thanks a lot", "Re: my move", "ok"} {
+		if looksLikeMove(line) {
+			t.Errorf("looksLikeMove(%q) = true", line)
+		}
+	}
+	for _, line := range []string{"K:>W", "s : > e", "W:>S+", "P-1c", "a1a2"} {
+		if !looksLikeMove(line) {
+			t.Errorf("looksLikeMove(%q) = false", line)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
@@ -462,9 +463,21 @@ func deref(r *result) result {
 	return *r
 }
 
-// looksLikeMove reports whether text could be a move: every windpost
-// variant's moves name squares, which have a digit.
-func looksLikeMove(text string) bool { return strings.ContainsAny(text, "0123456789") }
+// looksLikeMove reports whether text could be a move rather than prose:
+// moves name squares, which have a digit, except Gufuu's rotations in place
+// ("K:>W", "s : > e"), which are short and carry the notation's ':' or '>'.
+func looksLikeMove(text string) bool {
+	if strings.ContainsAny(text, "0123456789") {
+		return true
+	}
+	letters := 0
+	for _, r := range text {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return strings.ContainsAny(text, ":>") && letters <= 3
+}
 
 func (ss *session) move(c Command) (result, error) {
 	if !looksLikeMove(c.Move) && c.Game == "" && c.Number == 0 && !strings.HasPrefix(strings.ToLower(c.Line), "move") {
