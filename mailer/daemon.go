@@ -3,7 +3,9 @@ package mailer
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"crypto/tls"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -588,7 +590,13 @@ func (cn *conn) handle(ctx context.Context, uid imap.UID, raw []byte, size int64
 		return nil
 	}
 	if msg.SyntheticID {
-		msg.MessageID = fmt.Sprintf("<%d.%d.%s@imap.windpost.invalid>", cn.validity, uint32(uid), idSafe(d.mailbox()))
+		// The place in the mailbox tells two deliveries of the same bytes
+		// apart; the hash of the bytes tells two mails apart at the same place
+		// after the mailbox was made anew (the embedded server's mailboxes start
+		// again at UIDVALIDITY 1, UID 1 on every start). The same mail fetched
+		// again after a crash keeps its id, so it is not handled twice.
+		sum := sha256.Sum256(raw)
+		msg.MessageID = fmt.Sprintf("<%d.%d.%s.%s@imap.windpost.invalid>", cn.validity, uint32(uid), idSafe(d.mailbox()), hex.EncodeToString(sum[:8]))
 	}
 	log = log.With("from", msg.From, "message_id", msg.MessageID)
 	for _, w := range msg.Warnings {

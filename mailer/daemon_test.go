@@ -416,3 +416,37 @@ func TestDaemonTicks(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDaemonMissingMessageIDAfterMailboxReset: mail without a Message-ID
+// gets one made up by the daemon. The embedded server's mailboxes start
+// again at UIDVALIDITY 1, UID 1 on every start, so the made-up id must not
+// be the place in the mailbox alone, or a new mail after a restart would be
+// taken for one handled before and never answered.
+func TestDaemonMissingMessageIDAfterMailboxReset(t *testing.T) {
+	noID := func(body string) []byte {
+		return []byte("From: alice@example.test\r\nTo: bot@example.test\r\nSubject: move\r\n" +
+			"Content-Type: text/plain; charset=utf-8\r\n\r\n" + body)
+	}
+	first := newRig(t, localmail.Options{}, "")
+	first.deliver(t, noID("P-2c\r\n"))
+	if err := first.d.RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// windpost serve starts again: a fresh mail server, the same games.
+	second := newRig(t, localmail.Options{}, "")
+	second.d.Games = first.games
+	second.deliver(t, noID("P-3c\r\n"))
+	if err := second.d.RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	reqs := first.games.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d mails reached games, want 2 (the second was taken for the first)", len(reqs))
+	}
+	if reqs[0].MessageID == reqs[1].MessageID {
+		t.Fatalf("both mails got the Message-ID %s", reqs[0].MessageID)
+	}
+	if got := reqs[1].Lines; len(got) != 1 || got[0] != "P-3c" {
+		t.Errorf("second mail's lines %q", got)
+	}
+}
