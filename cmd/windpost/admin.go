@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"text/tabwriter"
@@ -21,9 +22,10 @@ Subcommands:
   dump                  print everything in the store as JSON (the server secret is redacted)
   backup FILE           write a consistent copy of the store to FILE
 
-Each takes --store FILE (default ./windpost.db). bbolt lets one process use
-the file at a time: while 'windpost serve' runs on it, these commands wait a
-second and then say so.`
+Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
+on the store it holds the file, so these commands ask the running daemon
+instead, over the socket it keeps beside the store (FILE.admin, readable by
+its owner only): a backup made then is a hot backup, taken while games go on.`
 
 // cmdAdmin runs `windpost admin <games|dump|backup>`.
 func cmdAdmin(ctx context.Context, a *app, args []string) int {
@@ -46,22 +48,90 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 	return 2
 }
 
-// openStoreForAdmin opens the store read-only, with an error that says
-// what to do.
-func openStoreForAdmin(a *app, path string) (*games.Store, bool) {
-	st, err := games.OpenWith(path, games.StoreOptions{ReadOnly: true})
+// An adminJob reads the store and writes its result to w. The admin
+// commands run a job on the store file themselves, or, while windpost
+// serve holds the file, ask the daemon to run it (see adminsock.go).
+type adminJob func(st *games.Store, arg string, w io.Writer) error
+
+// adminJobs are the jobs by name; arg is the job's one argument (the
+// backup's absolute path) or "".
+func adminJobs() map[string]adminJob {
+	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob}
+}
+
+func gamesJob(st *games.Store, _ string, w io.Writer) error {
+	list, err := st.Games()
 	if err != nil {
-		switch {
-		case errors.Is(err, games.ErrStoreInUse):
-			fmt.Fprintf(a.stderr, "windpost admin: %v\nStop 'windpost serve' on this file first.\n", err)
-		case errors.Is(err, os.ErrNotExist):
-			fmt.Fprintf(a.stderr, "windpost admin: there is no store %s (use --store FILE to name another)\n", path)
-		default:
-			fmt.Fprintf(a.stderr, "windpost admin: %v\n", err)
-		}
-		return nil, false
+		return err
 	}
-	return st, true
+	if len(list) == 0 {
+		fmt.Fprintln(w, "No games in the store.")
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tVARIANT\tBLACK\tWHITE\tSTATE\tMOVES\tTO MOVE\tDEADLINE\tRESULT")
+	for _, g := range list {
+		deadline := "-"
+		if !g.Deadline.IsZero() {
+			deadline = g.Deadline.UTC().Format(time.DateTime)
+		}
+		toMove := g.ToMove
+		if toMove == "" {
+			toMove = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", g.ID, g.Variant, g.Black, g.White, g.State, g.Ply, toMove, deadline, g.Result)
+	}
+	return tw.Flush()
+}
+
+func dumpJob(st *games.Store, _ string, w io.Writer) error { return st.Dump(w) }
+
+// backupJob writes a consistent copy of the store (one read transaction)
+// to the file target, which must not exist yet.
+func backupJob(st *games.Store, target string, w io.Writer) error {
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	n, err := st.Backup(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(target)
+		return err
+	}
+	fmt.Fprintf(w, "Wrote %s (%d bytes).\n", target, n)
+	return nil
+}
+
+// runAdminJob runs job name on the store file, or through the running
+// daemon's admin socket when windpost serve holds the file.
+func runAdminJob(a *app, storePath, name, arg string) int {
+	st, err := games.OpenWith(storePath, games.StoreOptions{ReadOnly: true, LockTimeout: 300 * time.Millisecond})
+	switch {
+	case err == nil:
+		defer st.Close()
+		if err := adminJobs()[name](st, arg, a.stdout); err != nil {
+			fmt.Fprintf(a.stderr, "windpost admin %s: %v\n", name, err)
+			return 1
+		}
+		return 0
+	case errors.Is(err, games.ErrStoreInUse):
+		if err := askDaemon(adminSocketPath(storePath), name, arg, a.stdout); err != nil {
+			fmt.Fprintf(a.stderr, "windpost admin %s: %s is in use by another process, and asking it failed: %v\n", name, storePath, err)
+			return 1
+		}
+		return 0
+	case errors.Is(err, os.ErrNotExist):
+		fmt.Fprintf(a.stderr, "windpost admin: there is no store %s (use --store FILE to name another)\n", storePath)
+	default:
+		fmt.Fprintf(a.stderr, "windpost admin: %v\n", err)
+	}
+	return 1
 }
 
 func adminGames(a *app, args []string) int {
@@ -75,35 +145,7 @@ func adminGames(a *app, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	st, ok := openStoreForAdmin(a, *store)
-	if !ok {
-		return 1
-	}
-	defer st.Close()
-	list, err := st.Games()
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost admin games: %v\n", err)
-		return 1
-	}
-	if len(list) == 0 {
-		fmt.Fprintf(a.stdout, "No games in %s.\n", *store)
-		return 0
-	}
-	tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "GAME\tVARIANT\tBLACK\tWHITE\tSTATE\tMOVES\tTO MOVE\tDEADLINE\tRESULT")
-	for _, g := range list {
-		deadline := "-"
-		if !g.Deadline.IsZero() {
-			deadline = g.Deadline.UTC().Format(time.DateTime)
-		}
-		toMove := g.ToMove
-		if toMove == "" {
-			toMove = "-"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", g.ID, g.Variant, g.Black, g.White, g.State, g.Ply, toMove, deadline, g.Result)
-	}
-	tw.Flush()
-	return 0
+	return runAdminJob(a, *store, "games", "")
 }
 
 func adminDump(a *app, args []string) int {
@@ -117,21 +159,13 @@ func adminDump(a *app, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	st, ok := openStoreForAdmin(a, *store)
-	if !ok {
-		return 1
-	}
-	defer st.Close()
-	if err := st.Dump(a.stdout); err != nil {
-		fmt.Fprintf(a.stderr, "windpost admin dump: %v\n", err)
-		return 1
-	}
-	return 0
+	return runAdminJob(a, *store, "dump", "")
 }
 
 func adminBackup(a *app, args []string) int {
 	fs := newFlags(a, "admin backup FILE [--store FILE]",
-		"Write a consistent copy of the store to FILE (from one read transaction). FILE must not exist yet.")
+		"Write a consistent copy of the store to FILE (from one read transaction), also while\n"+
+			"windpost serve runs on the store. FILE must not exist yet.")
 	store := fs.String("store", defaultStore, "the store `file`")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -141,35 +175,14 @@ func adminBackup(a *app, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	target := pos[0]
-	if abs1, _ := filepath.Abs(target); abs1 != "" {
-		if abs2, _ := filepath.Abs(*store); abs1 == abs2 {
-			fmt.Fprintln(a.stderr, "windpost admin backup: the backup cannot be the store itself")
-			return 2
-		}
-	}
-	st, ok := openStoreForAdmin(a, *store)
-	if !ok {
-		return 1
-	}
-	defer st.Close()
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	target, err := filepath.Abs(pos[0]) // the daemon may run in another directory
 	if err != nil {
 		fmt.Fprintf(a.stderr, "windpost admin backup: %v\n", err)
-		return 1
+		return 2
 	}
-	n, err := st.Backup(f)
-	if err == nil {
-		err = f.Sync()
+	if abs, _ := filepath.Abs(*store); abs == target {
+		fmt.Fprintln(a.stderr, "windpost admin backup: the backup cannot be the store itself")
+		return 2
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(target)
-		fmt.Fprintf(a.stderr, "windpost admin backup: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(a.stdout, "Wrote %s (%d bytes) from %s.\n", target, n, *store)
-	return 0
+	return runAdminJob(a, *store, "backup", target)
 }

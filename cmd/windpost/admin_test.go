@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,5 +95,49 @@ func TestAdminRefusals(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); err == nil {
 		t.Error("admin games created the missing store")
+	}
+}
+
+// TestAdminWhileServing: while a daemon holds the store (bbolt lets one
+// process open it), the admin commands go through its admin socket; the
+// backup is a hot one.
+func TestAdminWhileServing(t *testing.T) {
+	path, id := adminStore(t)
+	st, err := games.Open(path) // as windpost serve does
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	stop, err := serveAdminSocket(st, adminSocketPath(path), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	if fi, err := os.Stat(adminSocketPath(path)); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("admin socket: %v, mode %v; want owner-only", err, fi.Mode())
+	}
+
+	out, errOut, code := leadRun(t, "", "admin", "games", "--store", path)
+	if code != 0 || !strings.Contains(out, id) {
+		t.Fatalf("admin games while serving: code %d, stderr %q, out:\n%s", code, errOut, out)
+	}
+	backup := filepath.Join(t.TempDir(), "hot.db")
+	if out, errOut, code := leadRun(t, "", "admin", "backup", backup, "--store", path); code != 0 || !strings.Contains(out, "Wrote "+backup) {
+		t.Fatalf("hot backup: code %d, stderr %q, out %q", code, errOut, out)
+	}
+	out, _, code = leadRun(t, "", "admin", "games", "--store", backup)
+	if code != 0 || !strings.Contains(out, id) {
+		t.Fatalf("the hot backup does not list game %s: code %d\n%s", id, code, out)
+	}
+	if _, errOut, code := leadRun(t, "", "admin", "backup", backup, "--store", path); code == 0 || !strings.Contains(errOut, "file exists") {
+		t.Errorf("hot backup over an existing file: code %d, stderr %q", code, errOut)
+	}
+
+	// With the daemon gone but the file still held, the message says what
+	// is wrong.
+	stop()
+	_, errOut, code = leadRun(t, "", "admin", "games", "--store", path)
+	if code == 0 || !strings.Contains(errOut, "in use by another process") || !strings.Contains(errOut, "no admin socket") {
+		t.Errorf("held store without a socket: code %d, stderr %q", code, errOut)
 	}
 }

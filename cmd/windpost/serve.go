@@ -186,7 +186,14 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		MaxMailSize: p.maxSize,
 		Log:         p.log.With("part", "inbox"),
 	}
-	return d, func() { snd.Close(); store.Close() }, nil
+	stopAdmin, err := serveAdminSocket(store, adminSocketPath(p.storePath), p.log.With("part", "admin"))
+	if err != nil {
+		// The daemon works without it; only 'windpost admin' cannot reach
+		// the store while it runs.
+		p.log.Warn("no admin socket: windpost admin cannot reach the store while serve runs", "err", err)
+		stopAdmin = func() {}
+	}
+	return d, func() { stopAdmin(); snd.Close(); store.Close() }, nil
 }
 
 func runDaemon(ctx context.Context, d *mailer.Daemon, once bool, log *slog.Logger) int {
