@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/windpost/windpost/variants"
 )
 
@@ -529,6 +531,25 @@ func TestUnreadableGame(t *testing.T) {
 	if _, err := h.srv.Tick(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestDamagedRecordDoesNotStopTheClocks: a game record that is not even
+// JSON is skipped by Tick (and logged); the other games' clocks run on.
+func TestDamagedRecordDoesNotStopTheClocks(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	startHumanGame(t, h)
+	err := h.store.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketGames).Put([]byte("gzzzz"), []byte("{damaged"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.clock.Advance(3*24*time.Hour + time.Minute)
+	mails, err := h.srv.Tick(context.Background())
+	if err != nil {
+		t.Fatalf("tick: %v", err)
+	}
+	wantText(t, only(t, mails, alice), "you lose on time.")
 }
 
 // TestReadingChangesNothing: commands that only look write no game or

@@ -563,7 +563,9 @@ func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
 				Days     int       `json:"days_per_move"`
 			}
 			if err := json.Unmarshal(v, &rec); err != nil {
-				return fmt.Errorf("game %s: %w", k, err)
+				// One damaged record must not stop every clock.
+				s.log.Error("game cannot be read", "game", string(k), "err", err)
+				return nil
 			}
 			if rec.Deadline.IsZero() || (rec.State != statePlaying && rec.State != stateInvited) {
 				return nil
