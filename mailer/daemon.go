@@ -527,7 +527,7 @@ func (cn *conn) catchUp(ctx context.Context) error {
 }
 
 // handleChunk fetches and handles uids (ascending) and files them away. It
-// returns the highest UID fully handled.
+// returns the highest UID fully handled and filed (0 if filing failed).
 func (cn *conn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID, error) {
 	d := cn.d
 	max := d.MaxMailSize
@@ -544,10 +544,7 @@ func (cn *conn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID, err
 	}); err != nil {
 		return 0, err
 	}
-	byUID := map[imap.UID]*imapclient.FetchMessageBuffer{}
-	for _, m := range msgs {
-		byUID[m.UID] = m
-	}
+	fetched := fetchedMail(msgs, sec)
 	var done []imap.UID
 	var last imap.UID
 	var herr error
@@ -555,13 +552,19 @@ func (cn *conn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID, err
 		if ctx.Err() != nil {
 			break
 		}
-		m := byUID[uid]
-		if m == nil {
+		f, ok := fetched[uid]
+		if !ok {
 			// Gone between SEARCH and FETCH (another client moved it).
 			last = uid
 			continue
 		}
-		if err := cn.handle(ctx, uid, m.FindBodySection(sec), m.RFC822Size); err != nil {
+		if f.raw == nil {
+			// Never take a missing body for an empty mail: that would drop
+			// it unanswered. Try again on the next session.
+			herr = fmt.Errorf("imap fetch: the server sent no body for UID %d", uid)
+			break
+		}
+		if err := cn.handle(ctx, uid, f.raw, f.size); err != nil {
 			herr = err
 			break
 		}
@@ -570,9 +573,46 @@ func (cn *conn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID, err
 	}
 	cn.handled += len(done)
 	if err := cn.file(done); err != nil {
-		return last, errors.Join(herr, err)
+		// The cursor stays where it was: the next session reads these
+		// mails again (the games server knows them by Message-ID) and
+		// files them, rather than leaving them in the inbox for ever.
+		return 0, errors.Join(herr, err)
 	}
 	return last, herr
+}
+
+// fetched is one message as FETCH returned it.
+type fetched struct {
+	raw  []byte // nil = no body section came back
+	size int64
+}
+
+// fetchedMail gathers the FETCH answers by UID. A server may send more
+// than one FETCH response for a message (another client's flag change
+// arrives as an unsolicited FETCH in the middle of ours): the body comes
+// from whichever response has it. The body is the section asked for, or,
+// from a server that does not echo the partial range, the one body
+// section returned.
+func fetchedMail(msgs []*imapclient.FetchMessageBuffer, sec *imap.FetchItemBodySection) map[imap.UID]fetched {
+	out := map[imap.UID]fetched{}
+	for _, m := range msgs {
+		if m.UID == 0 {
+			continue // an unsolicited FETCH without its UID
+		}
+		f := out[m.UID]
+		raw := m.FindBodySection(sec)
+		if raw == nil && len(m.BodySection) == 1 {
+			raw = m.BodySection[0].Bytes
+		}
+		if raw != nil {
+			f.raw = raw
+		}
+		if m.RFC822Size > 0 {
+			f.size = m.RFC822Size
+		}
+		out[m.UID] = f
+	}
+	return out
 }
 
 // handle reads one mail and hands it to the games server. An error means

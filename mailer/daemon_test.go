@@ -27,9 +27,14 @@ type fakeGames struct {
 	reqs  []games.Request
 	seen  map[string]bool
 	ticks int
+	// onHandle, if set, runs inside Handle (before it returns).
+	onHandle func(r games.Request)
 }
 
 func (g *fakeGames) Handle(_ context.Context, r games.Request) ([]games.Mail, error) {
+	if g.onHandle != nil {
+		g.onHandle(r)
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.seen[r.MessageID] {
@@ -448,5 +453,84 @@ func TestDaemonMissingMessageIDAfterMailboxReset(t *testing.T) {
 	}
 	if got := reqs[1].Lines; len(got) != 1 || got[0] != "P-3c" {
 		t.Errorf("second mail's lines %q", got)
+	}
+}
+
+// TestDaemonFilesMailAfterMoveFailed: when the mail was handled but could
+// not be filed (the processed folder was deleted under the daemon, so MOVE
+// fails), the cursor must not pass it: the next session reads it again
+// (the games server recognises it) and files it, instead of leaving it in
+// the inbox for ever.
+func TestDaemonFilesMailAfterMoveFailed(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.games.onHandle = func(games.Request) {
+		c, err := imapclient.DialInsecure(r.srv.IMAPAddr(), nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer c.Close()
+		if err := c.Login("bot@example.test", "bot-pw").Wait(); err != nil {
+			t.Error(err)
+			return
+		}
+		if err := c.Delete("windpost/processed").Wait(); err != nil {
+			t.Errorf("delete windpost/processed: %v", err)
+		}
+	}
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	if err := r.d.RunOnce(context.Background()); err == nil {
+		t.Fatal("RunOnce: no error although the mail could not be moved")
+	}
+	r.games.onHandle = nil
+	if err := r.d.RunOnce(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := mailboxStatus(t, r, "INBOX"); n != 0 {
+		t.Errorf("INBOX still has %d message(s): handled mail that failed to move is never filed", n)
+	}
+	if n, _ := mailboxStatus(t, r, "windpost/processed"); n != 1 {
+		t.Errorf("windpost/processed has %d, want 1", n)
+	}
+	if got := len(r.games.requests()); got != 1 {
+		t.Errorf("games applied %d mails, want 1", got)
+	}
+}
+
+// TestFetchedMail: a flag change by another client can arrive as a second
+// FETCH response for the same UID in the middle of ours; the body must not
+// be lost to it (a missing body was read as an empty mail and dropped
+// unanswered). A message answered without any body is told apart from
+// one that is gone.
+func TestFetchedMail(t *testing.T) {
+	sec := &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Offset: 0, Size: 1025}}
+	echoed := &imap.FetchItemBodySection{Partial: &imap.SectionPartial{Offset: 0}}
+	body := func(s *imap.FetchItemBodySection, b string) []imapclient.FetchBodySectionBuffer {
+		return []imapclient.FetchBodySectionBuffer{{Section: s, Bytes: []byte(b)}}
+	}
+	msgs := []*imapclient.FetchMessageBuffer{
+		{UID: 5, RFC822Size: 30, BodySection: body(echoed, "mail five")},
+		{UID: 5, Flags: []imap.Flag{imap.FlagFlagged}}, // another client flagged it
+		{UID: 6, Flags: []imap.Flag{imap.FlagSeen}},    // the flags came first
+		{UID: 6, RFC822Size: 31, BodySection: body(echoed, "mail six")},
+		{UID: 7, RFC822Size: 32, BodySection: body(&imap.FetchItemBodySection{}, "mail seven")}, // BODY[] without <0>
+		{UID: 8, RFC822Size: 33},                                                                // no body at all
+		{SeqNum: 3, Flags: []imap.Flag{imap.FlagSeen}},                                          // no UID
+	}
+	got := fetchedMail(msgs, sec)
+	want := map[imap.UID]string{5: "mail five", 6: "mail six", 7: "mail seven"}
+	for uid, w := range want {
+		if string(got[uid].raw) != w {
+			t.Errorf("UID %d: body %q, want %q", uid, got[uid].raw, w)
+		}
+	}
+	if f, ok := got[8]; !ok || f.raw != nil {
+		t.Errorf("UID 8 (answered without a body): %+v, %v; want present with a nil body", f, ok)
+	}
+	if _, ok := got[9]; ok {
+		t.Error("UID 9 was never fetched but is present")
+	}
+	if len(got) != 4 {
+		t.Errorf("%d UIDs, want 4", len(got))
 	}
 }
