@@ -108,7 +108,10 @@ func TestHumanGameRefusals(t *testing.T) {
 
 	// Out of turn.
 	r := only(t, h.reply(t, toBob, "t1"), bob)
-	wantText(t, r, "Refused: it is not your turn in game", "black (alice@players.test) is to move.")
+	wantText(t, r, "Refused: it is not your turn in game", "black (alice@players.test) is to move. I will write to you when they have moved.")
+	if strings.Contains(r.Text, "Your last move was") {
+		t.Errorf("bob has made no move yet:\n%s", r.Text)
+	}
 	// Illegal move: the reason, the legal moves and the board.
 	r = only(t, h.reply(t, toAlice, "t4"), alice)
 	wantText(t, r, `Refused: "t4" is not a legal move in game`, "you may take 1, 2 or 3 stones", "The legal moves (#1) are:\nt1, t2, t3", "Pile: oooooooooo (10)")
@@ -136,6 +139,9 @@ func TestHumanGameRefusals(t *testing.T) {
 	// A stale #n: the same move mail again, as if resent.
 	r = only(t, h.reply(t, toAlice, "t2 #1"), alice)
 	wantText(t, r, "Refused: your move is numbered #1, but move 1 was already played (1.t2); the next move is #2.")
+	// Out of turn after her own move.
+	r = only(t, h.reply(t, toAlice, "t1"), alice)
+	wantText(t, r, "Refused: it is not your turn in game", "white (bob@players.test) is to move. Your last move was 1.t2. I will write to you when they have moved.")
 
 	// Bob accepts the draw.
 	mails = h.reply(t, b, "draw")

@@ -499,8 +499,12 @@ func (ss *session) move(c Command) (result, error) {
 			c.Number, c.Number, c.Number, rec.Moves[c.Number-1].Text, next), nil
 	}
 	if pos.ToMove() != side {
-		return refuse("it is not your turn in game %s: %s is to move. Your last move was %s.",
-			rec.ID, nameOf(rec, side.Opponent(), ss.from), rec.lastMove()), nil
+		yours := ""
+		if last := rec.lastMove(); last != "" {
+			yours = " Your last move was " + last + "."
+		}
+		return refuse("it is not your turn in game %s: %s is to move.%s I will write to you when they have moved.",
+			rec.ID, nameOf(rec, side.Opponent(), ss.from), yours), nil
 	}
 	if c.Number > next {
 		return refuse("your move is numbered #%d, but the next move in game %s is #%d.", c.Number, rec.ID, next), nil
