@@ -383,6 +383,27 @@ func TestVacation(t *testing.T) {
 	wantText(t, m, "Deadline for this move: Sun 29 Nov 2026 12:00 UTC")
 }
 
+// TestVacationOverNewYear: the days of a vacation count in the year it
+// starts, and so does the refund of "vacation off" in the next year.
+func TestVacationOverNewYear(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.clock.t = time.Date(2026, 12, 25, 12, 0, 0, 0, time.UTC)
+	wantText(t, only(t, h.write(t, alice, "vacation 10"), alice), "You have 20 vacation days left in 2026.")
+	h.clock.Advance(8 * 24 * time.Hour) // 2 Jan 2027, two days left
+	wantText(t, only(t, h.write(t, alice, "vacation off"), alice), "Done: welcome back.", "30 vacation days left in 2027.")
+	var p playerRecord
+	err := h.store.db.View(func(tx *bolt.Tx) error {
+		_, err := getJSON(tx.Bucket(bucketPlayers), alice, &p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.VacationDays["2026"] != 8 || p.VacationDays["2027"] != 0 {
+		t.Fatalf("vacation days %v, want 8 in 2026 and none in 2027", p.VacationDays)
+	}
+}
+
 func TestDeclineAndWithdraw(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	inv := only(t, h.write(t, alice, "challenge bob@players.test nim"), bob)

@@ -888,33 +888,40 @@ func (ss *session) vacation(c Command) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	ss.changed[ss.from] = true
+	// Vacation days count in the year the vacation starts; so does the
+	// refund of "vacation off", even in the next year.
 	year := fmt.Sprint(ss.now.Year())
-	if p.VacationDays == nil {
-		p.VacationDays = map[string]int{}
-	}
-	used := p.VacationDays[year]
 	var shift time.Duration
 	if c.Off {
 		if !p.onVacation(ss.now) {
 			return refuse("you are not on vacation."), nil
 		}
+		started := year
+		if !p.VacationFrom.IsZero() {
+			started = fmt.Sprint(p.VacationFrom.Year())
+		}
 		left := p.VacationUntil.Sub(ss.now)
 		refund := int(left / (24 * time.Hour))
-		p.VacationDays[year] = max(0, used-refund)
+		p.VacationDays[started] = max(0, p.VacationDays[started]-refund)
 		p.VacationUntil = ss.now
 		shift = -left
 	} else {
 		if p.onVacation(ss.now) {
 			return refuse("you are already on vacation until %s; write \"vacation off\" first to change it.", formatTime(p.VacationUntil)), nil
 		}
+		used := p.VacationDays[year]
 		if used+c.Days > maxVacationDays {
 			return refuse("you have taken %d of your %d vacation days in %s, so %d are left.", used, maxVacationDays, year, maxVacationDays-used), nil
 		}
+		if p.VacationDays == nil {
+			p.VacationDays = map[string]int{}
+		}
 		p.VacationDays[year] = used + c.Days
 		shift = time.Duration(c.Days) * 24 * time.Hour
+		p.VacationFrom = ss.now
 		p.VacationUntil = ss.now.Add(shift)
 	}
+	ss.changed[ss.from] = true
 	// Move the deadlines of the games where the player is to move; in the
 	// others, the clock starts after the vacation when their turn comes.
 	for _, id := range p.Games {
