@@ -213,7 +213,7 @@ func (g *gameRecord) lastMove() string {
 type playerRecord struct {
 	V             int            `json:"v"`
 	Address       string         `json:"address"`
-	Games         []string       `json:"games,omitempty"` // every game id, oldest first
+	Games         []string       `json:"games,omitempty"`         // every game id, oldest first
 	VacationFrom  time.Time      `json:"vacation_from,omitempty"` // when the last vacation began: its days count in that year
 	VacationUntil time.Time      `json:"vacation_until,omitempty"`
 	VacationDays  map[string]int `json:"vacation_days,omitempty"` // year -> days taken
