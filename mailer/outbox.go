@@ -221,7 +221,9 @@ func HTMLBody(text string) string {
 // failures with exponential backoff. Because pending mail lives in the
 // store, nothing is lost across restarts: a mail is marked sent only after
 // the server accepted it (so a crash between the two sends it again, with
-// the same Message-ID).
+// the same Message-ID). If the store cannot record that mark, the failure
+// is logged as an error and the mail is only marked, not sent again, on
+// the next flush.
 type Outbox struct {
 	Store  OutboxStore
 	Send   func(ctx context.Context, m games.Mail) error // usually (*Sender).Send
@@ -237,6 +239,12 @@ type Outbox struct {
 
 	wakeOnce sync.Once
 	wake     chan struct{}
+
+	mu sync.Mutex
+	// accepted holds mail the server accepted but the store could not mark
+	// sent (by outbox ID, with the time of acceptance): it is marked, not
+	// sent again, on the next flush.
+	accepted map[string]time.Time
 }
 
 func (o *Outbox) init() {
@@ -358,6 +366,14 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 		if ctx.Err() != nil {
 			return sent, failed, ctx.Err()
 		}
+		if at, ok := o.acceptedAt(m.ID); ok {
+			// Sent before; only the mark is missing.
+			if err := o.markSent(m, at); err != nil {
+				return sent, failed, err
+			}
+			sent++
+			continue
+		}
 		if serr := o.Send(ctx, m); serr != nil {
 			if ctx.Err() != nil {
 				return sent, failed, ctx.Err()
@@ -375,13 +391,40 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 			continue
 		}
 		failures = 0
-		if err := o.Store.MarkSent(m.ID, o.now()); err != nil {
-			return sent, failed, fmt.Errorf("outbox: mark %s sent: %w", m.ID, err)
+		o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", m.Subject)
+		if err := o.markSent(m, o.now()); err != nil {
+			return sent, failed, err
 		}
 		sent++
-		o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", m.Subject)
 	}
 	return sent, failed, nil
+}
+
+// markSent records in the store that the server accepted m at at. If the
+// store fails, m is remembered as accepted, so that this process does not
+// send it again, and the failure is logged as an error.
+func (o *Outbox) markSent(m games.Mail, at time.Time) error {
+	err := o.Store.MarkSent(m.ID, at)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err == nil {
+		delete(o.accepted, m.ID)
+		return nil
+	}
+	if o.accepted == nil {
+		o.accepted = map[string]time.Time{}
+	}
+	o.accepted[m.ID] = at
+	o.log().Error("the server accepted a mail but the store could not mark it sent; it will not be sent again by this process, but would be after a restart",
+		"mail", m.ID, "to", m.To, "err", err)
+	return fmt.Errorf("outbox: mark %s sent: %w", m.ID, err)
+}
+
+func (o *Outbox) acceptedAt(id string) (time.Time, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	at, ok := o.accepted[id]
+	return at, ok
 }
 
 // SenderPool is a few Senders to the same server, one per lane: mail to

@@ -3,8 +3,10 @@ package mailer
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"sort"
 	"strconv"
@@ -448,5 +450,110 @@ func TestOutboxLanesKeepOrder(t *testing.T) {
 			}
 			last = n
 		}
+	}
+}
+
+// records is a slog handler that keeps what it is given.
+type records struct {
+	mu   sync.Mutex
+	recs []slog.Record
+}
+
+func (h *records) Enabled(context.Context, slog.Level) bool { return true }
+func (h *records) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.recs = append(h.recs, r.Clone())
+	return nil
+}
+func (h *records) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *records) WithGroup(string) slog.Handler      { return h }
+
+// find returns the first record at level or above whose message or
+// attributes contain s.
+func (h *records) find(level slog.Level, s string) (slog.Record, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, r := range h.recs {
+		if r.Level < level {
+			continue
+		}
+		text := r.Message
+		r.Attrs(func(a slog.Attr) bool { text += " " + a.Value.String(); return true })
+		if strings.Contains(text, s) {
+			return r, true
+		}
+	}
+	return slog.Record{}, false
+}
+
+// failingMarks is an outbox store whose MarkSent fails (a full disk).
+type failingMarks struct{ *memOutbox }
+
+func (failingMarks) MarkSent(string, time.Time) error { return errors.New("disk full") }
+
+// TestOutboxRunReportsStoreFailure: a mail the server accepted that cannot
+// be marked sent will be sent again; Run must say so loudly, not at Debug.
+func TestOutboxRunReportsStoreFailure(t *testing.T) {
+	h := &records{}
+	store := failingMarks{newMemOutbox(testMail(1, "a@example.test"))}
+	ob := &Outbox{Store: store, Idle: time.Hour, Log: slog.New(h), Send: func(context.Context, games.Mail) error { return nil }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- ob.Run(ctx) }()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, ok := h.find(slog.LevelError, "disk full"); ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			<-done
+			t.Fatalf("no error logged for a failed MarkSent; logged: %v", h.recs)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// marksFailFirst is an outbox store whose first n MarkSent calls fail.
+type marksFailFirst struct {
+	*memOutbox
+	n int
+}
+
+func (s *marksFailFirst) MarkSent(id string, at time.Time) error {
+	if s.n > 0 {
+		s.n--
+		return errors.New("disk full")
+	}
+	return s.memOutbox.MarkSent(id, at)
+}
+
+// TestOutboxDoesNotResendAcceptedMail: a mail the server accepted but the
+// store failed to mark is marked on the next flush, not sent again (the
+// player would get it every 30 s while the disk is full).
+func TestOutboxDoesNotResendAcceptedMail(t *testing.T) {
+	store := &marksFailFirst{memOutbox: newMemOutbox(testMail(1, "a@example.test")), n: 2}
+	sends := 0
+	ob := &Outbox{Store: store, Send: func(context.Context, games.Mail) error { sends++; return nil }}
+	ctx := context.Background()
+	for i, wantErr := range []bool{true, true, false} {
+		n, err := ob.Flush(ctx)
+		if (err != nil) != wantErr {
+			t.Fatalf("flush %d: %d, %v; want an error: %v", i+1, n, err, wantErr)
+		}
+	}
+	if sends != 1 {
+		t.Errorf("the mail was sent %d times, want 1", sends)
+	}
+	if m := store.get("m1"); m.SentAt.IsZero() {
+		t.Error("the mail is still pending")
+	}
+	if n, err := ob.Flush(ctx); n != 0 || err != nil {
+		t.Errorf("a fourth flush: %d, %v", n, err)
 	}
 }
