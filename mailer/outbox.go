@@ -305,6 +305,7 @@ func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 	for round := 0; round < 10000; round++ {
 		due, err := o.Store.DueMail(o.now(), batch*n)
 		if err != nil {
+			o.log().Error("cannot read the outbox from the store", "err", err)
 			return sent, fmt.Errorf("outbox: %w", err)
 		}
 		if len(due) == 0 {
@@ -380,6 +381,7 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 			}
 			next := o.now().Add(o.Backoff(m.Attempts+1, Permanent(serr)))
 			if err := o.Store.MarkFailed(m.ID, serr.Error(), next); err != nil {
+				o.log().Error("cannot record a failed send in the store", "mail", m.ID, "err", err, "send_err", serr)
 				return sent, failed, fmt.Errorf("outbox: mark %s failed: %w", m.ID, err)
 			}
 			o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", next.Format(time.RFC3339), "err", serr)
@@ -481,6 +483,7 @@ func (o *Outbox) Run(ctx context.Context) error {
 		case <-t.C:
 		}
 		if _, err := o.Flush(ctx); err != nil && ctx.Err() == nil {
+			// Each failure was logged where it happened.
 			o.log().Debug("outbox flush", "err", err)
 		}
 		if !t.Stop() {
