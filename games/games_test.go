@@ -377,7 +377,7 @@ func TestVacation(t *testing.T) {
 		t.Fatalf("tick during the vacation: %s", describe(mails))
 	}
 	wantText(t, only(t, h.write(t, alice, "vacation off"), alice), "Done: welcome back.", "25 vacation days left in 2026.")
-	wantText(t, only(t, h.write(t, alice, "vacation 26"), alice), "Refused: you have taken 5 of your 30 vacation days in 2026, so 25 are left.")
+	wantText(t, only(t, h.write(t, alice, "vacation 26"), alice), "Refused: you have taken 5 of your 30 vacation days in 2026, so 25 are left: write \"vacation 25\" or fewer days.")
 	// The deadline moved by the 5 days used: 24 Nov + 5 days.
 	m := only(t, h.reply(t, toAlice, "board"), alice)
 	wantText(t, m, "Deadline for this move: Sun 29 Nov 2026 12:00 UTC")
@@ -402,6 +402,34 @@ func TestVacationOverNewYear(t *testing.T) {
 	if p.VacationDays["2026"] != 8 || p.VacationDays["2027"] != 0 {
 		t.Fatalf("vacation days %v, want 8 in 2026 and none in 2027", p.VacationDays)
 	}
+}
+
+// TestRefusalsSayWhatIsRight: a refusal says what was wrong and what to
+// write instead.
+func TestRefusalsSayWhatIsRight(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	mails := h.write(t, alice, "challenge bob@players.test nim as black")
+	a, inv := only(t, mails, alice), only(t, mails, bob)
+	// A move before the challenge is accepted, by either player.
+	wantText(t, only(t, h.reply(t, inv, "t1"), bob),
+		"has not begun: you have not accepted the challenge yet. Reply \"accept\" to begin, or \"decline\".")
+	wantText(t, only(t, h.reply(t, a, "t1"), alice),
+		"has not begun: bob@players.test has not accepted the challenge yet. I will write to you when they answer.")
+	toBob := only(t, h.reply(t, inv, "accept"), bob)
+	// Someone who does not play in the game, with its key.
+	wantText(t, only(t, h.replyFrom(t, toBob, eve, "t1"), eve),
+		"Refused: you (eve@players.test) do not play in game", "If you play it under another address, write from that one.")
+	// A move number too high.
+	toAlice := only(t, h.reply(t, a, "t1 #3"), alice)
+	wantText(t, toAlice, "Refused: your move is numbered #3, but the next move in game", "is #1. Write the move with #1, or without a number.")
+	// A finished game.
+	h.reply(t, toAlice, "resign")
+	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: white wins by resignation. Write \"games\" for your other games")
+	// Vacation.
+	wantText(t, only(t, h.write(t, bob, "vacation off"), bob), "Refused: you are not on vacation, so your clocks are running.")
+	wantText(t, only(t, h.write(t, alice, "vacation 30"), alice), "Done")
+	h.clock.Advance(31 * 24 * time.Hour)
+	wantText(t, only(t, h.write(t, alice, "vacation 1"), alice), "you have taken 30 of your 30 vacation days in 2026, so none are left this year.")
 }
 
 func TestDeclineAndWithdraw(t *testing.T) {

@@ -304,7 +304,7 @@ func TestMiscCommands(t *testing.T) {
 		{[]string{"challenge BOT+x@windpost.test gufuu"}, []string{"Refused: that is my own address"}},
 		{[]string{"board"}, []string{"Refused: you have no game in progress."}},
 		{[]string{"analysis"}, []string{"Refused: you have no finished game."}},
-		{[]string{"vacation off"}, []string{"Refused: you are not on vacation."}},
+		{[]string{"vacation off"}, []string{"Refused: you are not on vacation, so your clocks are running."}},
 		{[]string{"games"}, []string{"You have no games yet. Write \"new gufuu\" to play the bot"}},
 	} {
 		m := only(t, h.write(t, alice, tc.lines...), alice)

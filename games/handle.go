@@ -248,7 +248,7 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 	side, player := lg.rec.sideOf(ss.from)
 	if write {
 		if !player {
-			r := refuse("you (%s) do not play in game %s.", ss.from, id)
+			r := refuse("you (%s) do not play in game %s, so you cannot change it (anyone may look at it). If you play it under another address, write from that one.", ss.from, id)
 			return nil, 0, &r, nil
 		}
 		if ss.authGame == "" && ss.created != id {
@@ -272,15 +272,20 @@ func (ss *session) authRefusal(id string) result {
 
 func isPlaying(g *gameRecord) bool { return g.State == statePlaying }
 
-// stateRefusal refuses a command on a game that is not being played.
-func stateRefusal(rec *gameRecord) result {
+// stateRefusal refuses a command of reader's on a game that is not being
+// played, and says what reader can do instead.
+func stateRefusal(rec *gameRecord, reader string) result {
+	const other = ` Write "games" for your other games, or "help" to start a new one.`
 	switch rec.State {
 	case stateInvited:
-		return refuse("game %s has not begun: %s has not accepted the challenge yet.", rec.ID, rec.invitee())
+		if reader == rec.invitee() {
+			return refuse(`game %s has not begun: you have not accepted the challenge yet. Reply "accept" to begin, or "decline".`, rec.ID)
+		}
+		return refuse("game %s has not begun: %s has not accepted the challenge yet. I will write to you when they answer.", rec.ID, rec.invitee())
 	case stateDeclined:
-		return refuse("game %s never began (%s).", rec.ID, rec.Result)
+		return refuse("game %s never began (%s)."+other, rec.ID, rec.Result)
 	}
-	return refuse("game %s is over: %s.", rec.ID, rec.Result)
+	return refuse("game %s is over: %s."+other, rec.ID, rec.Result)
 }
 
 func (ss *session) rules(c Command) result {
@@ -423,7 +428,7 @@ func (ss *session) acceptOrDecline(c Command) (result, error) {
 		if rec.State == statePlaying {
 			return refuse("game %s has already begun.", rec.ID), nil
 		}
-		return stateRefusal(rec), nil
+		return stateRefusal(rec, ss.from), nil
 	}
 	if c.Verb == VerbDecline {
 		rec.State = stateDeclined
@@ -490,7 +495,7 @@ func (ss *session) move(c Command) (result, error) {
 	}
 	rec := lg.rec
 	if rec.State != statePlaying {
-		return stateRefusal(rec), nil
+		return stateRefusal(rec, ss.from), nil
 	}
 	pos := lg.g.Position()
 	next := len(rec.Moves) + 1
@@ -507,7 +512,7 @@ func (ss *session) move(c Command) (result, error) {
 			rec.ID, nameOf(rec, side.Opponent(), ss.from), yours), nil
 	}
 	if c.Number > next {
-		return refuse("your move is numbered #%d, but the next move in game %s is #%d.", c.Number, rec.ID, next), nil
+		return refuse("your move is numbered #%d, but the next move in game %s is #%d. Write the move with #%d, or without a number.", c.Number, rec.ID, next, next), nil
 	}
 	m, err := lg.kit.Notation.ParseMove(pos, c.Move)
 	var text string
@@ -651,7 +656,7 @@ func (ss *session) look(c Command) (result, error) {
 		return done("Game %s, %s:\n%s", lg.rec.ID, lg.kit.Rules.Title(), strings.TrimRight(notation.FormatRecord(lg.kit.Notation, lg.g), "\n")), nil
 	case VerbMoves:
 		if lg.rec.State != statePlaying {
-			return stateRefusal(lg.rec), nil
+			return stateRefusal(lg.rec, ss.from), nil
 		}
 		return done("The legal moves in game %s (#%d, %s to move):\n%s", lg.rec.ID, len(lg.rec.Moves)+1, lg.g.Position().ToMove(), legalMoves(lg)), nil
 	}
@@ -741,7 +746,7 @@ func (ss *session) resign(c Command) (result, error) {
 		return refuse("game %s has not begun; write \"decline\" to say no to the challenge.", rec.ID), nil
 	}
 	if rec.State != statePlaying {
-		return stateRefusal(rec), nil
+		return stateRefusal(rec, ss.from), nil
 	}
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 	ss.notify(Notice, opponentAddress(lg, side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", ss.from, rec.ID))
@@ -755,7 +760,7 @@ func (ss *session) draw(c Command) (result, error) {
 	}
 	rec := lg.rec
 	if rec.State != statePlaying {
-		return stateRefusal(rec), nil
+		return stateRefusal(rec, ss.from), nil
 	}
 	if rec.isBotGame() {
 		if lg.kit.Analyst == nil {
@@ -810,7 +815,7 @@ func (ss *session) undo(c Command) (result, error) {
 	}
 	rec := lg.rec
 	if rec.State != statePlaying {
-		return stateRefusal(rec), nil
+		return stateRefusal(rec, ss.from), nil
 	}
 	ply := len(rec.Moves)
 	if rec.isBotGame() {
@@ -894,7 +899,7 @@ func (ss *session) vacation(c Command) (result, error) {
 	var shift time.Duration
 	if c.Off {
 		if !p.onVacation(ss.now) {
-			return refuse("you are not on vacation."), nil
+			return refuse("you are not on vacation, so your clocks are running."), nil
 		}
 		started := year
 		if !p.VacationFrom.IsZero() {
@@ -910,8 +915,11 @@ func (ss *session) vacation(c Command) (result, error) {
 			return refuse("you are already on vacation until %s; write \"vacation off\" first to change it.", formatTime(p.VacationUntil)), nil
 		}
 		used := p.VacationDays[year]
-		if used+c.Days > maxVacationDays {
-			return refuse("you have taken %d of your %d vacation days in %s, so %d are left.", used, maxVacationDays, year, maxVacationDays-used), nil
+		if left := maxVacationDays - used; c.Days > left {
+			if left == 0 {
+				return refuse("you have taken %d of your %d vacation days in %s, so none are left this year.", used, maxVacationDays, year), nil
+			}
+			return refuse("you have taken %d of your %d vacation days in %s, so %d are left: write \"vacation %d\" or fewer days.", used, maxVacationDays, year, left, left), nil
 		}
 		if p.VacationDays == nil {
 			p.VacationDays = map[string]int{}
