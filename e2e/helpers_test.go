@@ -321,6 +321,7 @@ type got struct {
 	Header    mail.Header
 	Text      string
 	HTML      string
+	Raw       []byte // as the player's IMAP server delivered it
 }
 
 func (g *got) game() string { return g.Header.Get("X-Windpost-Game") }
@@ -471,7 +472,7 @@ func parseGot(t testing.TB, raw []byte) *got {
 	if err != nil {
 		t.Fatalf("parse received mail: %v\n%s", err, raw)
 	}
-	g := &got{Header: mr.Header}
+	g := &got{Header: mr.Header, Raw: raw}
 	g.MessageID = "<" + mustID(mr.Header.MessageID()) + ">"
 	if ids, _ := mr.Header.MsgIDList("In-Reply-To"); len(ids) > 0 {
 		g.InReplyTo = "<" + ids[0] + ">"

@@ -1,0 +1,140 @@
+package e2e
+
+import (
+	"bytes"
+	"html"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/emersion/go-message"
+)
+
+// TestAnswerWellFormed looks at an answer as the player's mail server
+// delivered it: the RFC 3834 and threading headers, Reply-To, the MIME
+// structure (multipart/alternative: UTF-8 text/plain, then text/html
+// with the same text in one <pre> and no table), transfer encodings, and
+// line lengths.
+func TestAnswerWellFormed(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		b.wipe(t, "bot", "carol")
+		startDaemon(t, b, t.TempDir())
+		carol := newPlayer(t, b, "carol")
+		id := carol.send(b.addr("bot"), "Partie <1> & café", "new gufuu level casual", mailOpts{})
+		g := carol.answerTo(id)
+		t.Logf("the answer as received:\n%s", g.Raw)
+		h := g.Header
+		for k, want := range map[string]string{
+			"MIME-Version":             "1.0",
+			"Auto-Submitted":           "auto-replied",
+			"X-Auto-Response-Suppress": "All",
+		} {
+			if got := h.Get(k); got != want {
+				t.Errorf("%s: %q, want %q", k, got, want)
+			}
+		}
+		if h.Get("Date") == "" {
+			t.Error("no Date")
+		}
+		if !strings.HasSuffix(g.MessageID, "@"+b.domain+">") {
+			t.Errorf("Message-ID %s is not in the bot's domain", g.MessageID)
+		}
+		if g.InReplyTo != id {
+			t.Errorf("In-Reply-To %q, want %q", g.InReplyTo, id)
+		}
+		refs, _ := h.MsgIDList("References")
+		if len(refs) == 0 || "<"+refs[len(refs)-1]+">" != id {
+			t.Errorf("References %q do not end with %s", h.Get("References"), id)
+		}
+		game := g.game()
+		if game == "" {
+			t.Fatalf("no game started:\n%s", g.Text)
+		}
+		if local, domain, _ := strings.Cut(g.ReplyTo, "@"); !strings.HasPrefix(local, "bot+"+game+".") || domain != b.domain {
+			t.Errorf("Reply-To %q is not the bot's plus-address for game %s", g.ReplyTo, game)
+		}
+		if rt, _ := h.AddressList("Reply-To"); len(rt) != 1 || rt[0].Name != "windpost" {
+			t.Errorf("Reply-To %q: want one address named windpost", h.Get("Reply-To"))
+		}
+		if !strings.Contains(g.Subject, "[windpost "+game+" ") {
+			t.Errorf("Subject %q: no tag", g.Subject)
+		}
+
+		// Line lengths: RFC 5322 says at most 998, should 78; go-mail
+		// folds headers, and quoted-printable keeps body lines at 76
+		// although the text has longer lines. (The servers' own Received
+		// headers may be longer than 78.)
+		head, body, _ := bytes.Cut(g.Raw, []byte("\r\n\r\n"))
+		for i, l := range bytes.Split(head, []byte("\r\n")) {
+			if len(l) > 998 {
+				t.Errorf("header line %d is %d bytes long", i+1, len(l))
+			}
+		}
+		for i, l := range bytes.Split(body, []byte("\r\n")) {
+			if len(l) > 78 {
+				t.Errorf("body line %d is %d bytes (want at most 78): %q", i+1, len(l), l)
+			}
+		}
+		if !strings.Contains(g.Text, "this game has no clock") || !slices.ContainsFunc(strings.Split(g.Text, "\n"), func(l string) bool { return len(l) > 78 }) {
+			t.Log("no text line over 78 characters: quoted-printable soft breaks not exercised")
+		}
+
+		ent, err := message.Read(bytes.NewReader(g.Raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mt, _, _ := ent.Header.ContentType()
+		if mt != "multipart/alternative" {
+			t.Fatalf("Content-Type %s, want multipart/alternative", mt)
+		}
+		mr := ent.MultipartReader()
+		var types []string
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			mt, params, _ := p.Header.ContentType()
+			types = append(types, mt)
+			if !strings.EqualFold(params["charset"], "utf-8") {
+				t.Errorf("%s: charset %q, want UTF-8", mt, params["charset"])
+			}
+			switch cte := strings.ToLower(p.Header.Get("Content-Transfer-Encoding")); cte {
+			case "quoted-printable", "base64", "7bit":
+			default:
+				t.Errorf("%s: Content-Transfer-Encoding %q", mt, cte)
+			}
+			body, err := io.ReadAll(p.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mt != "text/html" {
+				continue
+			}
+			s := string(body)
+			if strings.Count(s, "<pre") != 1 || strings.Contains(strings.ToLower(s), "<table") {
+				t.Errorf("HTML part: want one <pre> and no table:\n%s", s)
+			}
+			pre := strings.Index(s, "<pre")
+			start := pre + strings.Index(s[max(pre, 0):], ">") + 1
+			end := strings.Index(s, "</pre>")
+			if pre < 0 || start <= pre || end < start {
+				t.Fatalf("HTML part without a closed <pre>:\n%s", s)
+			}
+			inner := strings.ReplaceAll(s[start:end], "\r\n", "\n")
+			if strings.ContainsAny(strings.ReplaceAll(inner, "&", ""), "<>") {
+				t.Errorf("unescaped markup inside <pre>:\n%s", inner)
+			}
+			if got := html.UnescapeString(inner); strings.TrimRight(got, "\n") != strings.TrimRight(g.Text, "\n") {
+				t.Errorf("the <pre> does not hold the plain text:\n%s\n--- text/plain:\n%s", got, g.Text)
+			}
+		}
+		if strings.Join(types, ",") != "text/plain,text/html" {
+			t.Errorf("parts %v, want text/plain then text/html", types)
+		}
+	})
+}
