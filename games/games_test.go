@@ -581,7 +581,7 @@ func TestUnreadableGame(t *testing.T) {
 	h.catalog = variants.Default(variants.Options{CacheDir: t.TempDir()})
 	h.reopen(t)
 	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "cannot be played on this server at the moment", "does not play nim")
-	wantText(t, only(t, h.write(t, alice, "games"), alice), "Your games:")
+	wantText(t, only(t, h.write(t, alice, "games"), alice), "Your games:", "cannot be read on this server at the moment")
 	h.clock.Advance(10 * 24 * time.Hour)
 	if _, err := h.srv.Tick(context.Background()); err != nil {
 		t.Fatal(err)

@@ -207,18 +207,14 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 		id = strings.ToLower(ss.req.GameID)
 	}
 	if id == "" {
-		p, err := ss.player(ss.from)
+		mine, err := ss.playerGames(ss.from)
 		if err != nil {
 			return nil, 0, nil, err
 		}
 		var ids []string
-		for _, gid := range p.Games {
-			lg, err := ss.loadGame(gid)
-			if err != nil {
-				return nil, 0, nil, err
-			}
-			if lg != nil && pick(lg.rec) {
-				ids = append(ids, gid)
+		for _, lg := range mine {
+			if pick(lg.rec) {
+				ids = append(ids, lg.rec.ID)
 			}
 		}
 		switch len(ids) {
@@ -321,28 +317,15 @@ func (ss *session) newBotGame(c Command) (result, error) {
 	if err != nil {
 		return refuse("%v.", err), nil
 	}
-	p, err := ss.player(ss.from)
+	open, err := ss.countGames(ss.from, func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
 	if err != nil {
 		return result{}, err
-	}
-	open := 0
-	for _, id := range p.Games {
-		lg, err := ss.loadGame(id)
-		if err != nil {
-			return result{}, err
-		}
-		if lg != nil && lg.rec.State == statePlaying && lg.rec.isBotGame() {
-			open++
-		}
 	}
 	if open >= maxBotGames {
 		return refuse("you have %d games against the bot in progress; finish or resign one of them first.", open), nil
 	}
 	side := ss.pickSide(c.Side)
-	var players [2]playerSlot
-	players[side] = playerSlot{Address: ss.from}
-	players[side.Opponent()] = playerSlot{Bot: true, Level: level}
-	lg, err := ss.newGame(kit, players, statePlaying)
+	lg, err := ss.newGame(kit, side, playerSlot{Bot: true, Level: level}, statePlaying)
 	if err != nil {
 		return result{}, err
 	}
@@ -371,28 +354,15 @@ func (ss *session) challenge(c Command) (result, error) {
 	if local, domain, _ := strings.Cut(c.Address, "@"); domain == ss.s.domain && (local == ss.s.local || strings.HasPrefix(local, ss.s.local+"+")) {
 		return refuse("that is my own address; write \"new %s\" to play me.", kit.Rules.Name()), nil
 	}
-	p, err := ss.player(ss.from)
+	open, err := ss.countGames(ss.from, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == ss.from })
 	if err != nil {
 		return result{}, err
-	}
-	open := 0
-	for _, id := range p.Games {
-		lg, err := ss.loadGame(id)
-		if err != nil {
-			return result{}, err
-		}
-		if lg != nil && lg.rec.State == stateInvited && lg.rec.Challenger == ss.from {
-			open++
-		}
 	}
 	if open >= maxOpenInvitations {
 		return refuse("you already have %d challenges waiting for an answer; wait for them (or withdraw one with \"decline <game>\") before you send another.", open), nil
 	}
 	side := ss.pickSide(c.Side)
-	var players [2]playerSlot
-	players[side] = playerSlot{Address: ss.from}
-	players[side.Opponent()] = playerSlot{Address: c.Address}
-	lg, err := ss.newGame(kit, players, stateInvited)
+	lg, err := ss.newGame(kit, side, playerSlot{Address: c.Address}, stateInvited)
 	if err != nil {
 		return result{}, err
 	}
@@ -621,29 +591,17 @@ func wrapList(items []string, width int) string {
 // it shows the sender's game in progress, or if there is none, their
 // latest game.
 func (ss *session) look(c Command) (result, error) {
+	going := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }
 	if c.Game == "" && ss.created == "" && ss.authGame == "" && ss.req.GameID == "" {
-		p, err := ss.player(ss.from)
+		mine, err := ss.playerGames(ss.from)
 		if err != nil {
 			return result{}, err
 		}
-		latest, going := "", 0
-		for _, id := range p.Games {
-			lg, err := ss.loadGame(id)
-			if err != nil {
-				return result{}, err
-			}
-			if lg != nil {
-				latest = id
-				if lg.rec.State == statePlaying || lg.rec.State == stateInvited {
-					going++
-				}
-			}
-		}
-		if going == 0 && latest != "" {
-			c.Game = latest
+		if len(mine) > 0 && !slices.ContainsFunc(mine, func(lg *liveGame) bool { return going(lg.rec) }) {
+			c.Game = mine[len(mine)-1].rec.ID
 		}
 	}
-	lg, _, r, err := ss.gameFor(c, false, func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }, "game in progress")
+	lg, _, r, err := ss.gameFor(c, false, going, "game in progress")
 	if r != nil || err != nil {
 		return deref(r), err
 	}
@@ -668,6 +626,10 @@ func (ss *session) listGames() (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	mine, err := ss.playerGames(ss.from)
+	if err != nil {
+		return result{}, err
+	}
 	if len(p.Games) == 0 {
 		return done("You have no games yet. Write \"new %s\" to play the bot, or \"challenge <address> %s\" to play a friend.",
 			firstVariant(ss), firstVariant(ss)), nil
@@ -675,14 +637,8 @@ func (ss *session) listGames() (result, error) {
 	// Every game in progress or waiting, and the last finished ones.
 	var list []*liveGame
 	ended := 0
-	for i := len(p.Games) - 1; i >= 0; i-- {
-		lg, err := ss.loadGame(p.Games[i])
-		if err != nil {
-			return result{}, err
-		}
-		if lg == nil {
-			continue
-		}
+	for i := len(mine) - 1; i >= 0; i-- {
+		lg := mine[i]
 		if lg.rec.State == stateOver || lg.rec.State == stateDeclined {
 			ended++
 			if ended > maxListedEnded {
@@ -721,6 +677,11 @@ func (ss *session) listGames() (result, error) {
 			}
 		default:
 			b.WriteString(rec.Result)
+		}
+	}
+	for _, id := range p.Games {
+		if _, bad := ss.unreadable[id]; bad {
+			fmt.Fprintf(&b, "\n%s  cannot be read on this server at the moment (the admin can see why in the log)", id)
 		}
 	}
 	return done("%s", b.String()), nil
@@ -932,12 +893,12 @@ func (ss *session) vacation(c Command) (result, error) {
 	ss.changed[ss.from] = true
 	// Move the deadlines of the games where the player is to move; in the
 	// others, the clock starts after the vacation when their turn comes.
-	for _, id := range p.Games {
-		lg, err := ss.loadGame(id)
-		if err != nil {
-			return result{}, err
-		}
-		if lg == nil || lg.rec.State != statePlaying || lg.rec.Deadline.IsZero() {
+	mine, err := ss.playerGames(ss.from)
+	if err != nil {
+		return result{}, err
+	}
+	for _, lg := range mine {
+		if lg.rec.State != statePlaying || lg.rec.Deadline.IsZero() {
 			continue
 		}
 		side, _ := lg.rec.sideOf(ss.from)
@@ -947,7 +908,7 @@ func (ss *session) vacation(c Command) (result, error) {
 			lg.dirty = true
 		}
 		if !c.Off {
-			ss.notify(Notice, opponentAddress(lg, side), id, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", ss.from, formatTime(p.VacationUntil)))
+			ss.notify(Notice, opponentAddress(lg, side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", ss.from, formatTime(p.VacationUntil)))
 		}
 	}
 	if c.Off {

@@ -248,9 +248,12 @@ func (ss *session) player(address string) (*playerRecord, error) {
 	return p, nil
 }
 
-// newGame creates a game record with a fresh id and registers it with its
-// players and their tokens.
-func (ss *session) newGame(kit variants.Kit, players [2]playerSlot, state gameState) (*liveGame, error) {
+// newGame creates a game of the sender, who plays side, against opponent,
+// with a fresh id, and registers it with its players and their tokens.
+func (ss *session) newGame(kit variants.Kit, side rules.Side, opponent playerSlot, state gameState) (*liveGame, error) {
+	var players [2]playerSlot
+	players[side] = playerSlot{Address: ss.from}
+	players[side.Opponent()] = opponent
 	games := ss.tx.Bucket(bucketGames)
 	var id string
 	for tries := 0; ; tries++ {
@@ -313,6 +316,38 @@ func (ss *session) authenticate() {
 		}
 	}
 	ss.badToken = true
+}
+
+// playerGames returns the games of address that can be read, oldest
+// first.
+func (ss *session) playerGames(address string) ([]*liveGame, error) {
+	p, err := ss.player(address)
+	if err != nil {
+		return nil, err
+	}
+	var mine []*liveGame
+	for _, id := range p.Games {
+		lg, err := ss.loadGame(id)
+		if err != nil {
+			return nil, err
+		}
+		if lg != nil {
+			mine = append(mine, lg)
+		}
+	}
+	return mine, nil
+}
+
+// countGames counts the games of address that pick accepts.
+func (ss *session) countGames(address string, pick func(*gameRecord) bool) (int, error) {
+	mine, err := ss.playerGames(address)
+	n := 0
+	for _, lg := range mine {
+		if pick(lg.rec) {
+			n++
+		}
+	}
+	return n, err
 }
 
 // deadlineFor is when a player who gets the move now must have moved.
