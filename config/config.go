@@ -168,17 +168,28 @@ func Load(path string, env []string) (*Config, error) {
 // Parse is Load on the file's text.
 func Parse(text string, env []string) (*Config, error) {
 	var c Config
+	var raw map[string]any
+	if _, err := toml.Decode(text, &raw); err != nil {
+		return nil, err // TOML syntax: the error has the line
+	}
+	if err := c.checkTypes(raw); err != nil {
+		return nil, err
+	}
 	md, err := toml.Decode(text, &c)
 	if err != nil {
-		return nil, err
+		return nil, c.explain(err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		var names []string
-		for _, k := range und {
+		for i, k := range und {
+			// A table is listed before its keys: name the keys only.
+			if i+1 < len(und) && len(k) == 1 && len(und[i+1]) > 1 && und[i+1][0] == k[0] {
+				continue
+			}
 			names = append(names, k.String())
 		}
 		sort.Strings(names)
-		return nil, fmt.Errorf("unknown key %s (known keys: %s)", strings.Join(names, ", "), strings.Join(Keys(), ", "))
+		return nil, unknownKeys(names)
 	}
 	if err := c.applyEnv(env); err != nil {
 		return nil, err
@@ -211,6 +222,123 @@ func (c *Config) keys() []key {
 		{"log.format", &c.Log.Format}, {"log.level", &c.Log.Level},
 		{"limits.max_mail_size", &c.Limits.MaxMailSize},
 	}
+}
+
+// want says in words what a key's value must look like.
+func want(ptr any) string {
+	switch ptr.(type) {
+	case *int:
+		return "a whole number without quotes, like 993"
+	case *time.Duration:
+		return `a duration in quotes, like "30s", "5m" or "1h30m"`
+	default:
+		return `text in quotes, like "example"`
+	}
+}
+
+// checkTypes checks the type of every known key's value in the decoded
+// TOML tree, so that a wrong type is refused with the key's name, what it
+// wants and what it got.
+func (c *Config) checkTypes(raw map[string]any) error {
+	var errs []error
+	for _, k := range c.keys() {
+		section, name, _ := strings.Cut(k.name, ".")
+		table, ok := raw[section].(map[string]any)
+		if !ok {
+			continue
+		}
+		v, ok := table[name]
+		if !ok {
+			continue
+		}
+		var fits bool
+		switch k.ptr.(type) {
+		case *int:
+			_, fits = v.(int64)
+		default: // *string, *time.Duration (a bare number would be nanoseconds)
+			_, fits = v.(string)
+		}
+		if !fits {
+			got := fmt.Sprintf("%v", v)
+			if s, ok := v.(string); ok {
+				got = fmt.Sprintf("the text %q", s)
+			}
+			errs = append(errs, fmt.Errorf("%s: want %s, got %s", k.name, want(k.ptr), got))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// explain turns a TOML error about a known key's value into what the key
+// wants ("imap.port (line 4): want a whole number without quotes, like
+// 993 (...)"); other errors (syntax) come back as they are.
+func (c *Config) explain(err error) error {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	for _, k := range c.keys() {
+		if k.name != pe.LastKey {
+			continue
+		}
+		return fmt.Errorf("%s (line %d): want %s (%s)", k.name, pe.Position.Line, want(k.ptr), pe.Message)
+	}
+	return err
+}
+
+// unknownKeys is the error for keys no windpost version knows, with the
+// known key a typo most likely meant.
+func unknownKeys(names []string) error {
+	var parts []string
+	listAll := false
+	for _, n := range names {
+		if near := nearestKey(n); near != "" {
+			parts = append(parts, fmt.Sprintf("%s (did you mean %s?)", n, near))
+		} else {
+			parts = append(parts, n)
+			listAll = true
+		}
+	}
+	msg := "unknown key " + strings.Join(parts, ", ")
+	if len(names) > 1 {
+		msg = "unknown keys " + strings.Join(parts, ", ")
+	}
+	if listAll {
+		msg += " (known keys: " + strings.Join(Keys(), ", ") + ")"
+	}
+	return errors.New(msg)
+}
+
+// nearestKey is the known key within two edits of name, or "".
+func nearestKey(name string) string {
+	best, bestD := "", 3
+	for _, k := range Keys() {
+		if d := editDistance(name, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := prev[j-1]
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // Keys lists every key a file may set, as "section.key".
