@@ -414,7 +414,7 @@ func TestRefusalsSayWhatIsRight(t *testing.T) {
 	wantText(t, only(t, h.reply(t, inv, "t1"), bob),
 		"has not begun: you have not accepted the challenge yet. Reply \"accept\" to begin, or \"decline\".")
 	wantText(t, only(t, h.reply(t, a, "t1"), alice),
-		"has not begun: bob@players.test has not accepted the challenge yet. I will write to you when they answer.")
+		"has not begun: bob@players.test has not accepted the challenge yet. I will write to you when they answer (\"decline\" withdraws your challenge).")
 	toBob := only(t, h.reply(t, inv, "accept"), bob)
 	// Someone who does not play in the game, with its key.
 	wantText(t, only(t, h.replyFrom(t, toBob, eve, "t1"), eve),

@@ -268,6 +268,20 @@ func (ss *session) authRefusal(id string) result {
 
 func isPlaying(g *gameRecord) bool { return g.State == statePlaying }
 
+// playingGame is gameFor for the commands that change a game in progress
+// (a move, resign, draw, undo): it refuses a game that is not being played.
+func (ss *session) playingGame(c Command) (*liveGame, rules.Side, *result, error) {
+	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	if r != nil || err != nil {
+		return nil, 0, r, err
+	}
+	if lg.rec.State != statePlaying {
+		r := stateRefusal(lg.rec, ss.from)
+		return nil, 0, &r, nil
+	}
+	return lg, side, nil, nil
+}
+
 // stateRefusal refuses a command of reader's on a game that is not being
 // played, and says what reader can do instead.
 func stateRefusal(rec *gameRecord, reader string) result {
@@ -277,7 +291,7 @@ func stateRefusal(rec *gameRecord, reader string) result {
 		if reader == rec.invitee() {
 			return refuse(`game %s has not begun: you have not accepted the challenge yet. Reply "accept" to begin, or "decline".`, rec.ID)
 		}
-		return refuse("game %s has not begun: %s has not accepted the challenge yet. I will write to you when they answer.", rec.ID, rec.invitee())
+		return refuse(`game %s has not begun: %s has not accepted the challenge yet. I will write to you when they answer ("decline" withdraws your challenge).`, rec.ID, rec.invitee())
 	case stateDeclined:
 		return refuse("game %s never began (%s)."+other, rec.ID, rec.Result)
 	}
@@ -459,14 +473,11 @@ func (ss *session) move(c Command) (result, error) {
 		return result{refused: true, unknown: true, text: fmt.Sprintf(
 			"Refused: I do not understand this line. It is not a command, nor a move (moves name squares, so they have digits).")}, nil
 	}
-	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	lg, side, r, err := ss.playingGame(c)
 	if r != nil || err != nil {
 		return deref(r), err
 	}
 	rec := lg.rec
-	if rec.State != statePlaying {
-		return stateRefusal(rec, ss.from), nil
-	}
 	pos := lg.g.Position()
 	next := len(rec.Moves) + 1
 	if c.Number != 0 && c.Number < next {
@@ -698,31 +709,22 @@ func firstVariant(ss *session) string {
 }
 
 func (ss *session) resign(c Command) (result, error) {
-	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	lg, side, r, err := ss.playingGame(c)
 	if r != nil || err != nil {
 		return deref(r), err
 	}
 	rec := lg.rec
-	if rec.State == stateInvited {
-		return refuse("game %s has not begun; write \"decline\" to say no to the challenge.", rec.ID), nil
-	}
-	if rec.State != statePlaying {
-		return stateRefusal(rec, ss.from), nil
-	}
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 	ss.notify(Notice, opponentAddress(lg, side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", ss.from, rec.ID))
 	return done("Done: you resigned game %s. Game over: %s.", rec.ID, rec.Result), nil
 }
 
 func (ss *session) draw(c Command) (result, error) {
-	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	lg, side, r, err := ss.playingGame(c)
 	if r != nil || err != nil {
 		return deref(r), err
 	}
 	rec := lg.rec
-	if rec.State != statePlaying {
-		return stateRefusal(rec, ss.from), nil
-	}
 	if rec.isBotGame() {
 		if lg.kit.Analyst == nil {
 			return refuse("the bot does not agree to draws in %s; play on, or resign.", lg.kit.Rules.Title()), nil
@@ -770,14 +772,11 @@ func flip(v solver.Value) solver.Value {
 }
 
 func (ss *session) undo(c Command) (result, error) {
-	lg, side, r, err := ss.gameFor(c, true, isPlaying, "game in progress")
+	lg, side, r, err := ss.playingGame(c)
 	if r != nil || err != nil {
 		return deref(r), err
 	}
 	rec := lg.rec
-	if rec.State != statePlaying {
-		return stateRefusal(rec, ss.from), nil
-	}
 	ply := len(rec.Moves)
 	if rec.isBotGame() {
 		// Take back moves until it is the player's turn again and one of
