@@ -387,16 +387,7 @@ func (ss *session) botMoves(lg *liveGame) ([]string, error) {
 		if !ok || lg.g.Position().ToMove() != side {
 			break
 		}
-		h := fnv.New64a()
-		fmt.Fprintf(h, "%s/%d", lg.rec.ID, lg.g.Ply())
-		rng := rand.New(rand.NewPCG(ss.s.seed, h.Sum64()))
-		ctx := ss.ctx
-		if ss.s.cfg.BotMoveTime > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, ss.s.cfg.BotMoveTime)
-			defer cancel()
-		}
-		m, err := lg.kit.Bot.Choose(ctx, lg.g.Clone(), lg.rec.Players[side].Level, rng)
+		m, err := ss.choose(lg, lg.rec.Players[side].Level)
 		if err != nil {
 			return played, fmt.Errorf("game %s: the bot: %w", lg.rec.ID, err)
 		}
@@ -407,6 +398,22 @@ func (ss *session) botMoves(lg *liveGame) ([]string, error) {
 		played = append(played, text)
 	}
 	return played, nil
+}
+
+// choose asks the bot for its move in lg within Config.BotMoveTime, with
+// randomness fixed by the game and the ply (so a request handled again
+// after a failure gets the same answer).
+func (ss *session) choose(lg *liveGame, level solver.Level) (rules.Move, error) {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d", lg.rec.ID, lg.g.Ply())
+	rng := rand.New(rand.NewPCG(ss.s.seed, h.Sum64()))
+	ctx := ss.ctx
+	if ss.s.cfg.BotMoveTime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ss.s.cfg.BotMoveTime)
+		defer cancel()
+	}
+	return lg.kit.Bot.Choose(ctx, lg.g.Clone(), level, rng)
 }
 
 // notify adds an event to the notice for address about game.
@@ -653,39 +660,41 @@ func prune(tx *bolt.Tx, now time.Time) error {
 		return nil
 	}
 	cutoff := now.Add(-keepFor)
-	var old [][]byte
-	err := tx.Bucket(bucketProcessed).ForEach(func(k, v []byte) error {
+	err := deleteWhere(tx.Bucket(bucketProcessed), func(v []byte) bool {
 		var p processedRecord
-		if json.Unmarshal(v, &p) == nil && p.At.Before(cutoff) {
-			old = append(old, k)
-		}
-		return nil
+		return json.Unmarshal(v, &p) == nil && p.At.Before(cutoff)
 	})
 	if err != nil {
 		return err
 	}
-	for _, k := range old {
-		if err := tx.Bucket(bucketProcessed).Delete(k); err != nil {
-			return err
-		}
-	}
-	old = old[:0]
-	err = tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+	err = deleteWhere(tx.Bucket(bucketOutbox), func(v []byte) bool {
 		var m storedMail
-		if json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff) {
-			old = append(old, k)
-		}
-		return nil
+		return json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff)
 	})
 	if err != nil {
 		return err
-	}
-	for _, k := range old {
-		if err := tx.Bucket(bucketOutbox).Delete(k); err != nil {
-			return err
-		}
 	}
 	return meta.Put(keyPruned, []byte(now.Format(time.RFC3339)))
+}
+
+// deleteWhere deletes the records of b whose value old accepts.
+func deleteWhere(b *bolt.Bucket, old func(v []byte) bool) error {
+	var keys [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if old(v) {
+			keys = append(keys, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // tick fires what is due in one game.
