@@ -298,6 +298,7 @@ func TestMiscCommands(t *testing.T) {
 		{[]string{"rules chess"}, []string{`Refused: unknown game "chess": windpost plays gufuu`}},
 		{[]string{"rules"}, []string{`Write "rules" and a game's name for its rules: gufuu`}},
 		{[]string{"help clocks"}, []string{"at the deadline the player to move loses on\ntime"}},
+		{[]string{"help draw"}, []string{"The bot accepts only when it sees the game as drawn or\nas lost for itself"}},
 		{[]string{"help"}, []string{"Commands (one per line", "Games: gufuu, microshogi (micro), julgonu (gonu)."}},
 		{[]string{"new micro level perfect"}, []string{"Refused: the bot does not play at level perfect in this game; it plays strong, casual."}},
 		{[]string{"challenge alice@players.test gufuu"}, []string{"Refused: you cannot challenge yourself"}},

@@ -203,8 +203,8 @@ time, unless the opponent had offered a draw, which then counts as
 accepted. Games against the bot have no clock.`, true
 	case "draw":
 		return `"draw" offers a draw; the opponent accepts with "draw" and declines by
-playing a move. Against the bot, it accepts only a position it does not
-see as won for itself.`, true
+playing a move. The bot accepts only when it sees the game as drawn or
+as lost for itself; otherwise it declines, and you play on.`, true
 	case "undo":
 		return `"undo" asks to take back your last move; your opponent agrees with
 "undo" and refuses by playing a move. Against the bot, "undo" takes back
