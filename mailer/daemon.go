@@ -162,7 +162,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		if time.Since(start) > 2*maxBackoff {
 			backoff = time.Second // it worked for a while: start again small
 		}
-		d.log().Warn("imap connection lost; reconnecting", "in", backoff.String(), "err", err)
+		d.log().Warn("inbox session ended; connecting again", "in", backoff.String(), "err", err)
 		select {
 		case <-ctx.Done():
 		case <-time.After(backoff):
@@ -249,15 +249,7 @@ func (cn *conn) wait(what string, f func() error) error {
 func (d *Daemon) dial(ctx context.Context, news chan struct{}) (*imapclient.Client, error) {
 	o := d.IMAP
 	addr := net.JoinHostPort(o.Host, strconv.Itoa(o.Port))
-	tc := o.TLSConfig
-	if tc == nil {
-		tc = &tls.Config{}
-	} else {
-		tc = tc.Clone()
-	}
-	if tc.ServerName == "" {
-		tc.ServerName = o.Host
-	}
+	tc := tlsFor(o.TLSConfig, o.Host)
 	opts := &imapclient.Options{
 		TLSConfig: tc,
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
@@ -387,24 +379,28 @@ func (d *Daemon) session(ctx context.Context, once bool) error {
 			wait, timeout = busyPoll, "look"
 		}
 		cn.handled = 0
+		// Without IDLE the server says nothing between commands, so news
+		// cannot come while we wait: only the timer or a stop wake us.
+		var idle *imapclient.IdleCommand
 		if canIdle {
-			var idle *imapclient.IdleCommand
 			if err := cn.wait("idle", func() (err error) { idle, err = c.Idle(); return err }); err != nil {
 				return err
 			}
-			timer := time.NewTimer(wait)
-			select {
-			case <-news:
-				woke = "idle"
-			case <-timer.C:
-				woke = timeout
-			case <-ctx.Done():
-				woke = "stop"
-			case <-c.Closed():
-				timer.Stop()
-				return errors.New("imap: server closed the connection")
-			}
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-news:
+			woke = "idle"
+		case <-timer.C:
+			woke = timeout
+		case <-ctx.Done():
+			woke = "stop"
+		case <-c.Closed():
 			timer.Stop()
+			return errors.New("imap: server closed the connection")
+		}
+		timer.Stop()
+		if idle != nil {
 			if err := cn.wait("leave idle", func() error {
 				if err := idle.Close(); err != nil {
 					return err
@@ -413,18 +409,6 @@ func (d *Daemon) session(ctx context.Context, once bool) error {
 			}); err != nil {
 				return err
 			}
-		} else {
-			timer := time.NewTimer(wait)
-			select {
-			case <-timer.C:
-				woke = timeout
-			case <-ctx.Done():
-				woke = "stop"
-			case <-c.Closed():
-				timer.Stop()
-				return errors.New("imap: server closed the connection")
-			}
-			timer.Stop()
 		}
 		if woke == "stop" {
 			return logout()

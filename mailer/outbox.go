@@ -59,15 +59,7 @@ func NewSender(opts SMTPOptions, bot Bot) (*Sender, error) {
 	if opts.Timeout == 0 {
 		opts.Timeout = 30 * time.Second
 	}
-	tc := opts.TLSConfig
-	if tc == nil {
-		tc = &tls.Config{}
-	} else {
-		tc = tc.Clone()
-	}
-	if tc.ServerName == "" {
-		tc.ServerName = opts.Host
-	}
+	tc := tlsFor(opts.TLSConfig, opts.Host)
 	copts := []gomail.Option{
 		gomail.WithPort(opts.Port),
 		gomail.WithTimeout(opts.Timeout),
@@ -501,6 +493,20 @@ func (o *Outbox) log() *slog.Logger {
 		return o.Log
 	}
 	return slog.New(slog.DiscardHandler)
+}
+
+// tlsFor is a copy of tc (nil = the system roots) that checks the
+// server's certificate for host unless tc names another server.
+func tlsFor(tc *tls.Config, host string) *tls.Config {
+	if tc == nil {
+		tc = &tls.Config{}
+	} else {
+		tc = tc.Clone()
+	}
+	if tc.ServerName == "" {
+		tc.ServerName = host
+	}
+	return tc
 }
 
 func domainOf(addr string) string {
