@@ -236,20 +236,13 @@ func BenchmarkThroughput(b *testing.B) {
 						if count && moves.Load() >= total {
 							break
 						}
-						var raw []byte
-						var id string
-						if g.last == nil || g.last.Header.Get("X-Windpost-Result") != "" {
-							raw, id = compose(pl.addr(), be.addr("bot"), "game", "new gufuu level casual", mailOpts{})
-							rcpts = append(rcpts, be.addr("bot"))
-						} else {
-							raw, id = compose(pl.addr(), g.last.ReplyTo, "Re: "+g.last.Subject, perfectMove(gt, g.last), mailOpts{inReplyTo: g.last.MessageID})
-							rcpts = append(rcpts, g.last.ReplyTo)
-							if count {
-								moves.Add(1)
-							}
-						}
+						raw, id, rcpt, move := g.next(gt, be, pl)
+						rcpts = append(rcpts, rcpt)
 						if count {
 							mails.Add(1)
+							if move {
+								moves.Add(1)
+							}
 						}
 						raws = append(raws, raw)
 						pending[id] = g
@@ -337,14 +330,9 @@ func BenchmarkBacklog(b *testing.B) {
 				var raws [][]byte
 				var rcpts []string
 				for _, g := range games[pl] {
-					var raw []byte
-					var id string
-					if g.last == nil || g.last.Header.Get("X-Windpost-Result") != "" {
-						raw, id = compose(pl.addr(), be.addr("bot"), "game", "new gufuu level casual", mailOpts{})
-						rcpts = append(rcpts, be.addr("bot"))
-					} else {
-						raw, id = compose(pl.addr(), g.last.ReplyTo, "Re: "+g.last.Subject, perfectMove(b, g.last), mailOpts{inReplyTo: g.last.MessageID})
-						rcpts = append(rcpts, g.last.ReplyTo)
+					raw, id, rcpt, move := g.next(b, be, pl)
+					rcpts = append(rcpts, rcpt)
+					if move {
 						moves++
 					}
 					raws = append(raws, raw)

@@ -143,6 +143,18 @@ type botGame struct {
 	moves int
 }
 
+// next composes the game's next mail from player pl: a new game if there
+// is none yet or it has ended, else the perfect move as a reply to the
+// last answer. move says which.
+func (g *botGame) next(tb testing.TB, be *backend, pl *player) (raw []byte, id, rcpt string, move bool) {
+	if g.last == nil || g.last.Header.Get("X-Windpost-Result") != "" {
+		raw, id = compose(pl.addr(), be.addr("bot"), "game", "new gufuu level casual", mailOpts{})
+		return raw, id, be.addr("bot"), false
+	}
+	raw, id = compose(pl.addr(), g.last.ReplyTo, "Re: "+g.last.Subject, perfectMove(tb, g.last), mailOpts{inReplyTo: g.last.MessageID})
+	return raw, id, g.last.ReplyTo, true
+}
+
 // TestKillDuringBurst: three players play two bot games each, all moving
 // at once, while the daemon (a separate process) is killed with SIGKILL at
 // random moments and started again. Every move must be answered, none
