@@ -150,17 +150,17 @@ func (c *Command) parseMove(text string) {
 	if m := moveNumberSuffix.FindStringSubmatchIndex(text); m != nil {
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
 		if c.Number != 0 && c.Number != n {
-			c.Err = fmt.Sprintf("the move is numbered both %d and #%d", c.Number, n)
+			c.Err = fmt.Sprintf("the move is numbered both %d and #%d: write its number once, as #n after the move", c.Number, n)
 		}
 		c.Number = n
 		text = text[:m[0]]
 		if n == 0 {
-			c.Err = "moves are numbered from #1"
+			c.Err = "moves are numbered from #1: write the move's number after it, e.g. #1 for the first move"
 		}
 	}
 	c.Move = strings.TrimSpace(text)
 	if c.Move == "" && c.Err == "" {
-		c.Err = "a move number without a move"
+		c.Err = "a move number without a move: write the move, then its number, on one line"
 	}
 }
 

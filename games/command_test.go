@@ -66,7 +66,8 @@ func TestParseCommand(t *testing.T) {
 		{line: "P-2c #0", want: Command{Verb: VerbMove, Move: "P-2c", Number: 0, Err: "moves are numbered from #1"}},
 		{line: "5.P-2c", want: Command{Verb: VerbMove, Move: "P-2c", Number: 5}},
 		{line: "12. K*1c>N #12", want: Command{Verb: VerbMove, Move: "K*1c>N", Number: 12}},
-		{line: "12... K*1c>N #11", want: Command{Verb: VerbMove, Move: "K*1c>N", Number: 11, Err: "numbered both 12 and #11"}},
+		{line: "12... K*1c>N #11", want: Command{Verb: VerbMove, Move: "K*1c>N", Number: 11, Err: "numbered both 12 and #11: write its number once"}},
+		{line: "#5", want: Command{Verb: VerbMove, Number: 5, Err: "a move number without a move: write the move, then its number"}},
 		{line: "g7k3q 3.b2-b3", want: Command{Verb: VerbMove, Game: "g7k3q", Move: "b2-b3", Number: 3}},
 		{line: "please start a game", want: Command{Verb: VerbMove, Move: "please start a game"}},
 	} {
