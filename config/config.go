@@ -263,10 +263,31 @@ func (c *Config) checkTypes(raw map[string]any) error {
 			if s, ok := v.(string); ok {
 				got = fmt.Sprintf("the text %q", s)
 			}
+			if strings.HasSuffix(k.name, "password") {
+				got = fmt.Sprintf("a %s (not shown)", tomlType(v))
+			}
 			errs = append(errs, fmt.Errorf("%s: want %s, got %s", k.name, want(k.ptr), got))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// tomlType names the TOML type of a decoded value.
+func tomlType(v any) string {
+	switch v.(type) {
+	case string:
+		return "text"
+	case int64, float64:
+		return "number"
+	case bool:
+		return "true/false value"
+	case []any, []map[string]any:
+		return "list"
+	case map[string]any:
+		return "table"
+	default:
+		return "date or time"
+	}
 }
 
 // explain turns a TOML error about a known key's value into what the key

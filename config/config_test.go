@@ -93,6 +93,8 @@ func TestParseErrors(t *testing.T) {
 			[]string{"imap.port: want a port from 1 to 65535, got 70000"}},
 		{"port as text", strings.Replace(minimal, `host = "imap.example.org"`, "host = \"imap.example.org\"\nport = \"993\"", 1), nil,
 			[]string{`imap.port: want a whole number without quotes, like 993, got the text "993"`}},
+		{"password as number", strings.Replace(minimal, `password = "pw"`, "password = 31415926", 1), nil,
+			[]string{`imap.password: want text in quotes, like "example", got a number (not shown)`}},
 		{"host as number", strings.Replace(minimal, `host = "smtp.example.org"`, "host = 25", 1), nil,
 			[]string{`smtp.host: want text in quotes, like "example", got 25`}},
 		{"bot with plus", strings.Replace(minimal, `address = "bot@example.org"`, `address = "bot+x@example.org"`, 1), nil,
@@ -123,6 +125,9 @@ func TestParseErrors(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not contain %q", err, w)
 				}
+			}
+			if strings.Contains(err.Error(), "31415926") {
+				t.Errorf("error %q shows a password", err)
 			}
 		})
 	}
