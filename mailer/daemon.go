@@ -174,7 +174,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 }
 
 // RunOnce handles the mail waiting in the inbox, runs Tick once, sends what
-// is due in the outbox, and returns (for cron).
+// is due in the outbox, and returns (for cron). When ctx ends it finishes
+// the mail at hand and returns nil: what is left waits for the next run.
 func (d *Daemon) RunOnce(ctx context.Context) error {
 	if d.Outbox == nil {
 		return errors.New("mailer: no outbox")
@@ -182,7 +183,12 @@ func (d *Daemon) RunOnce(ctx context.Context) error {
 	ierr := d.session(ctx, true)
 	terr := d.tick(ctx)
 	_, oerr := d.Outbox.Flush(ctx)
-	return errors.Join(ierr, terr, oerr)
+	err := errors.Join(ierr, terr, oerr)
+	if err != nil && ctx.Err() != nil {
+		d.log().Info("stopped before the end; the rest waits for the next run", "err", err)
+		return nil
+	}
+	return err
 }
 
 func (d *Daemon) tickLoop(ctx context.Context) {

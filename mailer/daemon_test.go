@@ -534,3 +534,26 @@ func TestFetchedMail(t *testing.T) {
 		t.Errorf("%d UIDs, want 4", len(got))
 	}
 }
+
+// TestDaemonOnceStopped: serve --once stopped by SIGTERM (ctx ended)
+// exits cleanly: what was interrupted is no error, and mail handled
+// before the stop stays handled.
+func TestDaemonOnceStopped(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
+	ctx, cancel := context.WithCancel(context.Background())
+	r.games.onHandle = func(games.Request) { cancel() } // SIGTERM during the first mail
+	if err := r.d.RunOnce(ctx); err != nil {
+		t.Errorf("RunOnce stopped: %v; want nil", err)
+	}
+	if got := len(r.games.requests()); got != 1 {
+		t.Errorf("%d mails handled, want 1 (the one in hand)", got)
+	}
+	if n, _ := mailboxStatus(t, r, "windpost/processed"); n != 1 {
+		t.Errorf("processed has %d, want the one handled", n)
+	}
+	if err := r.d.RunOnce(ctx); err != nil {
+		t.Errorf("RunOnce with a stopped context: %v; want nil", err)
+	}
+}
