@@ -605,6 +605,11 @@ func TestDamagedRecordDoesNotStopTheClocks(t *testing.T) {
 		t.Fatalf("tick: %v", err)
 	}
 	wantText(t, only(t, mails, alice), "you lose on time.")
+	// The admin's list shows it.
+	list, err := h.store.Games()
+	if err != nil || len(list) != 2 || list[1].ID != "gzzzz" || list[1].State != "damaged" {
+		t.Fatalf("Games() = %+v, %v", list, err)
+	}
 }
 
 // TestReadingChangesNothing: commands that only look write no game or

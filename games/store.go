@@ -364,21 +364,24 @@ type GameSummary struct {
 	Variant  string
 	Black    string
 	White    string
-	State    string // "invited", "playing", "over", "declined"
+	State    string // "invited", "playing", "over", "declined"; "damaged" for a record that is not JSON
 	ToMove   string // "black", "white" or ""
 	Ply      int
 	Deadline time.Time
 	Result   string
 }
 
-// Games lists every game in the store, by id.
+// Games lists every game in the store, by id. A damaged record is listed
+// with State "damaged" and the error as its Result, so that the admin sees
+// it.
 func (s *Store) Games() ([]GameSummary, error) {
 	var list []GameSummary
 	err := s.db.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
 			var g gameRecord
 			if err := json.Unmarshal(v, &g); err != nil {
-				return fmt.Errorf("game %s: %w", k, err)
+				list = append(list, GameSummary{ID: string(k), State: "damaged", Result: err.Error()})
+				return nil
 			}
 			gs := GameSummary{ID: g.ID, Variant: g.Variant, Black: g.Players[0].label(), White: g.Players[1].label(),
 				State: string(g.State), Ply: len(g.Moves), Deadline: g.Deadline, Result: g.Result}
