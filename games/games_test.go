@@ -331,6 +331,9 @@ func TestCommandPolicy(t *testing.T) {
 	// A signature after commands ends them quietly.
 	m = only(t, h.write(t, alice, "new nim as black", "", "Alice"), alice)
 	wantText(t, m, "Done: new game", `I stopped reading at "Alice"`)
+	// Also a name whose first word looks like a game id.
+	m = only(t, h.write(t, alice, "games", "Gunther Smith"), alice)
+	wantText(t, m, "Your games:", `I stopped reading at "Gunther Smith"`)
 	if strings.Contains(m.Text, "Commands (one per line") {
 		t.Error("the help came with a mail that worked")
 	}

@@ -469,9 +469,11 @@ func looksLikeMove(text string) bool {
 }
 
 func (ss *session) move(c Command) (result, error) {
-	if !looksLikeMove(c.Move) && c.Game == "" && c.Number == 0 && !strings.HasPrefix(strings.ToLower(c.Line), "move") {
-		return result{refused: true, unknown: true, text: fmt.Sprintf(
-			"Refused: I do not understand this line. It is not a command, nor a move (moves name squares, so they have digits).")}, nil
+	// A first word that has the form of a game id but names no game is
+	// more likely a name ("Gunther Smith" signing off).
+	noGame := c.Game == "" || ss.tx.Bucket(bucketGames).Get([]byte(c.Game)) == nil
+	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !strings.HasPrefix(strings.ToLower(c.Line), "move") {
+		return result{refused: true, unknown: true, text: "Refused: I do not understand this line. It is not a command, nor a move (moves name squares, so they have digits)."}, nil
 	}
 	lg, side, r, err := ss.playingGame(c)
 	if r != nil || err != nil {
