@@ -53,15 +53,24 @@ func (ss *session) statusBlock(lg *liveGame, reader string) string {
 		if !rec.Deadline.IsZero() {
 			fmt.Fprintf(&b, "Deadline for this move: %s (%d days per move).\n", formatTime(rec.Deadline), rec.DaysPerMove)
 		}
+		side, player := rec.sideOf(reader)
 		if rec.DrawOffer != "" {
 			s, _ := rules.ParseSide(rec.DrawOffer)
-			fmt.Fprintf(&b, "%s offers a draw.\n", capitalise(nameOf(rec, s, reader)))
+			fmt.Fprintf(&b, "%s offers a draw.", capitalise(nameOf(rec, s, reader)))
+			if player && s != side {
+				b.WriteString(` Reply "draw" to accept it; a move declines it.`)
+			}
+			b.WriteString("\n")
 		}
 		if rec.UndoRequest != "" {
 			s, _ := rules.ParseSide(rec.UndoRequest)
-			fmt.Fprintf(&b, "%s asks to take back the last move.\n", capitalise(nameOf(rec, s, reader)))
+			fmt.Fprintf(&b, "%s asks to take back the last move.", capitalise(nameOf(rec, s, reader)))
+			if player && s != side {
+				b.WriteString(` Reply "undo" to agree; a move refuses.`)
+			}
+			b.WriteString("\n")
 		}
-		if side, player := rec.sideOf(reader); player && side == toMove {
+		if player && side == toMove {
 			if ms := lg.g.LegalMoves(); len(ms) > 0 {
 				fmt.Fprintf(&b, "Reply with your move, e.g. \"%s #%d\"; \"moves\" lists the legal ones.\n",
 					lg.kit.Notation.FormatMove(lg.g.Position(), ms[0]), len(rec.Moves)+1)
