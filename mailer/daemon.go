@@ -468,10 +468,11 @@ func (cn *conn) ensureProcessed() error {
 func (cn *conn) catchUp(ctx context.Context) error {
 	d := cn.d
 	mb := d.mailbox()
-	cur, err := d.Store.Cursor(mb)
+	stored, err := d.Store.Cursor(mb)
 	if err != nil {
 		return fmt.Errorf("cursor %s: %w", mb, err)
 	}
+	cur := stored
 	if cur.UIDValidity != cn.validity {
 		if cur.UIDValidity != 0 {
 			d.log().Warn("UIDVALIDITY changed: reading the whole mailbox again (mail handled before is recognised by its Message-ID)",
@@ -495,6 +496,9 @@ func (cn *conn) catchUp(ctx context.Context) error {
 			}
 		}
 		if len(uids) == 0 {
+			if cur == stored {
+				return nil // nothing new: no write (each is an fsync)
+			}
 			return d.Store.SetCursor(mb, cur)
 		}
 		slices.Sort(uids)

@@ -63,8 +63,9 @@ func (g *fakeGames) requests() []games.Request {
 
 type memStore struct {
 	*memOutbox
-	mu      sync.Mutex
-	cursors map[string]games.MailboxCursor
+	mu           sync.Mutex
+	cursors      map[string]games.MailboxCursor
+	cursorWrites int
 }
 
 func (s *memStore) Cursor(mb string) (games.MailboxCursor, error) {
@@ -76,6 +77,7 @@ func (s *memStore) Cursor(mb string) (games.MailboxCursor, error) {
 func (s *memStore) SetCursor(mb string, c games.MailboxCursor) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.cursorWrites++
 	s.cursors[mb] = c
 	return nil
 }
@@ -555,5 +557,30 @@ func TestDaemonOnceStopped(t *testing.T) {
 	}
 	if err := r.d.RunOnce(ctx); err != nil {
 		t.Errorf("RunOnce with a stopped context: %v; want nil", err)
+	}
+}
+
+// TestDaemonQuietPollWritesNothing: a look at the inbox that finds no new
+// mail does not write the cursor (each store write is an fsync, and the
+// daemon looks often: every poll, and every 100 ms while busy).
+func TestDaemonQuietPollWritesNothing(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	ctx := context.Background()
+	if err := r.d.RunOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r.store.mu.Lock()
+	before := r.store.cursorWrites
+	r.store.mu.Unlock()
+	for i := 0; i < 3; i++ {
+		if err := r.d.RunOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.store.mu.Lock()
+	defer r.store.mu.Unlock()
+	if r.store.cursorWrites != before {
+		t.Errorf("three quiet runs wrote the cursor %d times, want 0", r.store.cursorWrites-before)
 	}
 }
