@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,6 +113,11 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int
 	stls, err := tlsConfig(cfg.SMTP.Host, cfg.SMTP.CAFile)
 	if err != nil {
 		return fail("smtp.ca_file: %v", err)
+	}
+	for _, c := range []struct{ key, host, mode string }{{"imap", cfg.IMAP.Host, cfg.IMAP.TLS}, {"smtp", cfg.SMTP.Host, cfg.SMTP.TLS}} {
+		if c.mode == config.TLSNone && !loopback(c.host) {
+			log.Warn(c.key+".tls is none but the server is not on this machine: the password and the mail travel unencrypted", "host", c.host)
+		}
 	}
 	d, closeAll, err := buildDaemon(a, daemonParts{
 		imap: mailer.IMAPOptions{Host: cfg.IMAP.Host, Port: cfg.IMAP.Port, TLS: cfg.IMAP.TLS, Username: cfg.IMAP.Username,
@@ -269,6 +275,15 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 	fmt.Fprintf(w, "\nAdd alice (and bob) to any mail client with these settings, then write to %s\n", bot)
 	fmt.Fprintf(w, "with \"help\" in the body, or \"new gufuu\" to play the bot. Stop with Ctrl-C.\n\n")
 	return runDaemon(ctx, d, o.once, log)
+}
+
+// loopback reports whether host names this machine.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func splitPort(addr string) (string, int) {
