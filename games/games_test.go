@@ -439,6 +439,18 @@ func TestRefusalsSayWhatIsRight(t *testing.T) {
 	wantText(t, only(t, h.write(t, alice, "vacation 1"), alice), "you have taken 30 of your 30 vacation days in 2026, so none are left this year.")
 }
 
+// TestAcceptInAnotherThread: "accept" written in reply to a mail about
+// another game accepts the one challenge waiting.
+func TestAcceptInAnotherThread(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	_, toBob := startHumanGame(t, h)
+	second := only(t, h.write(t, alice, "challenge bob@players.test nim"), alice)
+	game := second.Headers["X-Windpost-Game"]
+	mails := h.reply(t, toBob, "accept")
+	wantText(t, only(t, mails, bob), "Done: game "+game+" has begun.")
+	wantText(t, only(t, mails, alice), "bob@players.test accepted your challenge: game "+game+" has begun.")
+}
+
 func TestDeclineAndWithdraw(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	inv := only(t, h.write(t, alice, "challenge bob@players.test nim"), bob)

@@ -315,12 +315,12 @@ func TestMiscCommands(t *testing.T) {
 	for i := 0; i < maxOpenInvitations; i++ {
 		wantText(t, only(t, h.write(t, alice, fmt.Sprintf("challenge p%d@players.test gufuu", i)), alice), "Done: I invited")
 	}
-	wantText(t, only(t, h.write(t, alice, "challenge p9@players.test gufuu"), alice), "Refused: you already have 5 challenges waiting")
+	wantText(t, only(t, h.write(t, alice, "challenge p9@players.test gufuu"), alice), "Refused: you already have 5 challenges waiting", " decline\", before you send another.")
 	// Twenty games against the bot at most.
 	for i := 0; i < maxBotGames; i++ {
 		wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Done: new game")
 	}
-	wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Refused: you have 20 games against the bot in progress")
+	wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Refused: you have 20 games against the bot in progress (g", " resign\".")
 	// The challenger cannot accept her own challenge; an undo with no own
 	// move; analysis during the game.
 	a := only(t, h.write(t, alice, "new gufuu as white level casual"), alice)

@@ -207,15 +207,9 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 		id = strings.ToLower(ss.req.GameID)
 	}
 	if id == "" {
-		mine, err := ss.playerGames(ss.from)
+		ids, err := ss.pickGames(pick)
 		if err != nil {
 			return nil, 0, nil, err
-		}
-		var ids []string
-		for _, lg := range mine {
-			if pick(lg.rec) {
-				ids = append(ids, lg.rec.ID)
-			}
 		}
 		switch len(ids) {
 		case 0:
@@ -331,12 +325,13 @@ func (ss *session) newBotGame(c Command) (result, error) {
 	if err != nil {
 		return refuse("%v.", err), nil
 	}
-	open, err := ss.countGames(ss.from, func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
+	open, err := ss.pickGames(func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
 	if err != nil {
 		return result{}, err
 	}
-	if open >= maxBotGames {
-		return refuse("you have %d games against the bot in progress; finish or resign one of them first.", open), nil
+	if len(open) >= maxBotGames {
+		return refuse("you have %d games against the bot in progress (%s); finish one of them first, or give one up with \"%s resign\".",
+			len(open), strings.Join(open, ", "), open[0]), nil
 	}
 	side := ss.pickSide(c.Side)
 	lg, err := ss.newGame(kit, side, playerSlot{Bot: true, Level: level}, statePlaying)
@@ -368,12 +363,13 @@ func (ss *session) challenge(c Command) (result, error) {
 	if local, domain, _ := strings.Cut(c.Address, "@"); domain == ss.s.domain && (local == ss.s.local || strings.HasPrefix(local, ss.s.local+"+")) {
 		return refuse("that is my own address; write \"new %s\" to play me.", kit.Rules.Name()), nil
 	}
-	open, err := ss.countGames(ss.from, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == ss.from })
+	open, err := ss.pickGames(func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == ss.from })
 	if err != nil {
 		return result{}, err
 	}
-	if open >= maxOpenInvitations {
-		return refuse("you already have %d challenges waiting for an answer; wait for them (or withdraw one with \"decline <game>\") before you send another.", open), nil
+	if len(open) >= maxOpenInvitations {
+		return refuse("you already have %d challenges waiting for an answer (%s); wait for them, or withdraw one with \"%s decline\", before you send another.",
+			len(open), strings.Join(open, ", "), open[0]), nil
 	}
 	side := ss.pickSide(c.Side)
 	lg, err := ss.newGame(kit, side, playerSlot{Address: c.Address}, stateInvited)
@@ -402,6 +398,17 @@ func (ss *session) acceptOrDecline(c Command) (result, error) {
 	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == ss.from }
 	if c.Verb == VerbDecline {
 		pick = func(g *gameRecord) bool { return g.State == stateInvited }
+	}
+	if c.Game == "" && ss.created == "" && ss.authGame != "" && !pick(ss.games[ss.authGame].rec) {
+		// A reply in the thread of another game: the challenge meant is
+		// the one waiting, if there is only one.
+		waiting, err := ss.pickGames(pick)
+		if err != nil {
+			return result{}, err
+		}
+		if len(waiting) == 1 {
+			c.Game = waiting[0]
+		}
 	}
 	lg, side, r, err := ss.gameFor(c, true, pick, "challenge waiting for your answer")
 	if r != nil || err != nil {

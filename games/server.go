@@ -338,16 +338,16 @@ func (ss *session) playerGames(address string) ([]*liveGame, error) {
 	return mine, nil
 }
 
-// countGames counts the games of address that pick accepts.
-func (ss *session) countGames(address string, pick func(*gameRecord) bool) (int, error) {
-	mine, err := ss.playerGames(address)
-	n := 0
+// pickGames returns the ids of the sender's games that pick accepts.
+func (ss *session) pickGames(pick func(*gameRecord) bool) ([]string, error) {
+	mine, err := ss.playerGames(ss.from)
+	var ids []string
 	for _, lg := range mine {
 		if pick(lg.rec) {
-			n++
+			ids = append(ids, lg.rec.ID)
 		}
 	}
-	return n, err
+	return ids, err
 }
 
 // deadlineFor is when a player who gets the move now must have moved.
