@@ -114,20 +114,24 @@ func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (st
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Analysis of game %s (%s).\n", lg.rec.ID, lg.rec.Result)
-	b.WriteString("Each move with its player's value before and after it: W n = a win,\n" +
-		"the winning move n plies from here; L n = a loss in n plies; D = a draw;\n" +
-		"a signed number = the engine's estimate. A mistake turns a win into a\n" +
-		"draw or a loss, or a draw into a loss.\n")
+	b.WriteString("Each move, who made it, and the position's value for that player\n" +
+		"before and after the move, with best play from both sides:\n" +
+		"  W n  a win; the winning move comes n plies (single moves) from here\n" +
+		"  L n  a loss; the game is lost n plies from here\n" +
+		"  D    a draw\n" +
+		"  +1.20 or -0.50  the engine's estimate (above 0 is good for that player)\n" +
+		"A mistake turns a win into a draw or a loss, or a draw into a loss.\n")
 	mistakes := 0
 	for i, m := range g.Moves {
 		before := values[i]
 		after := values[i+1].After()
 		text := fmt.Sprintf("%d.%s", i+1, lg.kit.Notation.FormatMove(g.Positions[i], m))
-		fmt.Fprintf(&b, "\n%-16s %-6s %5s -> %-6s", text, g.Positions[i].ToMove(), before, after)
+		line := fmt.Sprintf("%-16s %-6s %5s -> %-6s", text, g.Positions[i].ToMove(), before, after)
 		if after.Rank() < before.Rank() {
 			mistakes++
-			fmt.Fprintf(&b, "  mistake: %s", worse(before, after))
+			line += "  mistake: " + worse(before, after)
 		}
+		b.WriteString("\n" + strings.TrimRight(line, " "))
 	}
 	fmt.Fprintf(&b, "\n\n%d %s.", mistakes, plural(mistakes, "mistake", "mistakes"))
 	return b.String(), nil
