@@ -343,6 +343,8 @@ func TestCommandPolicy(t *testing.T) {
 	// Also a name whose first word looks like a game id.
 	m = only(t, h.write(t, alice, "games", "Gunther Smith"), alice)
 	wantText(t, m, "Your games:", `I stopped reading at "Gunther Smith"`)
+	m = only(t, h.write(t, alice, "games", "Movement is good for you"), alice)
+	wantText(t, m, "Your games:", `I stopped reading at "Movement is good for you"`)
 	if strings.Contains(m.Text, "Commands (one per line") {
 		t.Error("the help came with a mail that worked")
 	}

@@ -475,11 +475,21 @@ func looksLikeMove(text string) bool {
 	return strings.ContainsAny(text, ":>") && letters <= 3
 }
 
+// saysMove reports whether line starts with the word "move" or "play",
+// perhaps after a game id: then it is meant as a move even without a digit.
+func saysMove(line string) bool {
+	words := strings.Fields(strings.ToLower(line))
+	if len(words) > 1 && validGameID(words[0]) {
+		words = words[1:]
+	}
+	return len(words) > 0 && (words[0] == "move" || words[0] == "play")
+}
+
 func (ss *session) move(c Command) (result, error) {
 	// A first word that has the form of a game id but names no game is
 	// more likely a name ("Gunther Smith" signing off).
 	noGame := c.Game == "" || ss.tx.Bucket(bucketGames).Get([]byte(c.Game)) == nil
-	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !strings.HasPrefix(strings.ToLower(c.Line), "move") {
+	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !saysMove(c.Line) {
 		return result{refused: true, unknown: true, text: "Refused: I do not understand this line. It is not a command, nor a move (moves name squares, so they have digits)."}, nil
 	}
 	lg, side, r, err := ss.playingGame(c)
