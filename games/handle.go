@@ -160,7 +160,7 @@ func (ss *session) run(c Command) (result, error) {
 	}
 	switch c.Verb {
 	case VerbHelp:
-		return done("%s", ss.s.helpText(c.Topic)), nil
+		return ss.help(c), nil
 	case VerbRules:
 		return ss.rules(c), nil
 	case VerbNew:
@@ -290,6 +290,17 @@ func stateRefusal(rec *gameRecord, reader string) result {
 		return refuse("game %s never began (%s)."+other, rec.ID, rec.Result)
 	}
 	return refuse("game %s is over: %s."+other, rec.ID, rec.Result)
+}
+
+// help answers "help [topic]"; a game's name as the topic gets its rules.
+func (ss *session) help(c Command) result {
+	if _, ok := ss.s.catalog.Lookup(c.Topic); ok {
+		return ss.rules(Command{Variant: c.Topic})
+	}
+	if _, ok := helpTopic(c.Topic); !ok {
+		return done("I have no help on %q; here is the overview.\n\n%s", c.Topic, ss.s.helpText(""))
+	}
+	return done("%s", ss.s.helpText(c.Topic))
 }
 
 func (ss *session) rules(c Command) result {
