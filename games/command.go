@@ -298,13 +298,18 @@ func plausibleAddress(a string) bool {
 		!strings.Contains(domain, "@") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
-// pleasantWords start the greetings and sign-offs windpost skips.
-var pleasantWords = map[string]bool{
-	"hi": true, "hello": true, "hey": true, "dear": true, "greetings": true, "howdy": true,
-	"thanks": true, "thank": true, "thx": true, "ty": true, "cheers": true, "regards": true,
-	"best": true, "kind": true, "yours": true, "sincerely": true, "bye": true, "ciao": true,
-	"good": true, "gl": true, "hf": true, "gg": true, "sent": true, "nice": true, "well": true,
-	"oops": true, "sorry": true,
+// pleasantWord reports whether w starts the greetings and sign-offs
+// windpost skips.
+func pleasantWord(w string) bool {
+	switch w {
+	case "hi", "hello", "hey", "dear", "greetings", "howdy",
+		"thanks", "thank", "thx", "ty", "cheers", "regards",
+		"best", "kind", "yours", "sincerely", "bye", "ciao",
+		"good", "gl", "hf", "gg", "sent", "nice", "well",
+		"oops", "sorry":
+		return true
+	}
+	return false
 }
 
 // Pleasantry reports whether line is a short greeting or sign-off that
@@ -318,9 +323,5 @@ func Pleasantry(line string) bool {
 	if len(words) == 0 || len(words) > 5 {
 		return false
 	}
-	first := strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) })
-	if !pleasantWords[first] {
-		return false
-	}
-	return true
+	return pleasantWord(strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) }))
 }
