@@ -42,7 +42,7 @@ Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 	imapPort := fs.Int("imap-port", localIMAPPort, "embedded server: the IMAP `port` on 127.0.0.1")
 	smtpPort := fs.Int("smtp-port", localSMTPPort, "embedded server: the SMTP `port` on 127.0.0.1")
 	dbPath := fs.String("db", config.DefaultStorePath, "embedded server: the game store `file`")
-	logFormat := fs.String("log", "", "log format: text or json (default: the config's [log] format, else text)")
+	logFormat := fs.String("log", "", "log `format`: text or json (default: the config's [log] format, else text)")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
