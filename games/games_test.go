@@ -458,6 +458,22 @@ func TestAcceptInAnotherThread(t *testing.T) {
 	wantText(t, only(t, mails, alice), "bob@players.test accepted your challenge: game "+game+" has begun.")
 }
 
+// TestTokenMustMatchGameAndSender: a reply key counts only with the game
+// it was made for and the address it was sent to (in any letter case).
+func TestTokenMustMatchGameAndSender(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	game := toAlice.Headers["X-Windpost-Game"]
+	other := only(t, h.write(t, alice, "new nim as black"), alice)
+	otherGame := other.Headers["X-Windpost-Game"]
+	// Alice's key of the bot game, sent with the id of the human game.
+	req := h.request(alice, game, ReplyToken(testSecret, otherGame, alice), "t1")
+	wantText(t, only(t, h.send(t, req), alice), "Refused: the reply key in this mail does not belong to alice@players.test")
+	// Her key of the human game in capitals, from her address in capitals.
+	req = h.request("Alice <ALICE@Players.Test>", strings.ToUpper(game), strings.ToUpper(ReplyToken(testSecret, game, alice)), "t1")
+	wantText(t, only(t, h.send(t, req), alice), "Done: you played 1.t1.")
+}
+
 func TestDeclineAndWithdraw(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	inv := only(t, h.write(t, alice, "challenge bob@players.test nim"), bob)
