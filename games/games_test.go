@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +14,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -295,6 +298,38 @@ func TestSameRequestTwice(t *testing.T) {
 	if list, _ := h.store.Games(); len(list) != 1 {
 		t.Fatalf("the large mail made a game: %+v", list)
 	}
+}
+
+// brokenBot fails every time it is asked for a move.
+type brokenBot struct{ nimBot }
+
+func (brokenBot) Choose(context.Context, *rules.Game, solver.Level, *rand.Rand) (rules.Move, error) {
+	return 0, errors.New("the bot is broken")
+}
+
+// TestAllOrNothing: when the bot fails in the middle of a request (after
+// the human's move was played and the game made), Handle returns an error
+// and nothing of the request is kept, not even the mark "processed"; the
+// same request handled later with a working bot goes through.
+func TestAllOrNothing(t *testing.T) {
+	kit := nimKit(10)
+	kit.Bot = brokenBot{}
+	h := newHarness(t, variants.New(kit))
+	before := dump(t, h.store)
+	req := h.request(alice, "", "", "games", "new nim as black", "t2", "draw")
+	if mails, err := h.srv.Handle(context.Background(), req); err == nil || mails != nil {
+		t.Fatalf("Handle with a broken bot: %s, %v", describe(mails), err)
+	}
+	if after := dump(t, h.store); after != before {
+		t.Fatalf("a failed request changed the store:\n%s", after)
+	}
+	if ok, _ := h.store.Processed(req.MessageID); ok {
+		t.Fatal("a failed request is marked processed")
+	}
+	h.catalog = nimCatalog(10)
+	h.reopen(t)
+	m := only(t, h.send(t, req), alice)
+	wantText(t, m, "Done: you played 1.t2.", "The bot answered 2.t")
 }
 
 func dump(t *testing.T, s *Store) string {
