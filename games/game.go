@@ -123,10 +123,13 @@ func (g *gameRecord) humans() []string {
 // liveGame is a game loaded for a request: its record, its kit and the
 // rules.Game rebuilt from the moves.
 type liveGame struct {
-	rec   *gameRecord
-	kit   variants.Kit
-	g     *rules.Game
-	dirty bool // rec changed: flush writes it back
+	rec *gameRecord
+	kit variants.Kit
+	g   *rules.Game
+	// stored is the record as read from the store (nil for a new game):
+	// flush writes rec back only if it differs, so that a refused command
+	// or a tick with nothing to do changes nothing.
+	stored []byte
 }
 
 // rebuild replays rec's moves with the engine. A stored move whose code

@@ -693,7 +693,7 @@ func TestDamagedRecordDoesNotStopTheClocks(t *testing.T) {
 // player record.
 func TestReadingChangesNothing(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	toAlice, _ := startHumanGame(t, h)
+	toAlice, toBob := startHumanGame(t, h)
 	h.write(t, alice, "new nim as black")
 	h.clock.Advance(time.Hour)
 	records := func() string {
@@ -708,6 +708,22 @@ func TestReadingChangesNothing(t *testing.T) {
 	h.reply(t, toAlice, "board", "history", "moves", "help", "rules nim")
 	if after := records(); after != before {
 		t.Fatalf("looking changed records:\n%s\n%s", before, after)
+	}
+	// A refused move, or one out of turn, leaves the game as it was (the
+	// sender's count of refused mails is another matter).
+	games := func() string {
+		var all map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(dump(t, h.store)), &all); err != nil {
+			t.Fatal(err)
+		}
+		return string(all["games"])
+	}
+	before = games()
+	h.clock.Advance(time.Hour)
+	wantText(t, only(t, h.reply(t, toAlice, "t9"), alice), "Refused:")
+	wantText(t, only(t, h.reply(t, toBob, "t1"), bob), "Refused:")
+	if after := games(); after != before {
+		t.Fatalf("refused moves changed the game:\n%s\n%s", before, after)
 	}
 }
 

@@ -245,7 +245,6 @@ func (ss *session) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 			r := ss.authRefusal(id)
 			return nil, 0, &r, nil
 		}
-		lg.dirty = true
 	}
 	if player || ss.answer.focus == "" {
 		ss.answer.focus = id
@@ -873,7 +872,6 @@ func (ss *session) analysis(c Command) (result, error) {
 			return result{}, fmt.Errorf("game %s: analysis: %w", rec.ID, err)
 		}
 		rec.Analysis = text
-		lg.dirty = true
 	}
 	return done("%s", rec.Analysis), nil
 }
@@ -934,7 +932,6 @@ func (ss *session) vacation(c Command) (result, error) {
 		if lg.g.Position().ToMove() == side {
 			lg.rec.Deadline = lg.rec.Deadline.Add(shift)
 			lg.rec.Reminded = false
-			lg.dirty = true
 		}
 		if !c.Off {
 			ss.notify(Notice, opponentAddress(lg, side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", ss.from, formatTime(p.VacationUntil)))

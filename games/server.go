@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -214,10 +215,13 @@ func (ss *session) loadGame(id string) (*liveGame, error) {
 }
 
 func (ss *session) readGame(id string) (*liveGame, error) {
+	stored := bytes.Clone(ss.tx.Bucket(bucketGames).Get([]byte(id)))
+	if stored == nil {
+		return nil, nil
+	}
 	var rec gameRecord
-	ok, err := getJSON(ss.tx.Bucket(bucketGames), id, &rec)
-	if err != nil || !ok {
-		return nil, err
+	if err := json.Unmarshal(stored, &rec); err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
 	kit, found := ss.s.catalog.Lookup(rec.Variant)
 	if !found {
@@ -227,7 +231,7 @@ func (ss *session) readGame(id string) (*liveGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &liveGame{rec: &rec, kit: kit, g: g}, nil
+	return &liveGame{rec: &rec, kit: kit, g: g, stored: stored}, nil
 }
 
 // player returns the record of address, creating it in memory if needed;
@@ -275,7 +279,7 @@ func (ss *session) newGame(kit variants.Kit, side rules.Side, opponent playerSlo
 		V: gameRecordVersion, ID: id, Variant: kit.Rules.Name(), State: state, Players: players,
 		Challenger: ss.from, Start: kit.Notation.FormatPosition(start), Created: ss.now,
 	}
-	lg := &liveGame{rec: rec, kit: kit, g: rules.NewGameFrom(kit.Rules, start), dirty: true}
+	lg := &liveGame{rec: rec, kit: kit, g: rules.NewGameFrom(kit.Rules, start)}
 	lg.sync()
 	ss.games[id] = lg
 	ss.gameOrder = append(ss.gameOrder, id)
@@ -467,10 +471,16 @@ func (ss *session) flush() error {
 	}
 	for _, id := range ss.gameOrder {
 		lg := ss.games[id]
-		if !lg.dirty {
-			continue
-		}
 		lg.rec.V = gameRecordVersion
+		if lg.stored != nil {
+			data, err := marshal(lg.rec)
+			if err != nil {
+				return fmt.Errorf("game %s: %w", id, err)
+			}
+			if bytes.Equal(data, lg.stored) {
+				continue
+			}
+		}
 		lg.rec.Updated = ss.now
 		if err := putJSON(ss.tx.Bucket(bucketGames), id, lg.rec); err != nil {
 			return err
@@ -520,7 +530,6 @@ func (ss *session) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body str
 			m.References = append(m.References, t)
 		} else {
 			rec.Players[side].Thread = m.MessageID
-			lg.dirty = true
 		}
 	}
 	if inReplyTo != "" {
@@ -700,7 +709,6 @@ func deleteWhere(b *bolt.Bucket, old func(v []byte) bool) error {
 // tick fires what is due in one game.
 func (ss *session) tick(lg *liveGame) error {
 	rec := lg.rec
-	lg.dirty = true
 	if rec.State == stateInvited {
 		if ss.now.Before(rec.Deadline) {
 			return nil

@@ -192,16 +192,25 @@ func getJSON(b *bolt.Bucket, key string, v any) (bool, error) {
 	return true, nil
 }
 
-// putJSON writes v as JSON under key; '<' and '>' stay as they are, so that
-// Message-IDs read well in a dump.
+// putJSON writes v as JSON under key.
 func putJSON(b *bolt.Bucket, key string, v any) error {
+	data, err := marshal(v)
+	if err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	return b.Put([]byte(key), data)
+}
+
+// marshal is v as the store keeps it: JSON in which '<' and '>' stay as
+// they are, so that Message-IDs read well in a dump.
+func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("%s: %w", key, err)
+		return nil, err
 	}
-	return b.Put([]byte(key), bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // mailKey is the outbox key of sequence number n: fixed width, so that the
