@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -582,5 +583,51 @@ func TestDaemonQuietPollWritesNothing(t *testing.T) {
 	defer r.store.mu.Unlock()
 	if r.store.cursorWrites != before {
 		t.Errorf("three quiet runs wrote the cursor %d times, want 0", r.store.cursorWrites-before)
+	}
+}
+
+// TestDaemonReconnectsLeakNothing: after several half-open connections
+// and reconnections, stopping Run leaves no goroutine of the daemon
+// behind (a leak per reconnection would grow without end in a daemon
+// that runs for months).
+func TestDaemonReconnectsLeakNothing(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	p := newProxy(t, r.srv.IMAPAddr())
+	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, p.ln.Addr().String())
+	r.d.IMAP.Poll = 100 * time.Millisecond
+	r.d.IMAP.CommandTimeout = 200 * time.Millisecond
+	r.d.IMAP.MaxBackoff = 100 * time.Millisecond
+	r.d.TickEvery = 10 * time.Millisecond
+	// The SMTP sender keeps its connection open by design (until Close):
+	// leave it out of the count.
+	r.d.Outbox.Send = func(context.Context, games.Mail) error { return nil }
+	time.Sleep(50 * time.Millisecond)
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.d.Run(ctx) }()
+	for i := 0; i < 3; i++ {
+		n := p.conns.Load()
+		waitFor(t, "a connection", 10*time.Second, func() bool { return p.conns.Load() > n })
+		p.frozen.Store(true)
+		time.Sleep(400 * time.Millisecond)
+		p.frozen.Store(false)
+	}
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
+	waitFor(t, "the mail after the reconnections", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if p.conns.Load() < 4 {
+		t.Fatalf("only %d connections: the watchdog did not reconnect", p.conns.Load())
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines after Run ended, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
