@@ -631,3 +631,23 @@ func TestDaemonReconnectsLeakNothing(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestDaemonWrongPasswordBacksOff: a session that fails at once (a wrong
+// password) is tried again after 1s, 2s, 4s..., not in a hot loop.
+func TestDaemonWrongPasswordBacksOff(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	p := newProxy(t, r.srv.IMAPAddr())
+	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, p.ln.Addr().String())
+	r.d.IMAP.Password = "wrong"
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.d.Run(ctx) }()
+	time.Sleep(2500 * time.Millisecond) // attempts at 0s and 1s; the next at 3s
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := p.conns.Load(); n < 2 || n > 3 {
+		t.Errorf("%d connections in 2.5 s, want 2 (backoff 1s, then 2s)", n)
+	}
+}
