@@ -465,6 +465,7 @@ func TestRefusalsSayWhatIsRight(t *testing.T) {
 	wantText(t, only(t, h.reply(t, a, "t1"), alice),
 		"has not begun: bob@players.test has not accepted the challenge yet. I will write to you when they answer (\"decline\" withdraws your challenge).")
 	toBob := only(t, h.reply(t, inv, "accept"), bob)
+	wantText(t, only(t, h.reply(t, inv, "accept"), bob), "has already begun: the challenge was accepted. Write \"g")
 	// Someone who does not play in the game, with its key.
 	wantText(t, only(t, h.replyFrom(t, toBob, eve, "t1"), eve),
 		"Refused: you (eve@players.test) do not play in game", "If you play it under another address, write from that one.")

@@ -329,7 +329,7 @@ func (ss *session) newBotGame(c Command) (result, error) {
 		return refuse("%v.", err), nil
 	}
 	if kit.Bot == nil {
-		return refuse("there is no bot for %s yet; challenge a friend instead.", kit.Rules.Title()), nil
+		return refuse("there is no bot for %s yet; challenge a friend instead, e.g. \"challenge friend@example.org %s\".", kit.Rules.Title(), kit.Rules.Name()), nil
 	}
 	level, err := levelFor(kit.Bot, c.Level)
 	if err != nil {
@@ -427,7 +427,7 @@ func (ss *session) acceptOrDecline(c Command) (result, error) {
 	rec := lg.rec
 	if rec.State != stateInvited {
 		if rec.State == statePlaying {
-			return refuse("game %s has already begun.", rec.ID), nil
+			return refuse("game %s has already begun: the challenge was accepted. Write \"%s board\" to see the game.", rec.ID, rec.ID), nil
 		}
 		return stateRefusal(rec, ss.from), nil
 	}
