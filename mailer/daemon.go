@@ -318,7 +318,11 @@ func (d *Daemon) session(ctx context.Context, once bool) error {
 	}
 	defer c.Close()
 	cn := &conn{d: d, c: c, news: news, timeout: d.cmdTimeout()}
-	if err := cn.wait("login", c.Login(d.IMAP.Username, d.IMAP.Password).Wait); err != nil {
+	if err := cn.wait("login as "+d.IMAP.Username, c.Login(d.IMAP.Username, d.IMAP.Password).Wait); err != nil {
+		var ie *imap.Error
+		if errors.As(err, &ie) && ie.Type == imap.StatusResponseTypeNo {
+			return fmt.Errorf("%w (check the IMAP username and password)", err)
+		}
 		return err
 	}
 	// After LOGIN the server may announce more capabilities.

@@ -651,3 +651,22 @@ func TestDaemonWrongPasswordBacksOff(t *testing.T) {
 		t.Errorf("%d connections in 2.5 s, want 2 (backoff 1s, then 2s)", n)
 	}
 }
+
+// TestDaemonWrongPasswordSaysSo: the error names the account and what to
+// check, never the password.
+func TestDaemonWrongPasswordSaysSo(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.d.IMAP.Password = "wrong-Pa55word"
+	err := r.d.RunOnce(context.Background())
+	if err == nil {
+		t.Fatal("RunOnce with a wrong password: no error")
+	}
+	for _, want := range []string{"bot@example.test", "password"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "wrong-Pa55word") {
+		t.Errorf("error %q shows the password", err)
+	}
+}
