@@ -315,7 +315,8 @@ func pleasantWord(w string) bool {
 // Pleasantry reports whether line is a short greeting or sign-off that
 // windpost skips without comment: at most five words, the first of which
 // is one of a small list (hi, hello, dear, thanks, cheers, regards, best,
-// good, gg, sorry, "sent from my phone", ...). A lone name (a signature
+// good, gg, sorry, "sent from my phone", ...), and no other word that
+// could be a move or a move number ("Hi, P-2c #5" is read). A lone name (a signature
 // without "-- ") is not recognised; it is answered as an unknown line, and
 // since it usually comes last, nothing after it is lost.
 func Pleasantry(line string) bool {
@@ -323,5 +324,15 @@ func Pleasantry(line string) bool {
 	if len(words) == 0 || len(words) > 5 {
 		return false
 	}
-	return pleasantWord(strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) }))
+	if !pleasantWord(strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) })) {
+		return false
+	}
+	// "Hi, P-2c #5" carries a move: a word with a letter and a digit, or
+	// a move number, is not small talk.
+	for _, w := range words[1:] {
+		if strings.ContainsFunc(w, unicode.IsDigit) && (strings.ContainsFunc(w, unicode.IsLetter) || strings.HasPrefix(w, "#")) {
+			return false
+		}
+	}
+	return true
 }
