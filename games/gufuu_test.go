@@ -283,9 +283,13 @@ func TestBotDrawOffers(t *testing.T) {
 	// The bot plays White, lost from the start: it accepts.
 	m := only(t, h.write(t, alice, "new gufuu as black level perfect", "draw"), alice)
 	wantText(t, m, "Done: the bot accepts the draw. Game over: draw by agreed draw.")
-	// The bot plays Black, won: it declines, and says so.
+	// The bot plays Black, won: it declines, without telling how it sees
+	// the game (the table's verdict is for "analysis" after the end).
 	m = only(t, h.write(t, alice, "new gufuu as white level perfect", "draw"), alice)
-	wantText(t, m, "Refused: the bot declines the draw", "(L ")
+	wantText(t, m, "Refused: the bot declines the draw and plays on.")
+	if strings.Contains(m.Text, "(L ") || strings.Contains(m.Text, "W ") && strings.Contains(m.Text, "for you") {
+		t.Errorf("the refusal tells the table's verdict:\n%s", m.Text)
+	}
 }
 
 func TestMiscCommands(t *testing.T) {

@@ -762,12 +762,14 @@ func (ss *session) draw(c Command) (result, error) {
 		if err != nil {
 			return result{}, fmt.Errorf("game %s: evaluate: %w", rec.ID, err)
 		}
-		botValue, yours := v, flip(v) // for the side to move, and the other
+		botValue := v // for the side to move
 		if lg.g.Position().ToMove() == side {
-			botValue, yours = flip(v), v
+			botValue = flip(v)
 		}
 		if botValue.Kind != solver.Lost && botValue.Kind != solver.Drawn {
-			return refuse("the bot declines the draw: it does not see the game as drawn or lost for itself (%s for you). Play on, or resign.", yours), nil
+			// It does not say how it sees the game: "draw" must not be a
+			// way to ask the table mid-game ("analysis" tells after the end).
+			return refuse("the bot declines the draw and plays on. Play on, or resign."), nil
 		}
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
 		return done("Done: the bot accepts the draw. Game over: %s.", rec.Result), nil
