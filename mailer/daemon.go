@@ -76,9 +76,12 @@ const ProcessedFolder = "windpost%sprocessed"
 // Games.Handle, which applies the mail in one transaction. Then the message
 // gets \Seen and is moved to windpost/processed (with MOVE, or UIDPLUS's
 // COPY + \Deleted + UID EXPUNGE; a server with neither only gets \Seen and
-// the cursor remembers it), and the cursor advances. A crash anywhere in
-// between makes the mail be read again, which the games server recognises
-// by its Message-ID: moves are applied exactly once.
+// the cursor remembers it), and only then the cursor advances. A crash or
+// a failed MOVE anywhere in between makes the mail be read again, which
+// the games server recognises by its Message-ID: moves are applied exactly
+// once. A mail whose body does not come back from FETCH, or whose games
+// transaction fails, stops the session and is tried again in the next
+// one (after the backoff); it is never dropped.
 //
 // The cursor (UIDVALIDITY and the last UID handled) lives in the store. On
 // the first start, or when the server changed UIDVALIDITY, every message in
