@@ -76,8 +76,9 @@ const ProcessedFolder = "windpost%sprocessed"
 // Games.Handle, which applies the mail in one transaction. Then the message
 // gets \Seen and is moved to windpost/processed (with MOVE, or UIDPLUS's
 // COPY + \Deleted + UID EXPUNGE; a server with neither only gets \Seen and
-// the cursor remembers it), and only then the cursor advances. A crash or
-// a failed MOVE anywhere in between makes the mail be read again, which
+// the cursor remembers it; a missing folder is made again), and only then
+// the cursor advances. A crash or a lost connection anywhere in between
+// makes the mail be read again, which
 // the games server recognises by its Message-ID: moves are applied exactly
 // once. A mail whose body does not come back from FETCH, or whose games
 // transaction fails, stops the session and is tried again in the next
@@ -574,9 +575,9 @@ func (cn *conn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID, err
 	}
 	cn.handled += len(done)
 	if err := cn.file(done); err != nil {
-		// The cursor stays where it was: the next session reads these
-		// mails again (the games server knows them by Message-ID) and
-		// files them, rather than leaving them in the inbox for ever.
+		// The connection failed: the cursor stays where it was, and the
+		// next session reads these mails again (the games server knows
+		// them by Message-ID) and files them.
 		return 0, errors.Join(herr, err)
 	}
 	return last, herr
@@ -668,7 +669,12 @@ func (cn *conn) handle(ctx context.Context, uid imap.UID, raw []byte, size int64
 	return nil
 }
 
-// file marks handled mail \Seen and moves it to the processed folder.
+// file marks handled mail \Seen and moves it to the processed folder. If
+// the folder is gone (TRYCREATE), it is made again and the move tried once
+// more. It returns an error when the connection failed (the mail is then
+// read and filed again in the next session); a server that refuses to
+// move the mail (a full folder...) gets it logged as an error, and the
+// mail stays in the inbox, seen, while the daemon goes on with the next.
 func (cn *conn) file(uids []imap.UID) error {
 	if len(uids) == 0 {
 		return nil
@@ -676,16 +682,37 @@ func (cn *conn) file(uids []imap.UID) error {
 	set := imap.UIDSetNum(uids...)
 	if err := cn.wait("store \\Seen", func() error {
 		return cn.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close()
-	}); err != nil {
+	}); err != nil && !refused(err) {
 		return err
 	}
 	if !cn.canMove {
 		return nil
 	}
-	return cn.wait("move to "+cn.processed, func() error {
-		_, err := cn.c.Move(set, cn.processed).Wait()
-		return err
-	})
+	move := func() error {
+		return cn.wait("move to "+cn.processed, func() error {
+			_, err := cn.c.Move(set, cn.processed).Wait()
+			return err
+		})
+	}
+	err := move()
+	var ie *imap.Error
+	if errors.As(err, &ie) && ie.Code == imap.ResponseCodeTryCreate {
+		if err = cn.ensureProcessed(); err == nil {
+			err = move()
+		}
+	}
+	if refused(err) {
+		cn.d.log().Error("the server refused to file handled mail; it stays in the inbox, seen", "uids", set.String(), "folder", cn.processed, "err", err)
+		return nil
+	}
+	return err
+}
+
+// refused reports whether err is the server's NO or BAD to a command (the
+// connection itself is fine).
+func refused(err error) bool {
+	var ie *imap.Error
+	return errors.As(err, &ie)
 }
 
 func idSafe(s string) string {
