@@ -48,6 +48,12 @@ func commands() []command {
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		// The first Ctrl-C (or SIGTERM) asks for a clean stop; after it the
+		// signals act as usual again, so a second one ends the program at once.
+		<-ctx.Done()
+		stop()
+	}()
 	a := &app{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		catalog: func(dir string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
