@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -109,6 +110,25 @@ type Daemon struct {
 	Now       func() time.Time // nil = time.Now
 
 	mu sync.Mutex // one games call at a time
+
+	// readTo is when the inbox was last read to its end (unix nanoseconds;
+	// 0 = not yet). Reminders and forfeits wait for a fresh reading: a move
+	// that is waiting in an unreachable inbox must not lose on time.
+	readTo atomic.Int64
+}
+
+// inboxFresh reports whether the inbox was read to its end recently
+// enough (within two polls and a minute) for clocks to run.
+func (d *Daemon) inboxFresh() bool {
+	last := d.readTo.Load()
+	if last == 0 {
+		return false
+	}
+	poll := d.IMAP.Poll
+	if poll <= 0 {
+		poll = time.Minute
+	}
+	return d.now().Sub(time.Unix(0, last)) <= 2*poll+time.Minute
 }
 
 func (d *Daemon) log() *slog.Logger {
@@ -185,7 +205,10 @@ func (d *Daemon) RunOnce(ctx context.Context) error {
 		return errors.New("mailer: no outbox")
 	}
 	ierr := d.session(ctx, true)
-	terr := d.tick(ctx)
+	var terr error
+	if ierr == nil { // clocks run only after the inbox was read: a waiting move must not lose on time
+		terr = d.tick(ctx)
+	}
 	_, oerr := d.Outbox.Flush(ctx)
 	err := errors.Join(ierr, terr, oerr)
 	if err != nil && ctx.Err() != nil {
@@ -207,6 +230,10 @@ func (d *Daemon) tickLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+			if !d.inboxFresh() {
+				d.log().Warn("clocks wait: the inbox has not been read lately (reminders and losses on time run once it has)")
+				continue
+			}
 			if err := d.tick(ctx); err != nil {
 				d.log().Error("tick", "err", err)
 			}
@@ -504,10 +531,13 @@ func (cn *conn) catchUp(ctx context.Context) error {
 			}
 		}
 		if len(uids) == 0 {
-			if cur == stored {
-				return nil // nothing new: no write (each is an fsync)
-			}
-			return d.Store.SetCursor(mb, cur)
+			if cur != stored {
+				if err := d.Store.SetCursor(mb, cur); err != nil {
+					return err
+				}
+			} // else nothing new: no write (each is an fsync)
+			d.readTo.Store(d.now().UnixNano())
+			return nil
 		}
 		slices.Sort(uids)
 		const chunk = 32

@@ -665,3 +665,44 @@ func TestDaemonWrongPasswordSaysSo(t *testing.T) {
 		t.Errorf("error %q shows the password", err)
 	}
 }
+
+// TestDaemonClocksWaitForTheInbox: while the inbox cannot be read,
+// reminders and losses on time wait (a player's move may be waiting there);
+// once it is read again, they run.
+func TestDaemonClocksWaitForTheInbox(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "127.0.0.1:1") // nothing listens there
+	r.d.TickEvery = 10 * time.Millisecond
+	r.d.IMAP.MaxBackoff = 20 * time.Millisecond
+	ticks := func() int {
+		r.games.mu.Lock()
+		defer r.games.mu.Unlock()
+		return r.games.ticks
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.d.Run(ctx) }()
+	time.Sleep(300 * time.Millisecond) // some 30 tick times
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := ticks(); n != 0 {
+		t.Fatalf("%d ticks ran while the inbox could not be read", n)
+	}
+	// serve --once: the inbox cannot be read, so no tick either.
+	if err := r.d.RunOnce(context.Background()); err == nil {
+		t.Fatal("RunOnce with no IMAP server: no error")
+	}
+	if n := ticks(); n != 0 {
+		t.Fatalf("RunOnce ticked though the inbox could not be read")
+	}
+	// The inbox comes back: the clocks run.
+	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, r.srv.IMAPAddr())
+	ctx, cancel = context.WithCancel(context.Background())
+	go func() { done <- r.d.Run(ctx) }()
+	waitFor(t, "a tick after the inbox was read", 5*time.Second, func() bool { return ticks() > 0 })
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
