@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -253,6 +254,30 @@ func (d *Daemon) tick(ctx context.Context) error {
 		d.Outbox.Wake()
 	}
 	return nil
+}
+
+// crashError is a panic in the games server, caught.
+type crashError struct {
+	value any
+	stack string
+}
+
+func (e *crashError) Error() string { return fmt.Sprintf("games crashed: %v", e.value) }
+
+// errSetAside says a mail was not handled and must not be tried again.
+var errSetAside = errors.New("mail set aside")
+
+// handleRequest runs one games transaction (the transaction runs to its end
+// even when we are asked to stop), turning a panic into a *crashError.
+func (d *Daemon) handleRequest(ctx context.Context, req games.Request) (mails []games.Mail, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	defer func() {
+		if v := recover(); v != nil {
+			err = &crashError{value: v, stack: string(debug.Stack())}
+		}
+	}()
+	return d.Games.Handle(context.WithoutCancel(ctx), req)
 }
 
 // conn is one IMAP session.
@@ -597,6 +622,10 @@ func (cn *conn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID, err
 			break
 		}
 		if err := cn.handle(ctx, uid, f.raw, f.size); err != nil {
+			if errors.Is(err, errSetAside) {
+				last = uid // not filed, not seen: it stays in the inbox
+				continue
+			}
 			herr = err
 			break
 		}
@@ -685,10 +714,16 @@ func (cn *conn) handle(ctx context.Context, uid imap.UID, raw []byte, size int64
 		}
 	}
 	req := msg.Request(d.Bot.Address, d.now())
-	d.mu.Lock()
-	// The transaction runs to its end even when we are asked to stop.
-	mails, err := d.Games.Handle(context.WithoutCancel(ctx), req)
-	d.mu.Unlock()
+	mails, err := d.handleRequest(ctx, req)
+	var crash *crashError
+	if errors.As(err, &crash) {
+		// A mail that makes windpost crash would crash it again after every
+		// restart and hold up every mail behind it. Its transaction was rolled
+		// back; it is set aside, unread in the inbox, for the operator.
+		log.Error("windpost crashed on this mail: it is left unread in the inbox and the next mails go on (please report this)",
+			"panic", crash.value, "stack", crash.stack)
+		return errSetAside
+	}
 	if err != nil {
 		return fmt.Errorf("handle %s: %w", msg.MessageID, err)
 	}

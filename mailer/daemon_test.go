@@ -706,3 +706,38 @@ func TestDaemonClocksWaitForTheInbox(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// crashingGames panics on a mail whose first line is "boom".
+type crashingGames struct{ *fakeGames }
+
+func (g crashingGames) Handle(ctx context.Context, r games.Request) ([]games.Mail, error) {
+	if len(r.Lines) > 0 && r.Lines[0] == "boom" {
+		panic("a bug that this mail sets off")
+	}
+	return g.fakeGames.Handle(ctx, r)
+}
+
+// TestDaemonSetsAsideAMailThatCrashes: a mail on which the games server
+// panics does not take the daemon down, nor hold up the mail behind it; it
+// stays in the inbox, unread, and is not tried again.
+func TestDaemonSetsAsideAMailThatCrashes(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.d.Games = crashingGames{r.games}
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "boom\r\n"))
+	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-2c\r\n"))
+	for i := 0; i < 2; i++ { // the second run must not try it again
+		if err := r.d.RunOnce(context.Background()); err != nil {
+			t.Fatalf("run %d: %v", i+1, err)
+		}
+	}
+	reqs := r.games.requests()
+	if len(reqs) != 1 || reqs[0].Subject != "two" {
+		t.Fatalf("games got %d requests (%v), want only the second mail", len(reqs), reqs)
+	}
+	if n, unseen := mailboxStatus(t, r, "INBOX"); n != 1 || unseen != 1 {
+		t.Errorf("INBOX has %d mails, %d unseen; want the crashing one left unread", n, unseen)
+	}
+	if cur, _ := r.store.Cursor("INBOX"); cur.LastUID != 2 {
+		t.Errorf("cursor %+v, want past both mails", cur)
+	}
+}
