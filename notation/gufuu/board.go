@@ -20,7 +20,8 @@ import (
 //	  +----+----+
 //	In hand: nothing
 //	Black to move. Black is in check from the Wind.
-//	K = Black's king, k = White's king, W = Wind, S = Storm (shared); ^ > v < = facing N E S W
+//	K = Black's king, k = White's king, W = Wind, S = Storm (shared)
+//	^ > v < = facing north, east, south, west
 //
 // The arrow after a piece points the way it faces (north is up).
 func (Notation) Board(p rules.Position) string {
@@ -81,7 +82,8 @@ func BoardOf(p engine.Pos) string {
 		}
 	}
 	b.WriteString(" " + line + "\n")
-	b.WriteString(" K = Black's king, k = White's king, W = Wind, S = Storm (shared); ^ > v < = facing N E S W\n")
+	b.WriteString(" K = Black's king, k = White's king, W = Wind, S = Storm (shared)\n")
+	b.WriteString(" ^ > v < = facing north, east, south, west\n")
 	return b.String()
 }
 
@@ -89,35 +91,45 @@ func BoardOf(p engine.Pos) string {
 func (Notation) Rules() string {
 	return `Gufuu Shogi (Georg Dunkel's game)
 
-The board has 2 files and 3 ranks: files 2 (left) and 1 (right), ranks a (top), b, c (bottom);
-squares are named file then rank, e.g. 2a. There are four pieces: Black's king, White's king and
-two generals, the Wind and the Storm, which belong to nobody: each player uses them on his turn.
-Every piece on the board faces north, east, south or west; "forward" is the way it faces.
+The board has 2 files and 3 ranks: files 2 (left) and 1 (right), ranks a
+(top), b, c (bottom); squares are named file then rank, e.g. 2a. There are
+four pieces: Black's king, White's king and two generals, the Wind and the
+Storm, which belong to nobody: each player uses them on his turn. Every
+piece on the board faces north, east, south or west; "forward" is the way it
+faces.
   King:  one step in any of the 8 directions.
   Wind:  one step forward, or one step diagonally backward.
-  Storm: one step forward, diagonally forward, left or right (never backward).
+  Storm: one step forward, diagonally forward, left or right (never
+         backward).
 
-A turn is one of: drop a piece from the shared hand on an empty square with any facing; move your
-king or a general to an empty square it reaches; capture a general with your king or the other
-general (it goes to the shared hand); or turn your king or a general a quarter clockwise in place.
-A piece that moves or captures also turns a quarter clockwise (N -> E -> S -> W -> N).
-Kings are never captured.
+A turn is one of: drop a piece from the shared hand on an empty square with
+any facing; move your king or a general to an empty square it reaches;
+capture a general with your king or the other general (it goes to the shared
+hand); or turn your king or a general a quarter clockwise in place. A piece
+that moves or captures also turns a quarter clockwise:
+N -> E -> S -> W -> N. Kings are never captured.
 
-Opening: Black drops his king, White drops his king, Black drops the Wind, White drops the Storm.
-Kings may stand side by side, but never face to face (orthogonally next to each other, each
-facing the other); no move, turn or drop may bring that about.
+Opening: Black drops his king, White drops his king, Black drops the Wind,
+White drops the Storm. Kings may stand side by side, but never face to face
+(orthogonally next to each other, each facing the other); no move, turn or
+drop may bring that about.
 
-Check: a general checks your king when it reaches your king's square AND stands next to the other
-king (any of the 8 squares around). In check you may not move or turn a checking general, and your
-king may not capture it. The check must be lifted: step the king out of its reach, or capture the
-checking general with the other general (if that one is not checking too). A drop never answers a
-check; against a double check only a king move helps. You may not drop a general so that it gives
-check (in the opening too). Being in check with no legal move is checkmate: that side loses.
-windpost draws the game when the same position (side to move included) occurs for the fourth time.
+Check: a general checks your king when it reaches your king's square AND
+stands next to the other king (any of the 8 squares around). In check you
+may not move or turn a checking general, and your king may not capture it.
+The check must be lifted: step the king out of its reach, or capture the
+checking general with the other general (if that one is not checking too). A
+drop never answers a check; against a double check only a king move helps.
+You may not drop a general so that it gives check (in the opening too).
+Being in check with no legal move is checkmate: that side loses. windpost
+draws the game when the same position (side to move included) occurs for the
+fourth time.
 
-Notation: K*2c>W drop (piece, *, square, >facing); S-1a move; Wx2c capture; K:>W turn in place
-(>facing after turning). K is always the mover's own king. The facing after a move, capture or
-turn may be left out (it is always a quarter clockwise); + marks check and X (or #) mate. A move
-number such as "11." may stand in front. Example: 1.K*1c>N 2.K*2c>S 3.W*1b>S 4.S*2b>W 5.Kx2b>E
+Notation: K*2c>W drop (piece, *, square, >facing); S-1a move; Wx2c capture;
+K:>W turn in place (>facing after turning). K is always the mover's own
+king. The facing after a move, capture or turn may be left out (it is always
+a quarter clockwise); + marks check and X (or #) mate. A move number such as
+"11." may stand in front. Example:
+  1.K*1c>N 2.K*2c>S 3.W*1b>S 4.S*2b>W 5.Kx2b>E
 `
 }

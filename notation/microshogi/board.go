@@ -124,10 +124,10 @@ mate), two pawns may stand on one file, and a piece may be dropped (or
 moved) where it can never move again.
 
 The end. No move may leave your own king in check. Checkmate wins. A player
-who has no legal move loses, even if not in check (stalemate loses). When the same position
-(board, hands and side to move) occurs for the fourth time the game is a
-draw, unless one player gave check with every one of his moves since the
-position first occurred: that player loses.
+who has no legal move loses, even if not in check (stalemate loses). When
+the same position (board, hands and side to move) occurs for the fourth
+time the game is a draw, unless one player gave check with every one of his
+moves since the position first occurred: that player loses.
 
 Notation. Write the letter of the face that moves, then - for a move, x for
 a capture or * for a drop, then the square:
