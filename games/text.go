@@ -205,6 +205,8 @@ lists the legal moves.`, true
 The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
 (they are solved), strong in Micro-shogi; "level casual" plays like a
 beginner, "level strong" never gives away a win but takes its time.
+Your side is drawn by lot unless you write "as black" or "as white" (Black
+moves first; in Gufuu, Black wins with perfect play).
 Games against people: "challenge friend@example.org gufuu days 3"; they
 answer "accept" or "decline" (a challenge expires after 14 days; you
 withdraw yours with "decline"). "games" lists your games.`, true
