@@ -135,21 +135,16 @@ func runAdminJob(a *app, storePath, name, arg string) int {
 }
 
 func adminGames(a *app, args []string) int {
-	fs := newFlags(a, "admin games [--store FILE]", "List every game in the store.")
-	store := fs.String("store", defaultStore, "the store `file`")
-	pos, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if len(pos) > 0 {
-		fs.Usage()
-		return 2
-	}
-	return runAdminJob(a, *store, "games", "")
+	return adminLook(a, args, "games", "List every game in the store.")
 }
 
 func adminDump(a *app, args []string) int {
-	fs := newFlags(a, "admin dump [--store FILE]", "Print everything in the store as JSON, bucket by bucket; the server secret is redacted.")
+	return adminLook(a, args, "dump", "Print everything in the store as JSON, bucket by bucket; the server secret is redacted.")
+}
+
+// adminLook runs a job that takes no argument but --store.
+func adminLook(a *app, args []string, name, about string) int {
+	fs := newFlags(a, "admin "+name+" [--store FILE]", about)
 	store := fs.String("store", defaultStore, "the store `file`")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
@@ -159,7 +154,7 @@ func adminDump(a *app, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	return runAdminJob(a, *store, "dump", "")
+	return runAdminJob(a, *store, name, "")
 }
 
 func adminBackup(a *app, args []string) int {
