@@ -137,6 +137,27 @@ func DrawBy(r Reason) Outcome { return Outcome{Status: Draw, Reason: r} }
 // ErrIllegal is wrapped by every error that refuses a move.
 var ErrIllegal = errors.New("illegal move")
 
+// ErrForeignPosition is wrapped by the error of As when a position was
+// made by another engine than the one asking.
+var ErrForeignPosition = errors.New("a position of another game")
+
+// As returns p as an engine's concrete position type T, from a T or a *T.
+// Any other position gives an error wrapping ErrForeignPosition that names
+// both types. It is the one way engines, notations and bots recover their
+// own position from a rules.Position.
+func As[T Position](p Position) (T, error) {
+	switch q := p.(type) {
+	case T:
+		return q, nil
+	case *T:
+		if q != nil {
+			return *q, nil
+		}
+	}
+	var zero T
+	return zero, fmt.Errorf("%w: %T, not %T", ErrForeignPosition, p, zero)
+}
+
 // Variant is one game's rules.
 type Variant interface {
 	// Name is the variant's canonical lower-case name ("gufuu").

@@ -3,6 +3,7 @@ package rules_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/windpost/windpost/rules"
@@ -105,5 +106,24 @@ func TestSides(t *testing.T) {
 	}
 	if d := rules.DrawBy(rules.Repetition); d.String() != "draw by repetition" || !d.Over() {
 		t.Fatalf("draw = %q", d)
+	}
+}
+
+type otherPos struct{ pile }
+
+func TestAs(t *testing.T) {
+	p := pile{n: 3}
+	if q, err := rules.As[pile](p); err != nil || q != p {
+		t.Fatalf("As(value) = %v, %v", q, err)
+	}
+	if q, err := rules.As[pile](&p); err != nil || q != p {
+		t.Fatalf("As(pointer) = %v, %v", q, err)
+	}
+	if _, err := rules.As[pile]((*pile)(nil)); !errors.Is(err, rules.ErrForeignPosition) {
+		t.Fatalf("As(nil pointer) err = %v, want ErrForeignPosition", err)
+	}
+	_, err := rules.As[pile](otherPos{})
+	if !errors.Is(err, rules.ErrForeignPosition) || !strings.Contains(err.Error(), "otherPos") {
+		t.Fatalf("As(foreign) err = %v, want ErrForeignPosition naming otherPos", err)
 	}
 }

@@ -6,11 +6,16 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/windpost/windpost/rules"
 )
+
+// ErrGameOver is wrapped by the error of every bot and analyst asked for a
+// move in a finished game, whatever the variant.
+var ErrGameOver = errors.New("the game is over")
 
 // Level is how well a bot plays.
 type Level string
@@ -120,6 +125,35 @@ func (v Value) After() Value {
 		return Value{Kind: Unknown, Score: -v.Score}
 	}
 	return v
+}
+
+// Flip returns the same value seen by the other side, at the same distance:
+// a win in n becomes a loss in n, a score s becomes -s.
+func (v Value) Flip() Value {
+	switch v.Kind {
+	case Won:
+		v.Kind = Lost
+	case Lost:
+		v.Kind = Won
+	case Unknown:
+		v.Score = -v.Score
+	}
+	return v
+}
+
+// Better reports whether v is a better value than w for the player who has
+// it: a sooner win, a win over a draw, a draw over a loss, a later loss.
+func (v Value) Better(w Value) bool {
+	if v.Rank() != w.Rank() {
+		return v.Rank() > w.Rank()
+	}
+	switch v.Kind {
+	case Won:
+		return v.Plies < w.Plies
+	case Lost:
+		return v.Plies > w.Plies
+	}
+	return false
 }
 
 // Analyst values positions of one variant.
