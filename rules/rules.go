@@ -146,13 +146,11 @@ var ErrForeignPosition = errors.New("a position of another game")
 // both types. It is the one way engines, notations and bots recover their
 // own position from a rules.Position.
 func As[T Position](p Position) (T, error) {
-	switch q := p.(type) {
-	case T:
+	if q, ok := p.(T); ok {
 		return q, nil
-	case *T:
-		if q != nil {
-			return *q, nil
-		}
+	}
+	if q, ok := any(p).(*T); ok && q != nil {
+		return *q, nil
 	}
 	var zero T
 	return zero, fmt.Errorf("%w: %T, not %T", ErrForeignPosition, p, zero)
