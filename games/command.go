@@ -289,15 +289,6 @@ func (c *Command) parseVacation(args []string) {
 	}
 }
 
-// plausibleAddress is a light check of a canonical address: a local part,
-// one '@', a domain (a dot is not required: demo setups use "localhost"),
-// no spaces, commas or angle brackets.
-func plausibleAddress(a string) bool {
-	local, domain, ok := strings.Cut(a, "@")
-	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t<>,;\"()[]") &&
-		!strings.Contains(domain, "@") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
-}
-
 // pleasantWord reports whether w starts the greetings and sign-offs
 // windpost skips.
 func pleasantWord(w string) bool {

@@ -8,9 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"sort"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -23,32 +21,42 @@ import (
 //
 //	games            game id -> gameRecord
 //	players          canonical address -> playerRecord
-//	tokens           reply token -> tokenRecord (game id, address): an index
 //	processed        Message-ID -> processedRecord (when it was handled)
 //	outbox           mail id (20-digit sequence) -> Mail, sent or not
 //	outbox-pending   mail id -> "" for mails not yet sent (the work queue)
 //	cursors          IMAP mailbox name -> MailboxCursor
-//	meta             "schema" -> schema version, "secret" -> the server secret
+//	meta             "schema" -> schema version, "secret" -> the server secret,
+//	                 "pruned" -> when the tick last pruned
+//
+// Schema 1 also had "tokens" (reply token -> game and address), an index
+// nothing read: a mail always carries its game id with its token. Open
+// removes it (schema 2).
+//
+// storeTx is the only code that knows these buckets and encodings.
 var (
 	bucketGames     = []byte("games")
 	bucketPlayers   = []byte("players")
-	bucketTokens    = []byte("tokens")
 	bucketProcessed = []byte("processed")
 	bucketOutbox    = []byte("outbox")
 	bucketPending   = []byte("outbox-pending")
 	bucketCursors   = []byte("cursors")
 	bucketMeta      = []byte("meta")
 
-	allBuckets = [][]byte{bucketGames, bucketPlayers, bucketTokens, bucketProcessed,
-		bucketOutbox, bucketPending, bucketCursors, bucketMeta}
+	bucketTokensV1 = []byte("tokens") // schema 1 only
 
 	keySchema = []byte("schema")
 	keySecret = []byte("secret")
+	keyPruned = []byte("pruned")
 )
 
+func allBuckets() [][]byte {
+	return [][]byte{bucketGames, bucketPlayers, bucketProcessed, bucketOutbox, bucketPending, bucketCursors, bucketMeta}
+}
+
 // SchemaVersion is the version of the store's layout this code writes. A
-// store written by a newer windpost is refused rather than misread.
-const SchemaVersion = 1
+// store written by a newer windpost is refused rather than misread; an
+// older one is migrated when it is opened for writing.
+const SchemaVersion = 2
 
 // DefaultLockTimeout is how long Open waits for another process to let go
 // of the file.
@@ -70,9 +78,9 @@ func (e *inUseError) Error() string {
 
 func (e *inUseError) Is(target error) bool { return target == ErrStoreInUse }
 
-// Store is windpost's bbolt file: games, players, reply tokens, processed
-// Message-IDs, the outbox and the mailbox cursors. It is safe for
-// concurrent use; bbolt lets one writer in at a time.
+// Store is windpost's bbolt file: games, players, processed Message-IDs,
+// the outbox and the mailbox cursors. It is safe for concurrent use; bbolt
+// lets one writer in at a time.
 type Store struct {
 	db     *bolt.DB
 	path   string
@@ -85,7 +93,7 @@ type StoreOptions struct {
 	// file; 0 means DefaultLockTimeout.
 	LockTimeout time.Duration
 	// ReadOnly opens the file for reading only (the admin commands); the
-	// file must exist and hold a store.
+	// file must exist and hold a store. An older schema is read as it is.
 	ReadOnly bool
 
 	secret []byte // tests: the secret of a new store instead of a random one
@@ -126,9 +134,10 @@ func OpenWith(path string, o StoreOptions) (*Store, error) {
 	return s, nil
 }
 
-// initialise creates missing buckets, the schema version and the secret.
+// initialise creates missing buckets, the schema version and the secret,
+// and migrates an older schema.
 func (s *Store) initialise(tx *bolt.Tx, secret []byte) error {
-	for _, name := range allBuckets {
+	for _, name := range allBuckets() {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
@@ -150,7 +159,39 @@ func (s *Store) initialise(tx *bolt.Tx, secret []byte) error {
 			return err
 		}
 	}
+	v, err := schema(meta)
+	if err != nil {
+		return err
+	}
+	if v < SchemaVersion {
+		if err := migrate(tx, v); err != nil {
+			return fmt.Errorf("migrate from schema %d: %w", v, err)
+		}
+	}
 	return s.load(tx)
+}
+
+// migrate brings a store of schema version from to SchemaVersion.
+func migrate(tx *bolt.Tx, from int) error {
+	for v := from; v < SchemaVersion; v++ {
+		switch v {
+		case 1:
+			// Schema 2: the tokens index is gone (nothing read it).
+			if err := tx.DeleteBucket(bucketTokensV1); err != nil && !errors.Is(err, bolterrors.ErrBucketNotFound) {
+				return err
+			}
+		}
+	}
+	return tx.Bucket(bucketMeta).Put(keySchema, []byte(fmt.Sprint(SchemaVersion)))
+}
+
+// schema reads the schema version from the meta bucket.
+func schema(meta *bolt.Bucket) (int, error) {
+	var v int
+	if _, err := fmt.Sscan(string(meta.Get(keySchema)), &v); err != nil {
+		return 0, fmt.Errorf("schema version %q: %w", meta.Get(keySchema), err)
+	}
+	return v, nil
 }
 
 // load reads the schema version and the secret.
@@ -159,9 +200,9 @@ func (s *Store) load(tx *bolt.Tx) error {
 	if meta == nil {
 		return errors.New("not a windpost store (no meta bucket)")
 	}
-	var v int
-	if _, err := fmt.Sscan(string(meta.Get(keySchema)), &v); err != nil {
-		return fmt.Errorf("schema version %q: %w", meta.Get(keySchema), err)
+	v, err := schema(meta)
+	if err != nil {
+		return err
 	}
 	if v > SchemaVersion {
 		return fmt.Errorf("the store has schema version %d; this windpost reads up to %d", v, SchemaVersion)
@@ -179,6 +220,218 @@ func (s *Store) Close() error { return s.db.Close() }
 
 // Path is the store's file name.
 func (s *Store) Path() string { return s.path }
+
+// view runs f in a read transaction.
+func (s *Store) view(f func(storeTx) error) error {
+	return s.db.View(func(tx *bolt.Tx) error { return f(storeTx{tx}) })
+}
+
+// update runs f in a write transaction, committed if f returns nil.
+func (s *Store) update(f func(storeTx) error) error {
+	return s.db.Update(func(tx *bolt.Tx) error { return f(storeTx{tx}) })
+}
+
+// storeTx is the store inside one bbolt transaction, with a typed
+// accessor for each kind of record: the only code that knows the buckets
+// and how records are encoded.
+type storeTx struct{ tx *bolt.Tx }
+
+// game reads game id; rec is nil if there is none. raw is the record as
+// stored, for putGame's comparison.
+func (st storeTx) game(id string) (rec *gameRecord, raw []byte, err error) {
+	raw = bytes.Clone(st.tx.Bucket(bucketGames).Get([]byte(id)))
+	if raw == nil {
+		return nil, nil, nil
+	}
+	rec = &gameRecord{}
+	if err := json.Unmarshal(raw, rec); err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	return rec, raw, nil
+}
+
+// hasGame reports whether there is a game id.
+func (st storeTx) hasGame(id string) bool { return st.tx.Bucket(bucketGames).Get([]byte(id)) != nil }
+
+// newGameNumber reserves the counter from which the next game id is made.
+func (st storeTx) newGameNumber() (uint64, error) { return st.tx.Bucket(bucketGames).NextSequence() }
+
+// eachGame calls f with every game in id order; err is a record that
+// cannot be decoded.
+func (st storeTx) eachGame(f func(id string, rec *gameRecord, err error) error) error {
+	return st.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		var rec gameRecord
+		if err := json.Unmarshal(v, &rec); err != nil {
+			return f(string(k), nil, err)
+		}
+		return f(string(k), &rec, nil)
+	})
+}
+
+// putGame writes rec with the current version, unless it encodes to old
+// byte for byte (so that reading a game changes nothing); a record it
+// writes is stamped Updated now.
+func (st storeTx) putGame(rec *gameRecord, old []byte, now time.Time) error {
+	rec.V = gameRecordVersion
+	if old != nil {
+		data, err := marshal(rec)
+		if err != nil {
+			return fmt.Errorf("game %s: %w", rec.ID, err)
+		}
+		if bytes.Equal(data, old) {
+			return nil
+		}
+	}
+	rec.Updated = now
+	return putJSON(st.tx.Bucket(bucketGames), rec.ID, rec)
+}
+
+// player reads the record of address; p is nil if there is none.
+func (st storeTx) player(address string) (p *playerRecord, err error) {
+	p = &playerRecord{}
+	ok, err := getJSON(st.tx.Bucket(bucketPlayers), address, p)
+	if !ok || err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// putPlayer writes the record of address.
+func (st storeTx) putPlayer(address string, p *playerRecord) error {
+	p.V = 1
+	return putJSON(st.tx.Bucket(bucketPlayers), address, p)
+}
+
+// newMailNumber reserves the outbox sequence number of the next mail.
+func (st storeTx) newMailNumber() (uint64, error) { return st.tx.Bucket(bucketOutbox).NextSequence() }
+
+// queueMail stores a composed mail in the outbox as pending.
+func (st storeTx) queueMail(m *Mail) error {
+	if err := putJSON(st.tx.Bucket(bucketOutbox), m.ID, storedMail{V: 1, Mail: *m}); err != nil {
+		return err
+	}
+	return st.tx.Bucket(bucketPending).Put([]byte(m.ID), nil)
+}
+
+// mail reads outbox mail id; ok is false if there is none.
+func (st storeTx) mail(id string) (m Mail, ok bool, err error) {
+	var sm storedMail
+	ok, err = getJSON(st.tx.Bucket(bucketOutbox), id, &sm)
+	return sm.Mail, ok, err
+}
+
+// putMail writes outbox mail m back; sent takes it off the pending queue.
+func (st storeTx) putMail(m Mail) error {
+	if !m.SentAt.IsZero() {
+		if err := st.tx.Bucket(bucketPending).Delete([]byte(m.ID)); err != nil {
+			return err
+		}
+	}
+	return putJSON(st.tx.Bucket(bucketOutbox), m.ID, storedMail{V: 1, Mail: m})
+}
+
+// pendingMail calls f with the outbox mails not yet sent, oldest first,
+// until f returns false.
+func (st storeTx) pendingMail(f func(Mail) bool) error {
+	out := st.tx.Bucket(bucketOutbox)
+	c := st.tx.Bucket(bucketPending).Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		var sm storedMail
+		ok, err := getJSON(out, string(k), &sm)
+		if err != nil {
+			return err
+		}
+		if ok && !f(sm.Mail) {
+			break
+		}
+	}
+	return nil
+}
+
+// processed reports whether the mail with this Message-ID was handled.
+func (st storeTx) processed(messageID string) bool {
+	return st.tx.Bucket(bucketProcessed).Get([]byte(processedKey(messageID))) != nil
+}
+
+// markProcessed remembers the mail with this Message-ID as handled.
+func (st storeTx) markProcessed(messageID string, r processedRecord) error {
+	r.V = 1
+	return putJSON(st.tx.Bucket(bucketProcessed), processedKey(messageID), r)
+}
+
+// processedKey is the processed bucket's key of a Message-ID: the id
+// itself, or for an absurdly long one (bbolt keys are limited) its SHA-256.
+func processedKey(messageID string) string {
+	if len(messageID) <= 512 {
+		return messageID
+	}
+	sum := sha256.Sum256([]byte(messageID))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// cursor reads the cursor of mailbox (zero if none).
+func (st storeTx) cursor(mailbox string) (MailboxCursor, error) {
+	var c storedCursor
+	_, err := getJSON(st.tx.Bucket(bucketCursors), mailbox, &c)
+	return c.MailboxCursor, err
+}
+
+// putCursor writes the cursor of mailbox.
+func (st storeTx) putCursor(mailbox string, c MailboxCursor) error {
+	return putJSON(st.tx.Bucket(bucketCursors), mailbox, storedCursor{1, c})
+}
+
+// storedCursor is a MailboxCursor as the cursors bucket keeps it.
+type storedCursor struct {
+	V int `json:"v"`
+	MailboxCursor
+}
+
+// lastPruned is when forget last ran (zero if never).
+func (st storeTx) lastPruned() time.Time {
+	t, _ := time.Parse(time.RFC3339, string(st.tx.Bucket(bucketMeta).Get(keyPruned)))
+	return t
+}
+
+// forget deletes the processed Message-IDs and the sent mails older than
+// cutoff, and notes now as the time of the last pruning.
+func (st storeTx) forget(cutoff, now time.Time) error {
+	err := deleteWhere(st.tx.Bucket(bucketProcessed), func(v []byte) bool {
+		var p processedRecord
+		return json.Unmarshal(v, &p) == nil && p.At.Before(cutoff)
+	})
+	if err != nil {
+		return err
+	}
+	err = deleteWhere(st.tx.Bucket(bucketOutbox), func(v []byte) bool {
+		var m storedMail
+		return json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff)
+	})
+	if err != nil {
+		return err
+	}
+	return st.tx.Bucket(bucketMeta).Put(keyPruned, []byte(now.Format(time.RFC3339)))
+}
+
+// deleteWhere deletes the records of b whose value old accepts.
+func deleteWhere(b *bolt.Bucket, old func(v []byte) bool) error {
+	var keys [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if old(v) {
+			keys = append(keys, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // getJSON reads key of bucket b into v; it reports false if there is none.
 func getJSON(b *bolt.Bucket, key string, v any) (bool, error) {
@@ -213,225 +466,19 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// mailKey is the outbox key of sequence number n: fixed width, so that the
-// keys sort in the order the mails were queued.
-func mailKey(n uint64) string { return fmt.Sprintf("%020d", n) }
-
-// storedMail is a Mail as the outbox keeps it.
-type storedMail struct {
-	V int `json:"v"`
-	Mail
-}
-
-// DueMail returns up to limit outbox mails not yet sent whose next try is
-// due at now, oldest first. limit <= 0 means no limit.
-func (s *Store) DueMail(now time.Time, limit int) ([]Mail, error) {
-	var due []Mail
-	err := s.db.View(func(tx *bolt.Tx) error {
-		out := tx.Bucket(bucketOutbox)
-		c := tx.Bucket(bucketPending).Cursor()
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
-			var sm storedMail
-			ok, err := getJSON(out, string(k), &sm)
-			if err != nil {
-				return err
+// eachRecord calls f with every record of every bucket as stored, the
+// server secret replaced by "(redacted)": the raw view of an admin dump.
+// Each bucket comes first by its name alone (key "", value nil), so that
+// empty buckets show too.
+func (st storeTx) eachRecord(f func(bucket, key string, value []byte)) error {
+	return st.tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+		f(string(name), "", nil)
+		return b.ForEach(func(k, v []byte) error {
+			if bytes.Equal(name, bucketMeta) && bytes.Equal(k, keySecret) {
+				v = []byte(`"(redacted)"`)
 			}
-			if !ok || sm.NextTry.After(now) {
-				continue
-			}
-			due = append(due, sm.Mail)
-			if limit > 0 && len(due) >= limit {
-				break
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("outbox: %w", err)
-	}
-	return due, nil
-}
-
-// updateMail changes the outbox mail id with f.
-func (s *Store) updateMail(id string, f func(tx *bolt.Tx, m *Mail) error) error {
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		var sm storedMail
-		ok, err := getJSON(tx.Bucket(bucketOutbox), id, &sm)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return fmt.Errorf("no mail %s in the outbox", id)
-		}
-		if err := f(tx, &sm.Mail); err != nil {
-			return err
-		}
-		sm.V = 1
-		return putJSON(tx.Bucket(bucketOutbox), id, sm)
-	})
-	if err != nil {
-		return fmt.Errorf("outbox mail %s: %w", id, err)
-	}
-	return nil
-}
-
-// MarkSent records that the mail server accepted mail id at at. It is no
-// longer due.
-func (s *Store) MarkSent(id string, at time.Time) error {
-	return s.updateMail(id, func(tx *bolt.Tx, m *Mail) error {
-		m.Attempts++
-		m.SentAt = at
-		m.LastError = ""
-		return tx.Bucket(bucketPending).Delete([]byte(id))
-	})
-}
-
-// MarkFailed records a failed attempt to send mail id and when to try
-// again.
-func (s *Store) MarkFailed(id string, reason string, next time.Time) error {
-	return s.updateMail(id, func(tx *bolt.Tx, m *Mail) error {
-		m.Attempts++
-		m.LastError = reason
-		m.NextTry = next
-		return nil
-	})
-}
-
-// Cursor returns the stored cursor of mailbox (zero if none).
-func (s *Store) Cursor(mailbox string) (MailboxCursor, error) {
-	var c struct {
-		V int `json:"v"`
-		MailboxCursor
-	}
-	err := s.db.View(func(tx *bolt.Tx) error {
-		_, err := getJSON(tx.Bucket(bucketCursors), mailbox, &c)
-		return err
-	})
-	if err != nil {
-		return MailboxCursor{}, fmt.Errorf("cursor of %s: %w", mailbox, err)
-	}
-	return c.MailboxCursor, nil
-}
-
-// SetCursor stores the cursor of mailbox.
-func (s *Store) SetCursor(mailbox string, c MailboxCursor) error {
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		return putJSON(tx.Bucket(bucketCursors), mailbox, struct {
-			V int `json:"v"`
-			MailboxCursor
-		}{1, c})
-	})
-	if err != nil {
-		return fmt.Errorf("cursor of %s: %w", mailbox, err)
-	}
-	return nil
-}
-
-// processedRecord marks a handled Message-ID.
-type processedRecord struct {
-	V      int       `json:"v"`
-	At     time.Time `json:"at"`
-	From   string    `json:"from"`
-	Queued int       `json:"queued"` // mails queued in answer
-}
-
-// processedKey is the processed bucket's key of a Message-ID: the id
-// itself, or for an absurdly long one (bbolt keys are limited) its SHA-256.
-func processedKey(messageID string) string {
-	if len(messageID) <= 512 {
-		return messageID
-	}
-	sum := sha256.Sum256([]byte(messageID))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
-
-// Processed reports whether the mail with this Message-ID was handled.
-func (s *Store) Processed(messageID string) (bool, error) {
-	var found bool
-	err := s.db.View(func(tx *bolt.Tx) error {
-		found = tx.Bucket(bucketProcessed).Get([]byte(processedKey(messageID))) != nil
-		return nil
-	})
-	return found, err
-}
-
-// Backup writes a consistent copy of the store to w while it stays in use
-// (a bbolt read transaction). It returns the number of bytes written.
-func (s *Store) Backup(w io.Writer) (int64, error) {
-	var n int64
-	err := s.db.View(func(tx *bolt.Tx) error {
-		var err error
-		n, err = tx.WriteTo(w)
-		return err
-	})
-	return n, err
-}
-
-// GameSummary is one line of `windpost admin games`.
-type GameSummary struct {
-	ID       string
-	Variant  string
-	Black    string
-	White    string
-	State    string // "invited", "playing", "over", "declined"; "damaged" for a record that is not JSON
-	ToMove   string // "black", "white" or ""
-	Ply      int
-	Deadline time.Time
-	Result   string
-}
-
-// Games lists every game in the store, by id. A damaged record is listed
-// with State "damaged" and the error as its Result, so that the admin sees
-// it.
-func (s *Store) Games() ([]GameSummary, error) {
-	var list []GameSummary
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-			var g gameRecord
-			if err := json.Unmarshal(v, &g); err != nil {
-				list = append(list, GameSummary{ID: string(k), State: "damaged", Result: err.Error()})
-				return nil
-			}
-			gs := GameSummary{ID: g.ID, Variant: g.Variant, Black: g.Players[0].label(), White: g.Players[1].label(),
-				State: string(g.State), Ply: len(g.Moves), Deadline: g.Deadline, Result: g.Result}
-			if g.State == statePlaying {
-				gs.ToMove = g.ToMove
-			}
-			list = append(list, gs)
+			f(string(name), string(k), v)
 			return nil
 		})
 	})
-	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
-	return list, err
-}
-
-// Dump writes everything in the store as one indented JSON object, bucket
-// by bucket, with the server secret redacted.
-func (s *Store) Dump(w io.Writer) error {
-	dump := map[string]map[string]json.RawMessage{}
-	err := s.db.View(func(tx *bolt.Tx) error {
-		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
-			m := map[string]json.RawMessage{}
-			err := b.ForEach(func(k, v []byte) error {
-				switch {
-				case bytes.Equal(name, bucketMeta) && bytes.Equal(k, keySecret):
-					v = []byte(`"(redacted)"`)
-				case v == nil || !json.Valid(v):
-					q, _ := json.Marshal(string(v))
-					v = q
-				}
-				m[string(k)] = append(json.RawMessage(nil), v...)
-				return nil
-			})
-			dump[string(name)] = m
-			return err
-		})
-	})
-	if err != nil {
-		return fmt.Errorf("dump %s: %w", s.path, err)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(dump)
 }

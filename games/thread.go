@@ -5,53 +5,18 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base32"
-	"encoding/binary"
 	"fmt"
 	"strings"
 )
 
-// Game ids are 'g' and four characters of idAlphabet, e.g. "g7k3q": short
-// and easy to type (no 0/o, 1/l/i to confuse). They are derived from the
-// server secret and a counter, so they cannot be guessed in bulk without the
-// secret; knowing an id gives nothing anyway, since every change to a game
-// needs the player's reply token. When the four-character ids are
-// crowded, longer ones follow.
-const idAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+// The threading formats, each written and read here side by side (see the
+// package doc): the reply token, the bot's plus-address that carries it,
+// the subject tag, and windpost's Message-IDs.
 
 // tokenBytes is the length of a reply token before encoding: 80 bits.
 const tokenBytes = 10
 
 var tokenEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
-
-// gameIDCandidate returns the id for counter n with length chars after the
-// 'g'.
-func gameIDCandidate(secret []byte, n uint64, length int) string {
-	mac := hmac.New(sha256.New, secret)
-	var buf [8]byte
-	binary.BigEndian.PutUint64(buf[:], n)
-	mac.Write([]byte("game-id\x00"))
-	mac.Write(buf[:])
-	sum := mac.Sum(nil)
-	id := make([]byte, 0, length+1)
-	id = append(id, 'g')
-	for i := 0; i < length; i++ {
-		id = append(id, idAlphabet[int(sum[i])%len(idAlphabet)])
-	}
-	return string(id)
-}
-
-// validGameID reports whether s has the form of a game id.
-func validGameID(s string) bool {
-	if len(s) < 5 || len(s) > 12 || s[0] != 'g' {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if strings.IndexByte(idAlphabet, s[i]) < 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // ReplyToken returns the reply token of the player at canonical address in
 // game id under secret: HMAC-SHA256 of id, NUL, address, truncated to 80
@@ -83,17 +48,44 @@ func validToken(s string) bool {
 	return true
 }
 
-// CanonicalAddress returns the form of an address windpost keys players
-// by: trimmed, angle brackets removed, lower case.
-func CanonicalAddress(addr string) string {
-	a := strings.TrimSpace(addr)
-	if i := strings.LastIndexByte(a, '<'); i >= 0 {
-		a = a[i+1:]
-		if j := strings.IndexByte(a, '>'); j >= 0 {
-			a = a[:j]
-		}
+// replyAddress is the bot's plus-address carrying game and token:
+// "<local>+<game>.<token>@<domain>", where local is the bot's local part
+// without any plus part of its own.
+func replyAddress(local, domain, game, token string) string {
+	return local + "+" + plusTag(game, token) + "@" + domain
+}
+
+// ParseReplyAddress reads game and token from addr if it is a plus-address
+// of the bot address bot: its local part is the bot's, a '+' and a plus
+// tag (ParsePlusTag), and its domain the bot's. Case is ignored; bot may
+// be written with angle brackets.
+func ParseReplyAddress(bot, addr string) (game, token string, ok bool) {
+	bl, bd := splitAtLastAt(strings.TrimSpace(bareOf(bot)))
+	local, domain := splitAtLastAt(addr)
+	if bd == "" || !strings.EqualFold(domain, bd) || len(local) <= len(bl) ||
+		!strings.EqualFold(local[:len(bl)], bl) || local[len(bl)] != '+' {
+		return "", "", false
 	}
-	return strings.ToLower(strings.TrimSpace(a))
+	return ParsePlusTag(local[len(bl)+1:])
+}
+
+// bareOf strips white space and angle brackets from an address.
+func bareOf(a string) string {
+	a = strings.TrimSpace(a)
+	if i := strings.LastIndexByte(a, '<'); i >= 0 {
+		a = strings.TrimSuffix(a[i+1:], ">")
+	}
+	return a
+}
+
+// splitAtLastAt splits an address at its last '@'; domain is "" if there
+// is none.
+func splitAtLastAt(a string) (local, domain string) {
+	i := strings.LastIndexByte(a, '@')
+	if i < 0 {
+		return a, ""
+	}
+	return a[:i], a[i+1:]
 }
 
 // plusTag is the part after '+' in the bot's local part of the reply

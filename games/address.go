@@ -1,0 +1,25 @@
+package games
+
+import "strings"
+
+// CanonicalAddress returns the form of an address windpost keys players
+// by: trimmed, angle brackets removed, lower case.
+func CanonicalAddress(addr string) string {
+	a := strings.TrimSpace(addr)
+	if i := strings.LastIndexByte(a, '<'); i >= 0 {
+		a = a[i+1:]
+		if j := strings.IndexByte(a, '>'); j >= 0 {
+			a = a[:j]
+		}
+	}
+	return strings.ToLower(strings.TrimSpace(a))
+}
+
+// plausibleAddress is a light check of a canonical address: a local part,
+// one '@', a domain (a dot is not required: demo setups use "localhost"),
+// no spaces, commas or angle brackets.
+func plausibleAddress(a string) bool {
+	local, domain, ok := strings.Cut(a, "@")
+	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t<>,;\"()[]") &&
+		!strings.Contains(domain, "@") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
+}

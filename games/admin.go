@@ -1,0 +1,87 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// GameSummary is one line of `windpost admin games`.
+type GameSummary struct {
+	ID       string
+	Variant  string
+	Black    string
+	White    string
+	State    string // "invited", "playing", "over", "declined"; "damaged" for a record that is not JSON
+	ToMove   string // "black", "white" or ""
+	Ply      int
+	Deadline time.Time
+	Result   string
+}
+
+// Games lists every game in the store, by id. A damaged record is listed
+// with State "damaged" and the error as its Result, so that the admin sees
+// it.
+func (s *Store) Games() ([]GameSummary, error) {
+	var list []GameSummary
+	err := s.view(func(st storeTx) error {
+		return st.eachGame(func(id string, g *gameRecord, err error) error {
+			if err != nil {
+				list = append(list, GameSummary{ID: id, State: "damaged", Result: err.Error()})
+				return nil
+			}
+			gs := GameSummary{ID: g.ID, Variant: g.Variant, Black: g.Players[0].label(), White: g.Players[1].label(),
+				State: string(g.State), Ply: len(g.Moves), Deadline: g.Deadline, Result: g.Result}
+			if g.State == statePlaying {
+				gs.ToMove = g.ToMove
+			}
+			list = append(list, gs)
+			return nil
+		})
+	})
+	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	return list, err
+}
+
+// Dump writes everything in the store as one indented JSON object, bucket
+// by bucket, with the server secret redacted.
+func (s *Store) Dump(w io.Writer) error {
+	dump := map[string]map[string]json.RawMessage{}
+	err := s.view(func(st storeTx) error {
+		return st.eachRecord(func(bucket, key string, v []byte) {
+			if dump[bucket] == nil {
+				dump[bucket] = map[string]json.RawMessage{}
+			}
+			if v == nil && key == "" {
+				return
+			}
+			if v == nil || !json.Valid(v) {
+				v, _ = json.Marshal(string(v))
+			}
+			dump[bucket][key] = append(json.RawMessage(nil), v...)
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("dump %s: %w", s.path, err)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(dump)
+}
+
+// Backup writes a consistent copy of the store to w while it stays in use
+// (a bbolt read transaction). It returns the number of bytes written.
+func (s *Store) Backup(w io.Writer) (int64, error) {
+	var n int64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	return n, err
+}

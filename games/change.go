@@ -1,0 +1,173 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/variants"
+)
+
+// change is one write transaction of the server: one request handled, or
+// one tick. It loads each game and player once, collects the news for the
+// players, and commit writes back what changed and queues the mails.
+type change struct {
+	srv *Server
+	ctx context.Context
+	st  storeTx
+	now time.Time
+	rng *rand.Rand
+
+	games      map[string]*liveGame
+	gameOrder  []string // the order commit writes the games in
+	unreadable map[string]error
+	players    map[string]*playerRecord
+	dirty      map[string]bool // players whose records commit writes back
+
+	notices map[noticeKey]*notice
+	queued  []Mail
+}
+
+// game returns game id, loaded once per change; nil if there is none, or
+// if the game cannot be read (a damaged record, a variant this server no
+// longer plays, moves the engine refuses): that is logged and remembered in
+// c.unreadable, so that one broken game cannot block every request and
+// tick.
+func (c *change) game(id string) *liveGame {
+	if lg, ok := c.games[id]; ok {
+		return lg
+	}
+	if _, bad := c.unreadable[id]; bad {
+		return nil
+	}
+	lg, err := c.readGame(id)
+	if err != nil {
+		c.srv.log.Error("game cannot be read", "game", id, "err", err)
+		c.unreadable[id] = err
+		return nil
+	}
+	if lg != nil {
+		c.games[id] = lg
+		c.gameOrder = append(c.gameOrder, id)
+	}
+	return lg
+}
+
+func (c *change) readGame(id string) (*liveGame, error) {
+	rec, raw, err := c.st.game(id)
+	if rec == nil || err != nil {
+		return nil, err
+	}
+	kit, found := c.srv.catalog.Lookup(rec.Variant)
+	if !found {
+		return nil, fmt.Errorf("game %s: this server does not play %s", id, rec.Variant)
+	}
+	return loadGame(rec, raw, kit)
+}
+
+// player returns the record of address, creating it in memory if needed;
+// a caller that changes it calls c.markChanged(address).
+func (c *change) player(address string) (*playerRecord, error) {
+	if p, ok := c.players[address]; ok {
+		return p, nil
+	}
+	p, err := c.st.player(address)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		p = &playerRecord{Address: address, Created: c.now}
+	}
+	c.players[address] = p
+	return p, nil
+}
+
+// markChanged has commit write the record of address back.
+func (c *change) markChanged(address string) { c.dirty[address] = true }
+
+// playerGames returns the games of address that can be read, oldest
+// first.
+func (c *change) playerGames(address string) ([]*liveGame, error) {
+	p, err := c.player(address)
+	if err != nil {
+		return nil, err
+	}
+	var mine []*liveGame
+	for _, id := range p.Games {
+		if lg := c.game(id); lg != nil {
+			mine = append(mine, lg)
+		}
+	}
+	return mine, nil
+}
+
+// newGame creates a game in which challenger plays side against opponent,
+// with a fresh id, and registers it with its players.
+func (c *change) newGame(kit variants.Kit, challenger string, side rules.Side, opponent playerSlot, state gameState) (*liveGame, error) {
+	var players [2]playerSlot
+	players[side] = playerSlot{Address: challenger}
+	players[side.Opponent()] = opponent
+	id, err := c.newGameID()
+	if err != nil {
+		return nil, err
+	}
+	start := kit.Rules.Start()
+	rec := &gameRecord{
+		V: gameRecordVersion, ID: id, Variant: kit.Rules.Name(), State: state, Players: players,
+		Challenger: challenger, Start: kit.Notation.FormatPosition(start), Created: c.now,
+	}
+	lg := &liveGame{rec: rec, kit: kit, g: rules.NewGameFrom(kit.Rules, start)}
+	c.games[id] = lg
+	c.gameOrder = append(c.gameOrder, id)
+	for _, addr := range rec.humans() {
+		p, err := c.player(addr)
+		if err != nil {
+			return nil, err
+		}
+		p.Games = append(p.Games, id)
+		c.markChanged(addr)
+	}
+	return lg, nil
+}
+
+// newGameID draws ids until one is free and cannot be read as a command
+// word or a variant's name; when the short ids are crowded, longer ones
+// follow.
+func (c *change) newGameID() (string, error) {
+	for tries := 0; ; tries++ {
+		n, err := c.st.newGameNumber()
+		if err != nil {
+			return "", err
+		}
+		length := 4
+		if tries >= 8 {
+			length = 4 + tries/8
+		}
+		id := gameIDCandidate(c.srv.store.secret, n, length)
+		if _, variant := c.srv.catalog.Lookup(id); !c.st.hasGame(id) && !keyword(id) && !variant {
+			return id, nil
+		}
+	}
+}
+
+// commit queues the notices collected and writes the changed records.
+func (c *change) commit() error {
+	if err := c.queueNotices(); err != nil {
+		return err
+	}
+	for _, id := range c.gameOrder {
+		lg := c.games[id]
+		lg.derive()
+		if err := c.st.putGame(lg.rec, lg.stored, c.now); err != nil {
+			return err
+		}
+	}
+	for addr := range c.dirty {
+		if err := c.st.putPlayer(addr, c.players[addr]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

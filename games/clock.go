@@ -1,0 +1,132 @@
+package games
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// The clocks: deadlines, reminders, losses on time, expired challenges,
+// and the daily pruning of what the store no longer needs. Server.Tick
+// runs them.
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+// keepFor is how long the store remembers handled Message-IDs and sent
+// mails. A mail handed over again after that would be handled again; the
+// mailer moves handled mail out of the inbox long before.
+const keepFor = 90 * 24 * time.Hour
+
+// tick fires what is due in every game.
+func (c *change) tick() error {
+	var due []string
+	err := c.st.eachGame(func(id string, rec *gameRecord, err error) error {
+		if err != nil {
+			// One damaged record must not stop every clock.
+			c.srv.log.Error("game cannot be read", "game", id, "err", err)
+			return nil
+		}
+		if rec.due(c.now) {
+			due = append(due, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, id := range due {
+		if lg := c.game(id); lg != nil {
+			if err := c.tickGame(lg); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// tickGame fires what is due in one game.
+func (c *change) tickGame(lg *liveGame) error {
+	rec := lg.rec
+	if rec.State == stateInvited {
+		if c.now.Before(rec.Deadline) {
+			return nil
+		}
+		lg.decline("the challenge expired")
+		c.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s did not answer your challenge within %d days; it has expired.", rec.invitee(), invitationDays))
+		return nil
+	}
+	side := lg.toMove()
+	late := rec.Players[side]
+	if late.Bot {
+		return nil
+	}
+	p, err := c.player(late.Address)
+	if err != nil {
+		return err
+	}
+	if p.onVacation(c.now) {
+		return nil
+	}
+	if c.now.Before(rec.Deadline) {
+		if rec.Reminded || rec.DaysPerMove < 2 {
+			return nil
+		}
+		rec.Reminded = true
+		c.notify(Reminder, late.Address, rec.ID, fmt.Sprintf(
+			"A reminder: it is your move in game %s, and the deadline is %s (in less than a day). If no move arrives by then, you lose on time.",
+			rec.ID, formatTime(rec.Deadline)))
+		return nil
+	}
+	other := rec.opponentAddress(side)
+	if rec.DrawOffer == side.Opponent().String() {
+		lg.finish(rules.DrawBy(rules.AgreedDraw))
+		c.notify(Reminder, late.Address, rec.ID, "The deadline passed without a move from you, so the draw your opponent offered counts as accepted: the game is drawn.")
+		c.notify(Notice, other, rec.ID, "Your opponent did not move in time while your draw offer was open: it counts as accepted, and the game is drawn.")
+		return nil
+	}
+	deadline := formatTime(rec.Deadline)
+	lg.finish(rules.WinFor(side.Opponent(), rules.Timeout))
+	c.notify(Reminder, late.Address, rec.ID, fmt.Sprintf("The deadline (%s) passed without a move from you: you lose on time.", deadline))
+	c.notify(Notice, other, rec.ID, fmt.Sprintf("Your opponent did not move by the deadline (%s): you win on time.", deadline))
+	return nil
+}
+
+// deadlineFor is when a player who gets the move now must have moved.
+func (c *change) deadlineFor(lg *liveGame, side rules.Side) (time.Time, error) {
+	if lg.rec.DaysPerMove == 0 || lg.rec.Players[side].Bot {
+		return time.Time{}, nil
+	}
+	p, err := c.player(lg.rec.Players[side].Address)
+	if err != nil {
+		return time.Time{}, err
+	}
+	from := c.now
+	if p.VacationUntil.After(from) {
+		from = p.VacationUntil
+	}
+	return from.Add(time.Duration(lg.rec.DaysPerMove) * 24 * time.Hour), nil
+}
+
+// startClock sets the deadline for the side to move after a change.
+func (c *change) startClock(lg *liveGame) error {
+	lg.rec.Reminded = false
+	if lg.rec.State != statePlaying {
+		lg.rec.Deadline = time.Time{}
+		return nil
+	}
+	d, err := c.deadlineFor(lg, lg.toMove())
+	lg.rec.Deadline = d
+	return err
+}
+
+// prune forgets, once a day, the processed Message-IDs and sent mails older
+// than keepFor, so that the store does not grow for ever.
+func (c *change) prune() error {
+	if last := c.st.lastPruned(); !last.IsZero() && c.now.Sub(last) < 24*time.Hour {
+		return nil
+	}
+	return c.st.forget(c.now.Add(-keepFor), c.now)
+}

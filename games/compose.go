@@ -1,0 +1,310 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// The mails windpost writes: the answer to a request, the notices and
+// reminders about a game, their headers, subjects and status blocks.
+
+// answer is the reply to the request being handled, written as its
+// commands run.
+type answer struct {
+	present  bool
+	sections []string
+	focus    string // the game the answer is about, "" if none
+	help     bool   // append the help text
+	done     int    // commands done
+}
+
+type noticeKey struct{ to, game string }
+
+// notice is news for one player about one game, collected while a change
+// runs and sent as one mail.
+type notice struct {
+	kind   MailKind
+	events []string
+	order  int
+}
+
+// notify adds an event to the notice for address about game.
+func (c *change) notify(kind MailKind, to, game, event string) {
+	if to == "" {
+		return
+	}
+	k := noticeKey{to, game}
+	n, ok := c.notices[k]
+	if !ok {
+		n = &notice{kind: kind, order: len(c.notices)}
+		c.notices[k] = n
+	}
+	if kind == Notice {
+		n.kind = Notice
+	}
+	n.events = append(n.events, event)
+}
+
+// queueNotices composes and queues one mail per notice, in the order they
+// were begun.
+func (c *change) queueNotices() error {
+	keys := make([]noticeKey, 0, len(c.notices))
+	for k := range c.notices {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b noticeKey) int { return c.notices[a].order - c.notices[b].order })
+	for _, k := range keys {
+		n := c.notices[k]
+		lg := c.games[k.game]
+		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to)
+		m, err := c.gameMail(n.kind, lg, k.to, "", body)
+		if err != nil {
+			return err
+		}
+		c.queued = append(c.queued, m)
+	}
+	return nil
+}
+
+// queueAnswer composes the answer mail and queues it first.
+func (h *handling) queueAnswer() error {
+	a := h.answer
+	body := strings.Join(a.sections, "\n\n") + "\n"
+	if a.help {
+		body += "\n" + h.srv.helpText("") + "\n"
+	}
+	var m Mail
+	var err error
+	if a.focus != "" {
+		lg := h.games[a.focus]
+		body += "\n" + statusBlock(lg, h.from)
+		if _, player := lg.rec.sideOf(h.from); player {
+			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body)
+		} else {
+			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body)
+		}
+	} else {
+		if !a.help {
+			body += "\nWrite \"help\" for the commands.\n"
+		}
+		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body)
+	}
+	if err != nil {
+		return err
+	}
+	h.queued = append([]Mail{m}, h.queued...)
+	return nil
+}
+
+func replySubject(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "Re: windpost"
+	}
+	if strings.HasPrefix(strings.ToLower(s), "re:") {
+		return s
+	}
+	return "Re: " + s
+}
+
+// gameMail composes and queues a mail about lg to address. inReplyTo is
+// the request answered, or "".
+func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body string) (Mail, error) {
+	n, err := c.st.newMailNumber()
+	if err != nil {
+		return Mail{}, err
+	}
+	rec := lg.rec
+	tok := ReplyToken(c.srv.store.secret, rec.ID, to)
+	m := Mail{
+		ID:        mailKey(n),
+		MessageID: gameMessageID(rec.ID, tok, n, c.srv.domain),
+		Kind:      kind,
+		To:        to,
+		Subject:   gameSubject(lg, to) + " " + subjectTag(rec.ID, tok),
+		ReplyTo:   replyAddress(c.srv.local, c.srv.domain, rec.ID, tok),
+		InReplyTo: inReplyTo,
+		Headers:   gameHeaders(lg),
+		Text:      body,
+		NextTry:   c.now,
+	}
+	if kind == Answer {
+		m.Subject = "Re: " + m.Subject
+	}
+	if side, ok := rec.sideOf(to); ok {
+		if t := rec.Players[side].Thread; t != "" {
+			m.References = append(m.References, t)
+		} else {
+			rec.Players[side].Thread = m.MessageID
+		}
+	}
+	if inReplyTo != "" {
+		m.References = append(m.References, inReplyTo)
+	}
+	if err := c.st.queueMail(&m); err != nil {
+		return Mail{}, err
+	}
+	return m, nil
+}
+
+// plainMail composes and queues a mail about no game.
+func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string) (Mail, error) {
+	n, err := c.st.newMailNumber()
+	if err != nil {
+		return Mail{}, err
+	}
+	m := Mail{
+		ID: mailKey(n), MessageID: plainMessageID(n, c.srv.domain), Kind: kind, To: to,
+		Subject: subject, InReplyTo: inReplyTo, Text: body, NextTry: c.now,
+	}
+	if inReplyTo != "" {
+		m.References = []string{inReplyTo}
+	}
+	if err := c.st.queueMail(&m); err != nil {
+		return Mail{}, err
+	}
+	return m, nil
+}
+
+// gameHeaders are the X-Windpost-* headers of a mail about lg.
+func gameHeaders(lg *liveGame) map[string]string {
+	rec := lg.rec
+	last := ""
+	if len(rec.Moves) > 0 {
+		last = rec.Moves[len(rec.Moves)-1].Text
+	}
+	toMove := "none"
+	if rec.State == statePlaying {
+		toMove = lg.toMove().String()
+	}
+	return map[string]string{
+		"X-Windpost-Game":      rec.ID,
+		"X-Windpost-Variant":   rec.Variant,
+		"X-Windpost-Position":  lg.kit.Notation.FormatPosition(lg.g.Position()),
+		"X-Windpost-Last-Move": last,
+		"X-Windpost-To-Move":   toMove,
+		"X-Windpost-Result":    lg.result(),
+	}
+}
+
+// gameSubject is the subject of every mail about a game (before the tag);
+// it stays the same during the game so that clients keep the thread.
+func gameSubject(lg *liveGame, to string) string {
+	rec := lg.rec
+	side, _ := rec.sideOf(to)
+	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, rec.Players[side.Opponent()].label())
+}
+
+// statusBlock is the part of every mail about a game that shows it: the
+// players, the board, whose turn, the last move, the move number, the
+// deadline and the result.
+func statusBlock(lg *liveGame, reader string) string {
+	rec := lg.rec
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, game %s: %s vs. %s\n\n", lg.kit.Rules.Title(), rec.ID,
+		playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))
+	b.WriteString(strings.TrimRight(lg.kit.Notation.Board(lg.g.Position()), "\n"))
+	b.WriteString("\n\n")
+	if last := rec.lastMove(); last != "" {
+		fmt.Fprintf(&b, "Last move: %s\n", last)
+	}
+	switch rec.State {
+	case stateInvited:
+		if reader == rec.invitee() {
+			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTime(rec.Deadline))
+		} else {
+			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.invitee(), formatTime(rec.Deadline))
+		}
+	case stateDeclined:
+		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
+	case stateOver:
+		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.result())
+		if _, player := rec.sideOf(reader); player {
+			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")
+		}
+	case statePlaying:
+		playingStatus(&b, lg, reader)
+	}
+	return b.String()
+}
+
+// playingStatus is the end of the status block of a game in progress:
+// whose move, the deadline, open offers, how to reply.
+func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
+	rec := lg.rec
+	toMove := lg.toMove()
+	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
+	if !rec.Deadline.IsZero() {
+		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTime(rec.Deadline), rec.DaysPerMove)
+	}
+	side, player := rec.sideOf(reader)
+	if rec.DrawOffer != "" {
+		s, _ := rules.ParseSide(rec.DrawOffer)
+		fmt.Fprintf(b, "%s offers a draw.", capitalise(sideThenPlayer(rec, s, reader)))
+		if player && s != side {
+			b.WriteString(` Reply "draw" to accept it; a move declines it.`)
+		}
+		b.WriteString("\n")
+	}
+	if rec.UndoRequest != "" {
+		s, _ := rules.ParseSide(rec.UndoRequest)
+		fmt.Fprintf(b, "%s asks to take back the last move.", capitalise(sideThenPlayer(rec, s, reader)))
+		if player && s != side {
+			b.WriteString(` Reply "undo" to agree; a move refuses.`)
+		}
+		b.WriteString("\n")
+	}
+	if player && side == toMove {
+		if ms := lg.g.LegalMoves(); len(ms) > 0 {
+			fmt.Fprintf(b, "Reply with your move, e.g. \"%s #%d\"; \"moves\" lists the legal ones.\n",
+				lg.kit.Notation.FormatMove(lg.g.Position(), ms[0]), len(rec.Moves)+1)
+		}
+	}
+}
+
+// sideThenPlayer names the side and who plays it for reader: "black
+// (you)", "white (the bot)", "black (alice@example.org)".
+func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
+	p := rec.Players[side]
+	switch {
+	case p.Bot:
+		return fmt.Sprintf("%s (the bot)", side)
+	case p.Address == reader:
+		return fmt.Sprintf("%s (you)", side)
+	}
+	return fmt.Sprintf("%s (%s)", side, p.Address)
+}
+
+// playerThenSide names who plays side, and the side, for reader: "you
+// (black)", "the bot (white, perfect)", "alice@example.org (black)".
+func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
+	p := rec.Players[side]
+	switch {
+	case p.Bot:
+		return fmt.Sprintf("the bot (%s, %s)", side, p.Level)
+	case p.Address == reader:
+		return fmt.Sprintf("you (%s)", side)
+	}
+	return fmt.Sprintf("%s (%s)", p.Address, side)
+}
+
+// formatTime writes a deadline for players: "Sat 28 Nov 2026 12:00 UTC".
+func formatTime(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 UTC") }
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,55 @@
+// Package games runs correspondence games as players know them: challenges,
+// players, turns, clocks, draws, resignations and results, the command
+// language players write in their mails, and the bbolt store with its
+// outbox. It knows nothing of mail protocols: the mailer hands it a Request
+// and sends the Mails it leaves in the outbox.
+//
+// Use: open the Store (Open), make a Server (NewServer) with the catalog of
+// variants, call Server.Handle for each incoming mail and Server.Tick now
+// and then (every minute is plenty) for reminders, time forfeits and
+// expired challenges; send what Store.DueMail returns and report back with
+// MarkSent or MarkFailed.
+//
+// Each Handle is one bbolt write transaction: the dedupe by Message-ID,
+// the player's authentication by reply token, every command of the mail,
+// the bot's answer, the outgoing mails and the mark "processed" commit
+// together or not at all.
+//
+// Threading formats (windpost writes and reads them in thread.go; see
+// ReplyToken):
+//
+//	Reply-To     <bot local>+<game>.<token>@<bot domain>   (ParseReplyAddress, ParsePlusTag)
+//	Subject      ... [windpost <game> <token>]              (ParseSubjectTag)
+//	Message-ID   <windpost.<game>.<token>.<n>@<bot domain>> for mail about a game (ParseReference)
+//	             <windpost.<n>@<bot domain>>                for other mail
+//	In-Reply-To  the Message-ID of the player's mail answered
+//	References   the first mail of the game to that player, then the mail answered
+//
+// The token is the recipient's own: a mail changes a game only when it
+// carries the token of its sender's address (a forged From with someone
+// else's token, or a token without a matching From, changes nothing). A
+// valid token proves the sender; a command in that mail may then name
+// another of the sender's games by its id. Anyone may look at a game
+// (board, history, moves).
+// Games against the bot have no clock; games between people have days per
+// move, a reminder a day before the deadline, and a loss on time at it.
+// The command language is in the help texts and ParseCommand.
+//
+// How a mail's lines are read:
+//
+//   - Empty lines, lines without a letter or digit, and short greetings and
+//     sign-offs ("Hi", "Thanks!", "Best regards,") are skipped silently.
+//   - The other lines are commands; they run in order, and the answer
+//     reports each one: done, or refused and why.
+//   - The first refused command stops the mail: the lines after it are
+//     listed as "not run", since they may depend on it (a move, then a draw
+//     offer). Nothing that was done before it is undone.
+//   - A line that is neither a command nor could be a move (moves name
+//     squares, so they hold a digit) is "not understood". If nothing was
+//     done before it, it is refused and the answer carries the help; if
+//     commands were done, windpost takes it for the end of the commands
+//     (a name, a signature) and ignores it and what follows, saying so.
+//   - An answer in which nothing was done counts against the sender's
+//     error answers per hour; past Config.ErrorAnswersPerHour such mail
+//     gets no answer at all.
+package games

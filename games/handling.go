@@ -1,0 +1,283 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/variants"
+)
+
+// handling is one Request being handled inside its change: the sender,
+// what the reply token proved, the game the commands made, and the answer
+// being written. The commands (verb_*.go) are its methods; each parses
+// nothing more (ParseCommand did), checks, acts, and says what it did, or
+// returns a *refusal.
+type handling struct {
+	*change
+	req  Request
+	from string
+	// authGame is the game whose reply token the request carried and
+	// proved (the token is from's); "" if none or a wrong one.
+	authGame string
+	badToken bool
+	created  string // the game the last new or challenge of this mail made
+	answer   answer
+}
+
+// handle runs the request's commands and writes the answer.
+func (h *handling) handle() error {
+	h.authenticate()
+	h.answer.present = true
+	if h.authGame != "" {
+		h.answer.focus = h.authGame
+	}
+	if h.req.TooLarge {
+		h.answer.sections = append(h.answer.sections, "Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
+		return h.limitErrors()
+	}
+	var cmds []Command
+	for _, l := range h.req.Lines {
+		if c, ok := ParseCommand(l); ok {
+			cmds = append(cmds, c)
+		}
+	}
+	if len(cmds) == 0 {
+		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
+		h.answer.help = true
+	}
+	for i, c := range cmds {
+		text, err := h.run(c)
+		var r *refusal
+		if err != nil && !errors.As(err, &r) {
+			return err
+		}
+		if r != nil && r.notCommand && h.answer.done > 0 {
+			h.answer.sections = append(h.answer.sections, fmt.Sprintf(
+				"I stopped reading at %q: it is not a command, so I took it for the end of your commands and ignored it and what follows.", c.Line))
+			break
+		}
+		if r == nil {
+			h.answer.sections = append(h.answer.sections, "> "+c.Line+"\n"+text)
+			h.answer.done++
+			continue
+		}
+		h.answer.sections = append(h.answer.sections, "> "+c.Line+"\n"+r.text())
+		if r.notCommand {
+			h.answer.help = true
+		}
+		if rest := cmds[i+1:]; len(rest) > 0 {
+			h.answer.sections = append(h.answer.sections, notRun(rest))
+		}
+		break
+	}
+	if h.answer.done == 0 {
+		return h.limitErrors()
+	}
+	return nil
+}
+
+// notRun lists the commands after a refused one.
+func notRun(rest []Command) string {
+	var b strings.Builder
+	b.WriteString("Not run, because the command above was refused:")
+	for j, r := range rest {
+		if j == 10 {
+			fmt.Fprintf(&b, "\n(and %d more lines)", len(rest)-j)
+			break
+		}
+		b.WriteString("\n> " + r.Line)
+	}
+	return b.String()
+}
+
+// commit queues the answer, then what the change collected.
+func (h *handling) commit() error {
+	if h.answer.present {
+		if err := h.queueAnswer(); err != nil {
+			return err
+		}
+	}
+	return h.change.commit()
+}
+
+// authenticate checks the request's reply token against its sender.
+func (h *handling) authenticate() {
+	r := h.req
+	if r.Token == "" {
+		return
+	}
+	game := strings.ToLower(r.GameID)
+	if game != "" && tokenMatches(r.Token, ReplyToken(h.srv.store.secret, game, h.from)) {
+		if lg := h.game(game); lg != nil {
+			if _, ok := lg.rec.sideOf(h.from); ok {
+				h.authGame = game
+				return
+			}
+		}
+	}
+	h.badToken = true
+}
+
+// limitErrors counts an answer in which nothing was done against the
+// sender's allowance and drops the answer beyond it.
+func (h *handling) limitErrors() error {
+	p, err := h.player(h.from)
+	if err != nil {
+		return err
+	}
+	hourAgo := h.now.Add(-time.Hour)
+	p.ErrorAnswers = slices.DeleteFunc(p.ErrorAnswers, func(t time.Time) bool { return !t.After(hourAgo) })
+	if len(p.ErrorAnswers) >= h.srv.cfg.ErrorAnswersPerHour {
+		h.answer.present = false
+		h.srv.log.Info("no answer: too many refused mails from this sender",
+			"from", h.from, "message_id", h.req.MessageID, "limit_per_hour", h.srv.cfg.ErrorAnswersPerHour)
+		return nil
+	}
+	p.ErrorAnswers = append(p.ErrorAnswers, h.now)
+	h.markChanged(h.from)
+	return nil
+}
+
+// run runs one command: the text says what it did; a *refusal error says
+// why it did not; another error is a failure that undoes the request.
+func (h *handling) run(c Command) (string, error) {
+	if c.Err != "" {
+		return "", refused("%s.", strings.TrimSuffix(c.Err, "."))
+	}
+	switch c.Verb {
+	case VerbHelp:
+		return h.help(c)
+	case VerbRules:
+		return h.rules(c)
+	case VerbNew:
+		return h.newBotGame(c)
+	case VerbChallenge:
+		return h.challenge(c)
+	case VerbAccept, VerbDecline:
+		return h.acceptOrDecline(c)
+	case VerbMove:
+		return h.move(c)
+	case VerbBoard, VerbHistory, VerbMoves:
+		return h.look(c)
+	case VerbGames:
+		return h.listGames()
+	case VerbResign:
+		return h.resign(c)
+	case VerbDraw:
+		return h.draw(c)
+	case VerbUndo:
+		return h.undo(c)
+	case VerbAnalysis:
+		return h.analysis(c)
+	case VerbVacation:
+		return h.vacation(c)
+	}
+	return "", refused("I do not know the command %q.", c.Verb)
+}
+
+// kit is the variant a command names, or a refusal.
+func (h *handling) kit(name string) (variants.Kit, error) {
+	kit, err := h.srv.catalog.Get(name)
+	if err != nil {
+		return variants.Kit{}, refused("%v.", err)
+	}
+	return kit, nil
+}
+
+// pickGames returns the ids of the sender's games that pick accepts.
+func (h *handling) pickGames(pick func(*gameRecord) bool) ([]string, error) {
+	mine, err := h.playerGames(h.from)
+	var ids []string
+	for _, lg := range mine {
+		if pick(lg.rec) {
+			ids = append(ids, lg.rec.ID)
+		}
+	}
+	return ids, err
+}
+
+// gameFor finds the game command c is about: the one it names, else the
+// one an earlier command of the same mail created, else the one of the
+// reply token, else the sender's only game that pick accepts. write says
+// the command changes the game: then the sender must be one of its players
+// and have proved it with the reply token (a game the same mail created
+// needs no proof). It returns a *refusal when there is no such game.
+func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, what string) (*liveGame, rules.Side, error) {
+	id := c.Game
+	if id == "" {
+		id = h.created
+	}
+	if id == "" {
+		id = h.authGame
+	}
+	if id == "" && h.req.GameID != "" {
+		id = strings.ToLower(h.req.GameID)
+	}
+	if id == "" {
+		ids, err := h.pickGames(pick)
+		if err != nil {
+			return nil, 0, err
+		}
+		switch len(ids) {
+		case 0:
+			return nil, 0, refused("you have no %s.", what).
+				instead(`Write "games" to list your games, or "help" for how to start one.`)
+		case 1:
+			id = ids[0]
+		default:
+			return nil, 0, refused("more than one of your games could be meant (%s):", strings.Join(ids, ", ")).
+				instead(`write the game id before the command, e.g. "%s %s".`, ids[0], c.Line)
+		}
+	}
+	lg := h.game(id)
+	if err := h.unreadable[id]; err != nil {
+		return nil, 0, refused("game %s cannot be played on this server at the moment (%v).", id, err).
+			instead("The server's admin can see it in the log.")
+	}
+	if lg == nil {
+		return nil, 0, refused("there is no game %s.", id).instead(`Write "games" to list yours.`)
+	}
+	side, player := lg.rec.sideOf(h.from)
+	if write {
+		if !player {
+			return nil, 0, refused("you (%s) do not play in game %s, so you cannot change it (anyone may look at it).", h.from, id).
+				instead("If you play it under another address, write from that one.")
+		}
+		if h.authGame == "" && h.created != id {
+			return nil, 0, h.authRefusal(id)
+		}
+	}
+	if player || h.answer.focus == "" {
+		h.answer.focus = id
+	}
+	return lg, side, nil
+}
+
+// authRefusal refuses a change to game id that the mail did not prove.
+func (h *handling) authRefusal(id string) *refusal {
+	if h.badToken {
+		return refused("the reply key in this mail does not belong to %s, so it cannot change game %s.", h.from, id).
+			instead("Answer from the address windpost wrote to, by replying to its last mail about the game.")
+	}
+	return refused("to change game %s,", id).
+		instead("reply to the last mail windpost sent you about it: its reply address (or the tag [windpost %s ...] in the subject) carries your personal key, which proves the mail comes from you.", id)
+}
+
+func isPlaying(g *gameRecord) bool { return g.State == statePlaying }
+
+// playingGame is gameFor for the commands that change a game in progress
+// (a move, resign, draw, undo): it refuses a game that is not being played.
+func (h *handling) playingGame(c Command) (*liveGame, rules.Side, error) {
+	lg, side, err := h.gameFor(c, true, isPlaying, "game in progress")
+	if err != nil {
+		return nil, 0, err
+	}
+	if lg.rec.State != statePlaying {
+		return nil, 0, stateRefusal(lg, h.from)
+	}
+	return lg, side, nil
+}

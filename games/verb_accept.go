@@ -1,0 +1,73 @@
+package games
+
+import (
+	"fmt"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// acceptOrDecline answers "accept" and "decline" (which also withdraws
+// the sender's own challenge).
+func (h *handling) acceptOrDecline(c Command) (string, error) {
+	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == h.from }
+	if c.Verb == VerbDecline {
+		pick = func(g *gameRecord) bool { return g.State == stateInvited }
+	}
+	if c.Game == "" && h.created == "" && h.authGame != "" && !pick(h.games[h.authGame].rec) {
+		// A reply in the thread of another game: the challenge meant is
+		// the one waiting, if there is only one.
+		waiting, err := h.pickGames(pick)
+		if err != nil {
+			return "", err
+		}
+		if len(waiting) == 1 {
+			c.Game = waiting[0]
+		}
+	}
+	lg, side, err := h.gameFor(c, true, pick, "challenge waiting for your answer")
+	if err != nil {
+		return "", err
+	}
+	rec := lg.rec
+	if rec.State != stateInvited {
+		if rec.State == statePlaying {
+			return "", refused("game %s has already begun: the challenge was accepted.", rec.ID).
+				instead(`Write "%s board" to see the game.`, rec.ID)
+		}
+		return "", stateRefusal(lg, h.from)
+	}
+	if c.Verb == VerbDecline {
+		return h.decline(lg), nil
+	}
+	if h.from == rec.Challenger {
+		return "", refused("you made this challenge;").instead("%s has to accept it.", rec.invitee())
+	}
+	rec.State = statePlaying
+	if err := h.startClock(lg); err != nil {
+		return "", err
+	}
+	toMove := lg.toMove()
+	turn := func(s rules.Side) string {
+		if s == toMove {
+			return "you have the first move"
+		}
+		return "your opponent has the first move"
+	}
+	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s accepted your challenge: game %s has begun. You play %s, and %s.",
+		h.from, rec.ID, side.Opponent(), turn(side.Opponent())))
+	return fmt.Sprintf("Done: game %s has begun. You play %s, and %s.", rec.ID, side, turn(side)), nil
+}
+
+// decline declines the challenge lg, or withdraws it if the sender made
+// it.
+func (h *handling) decline(lg *liveGame) string {
+	rec := lg.rec
+	if h.from == rec.Challenger {
+		lg.decline("the challenge was withdrawn")
+		h.notify(Notice, rec.invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.from, rec.ID))
+		return fmt.Sprintf("Done: you withdrew your challenge to %s.", rec.invitee())
+	}
+	lg.decline("the challenge was declined")
+	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s declined your challenge to game %s.", h.from, rec.ID))
+	return fmt.Sprintf("Done: you declined the challenge of %s.", rec.Challenger)
+}

@@ -1,0 +1,88 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
+)
+
+// analysis answers "analysis" after the end of a game: every move's value
+// and the mistakes, worked out once and kept with the game.
+func (h *handling) analysis(c Command) (string, error) {
+	lg, _, err := h.gameFor(c, false, func(g *gameRecord) bool { return g.State == stateOver }, "finished game")
+	if err != nil {
+		return "", err
+	}
+	rec := lg.rec
+	if rec.State != stateOver {
+		return "", refused("game %s is not over;", rec.ID).instead("the analysis comes after the end, so that it cannot help during the game.")
+	}
+	if rec.Analysis == "" {
+		if lg.kit.Analyst == nil {
+			return "", refused("there is no analysis for %s.", lg.kit.Rules.Title())
+		}
+		text, err := analyse(func(g *rules.Game) (solver.Value, error) { return h.evaluate(lg, g) }, lg)
+		if err != nil {
+			return "", fmt.Errorf("game %s: analysis: %w", rec.ID, err)
+		}
+		rec.Analysis = text
+	}
+	return rec.Analysis, nil
+}
+
+// analyse values every position of a finished game and marks the moves
+// that made the mover's result worse (a win into a draw or a loss, a draw
+// into a loss), by solver.Value.Rank.
+func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (string, error) {
+	g := lg.g
+	values := make([]solver.Value, len(g.Positions))
+	for i := range g.Positions {
+		prefix := &rules.Game{Variant: g.Variant, Positions: g.Positions[:i+1], Moves: g.Moves[:i]}
+		v, err := evaluate(prefix.Clone())
+		if err != nil {
+			return "", fmt.Errorf("position after move %d: %w", i, err)
+		}
+		values[i] = v
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Analysis of game %s (%s).\n", lg.rec.ID, lg.result())
+	b.WriteString("Each move, who made it, and the position's value for that player\n" +
+		"before and after the move, with best play from both sides:\n" +
+		"  W n  a win; the winning move comes n plies (single moves) from here\n" +
+		"  L n  a loss; the game is lost n plies from here\n" +
+		"  D    a draw\n" +
+		"  +1.20 or -0.50  the engine's estimate (above 0 is good for that player)\n" +
+		"A mistake turns a win into a draw or a loss, or a draw into a loss.\n")
+	mistakes := 0
+	for i, m := range g.Moves {
+		before := values[i]
+		after := values[i+1].After()
+		text := fmt.Sprintf("%d.%s", i+1, lg.kit.Notation.FormatMove(g.Positions[i], m))
+		line := fmt.Sprintf("%-16s %-6s %5s -> %-6s", text, g.Positions[i].ToMove(), before, after)
+		if after.Rank() < before.Rank() {
+			mistakes++
+			line += "  mistake: " + worse(before, after)
+		}
+		b.WriteString("\n" + strings.TrimRight(line, " "))
+	}
+	fmt.Fprintf(&b, "\n\n%d %s.", mistakes, plural(mistakes, "mistake", "mistakes"))
+	return b.String(), nil
+}
+
+func worse(before, after solver.Value) string {
+	name := func(v solver.Value) string {
+		switch v.Rank() {
+		case 2:
+			return "a win"
+		case 0:
+			return "a loss"
+		}
+		if v.Kind == solver.Drawn {
+			return "a draw"
+		}
+		return "an open game"
+	}
+	return name(before) + " turned into " + name(after)
+}

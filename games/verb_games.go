@@ -1,0 +1,90 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// maxListedEnded is how many finished games "games" lists.
+const maxListedEnded = 10
+
+// listGames answers "games": every game in progress or waiting, and the
+// last finished ones.
+func (h *handling) listGames() (string, error) {
+	p, err := h.player(h.from)
+	if err != nil {
+		return "", err
+	}
+	mine, err := h.playerGames(h.from)
+	if err != nil {
+		return "", err
+	}
+	if len(p.Games) == 0 {
+		return fmt.Sprintf("You have no games yet. Write \"new %s\" to play the bot, or \"challenge <address> %s\" to play a friend.",
+			h.firstVariant(), h.firstVariant()), nil
+	}
+	var list []*liveGame
+	ended := 0
+	for i := len(mine) - 1; i >= 0; i-- {
+		lg := mine[i]
+		if lg.rec.State == stateOver || lg.rec.State == stateDeclined {
+			ended++
+			if ended > maxListedEnded {
+				continue
+			}
+		}
+		list = append(list, lg)
+	}
+	slices.Reverse(list)
+	var b strings.Builder
+	b.WriteString("Your games:")
+	if ended > maxListedEnded {
+		fmt.Fprintf(&b, " (the last %d of %d finished ones)", maxListedEnded, ended)
+	}
+	for _, lg := range list {
+		h.listGame(&b, lg)
+	}
+	for _, id := range p.Games {
+		if _, bad := h.unreadable[id]; bad {
+			fmt.Fprintf(&b, "\n%s  cannot be read on this server at the moment (the admin can see why in the log)", id)
+		}
+	}
+	return b.String(), nil
+}
+
+// listGame writes the line of lg in the sender's list of games.
+func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
+	rec := lg.rec
+	side, _ := rec.sideOf(h.from)
+	opp := rec.Players[side.Opponent()].label()
+	fmt.Fprintf(b, "\n%s  %-12s you (%s) vs. %s: ", rec.ID, rec.Variant, side, opp)
+	switch rec.State {
+	case stateInvited:
+		if rec.Challenger == h.from {
+			fmt.Fprintf(b, "waiting for them to accept (until %s)", formatTime(rec.Deadline))
+		} else {
+			fmt.Fprintf(b, "they challenge you: accept or decline by %s", formatTime(rec.Deadline))
+		}
+	case statePlaying:
+		if lg.toMove() == side {
+			b.WriteString("your move")
+		} else {
+			b.WriteString("their move")
+		}
+		fmt.Fprintf(b, " (#%d)", len(rec.Moves)+1)
+		if !rec.Deadline.IsZero() {
+			fmt.Fprintf(b, ", deadline %s", formatTime(rec.Deadline))
+		}
+	default:
+		b.WriteString(lg.result())
+	}
+}
+
+// firstVariant is the name of the catalog's first game, for examples.
+func (h *handling) firstVariant() string {
+	if ks := h.srv.catalog.Kits(); len(ks) > 0 {
+		return ks[0].Rules.Name()
+	}
+	return "<game>"
+}

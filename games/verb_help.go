@@ -1,0 +1,112 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+)
+
+// help answers "help [topic]"; a game's name as the topic gets its rules.
+func (h *handling) help(c Command) (string, error) {
+	if _, ok := h.srv.catalog.Lookup(c.Topic); ok {
+		return h.rules(Command{Variant: c.Topic})
+	}
+	if _, ok := helpTopic(c.Topic); !ok {
+		return fmt.Sprintf("I have no help on %q; here is the overview.\n\n%s", c.Topic, h.srv.helpText("")), nil
+	}
+	return h.srv.helpText(c.Topic), nil
+}
+
+// rules answers "rules [game]": a game's rules and notation, or the list
+// of games.
+func (h *handling) rules(c Command) (string, error) {
+	if c.Variant == "" {
+		return fmt.Sprintf("Write \"rules\" and a game's name for its rules: %s.", strings.Join(h.srv.catalog.Names(), ", ")), nil
+	}
+	kit, err := h.kit(c.Variant)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s\n\n%s", kit.Rules.Title(), strings.TrimRight(kit.Notation.Rules(), "\n")), nil
+}
+
+// helpTopic returns the help text of topic; "" is the overview.
+func helpTopic(topic string) (string, bool) {
+	switch topic {
+	case "clock":
+		topic = "clocks"
+	case "move":
+		topic = "moves"
+	case "new", "challenge", "accept", "decline":
+		topic = "games"
+	}
+	switch topic {
+	case "":
+		return `Commands (one per line; several per mail run in order):
+  new <game> [as black|white|random] [level perfect|strong|casual]
+                          a game against the bot
+  challenge <address> <game> [as black|white|random] [days <n>]
+                          invite a friend (n days per move, 7 if not given)
+  accept / decline        answer a challenge
+  <move> [#<n>]           a move, e.g. "P-2c #5" (#n: the move's number,
+                          so that an old or repeated mail is refused)
+  board, history, moves   the board, the moves so far, the legal moves
+  games                   your games
+  draw                    offer a draw; the opponent's "draw" accepts it
+  undo                    ask to take back your last move
+  resign                  give up the game
+  analysis                after the end: every move's value, mistakes marked
+  vacation <days> / vacation off
+                          stop your clocks (at most 30 days a year)
+  rules <game>            the rules and the notation
+  help <topic>            more on: moves, games, clocks, draw, undo, vacation
+Reply to a mail about a game to act in it: the reply address carries your
+key. Put a game id before a command ("g7k3q board") to name another game.`, true
+	case "moves":
+		return `A move is written in the game's notation ("rules <game>" explains it),
+alone on a line, optionally after "move" and the game id and followed by
+#<n>, the number the move must have: "g7k3q move P-2c #5" (written as
+in a game record, "5.P-2c" is the same). A move is
+accepted only in a reply to windpost's mail about the game, from the
+address it was sent to. If the move is refused, the answer says why and
+lists the legal moves.`, true
+	case "games":
+		return `Games against the bot: "new gufuu", "new micro as white level casual".
+The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
+(they are solved), strong in Micro-shogi; "level casual" plays like a
+beginner, "level strong" never gives away a win but takes its time.
+Your side is drawn by lot unless you write "as black" or "as white" (Black
+moves first; in Gufuu, Black wins with perfect play).
+Games against people: "challenge friend@example.org gufuu days 3"; they
+answer "accept" or "decline" (a challenge expires after 14 days; you
+withdraw yours with "decline"). "games" lists your games.`, true
+	case "clocks":
+		return `Each player has a number of days per move (7 unless the challenge set
+it). A reminder comes one day before the deadline (when there are two
+days or more per move); at the deadline the player to move loses on
+time, unless the opponent had offered a draw, which then counts as
+accepted. Games against the bot have no clock.`, true
+	case "draw":
+		return `"draw" offers a draw; the opponent accepts with "draw" and declines by
+playing a move. The bot accepts only when it sees the game as drawn or
+as lost for itself; otherwise it declines, and you play on.`, true
+	case "undo":
+		return `"undo" asks to take back your last move; your opponent agrees with
+"undo" and refuses by playing a move. Against the bot, "undo" takes back
+your last move and its answer at once.`, true
+	case "vacation":
+		return `"vacation <days>" stops your clocks for that many days (at most 30 days
+in a calendar year); "vacation off" ends it early and gives back the
+whole days left.`, true
+	}
+	return "", false
+}
+
+// helpText is the help on topic ("" for the overview); an unknown topic
+// gets the overview.
+func (s *Server) helpText(topic string) string {
+	if t, ok := helpTopic(strings.TrimSpace(topic)); ok && topic != "" {
+		return t
+	}
+	t, _ := helpTopic("")
+	return t + "\nGames: " + strings.Join(s.catalog.Names(), ", ") + "."
+}

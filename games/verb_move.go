@@ -1,0 +1,159 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// move answers a move, "[<game>] [move] <move> [#<n>]": it plays it, lets
+// the bot answer in a bot game, and tells the opponent in a human one. A
+// line that could not be a move is refused as not a command.
+func (h *handling) move(c Command) (string, error) {
+	// A first word that has the form of a game id but names no game is
+	// more likely a name ("Gunther Smith" signing off).
+	noGame := c.Game == "" || !h.st.hasGame(c.Game)
+	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !saysMove(c.Line) {
+		return "", &refusal{wrong: "I do not understand this line.",
+			right: "It is not a command, nor a move (moves name squares, so they have digits).", notCommand: true}
+	}
+	lg, side, err := h.playingGame(c)
+	if err != nil {
+		return "", err
+	}
+	rec := lg.rec
+	pos := lg.g.Position()
+	next := len(rec.Moves) + 1
+	if c.Number != 0 && c.Number < next {
+		return "", refused("your move is numbered #%d, but move %d was already played (%d.%s); the next move is #%d.",
+			c.Number, c.Number, c.Number, rec.Moves[c.Number-1].Text, next).
+			instead("This mail may be an old one, or sent twice, so I did not play it.")
+	}
+	if pos.ToMove() != side {
+		yours := ""
+		if last := rec.lastMove(); last != "" {
+			yours = " Your last move was " + last + "."
+		}
+		return "", refused("it is not your turn in game %s: %s is to move.%s", rec.ID, sideThenPlayer(rec, side.Opponent(), h.from), yours).
+			instead("I will write to you when they have moved.")
+	}
+	if c.Number > next {
+		return "", refused("your move is numbered #%d, but the next move in game %s is #%d.", c.Number, rec.ID, next).
+			instead("Write the move with #%d, or without a number.", next)
+	}
+	m, err := lg.kit.Notation.ParseMove(pos, c.Move)
+	var text string
+	if err == nil {
+		text, err = lg.play(m, h.now)
+	}
+	if err != nil {
+		return "", refused("%q is not a legal move in game %s: %s.", c.Move, rec.ID, reason(err)).
+			instead("\nThe legal moves (#%d) are:\n%s", next, legalMoves(lg))
+	}
+	out := []string{"Done: you played " + text + "."}
+	opp := rec.opponentAddress(side)
+	news := []string{fmt.Sprintf("%s played %s.", h.from, text)}
+	if rec.DrawOffer == side.Opponent().String() {
+		rec.DrawOffer = ""
+		out = append(out, "Your move declines the draw your opponent offered.")
+		news = append(news, "That move declines your draw offer.")
+	}
+	if rec.UndoRequest != "" {
+		if rec.UndoRequest == side.Opponent().String() {
+			news = append(news, "That move declines your request to take back your move.")
+			out = append(out, "Your move declines your opponent's request to take back a move.")
+		}
+		rec.UndoRequest, rec.UndoPly = "", 0
+	}
+	if rec.State == statePlaying && rec.isBotGame() {
+		played, err := h.botMoves(lg)
+		if err != nil {
+			return "", err
+		}
+		if len(played) > 0 {
+			out = append(out, "The bot answered "+strings.Join(played, " ")+".")
+		}
+	}
+	if rec.State == stateOver {
+		out = append(out, "Game over: "+lg.result()+".")
+		news = append(news, "Game over: "+lg.result()+".")
+	} else if !rec.isBotGame() {
+		news = append(news, "It is your move.")
+		if err := h.startClock(lg); err != nil {
+			return "", err
+		}
+	}
+	h.notify(Notice, opp, rec.ID, strings.Join(news, " "))
+	return strings.Join(out, " "), nil
+}
+
+// looksLikeMove reports whether text could be a move rather than prose:
+// moves name squares, which have a digit, except Gufuu's rotations in place
+// ("K:>W", "s : > e"), which are short and carry the notation's ':' or '>'.
+func looksLikeMove(text string) bool {
+	if strings.ContainsAny(text, "0123456789") {
+		return true
+	}
+	letters := 0
+	for _, r := range text {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return strings.ContainsAny(text, ":>") && letters <= 3
+}
+
+// saysMove reports whether line starts with the word "move" or "play",
+// perhaps after a game id: then it is meant as a move even without a digit.
+func saysMove(line string) bool {
+	words := strings.Fields(strings.ToLower(line))
+	if len(words) > 1 && validGameID(words[0]) {
+		words = words[1:]
+	}
+	return len(words) > 0 && (words[0] == "move" || words[0] == "play")
+}
+
+// reason is a refused move's error in plain words, without the generic
+// "illegal move: " that every such error starts with.
+func reason(err error) string {
+	s := strings.TrimPrefix(err.Error(), rules.ErrIllegal.Error()+": ")
+	return strings.TrimSuffix(s, ".")
+}
+
+// legalMoves lists the legal moves in notation.
+func legalMoves(lg *liveGame) string {
+	pos := lg.g.Position()
+	ms := lg.g.LegalMoves()
+	if len(ms) == 0 {
+		return "none"
+	}
+	texts := make([]string, len(ms))
+	for i, m := range ms {
+		texts[i] = lg.kit.Notation.FormatMove(pos, m)
+	}
+	return wrapList(texts, 72)
+}
+
+// wrapList joins items with ", " and breaks lines at about width columns.
+func wrapList(items []string, width int) string {
+	var b strings.Builder
+	col := 0
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(",")
+			col++
+			if col+1+len(it) > width {
+				b.WriteString("\n")
+				col = 0
+			} else {
+				b.WriteString(" ")
+				col++
+			}
+		}
+		b.WriteString(it)
+		col += len(it)
+	}
+	return b.String()
+}

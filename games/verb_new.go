@@ -1,0 +1,106 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// newBotGame answers "new <game> [as <side>] [level <level>]": a game
+// against the bot, which moves at once if it has the first move.
+func (h *handling) newBotGame(c Command) (string, error) {
+	kit, err := h.kit(c.Variant)
+	if err != nil {
+		return "", err
+	}
+	if kit.Bot == nil {
+		return "", refused("there is no bot for %s yet;", kit.Rules.Title()).
+			instead(`challenge a friend instead, e.g. "challenge friend@example.org %s".`, kit.Rules.Name())
+	}
+	level, err := levelFor(kit.Bot, c.Level)
+	if err != nil {
+		return "", refused("%v.", err)
+	}
+	open, err := h.pickGames(func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
+	if err != nil {
+		return "", err
+	}
+	if len(open) >= maxBotGames {
+		return "", refused("you have %d games against the bot in progress (%s);", len(open), strings.Join(open, ", ")).
+			instead(`finish one of them first, or give one up with "%s resign".`, open[0])
+	}
+	side := h.pickSide(c.Side)
+	lg, err := h.newGame(kit, h.from, side, playerSlot{Bot: true, Level: level}, statePlaying)
+	if err != nil {
+		return "", err
+	}
+	h.created = lg.rec.ID
+	h.answer.focus = lg.rec.ID
+	text := fmt.Sprintf("Done: new game %s of %s. You play %s against the bot (level %s); this game has no clock.",
+		lg.rec.ID, kit.Rules.Title(), side, level)
+	played, err := h.botMoves(lg)
+	if err != nil {
+		return "", err
+	}
+	if len(played) > 0 {
+		text += "\nThe bot opened with " + strings.Join(played, " ") + "."
+	}
+	return text, nil
+}
+
+// challenge answers "challenge <address> <game> [as <side>] [days <n>]":
+// a game waiting for the other player's accept.
+func (h *handling) challenge(c Command) (string, error) {
+	kit, err := h.kit(c.Variant)
+	if err != nil {
+		return "", err
+	}
+	if c.Address == h.from {
+		return "", refused("you cannot challenge yourself;").instead(`write "new %s" to play the bot.`, kit.Rules.Name())
+	}
+	if local, domain, _ := strings.Cut(c.Address, "@"); domain == h.srv.domain && (local == h.srv.local || strings.HasPrefix(local, h.srv.local+"+")) {
+		return "", refused("that is my own address;").instead(`write "new %s" to play me.`, kit.Rules.Name())
+	}
+	open, err := h.pickGames(func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.from })
+	if err != nil {
+		return "", err
+	}
+	if len(open) >= maxOpenInvitations {
+		return "", refused("you already have %d challenges waiting for an answer (%s);", len(open), strings.Join(open, ", ")).
+			instead(`wait for them, or withdraw one with "%s decline", before you send another.`, open[0])
+	}
+	side := h.pickSide(c.Side)
+	lg, err := h.newGame(kit, h.from, side, playerSlot{Address: c.Address}, stateInvited)
+	if err != nil {
+		return "", err
+	}
+	days := c.Days
+	if days == 0 {
+		days = DefaultDaysPerMove
+	}
+	h.created = lg.rec.ID
+	rec := lg.rec
+	rec.DaysPerMove = days
+	rec.Deadline = h.now.Add(invitationDays * 24 * time.Hour)
+	h.answer.focus = rec.ID
+	h.notify(Notice, c.Address, rec.ID, fmt.Sprintf(
+		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move.\n\n"+
+			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
+			"The challenge expires on %s. For the rules, reply with: rules %s",
+		h.from, kit.Rules.Title(), rec.ID, side.Opponent(), days, formatTime(rec.Deadline), kit.Rules.Name()))
+	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. I will write when they answer.",
+		c.Address, rec.ID, kit.Rules.Title(), days, side), nil
+}
+
+// pickSide is the side asked for, or one drawn by lot.
+func (h *handling) pickSide(s string) rules.Side {
+	switch s {
+	case "black":
+		return rules.Black
+	case "white":
+		return rules.White
+	}
+	return rules.Side(h.rng.IntN(2))
+}
