@@ -93,3 +93,33 @@ func TestCanonicalAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyAddress: the reply address windpost writes is read back, and
+// only as a plus-address of the bot's own local part and domain.
+func TestReplyAddress(t *testing.T) {
+	tok := ReplyToken(testSecret, "g7k3q", "alice@players.test")
+	written := replyAddress("bot", "windpost.test", "g7k3q", tok)
+	if written != "bot+g7k3q."+tok+"@windpost.test" {
+		t.Fatalf("replyAddress = %q", written)
+	}
+	for _, tc := range []struct {
+		name, bot, addr string
+		wantOK          bool
+	}{
+		{"as written", "bot@windpost.test", written, true},
+		{"bot with a display name", `"windpost" <bot@windpost.test>`, written, true},
+		{"upper-cased by the client", "bot@windpost.test", strings.ToUpper(written), true},
+		{"the bot in capitals", "BOT@Windpost.Test", written, true},
+		{"someone else's plus-address", "bot@windpost.test", "other+g7k3q." + tok + "@windpost.test", false},
+		{"another domain", "bot@windpost.test", "bot+g7k3q." + tok + "@example.org", false},
+		{"a longer local part", "bot@windpost.test", "botx+g7k3q." + tok + "@windpost.test", false},
+		{"the bare bot address", "bot@windpost.test", "bot@windpost.test", false},
+		{"a bad tag", "bot@windpost.test", "bot+hello@windpost.test", false},
+		{"a bot address without domain", "bot", "bot+g7k3q." + tok, false},
+	} {
+		g, k, ok := ParseReplyAddress(tc.bot, tc.addr)
+		if ok != tc.wantOK || ok && (g != "g7k3q" || k != tok) {
+			t.Errorf("%s: ParseReplyAddress(%q, %q) = %q, %q, %v", tc.name, tc.bot, tc.addr, g, k, ok)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package inbound
 
 import (
-	"strings"
 	"time"
 
 	"github.com/windpost/windpost/games"
@@ -9,22 +8,16 @@ import (
 
 // ReplyToken finds the game and reply token the mail carries, in this order:
 //
-//  1. the tag of a recipient plus-address of the bot (To, Cc, Delivered-To in
-//     that order), whose local part before '+' and domain equal the bot's
-//     (case-insensitive), read by games.ParsePlusTag;
+//  1. a recipient that is a plus-address of the bot (To, Cc, Delivered-To in
+//     that order), read by games.ParseReplyAddress;
 //  2. the subject tag, read by games.ParseSubjectTag;
 //  3. one of our Message-IDs in In-Reply-To, then References newest first,
 //     read by games.ParseReference.
 //
 // The first that parses wins; ok is false when none does.
 func (m *Message) ReplyToken(botAddress string) (game, token string, ok bool) {
-	bl, bd := splitAddress(bareAddress(botAddress))
 	for _, r := range m.Recipients {
-		local, domain := splitAddress(r)
-		if bd == "" || !strings.EqualFold(domain, bd) || len(local) <= len(bl) || !plusOf(local, bl) {
-			continue
-		}
-		if game, token, ok = games.ParsePlusTag(local[len(bl)+1:]); ok {
+		if game, token, ok = games.ParseReplyAddress(botAddress, r); ok {
 			return game, token, true
 		}
 	}
