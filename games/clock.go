@@ -22,17 +22,9 @@ const keepFor = 90 * 24 * time.Hour
 
 // tick fires what is due in every game.
 func (c *change) tick() error {
-	var due []string
-	err := c.st.eachGame(func(id string, rec *gameRecord, err error) error {
-		if err != nil {
-			// One damaged record must not stop every clock.
-			c.srv.log.Error("game cannot be read", "game", id, "err", err)
-			return nil
-		}
-		if rec.due(c.now) {
-			due = append(due, id)
-		}
-		return nil
+	due, err := c.st.gamesWhere(func(rec *gameRecord) bool { return rec.due(c.now) }, func(id string, err error) {
+		// One damaged record must not stop every clock.
+		c.srv.log.Error("game cannot be read", "game", id, "err", err)
 	})
 	if err != nil {
 		return err

@@ -148,33 +148,15 @@ func (h *handling) run(c Command) (string, error) {
 	if c.Err != "" {
 		return "", refused("%s.", strings.TrimSuffix(c.Err, "."))
 	}
-	switch c.Verb {
-	case VerbHelp:
-		return h.help(c)
-	case VerbRules:
-		return h.rules(c)
-	case VerbNew:
-		return h.newBotGame(c)
-	case VerbChallenge:
-		return h.challenge(c)
-	case VerbAccept, VerbDecline:
-		return h.acceptOrDecline(c)
-	case VerbMove:
-		return h.move(c)
-	case VerbBoard, VerbHistory, VerbMoves:
-		return h.look(c)
-	case VerbGames:
-		return h.listGames()
-	case VerbResign:
-		return h.resign(c)
-	case VerbDraw:
-		return h.draw(c)
-	case VerbUndo:
-		return h.undo(c)
-	case VerbAnalysis:
-		return h.analysis(c)
-	case VerbVacation:
-		return h.vacation(c)
+	verbs := map[Verb]func(Command) (string, error){
+		VerbHelp: h.help, VerbRules: h.rules, VerbNew: h.newBotGame, VerbChallenge: h.challenge,
+		VerbAccept: h.acceptOrDecline, VerbDecline: h.acceptOrDecline, VerbMove: h.move,
+		VerbBoard: h.look, VerbHistory: h.look, VerbMoves: h.look, VerbGames: h.listGames,
+		VerbResign: h.playing(h.resign, h.resign), VerbDraw: h.playing(h.draw, h.drawWithBot),
+		VerbUndo: h.playing(h.undo, undoWithBot), VerbAnalysis: h.analysis, VerbVacation: h.vacation,
+	}
+	if do, ok := verbs[c.Verb]; ok {
+		return do(c)
 	}
 	return "", refused("I do not know the command %q.", c.Verb)
 }
@@ -280,4 +262,20 @@ func (h *handling) playingGame(c Command) (*liveGame, rules.Side, error) {
 		return nil, 0, stateRefusal(lg, h.from)
 	}
 	return lg, side, nil
+}
+
+// playing adapts a command on a game in progress (resign, draw, undo): it
+// finds the game with playingGame, then runs human or, in a game against
+// the bot, bot.
+func (h *handling) playing(human, bot func(*liveGame, rules.Side) (string, error)) func(Command) (string, error) {
+	return func(c Command) (string, error) {
+		lg, side, err := h.playingGame(c)
+		if err != nil {
+			return "", err
+		}
+		if lg.rec.isBotGame() {
+			return bot(lg, side)
+		}
+		return human(lg, side)
+	}
 }

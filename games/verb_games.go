@@ -11,7 +11,7 @@ const maxListedEnded = 10
 
 // listGames answers "games": every game in progress or waiting, and the
 // last finished ones.
-func (h *handling) listGames() (string, error) {
+func (h *handling) listGames(Command) (string, error) {
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err

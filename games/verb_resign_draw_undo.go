@@ -1,0 +1,118 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
+)
+
+// The commands by which players end a game in progress or take moves back
+// of their own will: resign, draw and undo. handling.playing finds the
+// game and picks the way for games against the bot.
+
+// resign answers "resign": the game is lost for the sender.
+func (h *handling) resign(lg *liveGame, side rules.Side) (string, error) {
+	rec := lg.rec
+	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
+	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.from, rec.ID))
+	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.result()), nil
+}
+
+// draw answers "draw" in a game between people: it offers a draw, or
+// accepts the opponent's.
+func (h *handling) draw(lg *liveGame, side rules.Side) (string, error) {
+	rec := lg.rec
+	opp := rec.opponentAddress(side)
+	switch rec.DrawOffer {
+	case side.Opponent().String():
+		lg.finish(rules.DrawBy(rules.AgreedDraw))
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.from, lg.result()))
+		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.result()), nil
+	case side.String():
+		return "Your draw offer stands; your opponent has not answered it yet.", nil
+	}
+	rec.DrawOffer = side.String()
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, play a move.", h.from, rec.ID))
+	return "Done: you offered a draw. Your opponent accepts by writing \"draw\", and declines by playing a move.", nil
+}
+
+// drawWithBot answers "draw" in a game against the bot: it accepts only a
+// game it sees as drawn or lost for itself.
+func (h *handling) drawWithBot(lg *liveGame, side rules.Side) (string, error) {
+	if lg.kit.Analyst == nil {
+		return "", refused("the bot does not agree to draws in %s;", lg.kit.Rules.Title()).instead("play on, or resign.")
+	}
+	v, err := h.evaluate(lg, lg.g.Clone())
+	if err != nil {
+		return "", fmt.Errorf("game %s: evaluate: %w", lg.rec.ID, err)
+	}
+	botValue := v // for the side to move
+	if lg.toMove() == side {
+		botValue = v.Flip()
+	}
+	if botValue.Kind != solver.Lost && botValue.Kind != solver.Drawn {
+		// It does not say how it sees the game: "draw" must not be a
+		// way to ask the table mid-game ("analysis" tells after the end).
+		return "", refused("the bot declines the draw and plays on.").instead("Play on, or resign.")
+	}
+	lg.finish(rules.DrawBy(rules.AgreedDraw))
+	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.result()), nil
+}
+
+// undo answers "undo" in a game between people: it asks to take back the
+// sender's last move, or agrees to the opponent's request.
+func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
+	rec := lg.rec
+	ply := len(rec.Moves)
+	if ply == 0 {
+		return "", refused("there is no move to take back in game %s.", rec.ID)
+	}
+	opp := rec.opponentAddress(side)
+	last := rec.lastMove()
+	if rec.UndoRequest == side.Opponent().String() && rec.UndoPly == ply {
+		lg.takeBack(1)
+		rec.UndoRequest, rec.UndoPly, rec.DrawOffer = "", 0, ""
+		if err := h.startClock(lg); err != nil {
+			return "", err
+		}
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.from, last, len(rec.Moves)+1))
+		return fmt.Sprintf("Done: you agreed to take back %s. It is your opponent's move.", last), nil
+	}
+	if lg.g.Positions[ply-1].ToMove() != side {
+		return "", refused("the last move, %s, was your opponent's;", last).instead("you can only ask to take back your own last move.")
+	}
+	if rec.UndoRequest == side.String() {
+		return fmt.Sprintf("You already asked to take back %s; your opponent has not answered yet.", last), nil
+	}
+	rec.UndoRequest, rec.UndoPly = side.String(), ply
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, play your move.", h.from, last))
+	return fmt.Sprintf("Done: you asked to take back %s. Your opponent agrees by writing \"undo\"; a move from them refuses.", last), nil
+}
+
+// undoWithBot answers "undo" in a game against the bot: it takes back
+// moves until it is the player's turn again and one of their moves is
+// gone.
+func undoWithBot(lg *liveGame, side rules.Side) (string, error) {
+	rec := lg.rec
+	ply := len(rec.Moves)
+	n, own := 0, false
+	for i := ply - 1; i >= 0; i-- {
+		mover := lg.g.Positions[i].ToMove()
+		n++
+		if mover == side {
+			own = true
+			break
+		}
+	}
+	if !own {
+		return "", refused("you have made no move to take back in game %s.", rec.ID)
+	}
+	taken := make([]string, 0, n)
+	for i := ply - n; i < ply; i++ {
+		taken = append(taken, fmt.Sprintf("%d.%s", i+1, rec.Moves[i].Text))
+	}
+	lg.takeBack(n)
+	return fmt.Sprintf("Done: taken back %s. It is your move (#%d).", strings.Join(taken, " "), len(rec.Moves)+1), nil
+}
