@@ -28,11 +28,7 @@ func gufuuHarness(t *testing.T) (*harness, variants.Kit) {
 // startValue is the table's value of Gufuu's start for Black.
 func startValue(t *testing.T, kit variants.Kit) solver.Value {
 	t.Helper()
-	v, err := kit.Analyst.Evaluate(context.Background(), rules.NewGame(kit.Rules))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return must[solver.Value](t)(kit.Analyst.Evaluate(context.Background(), rules.NewGame(kit.Rules)))
 }
 
 // TestGufuuBotGameToCheckmate: a naive player (always the first legal
@@ -59,11 +55,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 
 func mustPosition(t *testing.T, kit variants.Kit, m Mail) rules.Position {
 	t.Helper()
-	p, err := kit.Notation.ParsePosition(m.Headers["X-Windpost-Position"])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return must[rules.Position](t)(kit.Notation.ParsePosition(m.Headers["X-Windpost-Position"]))
 }
 
 // TestGufuuPerfectGame: a player who plays the perfect bot's own choice as

@@ -149,7 +149,7 @@ func (h *handling) run(c Command) (string, error) {
 		return "", refused("%s.", strings.TrimSuffix(c.Err, "."))
 	}
 	verbs := map[Verb]func(Command) (string, error){
-		VerbHelp: h.help, VerbRules: h.rules, VerbNew: h.newBotGame, VerbChallenge: h.challenge,
+		VerbHelp: h.help, VerbRules: h.rules, VerbNew: h.withKit(h.newBotGame), VerbChallenge: h.withKit(h.challenge),
 		VerbAccept: h.acceptOrDecline, VerbDecline: h.acceptOrDecline, VerbMove: h.move,
 		VerbBoard: h.look, VerbHistory: h.look, VerbMoves: h.look, VerbGames: h.listGames,
 		VerbResign: h.playing(h.resign, h.resign), VerbDraw: h.playing(h.draw, h.drawWithBot),
@@ -168,6 +168,18 @@ func (h *handling) kit(name string) (variants.Kit, error) {
 		return variants.Kit{}, refused("%v.", err)
 	}
 	return kit, nil
+}
+
+// withKit adapts a command that starts a game (new, challenge): it finds
+// the variant the command names before do runs.
+func (h *handling) withKit(do func(Command, variants.Kit) (string, error)) func(Command) (string, error) {
+	return func(c Command) (string, error) {
+		kit, err := h.kit(c.Variant)
+		if err != nil {
+			return "", err
+		}
+		return do(c, kit)
+	}
 }
 
 // pickGames returns the ids of the sender's games that pick accepts.

@@ -6,15 +6,12 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/variants"
 )
 
 // newBotGame answers "new <game> [as <side>] [level <level>]": a game
 // against the bot, which moves at once if it has the first move.
-func (h *handling) newBotGame(c Command) (string, error) {
-	kit, err := h.kit(c.Variant)
-	if err != nil {
-		return "", err
-	}
+func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 	if kit.Bot == nil {
 		return "", refused("there is no bot for %s yet;", kit.Rules.Title()).
 			instead(`challenge a friend instead, e.g. "challenge friend@example.org %s".`, kit.Rules.Name())
@@ -52,11 +49,7 @@ func (h *handling) newBotGame(c Command) (string, error) {
 
 // challenge answers "challenge <address> <game> [as <side>] [days <n>]":
 // a game waiting for the other player's accept.
-func (h *handling) challenge(c Command) (string, error) {
-	kit, err := h.kit(c.Variant)
-	if err != nil {
-		return "", err
-	}
+func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 	if c.Address == h.from {
 		return "", refused("you cannot challenge yourself;").instead(`write "new %s" to play the bot.`, kit.Rules.Name())
 	}
