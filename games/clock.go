@@ -11,8 +11,10 @@ import (
 // and the daily pruning of what the store no longer needs. Server.Tick
 // runs them.
 
+// realClock is the Clock of a Server configured without one.
 type realClock struct{}
 
+// Now is time.Now.
 func (realClock) Now() time.Time { return time.Now() }
 
 // keepFor is how long the store remembers handled Message-IDs and sent

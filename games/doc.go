@@ -15,6 +15,26 @@
 // the bot's answer, the outgoing mails and the mark "processed" commit
 // together or not at all.
 //
+// Where things are:
+//
+//	server.go      Server, Config, Request; Handle and Tick, each one write transaction
+//	change.go      change: one write transaction; games and players loaded once, written back by commit
+//	handling.go    handling: one request; the mail's lines run as commands, gameFor, the reply token
+//	verb_*.go      one file per command family: check, act, say what was done
+//	refusal.go     refusal: a command not run, an error told apart with errors.As
+//	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
+//	clock.go       deadlines, reminders, losses on time, expired challenges, pruning
+//	bot.go         the bot's moves and the analyst's values within their time limits
+//	game.go        liveGame: a record with its rules.Game; play, finish, derive
+//	record.go      the records the store keeps (games, players, processed mails)
+//	store.go       Store, Open, the schema and its migrations; storeTx, the only code
+//	               that knows buckets and encodings
+//	outbox.go      Mail and the outbox; inbox.go: mailbox cursors, processed mails
+//	admin.go       the admin views: Games, Dump, Backup
+//	thread.go      reply tokens and the threading formats, written and read side by side
+//	command.go     the command language: ParseCommand
+//	gameid.go, address.go  game ids; canonical addresses
+//
 // Threading formats (windpost writes and reads them in thread.go; see
 // ReplyToken):
 //

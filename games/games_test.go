@@ -440,13 +440,14 @@ func TestVacationOverNewYear(t *testing.T) {
 	wantText(t, only(t, h.write(t, alice, "vacation 10"), alice), "You have 20 vacation days left in 2026.")
 	h.clock.Advance(8 * 24 * time.Hour) // 2 Jan 2027, two days left
 	wantText(t, only(t, h.write(t, alice, "vacation off"), alice), "Done: welcome back.", "30 vacation days left in 2027.")
-	var p playerRecord
-	err := h.store.db.View(func(tx *bolt.Tx) error {
-		_, err := getJSON(tx.Bucket(bucketPlayers), alice, &p)
+	var p *playerRecord
+	err := h.store.view(func(st storeTx) error {
+		var err error
+		p, err = st.player(alice)
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || p == nil {
+		t.Fatalf("alice's record: %v, %v", p, err)
 	}
 	if p.VacationDays["2026"] != 8 || p.VacationDays["2027"] != 0 {
 		t.Fatalf("vacation days %v, want 8 in 2026 and none in 2027", p.VacationDays)

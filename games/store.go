@@ -72,10 +72,12 @@ type inUseError struct {
 	waited time.Duration
 }
 
+// Error names the file and how long Open waited.
 func (e *inUseError) Error() string {
 	return fmt.Sprintf("open store: another windpost is using %s (waited %v for it to let go)", e.path, e.waited)
 }
 
+// Is makes the error ErrStoreInUse for errors.Is.
 func (e *inUseError) Is(target error) bool { return target == ErrStoreInUse }
 
 // Store is windpost's bbolt file: games, players, processed Message-IDs,
