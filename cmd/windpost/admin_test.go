@@ -141,3 +141,37 @@ func TestAdminWhileServing(t *testing.T) {
 		t.Errorf("held store without a socket: code %d, stderr %q", code, errOut)
 	}
 }
+
+// TestAdminOnSchema1Store: the admin commands read a store of schema 1
+// (written before the tokens index was dropped) as it is, without
+// migrating it: they open it read-only.
+func TestAdminOnSchema1Store(t *testing.T) {
+	fixture, err := os.ReadFile(filepath.Join("..", "..", "games", "testdata", "store-v1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(path, fixture, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		sub  string
+		want []string
+	}{
+		{"games", []string{"gpbsd", "alice@players.test", "bob@players.test", "playing", "g3j79", "black wins by resignation", "gjr3h", "declined"}},
+		{"dump", []string{`"tokens": {`, `"schema": 1`, `"to_move": "white"`, `"secret": "(redacted)"`}},
+	} {
+		out, errOut, code := leadRun(t, "", "admin", tt.sub, "--store", path)
+		if code != 0 {
+			t.Fatalf("admin %s: code %d: %s", tt.sub, code, errOut)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("admin %s lacks %q:\n%s", tt.sub, w, out)
+			}
+		}
+	}
+	if after, err := os.ReadFile(path); err != nil || string(after) != string(fixture) {
+		t.Errorf("the admin commands changed the store (%v)", err)
+	}
+}
