@@ -27,8 +27,9 @@
 //	bot.go         the bot's moves and the analyst's values within their time limits
 //	game.go        liveGame: a record with its rules.Game; play, finish, derive
 //	record.go      the records the store keeps (games, players, processed mails)
-//	store.go       Store, Open, the schema and its migrations; storeTx, the only code
-//	               that knows buckets and encodings
+//	store.go       Store and storeTx, the typed access to the records inside one
+//	               transaction: the only code that knows buckets and encodings
+//	open.go        Open, the schema version and its migrations
 //	outbox.go      Mail and the outbox; inbox.go: mailbox cursors, processed mails
 //	admin.go       the admin views: Games, Dump, Backup
 //	thread.go      reply tokens and the threading formats, written and read side by side
