@@ -28,8 +28,8 @@ type handling struct {
 	answer   answer
 }
 
-// handle runs the request's commands and writes the answer.
-func (h *handling) handle() error {
+// runLines runs the mail's lines as commands and writes the answer.
+func (h *handling) runLines() error {
 	h.authenticate()
 	h.answer.present = true
 	if h.authGame != "" {

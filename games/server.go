@@ -142,7 +142,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			return st.markProcessed(r.MessageID, processedRecord{At: s.now(), From: r.From})
 		}
 		h := &handling{change: s.newChange(ctx, st, from), req: r, from: from}
-		if err := h.handle(); err != nil {
+		if err := h.runLines(); err != nil {
 			return err
 		}
 		if err := h.commit(); err != nil {

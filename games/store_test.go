@@ -43,7 +43,9 @@ func buckets(t *testing.T, s *Store) map[string]map[string]json.RawMessage {
 }
 
 // TestSchema1Store: a store written by windpost with schema 1 (before the
-// tokens index was dropped; testdata/store-v1.db: a human game with a draw
+// tokens index was dropped; testdata/store-v1.db, written through Handle
+// and Tick by windpost at commit b6b339e with the toy nim and testSecret,
+// the clock at 21 Nov 2026 12:00-13:00 UTC: a human game with a draw
 // offer, a bot game, a challenge, a declined one, a resigned one, a player
 // on vacation, sent and pending mail, a cursor) is read as it is when
 // opened read-only, and migrated to schema 2 when opened for writing:
