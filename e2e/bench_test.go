@@ -16,6 +16,8 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"github.com/windpost/windpost/config"
 )
 
 // benchBackends is backends for benchmarks.
@@ -56,7 +58,7 @@ func (be *backend) dialSMTP(login string) (*smtp.Client, error) {
 	addr := net.JoinHostPort(be.smtpHost, strconv.Itoa(be.smtpPort))
 	var c *smtp.Client
 	var err error
-	if be.smtpTLS == "starttls" {
+	if be.smtpTLS == config.TLSStartTLS {
 		c, err = smtp.DialStartTLS(addr, be.tls)
 	} else {
 		c, err = smtp.Dial(addr)

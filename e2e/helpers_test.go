@@ -28,6 +28,7 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer"
 	"github.com/windpost/windpost/mailer/localmail"
@@ -42,10 +43,10 @@ type backend struct {
 	domain   string
 	imapHost string
 	imapPort int
-	imapTLS  string // for the daemon and the players
+	imapTLS  config.TLSMode // for the daemon and the players
 	smtpHost string
 	smtpPort int
-	smtpTLS  string
+	smtpTLS  config.TLSMode
 	smtpAuth bool
 	tls      *tls.Config
 	password func(local string) string
@@ -90,8 +91,8 @@ func embedded(t testing.TB) *backend {
 	t.Cleanup(func() { srv.Close() })
 	ih, ip := splitHostPort(t, srv.IMAPAddr())
 	sh, sp := splitHostPort(t, srv.SMTPAddr())
-	return &backend{name: "embedded", domain: "windpost.test", imapHost: ih, imapPort: ip, imapTLS: "none",
-		smtpHost: sh, smtpPort: sp, smtpTLS: "none", password: func(n string) string { return n + "-secret" }, local: srv}
+	return &backend{name: "embedded", domain: "windpost.test", imapHost: ih, imapPort: ip, imapTLS: config.TLSNone,
+		smtpHost: sh, smtpPort: sp, smtpTLS: config.TLSNone, password: func(n string) string { return n + "-secret" }, local: srv}
 }
 
 // mailstackEnv reads /etc/mailstack/mailstack.env.
@@ -128,8 +129,8 @@ func mailstack(t testing.TB) *backend {
 	host := env["MAILSTACK_HOST"]
 	ip, _ := strconv.Atoi(env["MAILSTACK_IMAPS_PORT"])
 	sp, _ := strconv.Atoi(env["MAILSTACK_SUBMISSION_PORT"])
-	b := &backend{name: "mailstack", domain: env["MAILSTACK_DOMAIN"], imapHost: host, imapPort: ip, imapTLS: "implicit",
-		smtpHost: host, smtpPort: sp, smtpTLS: "starttls", smtpAuth: true,
+	b := &backend{name: "mailstack", domain: env["MAILSTACK_DOMAIN"], imapHost: host, imapPort: ip, imapTLS: config.TLSImplicit,
+		smtpHost: host, smtpPort: sp, smtpTLS: config.TLSStartTLS, smtpAuth: true,
 		tls:      &tls.Config{RootCAs: pool, ServerName: env["MAILSTACK_TLS_SERVER_NAME"]},
 		password: func(string) string { return "secret" }}
 	for _, p := range []int{ip, sp} {
@@ -158,9 +159,9 @@ func (b *backend) dialIMAP(local string) (*imapclient.Client, error) {
 	var c *imapclient.Client
 	var err error
 	switch b.imapTLS {
-	case "implicit":
+	case config.TLSImplicit:
 		c, err = imapclient.DialTLS(addr, opts)
-	case "starttls":
+	case config.TLSStartTLS:
 		c, err = imapclient.DialStartTLS(addr, opts)
 	default:
 		c, err = imapclient.DialInsecure(addr, opts)
@@ -207,9 +208,9 @@ func (b *backend) send(from string, login string, rcpts []string, raw []byte) er
 	var c *smtp.Client
 	var err error
 	switch b.smtpTLS {
-	case "starttls":
+	case config.TLSStartTLS:
 		c, err = smtp.DialStartTLS(addr, b.tls)
-	case "implicit":
+	case config.TLSImplicit:
 		c, err = smtp.DialTLS(addr, b.tls)
 	default:
 		c, err = smtp.Dial(addr)

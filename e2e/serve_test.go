@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/config"
 )
 
 func freePort(t *testing.T) int {
@@ -66,8 +68,8 @@ func TestServeEmbedded(t *testing.T) {
 			t.Errorf("banner lacks %q:\n%s", want, text)
 		}
 	}
-	b := &backend{name: "serve", domain: "windpost.test", imapHost: "127.0.0.1", imapPort: ip, imapTLS: "none",
-		smtpHost: "127.0.0.1", smtpPort: sp, smtpTLS: "none", smtpAuth: true, password: func(n string) string { return n }}
+	b := &backend{name: "serve", domain: "windpost.test", imapHost: "127.0.0.1", imapPort: ip, imapTLS: config.TLSNone,
+		smtpHost: "127.0.0.1", smtpPort: sp, smtpTLS: config.TLSNone, smtpAuth: true, password: func(n string) string { return n }}
 	alice := newPlayer(t, b, "alice")
 	g := alice.answerTo(alice.send(b.addr("bot"), "hello", "new gufuu", mailOpts{}))
 	if g.game() == "" {

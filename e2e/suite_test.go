@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -221,8 +222,8 @@ func TestOtherTLSModes(t *testing.T) {
 		if b.local == nil {
 			env := mailstackEnv(t)
 			c := *b
-			c.imapTLS, c.imapPort = "starttls", atoi(t, env["MAILSTACK_IMAP_PORT"])
-			c.smtpTLS, c.smtpPort = "implicit", atoi(t, env["MAILSTACK_SUBMISSIONS_PORT"])
+			c.imapTLS, c.imapPort = config.TLSStartTLS, atoi(t, env["MAILSTACK_IMAP_PORT"])
+			c.smtpTLS, c.smtpPort = config.TLSImplicit, atoi(t, env["MAILSTACK_SUBMISSIONS_PORT"])
 			b = &c
 		}
 		b.wipe(t, "bot", "alice")

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
@@ -114,7 +113,10 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int
 	if err != nil {
 		return fail("smtp.ca_file: %v", err)
 	}
-	for _, c := range []struct{ key, host, mode string }{{"imap", cfg.IMAP.Host, cfg.IMAP.TLS}, {"smtp", cfg.SMTP.Host, cfg.SMTP.TLS}} {
+	for _, c := range []struct {
+		key, host string
+		mode      config.TLSMode
+	}{{"imap", cfg.IMAP.Host, cfg.IMAP.TLS}, {"smtp", cfg.SMTP.Host, cfg.SMTP.TLS}} {
 		if c.mode == config.TLSNone && !loopback(c.host) {
 			log.Warn(c.key+".tls is none but the server is not on this machine: the password and the mail travel unencrypted", "host", c.host)
 		}
@@ -160,11 +162,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		return nil, nil, err
 	}
 	if p.fresh {
-		mb := p.imap.Mailbox
-		if mb == "" {
-			mb = "INBOX"
-		}
-		if err := store.SetCursor(mb, games.MailboxCursor{}); err != nil {
+		if err := store.SetCursor(p.imap.Inbox(), games.MailboxCursor{}); err != nil {
 			store.Close()
 			return nil, nil, err
 		}
@@ -225,7 +223,7 @@ type localOptions struct {
 }
 
 func serveLocal(ctx context.Context, a *app, o localOptions) int {
-	log := newLogger(a.stderr, o.logFormat, "info")
+	log := newLogger(a.stderr, o.logFormat, config.DefaultLogLevel)
 	names := []string{"bot", "alice", "bob"}
 	var accounts []localmail.Account
 	for _, n := range names {
@@ -246,8 +244,8 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 	_, ip := splitPort(ms.IMAPAddr())
 	_, sp := splitPort(ms.SMTPAddr())
 	d, closeAll, err := buildDaemon(a, daemonParts{
-		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: "none", Username: bot, Password: "bot", Poll: time.Minute},
-		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: "none"},
+		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: config.TLSNone, Username: bot, Password: "bot"},
+		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: config.TLSNone},
 		bot:       mailer.Bot{Address: bot, Name: config.DefaultBotName},
 		lanes:     config.DefaultConnections,
 		storePath: o.db,
