@@ -50,6 +50,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -197,43 +198,21 @@ func Parse(text string, env []string) (*Config, error) {
 	return &c, nil
 }
 
+// fillDefaults gives every key the file and the environment left empty
+// its default (cmp.Or: the first value that is not zero).
 func (c *Config) fillDefaults() {
-	if c.IMAP.TLS == "" {
-		c.IMAP.TLS = TLSImplicit
-	}
-	if c.SMTP.TLS == "" {
-		c.SMTP.TLS = TLSStartTLS
-	}
-	if c.IMAP.Port == 0 {
-		c.IMAP.Port = DefaultPort("imap", c.IMAP.TLS)
-	}
-	if c.SMTP.Port == 0 {
-		c.SMTP.Port = DefaultPort("smtp", c.SMTP.TLS)
-	}
-	if c.SMTP.Connections == 0 {
-		c.SMTP.Connections = DefaultConnections
-	}
-	if c.IMAP.Mailbox == "" {
-		c.IMAP.Mailbox = DefaultMailbox
-	}
-	if c.Bot.Name == "" {
-		c.Bot.Name = DefaultBotName
-	}
-	if c.Store.Path == "" {
-		c.Store.Path = DefaultStorePath
-	}
-	if c.Poll.Interval == 0 {
-		c.Poll.Interval = DefaultPoll
-	}
-	if c.Log.Format == "" {
-		c.Log.Format = DefaultLogFormat
-	}
-	if c.Log.Level == "" {
-		c.Log.Level = DefaultLogLevel
-	}
-	if c.Limits.MaxMailSize == 0 {
-		c.Limits.MaxMailSize = DefaultMaxMailSize
-	}
+	c.IMAP.TLS = cmp.Or(c.IMAP.TLS, TLSImplicit)
+	c.SMTP.TLS = cmp.Or(c.SMTP.TLS, TLSStartTLS)
+	c.IMAP.Port = cmp.Or(c.IMAP.Port, DefaultPort("imap", c.IMAP.TLS))
+	c.SMTP.Port = cmp.Or(c.SMTP.Port, DefaultPort("smtp", c.SMTP.TLS))
+	c.SMTP.Connections = cmp.Or(c.SMTP.Connections, DefaultConnections)
+	c.IMAP.Mailbox = cmp.Or(c.IMAP.Mailbox, DefaultMailbox)
+	c.Bot.Name = cmp.Or(c.Bot.Name, DefaultBotName)
+	c.Store.Path = cmp.Or(c.Store.Path, DefaultStorePath)
+	c.Poll.Interval = cmp.Or(c.Poll.Interval, DefaultPoll)
+	c.Log.Format = cmp.Or(c.Log.Format, DefaultLogFormat)
+	c.Log.Level = cmp.Or(c.Log.Level, DefaultLogLevel)
+	c.Limits.MaxMailSize = cmp.Or(c.Limits.MaxMailSize, DefaultMaxMailSize)
 }
 
 // Validate checks every key and reports all problems at once, each with

@@ -92,18 +92,17 @@ func (d *Daemon) inboxFresh() bool {
 	return d.now().Sub(time.Unix(0, last)) <= 2*d.IMAP.poll()+time.Minute
 }
 
-func (d *Daemon) maxMailSize() int {
-	if d.MaxMailSize <= 0 {
-		return config.DefaultMaxMailSize
-	}
-	return d.MaxMailSize
-}
+func (d *Daemon) maxMailSize() int { return positiveOr(d.MaxMailSize, config.DefaultMaxMailSize) }
 
-func (d *Daemon) tickEvery() time.Duration {
-	if d.TickEvery <= 0 {
-		return time.Minute
+func (d *Daemon) tickEvery() time.Duration { return positiveOr(d.TickEvery, time.Minute) }
+
+// positiveOr is v, or def when v is zero or less: how a zero field of the
+// options means its default.
+func positiveOr[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
 	}
-	return d.TickEvery
+	return v
 }
 
 func (d *Daemon) log() *slog.Logger {

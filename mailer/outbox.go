@@ -53,26 +53,9 @@ func (o *Outbox) init() {
 	o.wakeOnce.Do(func() { o.wake = make(chan struct{}, 1) })
 }
 
-func (o *Outbox) retry() time.Duration {
-	if o.Retry <= 0 {
-		return 30 * time.Second
-	}
-	return o.Retry
-}
-
-func (o *Outbox) maxGap() time.Duration {
-	if o.MaxGap <= 0 {
-		return time.Hour
-	}
-	return o.MaxGap
-}
-
-func (o *Outbox) idle() time.Duration {
-	if o.Idle <= 0 {
-		return 30 * time.Second
-	}
-	return o.Idle
-}
+func (o *Outbox) retry() time.Duration  { return positiveOr(o.Retry, 30*time.Second) }
+func (o *Outbox) maxGap() time.Duration { return positiveOr(o.MaxGap, time.Hour) }
+func (o *Outbox) idle() time.Duration   { return positiveOr(o.Idle, 30*time.Second) }
 
 func (o *Outbox) lanes() int { return max(o.Lanes, 1) }
 

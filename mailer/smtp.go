@@ -28,12 +28,7 @@ type SMTPOptions struct {
 	Timeout   time.Duration // per connection step; 0 = 30s
 }
 
-func (o *SMTPOptions) timeout() time.Duration {
-	if o.Timeout <= 0 {
-		return 30 * time.Second
-	}
-	return o.Timeout
-}
+func (o *SMTPOptions) timeout() time.Duration { return positiveOr(o.Timeout, 30*time.Second) }
 
 // Bot is who the mail comes from.
 type Bot struct {
