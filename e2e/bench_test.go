@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"net"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -134,11 +132,9 @@ func (be *backend) sendBatch(login string, from string, rcpts []string, raws [][
 func BenchmarkAnswerLatency(b *testing.B) {
 	forEachBackendB(b, func(b *testing.B, be *backend) {
 		t := b
-		bin := windpostBinary(t)
-		be.wipe(t, "bot", "alice")
-		dir := b.TempDir()
-		p := startProc(t, bin, writeConfig(t, be, dir), filepath.Join(dir, "daemon.log"))
-		defer p.kill(syscall.SIGTERM)
+		bin, cfg, logPath := prepareServe(t, be, "bot", "alice")
+		p := startProc(t, bin, cfg, logPath)
+		defer p.stop()
 		alice := newPlayer(t, be, "alice")
 		g := alice.answerTo(alice.send(be.addr("bot"), "game", "new gufuu level casual", mailOpts{}))
 		var worst, sum time.Duration
@@ -206,12 +202,10 @@ func (g goT) Fatalf(format string, args ...any) {
 // of the round trip).
 func BenchmarkThroughput(b *testing.B) {
 	forEachBackendB(b, func(b *testing.B, be *backend) {
-		bin := windpostBinary(b)
 		names := append([]string{"alice", "bob", "carol"}, benchPlayers...)
-		be.wipe(b, append([]string{"bot"}, names...)...)
-		dir := b.TempDir()
-		p := startProc(b, bin, writeConfig(b, be, dir), filepath.Join(dir, "daemon.log"))
-		defer p.kill(syscall.SIGTERM)
+		bin, cfg, logPath := prepareServe(b, be, append([]string{"bot"}, names...)...)
+		p := startProc(b, bin, cfg, logPath)
+		defer p.stop()
 		const perPlayer = 20
 		var moves, mails atomic.Int64
 		var started sync.WaitGroup
@@ -315,12 +309,8 @@ func BenchmarkThroughput(b *testing.B) {
 // leaves out the players' round trips and Dovecot's IDLE delay.
 func BenchmarkBacklog(b *testing.B) {
 	forEachBackendB(b, func(b *testing.B, be *backend) {
-		bin := windpostBinary(b)
 		names := append([]string{"alice", "bob", "carol"}, benchPlayers...)
-		be.wipe(b, append([]string{"bot"}, names...)...)
-		dir := b.TempDir()
-		cfg := writeConfig(b, be, dir)
-		logPath := filepath.Join(dir, "daemon.log")
+		bin, cfg, logPath := prepareServe(b, be, append([]string{"bot"}, names...)...)
 		const perPlayer = 20
 		var players []*player
 		games := map[*player][]*botGame{}
@@ -373,7 +363,7 @@ func BenchmarkBacklog(b *testing.B) {
 		p := startProc(b, bin, cfg, logPath)
 		pending, _ := sendAll()
 		collectAll(pending)
-		p.kill(syscall.SIGTERM)
+		p.stop()
 		b.ResetTimer()
 		var busy time.Duration
 		moves, peak := 0, 0.0
@@ -389,7 +379,7 @@ func BenchmarkBacklog(b *testing.B) {
 			busy += time.Since(t0)
 			b.StopTimer()
 			peak = max(peak, peakRSS(p.cmd.Process.Pid))
-			p.kill(syscall.SIGTERM)
+			p.stop()
 			moves += n
 		}
 		b.ReportMetric(float64(moves)/busy.Seconds(), "moves/s")

@@ -32,6 +32,7 @@ import (
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer"
 	"github.com/windpost/windpost/mailer/localmail"
+	"github.com/windpost/windpost/mailer/mailtest"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -84,13 +85,9 @@ func embedded(t testing.TB) *backend {
 	for _, n := range append([]string{"bot", "alice", "bob", "carol"}, benchPlayers...) {
 		accounts = append(accounts, localmail.Account{Name: n, Password: n + "-secret"})
 	}
-	srv, err := localmail.Start(localmail.Options{Domain: "windpost.test", Accounts: accounts})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	ih, ip := splitHostPort(t, srv.IMAPAddr())
-	sh, sp := splitHostPort(t, srv.SMTPAddr())
+	srv := mailtest.Server(t, localmail.Options{Domain: "windpost.test", Accounts: accounts})
+	ih, ip := mailtest.HostPort(t, srv.IMAPAddr())
+	sh, sp := mailtest.HostPort(t, srv.SMTPAddr())
 	return &backend{name: "embedded", domain: "windpost.test", imapHost: ih, imapPort: ip, imapTLS: config.TLSNone,
 		smtpHost: sh, smtpPort: sp, smtpTLS: config.TLSNone, password: func(n string) string { return n + "-secret" }, local: srv}
 }
@@ -141,15 +138,6 @@ func mailstack(t testing.TB) *backend {
 		c.Close()
 	}
 	return b
-}
-
-func splitHostPort(t testing.TB, addr string) (string, int) {
-	h, p, err := net.SplitHostPort(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, _ := strconv.Atoi(p)
-	return h, n
 }
 
 // dialIMAP logs in as local.
@@ -293,6 +281,19 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 	go func() { dm.done <- d.Run(ctx) }()
 	t.Cleanup(func() { dm.stop(t); snd.Close(); store.Close() })
 	return dm
+}
+
+// newBotGame empties the bot's and local's mailboxes, starts windpost in
+// this process, and has local ask the bot for a casual Gufuu game in a
+// mail with subject. It returns the daemon, the player, the Message-ID of
+// the player's mail and the bot's answer.
+func newBotGame(t *testing.T, b *backend, local, subject string) (*daemon, *player, string, *got) {
+	t.Helper()
+	b.wipe(t, "bot", local)
+	dm := startDaemon(t, b, t.TempDir())
+	p := newPlayer(t, b, local)
+	id := p.send(b.addr("bot"), subject, "new gufuu level casual", mailOpts{})
+	return dm, p, id, p.answerTo(id)
 }
 
 func (dm *daemon) stop(t testing.TB) {
