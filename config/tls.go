@@ -1,6 +1,11 @@
 package config
 
-import "fmt"
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"fmt"
+	"os"
+)
 
 // TLSMode says how a connection to a mail server is encrypted. The zero
 // value is no mode: a file that leaves tls out gets its protocol's
@@ -38,4 +43,27 @@ func DefaultPort(proto string, mode TLSMode) int {
 	default:
 		return 25
 	}
+}
+
+// TLSConfig is how windpost checks a mail server's certificate: for
+// serverName, against the system's roots and, if caFile is not "", the PEM
+// certificates in caFile too (a private CA); TLS 1.2 at least.
+func TLSConfig(serverName, caFile string) (*tls.Config, error) {
+	tc := &tls.Config{ServerName: serverName, MinVersion: tls.VersionTLS12}
+	if caFile == "" {
+		return tc, nil
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil {
+		return nil, err
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil || pool == nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%s: no PEM certificate in it", caFile)
+	}
+	tc.RootCAs = pool
+	return tc, nil
 }

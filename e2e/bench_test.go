@@ -2,20 +2,14 @@ package e2e
 
 import (
 	"bytes"
-	"net"
 	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
-
-	"github.com/windpost/windpost/config"
 )
 
 // benchBackends is backends for benchmarks.
@@ -29,65 +23,12 @@ func forEachBackendB(b *testing.B, f func(b *testing.B, be *backend)) {
 	}
 }
 
-// peakRSS reads a process's peak resident set (VmHWM) in MiB.
-func peakRSS(pid int) float64 {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(l, "VmHWM:") {
-			f := strings.Fields(l)
-			kb, _ := strconv.Atoi(f[1])
-			return float64(kb) / 1024
-		}
-	}
-	return 0
-}
-
 // smtpConns keeps one open SMTP connection per login for the benchmarks
 // (a mail client keeps its connection too).
 var smtpConns = struct {
 	sync.Mutex
 	m map[string]*smtp.Client
 }{m: map[string]*smtp.Client{}}
-
-func (be *backend) dialSMTP(login string) (*smtp.Client, error) {
-	addr := net.JoinHostPort(be.smtpHost, strconv.Itoa(be.smtpPort))
-	var c *smtp.Client
-	var err error
-	if be.smtpTLS == config.TLSStartTLS {
-		c, err = smtp.DialStartTLS(addr, be.tls)
-	} else {
-		c, err = smtp.Dial(addr)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if be.smtpAuth {
-		if err := c.Auth(sasl.NewPlainClient("", be.addr(login), be.password(login))); err != nil {
-			c.Close()
-			return nil, err
-		}
-	}
-	return c, nil
-}
-
-// cpuTime reads a process's user+system CPU time from /proc.
-func cpuTime(pid int) time.Duration {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	// The fields after the command name, which is in parentheses.
-	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	ut, _ := strconv.Atoi(f[11])
-	st, _ := strconv.Atoi(f[12])
-	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
-}
 
 // sendBatch submits several raw mails over login's kept connection,
 // dialling again once if it broke.
@@ -160,7 +101,7 @@ func BenchmarkAnswerLatency(b *testing.B) {
 		b.StopTimer()
 		b.ReportMetric(float64(sum.Microseconds())/1000/float64(b.N), "ms/answer")
 		b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
-		b.ReportMetric(peakRSS(p.cmd.Process.Pid), "peak-RSS-MiB")
+		b.ReportMetric(p.peakRSS(), "peak-RSS-MiB")
 	})
 }
 
@@ -288,7 +229,7 @@ func BenchmarkThroughput(b *testing.B) {
 			}()
 		}
 		started.Wait()
-		cpu0 := cpuTime(p.cmd.Process.Pid)
+		cpu0 := p.cpuTime()
 		b.ResetTimer()
 		start := time.Now()
 		close(go1)
@@ -297,8 +238,8 @@ func BenchmarkThroughput(b *testing.B) {
 		b.StopTimer()
 		b.ReportMetric(float64(moves.Load())/el.Seconds(), "moves/s")
 		b.ReportMetric(float64(mails.Load())/el.Seconds(), "mails/s")
-		b.ReportMetric(float64((cpuTime(p.cmd.Process.Pid)-cpu0).Microseconds())/1000/float64(mails.Load()), "daemon-cpu-ms/mail")
-		b.ReportMetric(peakRSS(p.cmd.Process.Pid), "peak-RSS-MiB")
+		b.ReportMetric(float64((p.cpuTime()-cpu0).Microseconds())/1000/float64(mails.Load()), "daemon-cpu-ms/mail")
+		b.ReportMetric(p.peakRSS(), "peak-RSS-MiB")
 	})
 }
 
@@ -378,7 +319,7 @@ func BenchmarkBacklog(b *testing.B) {
 			collectAll(pending)
 			busy += time.Since(t0)
 			b.StopTimer()
-			peak = max(peak, peakRSS(p.cmd.Process.Pid))
+			peak = max(peak, p.peakRSS())
 			p.stop()
 			moves += n
 		}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"fmt"
 	"io"
 	"log/slog"
@@ -115,20 +114,16 @@ func mailstackEnv(t testing.TB) map[string]string {
 func mailstack(t testing.TB) *backend {
 	t.Helper()
 	env := mailstackEnv(t)
-	pem, err := os.ReadFile(env["MAILSTACK_CA_CERT"])
+	tc, err := config.TLSConfig(env["MAILSTACK_TLS_SERVER_NAME"], env["MAILSTACK_CA_CERT"])
 	if err != nil {
 		t.Fatalf("mail stack CA: %v", err)
-	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(pem) {
-		t.Fatalf("mail stack CA %s: no certificate", env["MAILSTACK_CA_CERT"])
 	}
 	host := env["MAILSTACK_HOST"]
 	ip, _ := strconv.Atoi(env["MAILSTACK_IMAPS_PORT"])
 	sp, _ := strconv.Atoi(env["MAILSTACK_SUBMISSION_PORT"])
 	b := &backend{name: "mailstack", domain: env["MAILSTACK_DOMAIN"], imapHost: host, imapPort: ip, imapTLS: config.TLSImplicit,
 		smtpHost: host, smtpPort: sp, smtpTLS: config.TLSStartTLS, smtpAuth: true,
-		tls:      &tls.Config{RootCAs: pool, ServerName: env["MAILSTACK_TLS_SERVER_NAME"]},
+		tls:      tc,
 		password: func(string) string { return "secret" }}
 	for _, p := range []int{ip, sp} {
 		c, err := net.DialTimeout("tcp", net.JoinHostPort(host, strconv.Itoa(p)), 3*time.Second)
@@ -190,8 +185,9 @@ func (b *backend) wipe(t testing.TB, locals ...string) {
 	}
 }
 
-// send submits a raw mail as local (AUTH on the mail stack).
-func (b *backend) send(from string, login string, rcpts []string, raw []byte) error {
+// dialSMTP connects to the SMTP server as a mail client does, logging in
+// as login on the mail stack.
+func (b *backend) dialSMTP(login string) (*smtp.Client, error) {
 	addr := net.JoinHostPort(b.smtpHost, strconv.Itoa(b.smtpPort))
 	var c *smtp.Client
 	var err error
@@ -204,14 +200,24 @@ func (b *backend) send(from string, login string, rcpts []string, raw []byte) er
 		c, err = smtp.Dial(addr)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if b.smtpAuth {
+		if err := c.Auth(sasl.NewPlainClient("", b.addr(login), b.password(login))); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// send submits a raw mail as local (AUTH on the mail stack).
+func (b *backend) send(from string, login string, rcpts []string, raw []byte) error {
+	c, err := b.dialSMTP(login)
+	if err != nil {
 		return err
 	}
 	defer c.Close()
-	if b.smtpAuth {
-		if err := c.Auth(sasl.NewPlainClient("", b.addr(login), b.password(login))); err != nil {
-			return err
-		}
-	}
 	if err := c.SendMail(from, rcpts, bytes.NewReader(raw)); err != nil {
 		return err
 	}

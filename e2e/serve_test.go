@@ -149,6 +149,40 @@ func (p *proc) kill(sig syscall.Signal) error {
 // waits for it.
 func (p *proc) stop() error { return p.kill(syscall.SIGTERM) }
 
+// peakRSS reads the process's peak resident set (VmHWM) in MiB.
+func (p *proc) peakRSS() float64 {
+	pid := p.cmd.Process.Pid
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			f := strings.Fields(l)
+			kb, _ := strconv.Atoi(f[1])
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
+
+// cpuTime reads the process's user+system CPU time from /proc.
+func (p *proc) cpuTime() time.Duration {
+	pid := p.cmd.Process.Pid
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses.
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.Atoi(f[11])
+	st, _ := strconv.Atoi(f[12])
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
+}
+
 // TestServeEmbedded runs "windpost serve" with no config, the README's
 // main command: it prints the accounts, and a mail client that uses them
 // plays; SIGTERM ends it with status 0.

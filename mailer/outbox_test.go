@@ -1,20 +1,15 @@
 package mailer
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-message"
-
-	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer/localmail"
 	"github.com/windpost/windpost/mailer/mailtest"
@@ -97,44 +92,6 @@ func TestOutboxRunWakes(t *testing.T) {
 	sort.Strings(sent)
 	if sent[0] != "m1" || sent[1] != "m2" {
 		t.Errorf("sent %v", sent)
-	}
-}
-
-func TestOutboxLanesKeepOrder(t *testing.T) {
-	srv := mailtest.Server(t, localmail.Options{})
-	host, port := mailtest.HostPort(t, srv.SMTPAddr())
-	pool, err := NewSenderPool(SMTPOptions{Host: host, Port: port, TLS: config.TLSNone}, testBot, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	var ms []games.Mail
-	for i := 0; i < 40; i++ {
-		to := []string{"alice@example.test", "bob@example.test"}[i%2]
-		ms = append(ms, testMail(i, to))
-	}
-	store := newMemOutbox(ms...)
-	ob := &Outbox{Store: store, Send: pool.Send, Lanes: pool.Lanes()}
-	if n, err := ob.Flush(context.Background()); n != 40 || err != nil {
-		t.Fatalf("Flush = %d, %v", n, err)
-	}
-	for _, who := range []string{"alice", "bob"} {
-		got := mailtest.Inbox(t, srv.IMAPAddr(), who+"@example.test", who+"-pw")
-		if len(got) != 20 {
-			t.Fatalf("%s got %d mails", who, len(got))
-		}
-		last := -1
-		for _, raw := range got {
-			e, err := message.Read(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
-			n, _ := strconv.Atoi(e.Header.Get("X-Windpost-Turn"))
-			if n <= last {
-				t.Fatalf("%s: mail %d arrived after %d", who, n, last)
-			}
-			last = n
-		}
 	}
 }
 

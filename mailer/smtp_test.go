@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -150,5 +151,43 @@ func TestSenderRedialsAndServerDown(t *testing.T) {
 	}
 	if got := mailtest.Inbox(t, srv2.IMAPAddr(), "alice@example.test", "alice-pw"); len(got) != 1 {
 		t.Fatalf("alice has %d mails on the new server", len(got))
+	}
+}
+
+func TestOutboxLanesKeepOrder(t *testing.T) {
+	srv := mailtest.Server(t, localmail.Options{})
+	host, port := mailtest.HostPort(t, srv.SMTPAddr())
+	pool, err := NewSenderPool(SMTPOptions{Host: host, Port: port, TLS: config.TLSNone}, testBot, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var ms []games.Mail
+	for i := 0; i < 40; i++ {
+		to := []string{"alice@example.test", "bob@example.test"}[i%2]
+		ms = append(ms, testMail(i, to))
+	}
+	store := newMemOutbox(ms...)
+	ob := &Outbox{Store: store, Send: pool.Send, Lanes: pool.Lanes()}
+	if n, err := ob.Flush(context.Background()); n != 40 || err != nil {
+		t.Fatalf("Flush = %d, %v", n, err)
+	}
+	for _, who := range []string{"alice", "bob"} {
+		got := mailtest.Inbox(t, srv.IMAPAddr(), who+"@example.test", who+"-pw")
+		if len(got) != 20 {
+			t.Fatalf("%s got %d mails", who, len(got))
+		}
+		last := -1
+		for _, raw := range got {
+			e, err := message.Read(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, _ := strconv.Atoi(e.Header.Get("X-Windpost-Turn"))
+			if n <= last {
+				t.Fatalf("%s: mail %d arrived after %d", who, n, last)
+			}
+			last = n
+		}
 	}
 }
