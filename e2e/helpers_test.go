@@ -278,7 +278,7 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 			TLSConfig: b.tls, Poll: 5 * time.Second, CommandTimeout: 10 * time.Second, MaxBackoff: 2 * time.Second},
 		Games:  srv,
 		Store:  store,
-		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: log, Retry: time.Second, MaxGap: 5 * time.Second, Idle: 2 * time.Second},
+		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: log, RetryDelay: time.Second, MaxRetryDelay: 5 * time.Second, Idle: 2 * time.Second},
 		Bot:    bot,
 		Log:    log,
 	}

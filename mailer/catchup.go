@@ -80,10 +80,10 @@ func (cn *imapConn) catchUp(ctx context.Context) error {
 		if len(uids) == 0 {
 			if cur != stored {
 				if err := d.Store.SetCursor(mb, cur); err != nil {
-					return err
+					return fmt.Errorf("cursor %s: %w", mb, err)
 				}
 			} // else nothing new: no write (each is an fsync)
-			d.readTo.Store(d.now().UnixNano())
+			d.inboxReadAt.Store(d.now().UnixNano())
 			return nil
 		}
 		slices.Sort(uids)

@@ -74,18 +74,18 @@ type Daemon struct {
 	Log       *slog.Logger
 	Now       func() time.Time // nil = time.Now
 
-	mu sync.Mutex // one games call at a time
+	gamesMu sync.Mutex // one games call at a time
 
-	// readTo is when the inbox was last read to its end (unix nanoseconds;
+	// inboxReadAt is when the inbox was last read to its end (unix nanoseconds;
 	// 0 = not yet). Reminders and forfeits wait for a fresh reading: a move
 	// that is waiting in an unreachable inbox must not lose on time.
-	readTo atomic.Int64
+	inboxReadAt atomic.Int64
 }
 
 // inboxFresh reports whether the inbox was read to its end recently
 // enough (within two polls and a minute) for clocks to run.
 func (d *Daemon) inboxFresh() bool {
-	last := d.readTo.Load()
+	last := d.inboxReadAt.Load()
 	if last == 0 {
 		return false
 	}
@@ -195,9 +195,9 @@ func (d *Daemon) tickLoop(ctx context.Context) {
 }
 
 func (d *Daemon) tick(ctx context.Context) error {
-	d.mu.Lock()
+	d.gamesMu.Lock()
 	mails, err := d.Games.Tick(context.WithoutCancel(ctx))
-	d.mu.Unlock()
+	d.gamesMu.Unlock()
 	if err != nil {
 		return fmt.Errorf("tick: %w", err)
 	}
@@ -222,8 +222,8 @@ var errSetAside = errors.New("mail set aside")
 // handleRequest runs one games transaction (the transaction runs to its end
 // even when we are asked to stop), turning a panic into a *crashError.
 func (d *Daemon) handleRequest(ctx context.Context, req games.Request) (mails []games.Mail, err error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
+	d.gamesMu.Lock()
+	defer d.gamesMu.Unlock()
 	defer func() {
 		if v := recover(); v != nil {
 			err = &crashError{value: v, stack: string(debug.Stack())}

@@ -27,12 +27,12 @@ type OutboxStore interface {
 // is logged as an error and the mail is only marked, not sent again, on
 // the next flush.
 type Outbox struct {
-	Store  OutboxStore
-	Send   func(ctx context.Context, m games.Mail) error // usually (*Sender).Send
-	Log    *slog.Logger
-	Now    func() time.Time // nil = time.Now
-	Retry  time.Duration    // first retry delay; 0 = 30s
-	MaxGap time.Duration    // longest retry delay; 0 = 1h
+	Store         OutboxStore
+	Send          func(ctx context.Context, m games.Mail) error // usually (*Sender).Send
+	Log           *slog.Logger
+	Now           func() time.Time // nil = time.Now
+	RetryDelay    time.Duration    // the first retry delay; 0 = 30s
+	MaxRetryDelay time.Duration    // the longest retry delay; 0 = 1h
 	// Idle is how long Run sleeps when nothing is due and nobody wakes it;
 	// 0 = 30s.
 	Idle time.Duration
@@ -53,9 +53,9 @@ func (o *Outbox) init() {
 	o.wakeOnce.Do(func() { o.wake = make(chan struct{}, 1) })
 }
 
-func (o *Outbox) retry() time.Duration  { return positiveOr(o.Retry, 30*time.Second) }
-func (o *Outbox) maxGap() time.Duration { return positiveOr(o.MaxGap, time.Hour) }
-func (o *Outbox) idle() time.Duration   { return positiveOr(o.Idle, 30*time.Second) }
+func (o *Outbox) retryDelay() time.Duration    { return positiveOr(o.RetryDelay, 30*time.Second) }
+func (o *Outbox) maxRetryDelay() time.Duration { return positiveOr(o.MaxRetryDelay, time.Hour) }
+func (o *Outbox) idle() time.Duration          { return positiveOr(o.Idle, 30*time.Second) }
 
 func (o *Outbox) lanes() int { return max(o.Lanes, 1) }
 
@@ -78,7 +78,7 @@ func (o *Outbox) Wake() {
 // Backoff is the delay before the next try after a mail's attempts-th
 // failure (1 = the first).
 func (o *Outbox) Backoff(attempts int, permanent bool) time.Duration {
-	base, max := o.retry(), o.maxGap()
+	base, max := o.retryDelay(), o.maxRetryDelay()
 	if permanent {
 		return max
 	}

@@ -19,7 +19,7 @@ func TestOutboxRefusedAndBackoff(t *testing.T) {
 	snd := newTestSender(t, mailtest.Server(t, localmail.Options{}))
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	store := newMemOutbox(testMail(1, "nobody@example.test"), testMail(2, "alice@example.test"))
-	ob := &Outbox{Store: store, Send: snd.Send, Now: func() time.Time { return now }, Retry: time.Minute, MaxGap: time.Hour}
+	ob := &Outbox{Store: store, Send: snd.Send, Now: func() time.Time { return now }, RetryDelay: time.Minute, MaxRetryDelay: time.Hour}
 	n, err := ob.Flush(context.Background())
 	if n != 1 || err == nil {
 		t.Fatalf("Flush = %d, %v; want 1 sent and the refusal", n, err)
@@ -37,7 +37,7 @@ func TestOutboxRefusedAndBackoff(t *testing.T) {
 }
 
 func TestBackoff(t *testing.T) {
-	o := &Outbox{Retry: 30 * time.Second, MaxGap: time.Hour}
+	o := &Outbox{RetryDelay: 30 * time.Second, MaxRetryDelay: time.Hour}
 	tests := []struct {
 		attempts  int
 		permanent bool

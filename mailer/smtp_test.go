@@ -136,7 +136,7 @@ func TestSenderRedialsAndServerDown(t *testing.T) {
 	srv.Close()
 	now := time.Now()
 	store := newMemOutbox(testMail(2, "alice@example.test"))
-	ob := &Outbox{Store: store, Send: snd.Send, Now: func() time.Time { return now }, Retry: time.Minute}
+	ob := &Outbox{Store: store, Send: snd.Send, Now: func() time.Time { return now }, RetryDelay: time.Minute}
 	if n, err := ob.Flush(ctx); n != 0 || err == nil {
 		t.Fatalf("Flush with the server down = %d, %v", n, err)
 	}

@@ -142,7 +142,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 	if p.fresh {
 		if err := store.SetCursor(p.imap.Inbox(), games.MailboxCursor{}); err != nil {
 			store.Close()
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("reset the cursor of the new mailbox: %w", err)
 		}
 	}
 	cacheDir := filepath.Dir(p.storePath)
