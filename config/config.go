@@ -50,23 +50,16 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/mail"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
-)
-
-// TLS modes for IMAP and SMTP connections.
-const (
-	TLSImplicit = "implicit" // TLS from the first byte (IMAPS 993, SMTPS 465)
-	TLSStartTLS = "starttls" // plain connect, then STARTTLS (required)
-	TLSNone     = "none"     // no encryption; only sensible on loopback
 )
 
 // Config is the whole configuration.
@@ -83,23 +76,23 @@ type Config struct {
 
 // IMAP is the inbox windpost reads.
 type IMAP struct {
-	Host     string `toml:"host"`
-	Port     int    `toml:"port"`
-	TLS      string `toml:"tls"`
-	Username string `toml:"username"`
-	Password string `toml:"password"`
-	Mailbox  string `toml:"mailbox"`
-	CAFile   string `toml:"ca_file"`
+	Host     string  `toml:"host"`
+	Port     int     `toml:"port"`
+	TLS      TLSMode `toml:"tls"`
+	Username string  `toml:"username"`
+	Password string  `toml:"password"`
+	Mailbox  string  `toml:"mailbox"`
+	CAFile   string  `toml:"ca_file"`
 }
 
 // SMTP is the server windpost sends its answers through.
 type SMTP struct {
-	Host     string `toml:"host"`
-	Port     int    `toml:"port"`
-	TLS      string `toml:"tls"`
-	Username string `toml:"username"`
-	Password string `toml:"password"`
-	CAFile   string `toml:"ca_file"`
+	Host     string  `toml:"host"`
+	Port     int     `toml:"port"`
+	TLS      TLSMode `toml:"tls"`
+	Username string  `toml:"username"`
+	Password string  `toml:"password"`
+	CAFile   string  `toml:"ca_file"`
 	// Connections is how many connections send at once (mail to one
 	// recipient always takes the same one).
 	Connections int `toml:"connections"`
@@ -141,14 +134,18 @@ type Limits struct {
 	MaxMailSize int `toml:"max_mail_size"`
 }
 
-// Defaults returned for keys a file leaves out.
+// Defaults for keys a file leaves out. Package mailer reads the same
+// constants for its own zero fields (an empty mailbox, a zero poll
+// interval or mail-size limit), so each value is written here only.
 const (
 	DefaultMailbox     = "INBOX"
 	DefaultBotName     = "windpost"
 	DefaultStorePath   = "windpost.db"
 	DefaultPoll        = time.Minute
-	DefaultMaxMailSize = 256 << 10
+	DefaultMaxMailSize = 256 << 10 // bytes
 	DefaultConnections = 2
+	DefaultLogFormat   = "text"
+	DefaultLogLevel    = "info"
 )
 
 // Load reads the file at path, applies the environment (env, normally
@@ -201,278 +198,21 @@ func Parse(text string, env []string) (*Config, error) {
 	return &c, nil
 }
 
-// key is one settable key: its dotted name and where its value lives.
-type key struct {
-	name string
-	ptr  any // *string, *int or *time.Duration
-}
-
-func (c *Config) keys() []key {
-	return []key{
-		{"imap.host", &c.IMAP.Host}, {"imap.port", &c.IMAP.Port}, {"imap.tls", &c.IMAP.TLS},
-		{"imap.username", &c.IMAP.Username}, {"imap.password", &c.IMAP.Password},
-		{"imap.mailbox", &c.IMAP.Mailbox}, {"imap.ca_file", &c.IMAP.CAFile},
-		{"smtp.host", &c.SMTP.Host}, {"smtp.port", &c.SMTP.Port}, {"smtp.tls", &c.SMTP.TLS},
-		{"smtp.username", &c.SMTP.Username}, {"smtp.password", &c.SMTP.Password},
-		{"smtp.ca_file", &c.SMTP.CAFile}, {"smtp.connections", &c.SMTP.Connections},
-		{"bot.address", &c.Bot.Address}, {"bot.name", &c.Bot.Name},
-		{"store.path", &c.Store.Path},
-		{"auth.authserv_id", &c.Auth.AuthservID},
-		{"poll.interval", &c.Poll.Interval},
-		{"log.format", &c.Log.Format}, {"log.level", &c.Log.Level},
-		{"limits.max_mail_size", &c.Limits.MaxMailSize},
-	}
-}
-
-// want says in words what a key's value must look like.
-func want(ptr any) string {
-	switch ptr.(type) {
-	case *int:
-		return "a whole number without quotes, like 993"
-	case *time.Duration:
-		return `a duration in quotes, like "30s", "5m" or "1h30m"`
-	default:
-		return `text in quotes, like "example"`
-	}
-}
-
-// checkTypes checks the type of every known key's value in the decoded
-// TOML tree, so that a wrong type is refused with the key's name, what it
-// wants and what it got.
-func (c *Config) checkTypes(raw map[string]any) error {
-	var errs []error
-	for _, k := range c.keys() {
-		section, name, _ := strings.Cut(k.name, ".")
-		table, ok := raw[section].(map[string]any)
-		if !ok {
-			continue
-		}
-		v, ok := table[name]
-		if !ok {
-			continue
-		}
-		var fits bool
-		switch k.ptr.(type) {
-		case *int:
-			_, fits = v.(int64)
-		default: // *string, *time.Duration (a bare number would be nanoseconds)
-			_, fits = v.(string)
-		}
-		if !fits {
-			got := fmt.Sprintf("%v", v)
-			if s, ok := v.(string); ok {
-				got = fmt.Sprintf("the text %q", s)
-			}
-			if strings.HasSuffix(k.name, "password") {
-				got = fmt.Sprintf("a %s (not shown)", tomlType(v))
-			}
-			errs = append(errs, fmt.Errorf("%s: want %s, got %s", k.name, want(k.ptr), got))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// tomlType names the TOML type of a decoded value.
-func tomlType(v any) string {
-	switch v.(type) {
-	case string:
-		return "text"
-	case int64, float64:
-		return "number"
-	case bool:
-		return "true/false value"
-	case []any, []map[string]any:
-		return "list"
-	case map[string]any:
-		return "table"
-	default:
-		return "date or time"
-	}
-}
-
-// explain turns a TOML error about a known key's value into what the key
-// wants ("imap.port (line 4): want a whole number without quotes, like
-// 993 (...)"); other errors (syntax) come back as they are.
-func (c *Config) explain(err error) error {
-	var pe toml.ParseError
-	if !errors.As(err, &pe) {
-		return err
-	}
-	for _, k := range c.keys() {
-		if k.name != pe.LastKey {
-			continue
-		}
-		return fmt.Errorf("%s (line %d): want %s (%s)", k.name, pe.Position.Line, want(k.ptr), pe.Message)
-	}
-	return err
-}
-
-// unknownKeys is the error for keys no windpost version knows, with the
-// known key a typo most likely meant.
-func unknownKeys(names []string) error {
-	var parts []string
-	listAll := false
-	for _, n := range names {
-		if near := nearestKey(n); near != "" {
-			parts = append(parts, fmt.Sprintf("%s (did you mean %s?)", n, near))
-		} else {
-			parts = append(parts, n)
-			listAll = true
-		}
-	}
-	msg := "unknown key " + strings.Join(parts, ", ")
-	if len(names) > 1 {
-		msg = "unknown keys " + strings.Join(parts, ", ")
-	}
-	if listAll {
-		msg += " (known keys: " + strings.Join(Keys(), ", ") + ")"
-	}
-	return errors.New(msg)
-}
-
-// nearestKey is the known key within two edits of name, or "".
-func nearestKey(name string) string {
-	best, bestD := "", 3
-	for _, k := range Keys() {
-		if d := editDistance(name, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b (bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// Keys lists every key a file may set, as "section.key".
-func Keys() []string {
-	var c Config
-	var ns []string
-	for _, k := range c.keys() {
-		ns = append(ns, k.name)
-	}
-	return ns
-}
-
-// EnvName is the environment variable that overrides key ("imap.password"
-// -> "WINDPOST_IMAP_PASSWORD").
-func EnvName(key string) string {
-	return "WINDPOST_" + strings.ToUpper(strings.ReplaceAll(key, ".", "_"))
-}
-
-func (c *Config) applyEnv(env []string) error {
-	byEnv := map[string]key{}
-	sections := map[string]bool{}
-	for _, k := range c.keys() {
-		byEnv[EnvName(k.name)] = k
-		sections["WINDPOST_"+strings.ToUpper(strings.SplitN(k.name, ".", 2)[0])+"_"] = true
-	}
-	for _, kv := range env {
-		name, val, ok := strings.Cut(kv, "=")
-		if !ok || !strings.HasPrefix(name, "WINDPOST_") {
-			continue
-		}
-		k, known := byEnv[name]
-		if !known {
-			for s := range sections {
-				if strings.HasPrefix(name, s) {
-					return fmt.Errorf("unknown environment variable %s (known keys: %s)", name, strings.Join(Keys(), ", "))
-				}
-			}
-			continue // another program's variable (WINDPOST_E2E_...)
-		}
-		switch p := k.ptr.(type) {
-		case *string:
-			*p = val
-		case *int:
-			n, err := strconv.Atoi(strings.TrimSpace(val))
-			if err != nil {
-				return fmt.Errorf("%s (from %s): want a whole number, got %q", k.name, name, val)
-			}
-			*p = n
-		case *time.Duration:
-			d, err := time.ParseDuration(strings.TrimSpace(val))
-			if err != nil {
-				return fmt.Errorf("%s (from %s): want a duration like \"30s\" or \"5m\", got %q", k.name, name, val)
-			}
-			*p = d
-		}
-	}
-	return nil
-}
-
-// DefaultPort is the usual port for a protocol ("imap" or "smtp") and TLS
-// mode.
-func DefaultPort(proto, mode string) int {
-	switch {
-	case proto == "imap" && mode == TLSImplicit:
-		return 993
-	case proto == "imap":
-		return 143
-	case mode == TLSImplicit:
-		return 465
-	case mode == TLSStartTLS:
-		return 587
-	default:
-		return 25
-	}
-}
-
+// fillDefaults gives every key the file and the environment left empty
+// its default (cmp.Or: the first value that is not zero).
 func (c *Config) fillDefaults() {
-	if c.IMAP.TLS == "" {
-		c.IMAP.TLS = TLSImplicit
-	}
-	if c.SMTP.TLS == "" {
-		c.SMTP.TLS = TLSStartTLS
-	}
-	if c.IMAP.Port == 0 {
-		c.IMAP.Port = DefaultPort("imap", c.IMAP.TLS)
-	}
-	if c.SMTP.Port == 0 {
-		c.SMTP.Port = DefaultPort("smtp", c.SMTP.TLS)
-	}
-	if c.SMTP.Connections == 0 {
-		c.SMTP.Connections = DefaultConnections
-	}
-	if c.IMAP.Mailbox == "" {
-		c.IMAP.Mailbox = DefaultMailbox
-	}
-	if c.Bot.Name == "" {
-		c.Bot.Name = DefaultBotName
-	}
-	if c.Store.Path == "" {
-		c.Store.Path = DefaultStorePath
-	}
-	if c.Poll.Interval == 0 {
-		c.Poll.Interval = DefaultPoll
-	}
-	if c.Log.Format == "" {
-		c.Log.Format = "text"
-	}
-	if c.Log.Level == "" {
-		c.Log.Level = "info"
-	}
-	if c.Limits.MaxMailSize == 0 {
-		c.Limits.MaxMailSize = DefaultMaxMailSize
-	}
+	c.IMAP.TLS = cmp.Or(c.IMAP.TLS, TLSImplicit)
+	c.SMTP.TLS = cmp.Or(c.SMTP.TLS, TLSStartTLS)
+	c.IMAP.Port = cmp.Or(c.IMAP.Port, DefaultPort("imap", c.IMAP.TLS))
+	c.SMTP.Port = cmp.Or(c.SMTP.Port, DefaultPort("smtp", c.SMTP.TLS))
+	c.SMTP.Connections = cmp.Or(c.SMTP.Connections, DefaultConnections)
+	c.IMAP.Mailbox = cmp.Or(c.IMAP.Mailbox, DefaultMailbox)
+	c.Bot.Name = cmp.Or(c.Bot.Name, DefaultBotName)
+	c.Store.Path = cmp.Or(c.Store.Path, DefaultStorePath)
+	c.Poll.Interval = cmp.Or(c.Poll.Interval, DefaultPoll)
+	c.Log.Format = cmp.Or(c.Log.Format, DefaultLogFormat)
+	c.Log.Level = cmp.Or(c.Log.Level, DefaultLogLevel)
+	c.Limits.MaxMailSize = cmp.Or(c.Limits.MaxMailSize, DefaultMaxMailSize)
 }
 
 // Validate checks every key and reports all problems at once, each with
@@ -485,11 +225,9 @@ func (c *Config) Validate() error {
 			bad("%s: missing (set it in the file or as %s)", name, EnvName(name))
 		}
 	}
-	tlsMode := func(name, val string) {
-		switch val {
-		case TLSImplicit, TLSStartTLS, TLSNone:
-		default:
-			bad("%s: want implicit, starttls or none, got %q", name, val)
+	tlsMode := func(name string, m TLSMode) {
+		if err := m.Check(); err != nil {
+			bad("%s: %v", name, err)
 		}
 	}
 	port := func(name string, p int) {

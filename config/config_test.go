@@ -28,10 +28,10 @@ func TestParseDefaults(t *testing.T) {
 		name      string
 		got, want any
 	}{
-		{"imap.tls", c.IMAP.TLS, "implicit"},
+		{"imap.tls", string(c.IMAP.TLS), "implicit"},
 		{"imap.port", c.IMAP.Port, 993},
 		{"imap.mailbox", c.IMAP.Mailbox, "INBOX"},
-		{"smtp.tls", c.SMTP.TLS, "starttls"},
+		{"smtp.tls", string(c.SMTP.TLS), "starttls"},
 		{"smtp.port", c.SMTP.Port, 587},
 		{"smtp.connections", c.SMTP.Connections, 2},
 		{"bot.name", c.Bot.Name, "windpost"},

@@ -2,19 +2,13 @@ package e2e
 
 import (
 	"bytes"
-	"net"
 	"os"
-	"path/filepath"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 )
 
@@ -29,65 +23,12 @@ func forEachBackendB(b *testing.B, f func(b *testing.B, be *backend)) {
 	}
 }
 
-// peakRSS reads a process's peak resident set (VmHWM) in MiB.
-func peakRSS(pid int) float64 {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(l, "VmHWM:") {
-			f := strings.Fields(l)
-			kb, _ := strconv.Atoi(f[1])
-			return float64(kb) / 1024
-		}
-	}
-	return 0
-}
-
 // smtpConns keeps one open SMTP connection per login for the benchmarks
 // (a mail client keeps its connection too).
 var smtpConns = struct {
 	sync.Mutex
 	m map[string]*smtp.Client
 }{m: map[string]*smtp.Client{}}
-
-func (be *backend) dialSMTP(login string) (*smtp.Client, error) {
-	addr := net.JoinHostPort(be.smtpHost, strconv.Itoa(be.smtpPort))
-	var c *smtp.Client
-	var err error
-	if be.smtpTLS == "starttls" {
-		c, err = smtp.DialStartTLS(addr, be.tls)
-	} else {
-		c, err = smtp.Dial(addr)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if be.smtpAuth {
-		if err := c.Auth(sasl.NewPlainClient("", be.addr(login), be.password(login))); err != nil {
-			c.Close()
-			return nil, err
-		}
-	}
-	return c, nil
-}
-
-// cpuTime reads a process's user+system CPU time from /proc.
-func cpuTime(pid int) time.Duration {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	// The fields after the command name, which is in parentheses.
-	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
-	if len(f) < 13 {
-		return 0
-	}
-	ut, _ := strconv.Atoi(f[11])
-	st, _ := strconv.Atoi(f[12])
-	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
-}
 
 // sendBatch submits several raw mails over login's kept connection,
 // dialling again once if it broke.
@@ -132,11 +73,9 @@ func (be *backend) sendBatch(login string, from string, rcpts []string, raws [][
 func BenchmarkAnswerLatency(b *testing.B) {
 	forEachBackendB(b, func(b *testing.B, be *backend) {
 		t := b
-		bin := windpostBinary(t)
-		be.wipe(t, "bot", "alice")
-		dir := b.TempDir()
-		p := startProc(t, bin, writeConfig(t, be, dir), filepath.Join(dir, "daemon.log"))
-		defer p.kill(syscall.SIGTERM)
+		bin, cfg, logPath := prepareServe(t, be, "bot", "alice")
+		p := startProc(t, bin, cfg, logPath)
+		defer p.stop()
 		alice := newPlayer(t, be, "alice")
 		g := alice.answerTo(alice.send(be.addr("bot"), "game", "new gufuu level casual", mailOpts{}))
 		var worst, sum time.Duration
@@ -162,7 +101,7 @@ func BenchmarkAnswerLatency(b *testing.B) {
 		b.StopTimer()
 		b.ReportMetric(float64(sum.Microseconds())/1000/float64(b.N), "ms/answer")
 		b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
-		b.ReportMetric(peakRSS(p.cmd.Process.Pid), "peak-RSS-MiB")
+		b.ReportMetric(p.peakRSS(), "peak-RSS-MiB")
 	})
 }
 
@@ -204,12 +143,10 @@ func (g goT) Fatalf(format string, args ...any) {
 // of the round trip).
 func BenchmarkThroughput(b *testing.B) {
 	forEachBackendB(b, func(b *testing.B, be *backend) {
-		bin := windpostBinary(b)
 		names := append([]string{"alice", "bob", "carol"}, benchPlayers...)
-		be.wipe(b, append([]string{"bot"}, names...)...)
-		dir := b.TempDir()
-		p := startProc(b, bin, writeConfig(b, be, dir), filepath.Join(dir, "daemon.log"))
-		defer p.kill(syscall.SIGTERM)
+		bin, cfg, logPath := prepareServe(b, be, append([]string{"bot"}, names...)...)
+		p := startProc(b, bin, cfg, logPath)
+		defer p.stop()
 		const perPlayer = 20
 		var moves, mails atomic.Int64
 		var started sync.WaitGroup
@@ -292,7 +229,7 @@ func BenchmarkThroughput(b *testing.B) {
 			}()
 		}
 		started.Wait()
-		cpu0 := cpuTime(p.cmd.Process.Pid)
+		cpu0 := p.cpuTime()
 		b.ResetTimer()
 		start := time.Now()
 		close(go1)
@@ -301,8 +238,8 @@ func BenchmarkThroughput(b *testing.B) {
 		b.StopTimer()
 		b.ReportMetric(float64(moves.Load())/el.Seconds(), "moves/s")
 		b.ReportMetric(float64(mails.Load())/el.Seconds(), "mails/s")
-		b.ReportMetric(float64((cpuTime(p.cmd.Process.Pid)-cpu0).Microseconds())/1000/float64(mails.Load()), "daemon-cpu-ms/mail")
-		b.ReportMetric(peakRSS(p.cmd.Process.Pid), "peak-RSS-MiB")
+		b.ReportMetric(float64((p.cpuTime()-cpu0).Microseconds())/1000/float64(mails.Load()), "daemon-cpu-ms/mail")
+		b.ReportMetric(p.peakRSS(), "peak-RSS-MiB")
 	})
 }
 
@@ -313,12 +250,8 @@ func BenchmarkThroughput(b *testing.B) {
 // leaves out the players' round trips and Dovecot's IDLE delay.
 func BenchmarkBacklog(b *testing.B) {
 	forEachBackendB(b, func(b *testing.B, be *backend) {
-		bin := windpostBinary(b)
 		names := append([]string{"alice", "bob", "carol"}, benchPlayers...)
-		be.wipe(b, append([]string{"bot"}, names...)...)
-		dir := b.TempDir()
-		cfg := writeConfig(b, be, dir)
-		logPath := filepath.Join(dir, "daemon.log")
+		bin, cfg, logPath := prepareServe(b, be, append([]string{"bot"}, names...)...)
 		const perPlayer = 20
 		var players []*player
 		games := map[*player][]*botGame{}
@@ -371,7 +304,7 @@ func BenchmarkBacklog(b *testing.B) {
 		p := startProc(b, bin, cfg, logPath)
 		pending, _ := sendAll()
 		collectAll(pending)
-		p.kill(syscall.SIGTERM)
+		p.stop()
 		b.ResetTimer()
 		var busy time.Duration
 		moves, peak := 0, 0.0
@@ -386,8 +319,8 @@ func BenchmarkBacklog(b *testing.B) {
 			collectAll(pending)
 			busy += time.Since(t0)
 			b.StopTimer()
-			peak = max(peak, peakRSS(p.cmd.Process.Pid))
-			p.kill(syscall.SIGTERM)
+			peak = max(peak, p.peakRSS())
+			p.stop()
 			moves += n
 		}
 		b.ReportMetric(float64(moves)/busy.Seconds(), "moves/s")

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,128 +12,6 @@ import (
 	"testing"
 	"time"
 )
-
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-	binDir  string
-)
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
-	os.Exit(code)
-}
-
-// windpostBinary builds cmd/windpost once per test run.
-func windpostBinary(t testing.TB) string {
-	t.Helper()
-	binOnce.Do(func() {
-		binDir, binErr = os.MkdirTemp("", "windpost-e2e-bin")
-		if binErr != nil {
-			return
-		}
-		binPath = filepath.Join(binDir, "windpost")
-		out, err := exec.Command("go", "build", "-o", binPath, "github.com/windpost/windpost/cmd/windpost").CombinedOutput()
-		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
-
-// writeConfig writes a windpost.toml for the backend's bot account.
-func writeConfig(t testing.TB, b *backend, dir string) string {
-	t.Helper()
-	ca := ""
-	if b.tls != nil {
-		ca = mailstackEnv(t)["MAILSTACK_CA_CERT"]
-	}
-	smtpUser := ""
-	if b.smtpAuth {
-		smtpUser = b.addr("bot")
-	}
-	text := fmt.Sprintf(`[imap]
-host = %q
-port = %d
-tls = %q
-username = %q
-password = %q
-ca_file = %q
-
-[smtp]
-host = %q
-port = %d
-tls = %q
-username = %q
-password = %q
-ca_file = %q
-
-[bot]
-address = %q
-
-[store]
-path = %q
-
-[poll]
-interval = "2s"
-
-[log]
-format = "json"
-`, b.imapHost, b.imapPort, b.imapTLS, b.addr("bot"), b.password("bot"), ca,
-		b.smtpHost, b.smtpPort, b.smtpTLS, smtpUser, b.password("bot"), ca,
-		b.addr("bot"), filepath.Join(dir, "windpost.db"))
-	p := filepath.Join(dir, "windpost.toml")
-	if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// proc is windpost serve running as a child process.
-type proc struct {
-	cmd  *exec.Cmd
-	done chan error
-}
-
-func startProc(t testing.TB, bin, cfg, logPath string) *proc {
-	t.Helper()
-	if d := os.Getenv("WINDPOST_E2E_LOGDIR"); d != "" {
-		logPath = filepath.Join(d, filepath.Base(logPath))
-	}
-	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "serve", "-config", cfg)
-	cmd.Stdout, cmd.Stderr = logf, logf
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &proc{cmd: cmd, done: make(chan error, 1)}
-	go func() { p.done <- cmd.Wait(); logf.Close() }()
-	return p
-}
-
-// kill ends the process with sig and waits for it.
-func (p *proc) kill(sig syscall.Signal) error {
-	if err := p.cmd.Process.Signal(sig); err != nil {
-		return err
-	}
-	select {
-	case err := <-p.done:
-		return err
-	case <-time.After(30 * time.Second):
-		p.cmd.Process.Kill()
-		return fmt.Errorf("pid %d did not end within 30s of %v", p.cmd.Process.Pid, sig)
-	}
-}
 
 // botGame is one game a player plays against the bot.
 type botGame struct {
@@ -161,17 +38,13 @@ func (g *botGame) next(tb testing.TB, be *backend, pl *player) (raw []byte, id, 
 // applied twice, none lost.
 func TestKillDuringBurst(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		bin := windpostBinary(t)
-		b.wipe(t, "bot", "alice", "bob", "carol")
-		dir := t.TempDir()
-		cfg := writeConfig(t, b, dir)
-		logPath := filepath.Join(dir, "daemon.log")
+		bin, cfg, logPath := prepareServe(t, b, "bot", "alice", "bob", "carol")
 		var mu sync.Mutex
 		cur := startProc(t, bin, cfg, logPath)
 		defer func() {
 			mu.Lock()
 			defer mu.Unlock()
-			if err := cur.kill(syscall.SIGTERM); err != nil {
+			if err := cur.stop(); err != nil {
 				t.Errorf("SIGTERM: the daemon did not exit cleanly: %v", err)
 			}
 		}()
@@ -285,10 +158,7 @@ func TestKillDuringBurst(t *testing.T) {
 // while windpost runs; it must recover by itself.
 func TestMailServersRestart(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice")
-		dm := startDaemon(t, b, t.TempDir())
-		alice := newPlayer(t, b, "alice")
-		g := alice.answerTo(alice.send(b.addr("bot"), "game", "new gufuu level casual", mailOpts{}))
+		_, alice, _, g := newBotGame(t, b, "alice", "game")
 		for i := 0; i < 3 && g.Header.Get("X-Windpost-Result") == ""; i++ {
 			restartServers(t, b)
 			// The player's own connection died too.
@@ -299,7 +169,6 @@ func TestMailServersRestart(t *testing.T) {
 				t.Fatalf("refused after restart:\n%s", g.Text)
 			}
 		}
-		_ = dm
 	})
 }
 

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"fmt"
 	"io"
 	"log/slog"
@@ -28,9 +27,11 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer"
 	"github.com/windpost/windpost/mailer/localmail"
+	"github.com/windpost/windpost/mailer/mailtest"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -42,10 +43,10 @@ type backend struct {
 	domain   string
 	imapHost string
 	imapPort int
-	imapTLS  string // for the daemon and the players
+	imapTLS  config.TLSMode // for the daemon and the players
 	smtpHost string
 	smtpPort int
-	smtpTLS  string
+	smtpTLS  config.TLSMode
 	smtpAuth bool
 	tls      *tls.Config
 	password func(local string) string
@@ -83,15 +84,11 @@ func embedded(t testing.TB) *backend {
 	for _, n := range append([]string{"bot", "alice", "bob", "carol"}, benchPlayers...) {
 		accounts = append(accounts, localmail.Account{Name: n, Password: n + "-secret"})
 	}
-	srv, err := localmail.Start(localmail.Options{Domain: "windpost.test", Accounts: accounts})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	ih, ip := splitHostPort(t, srv.IMAPAddr())
-	sh, sp := splitHostPort(t, srv.SMTPAddr())
-	return &backend{name: "embedded", domain: "windpost.test", imapHost: ih, imapPort: ip, imapTLS: "none",
-		smtpHost: sh, smtpPort: sp, smtpTLS: "none", password: func(n string) string { return n + "-secret" }, local: srv}
+	srv := mailtest.Server(t, localmail.Options{Domain: "windpost.test", Accounts: accounts})
+	ih, ip := mailtest.HostPort(t, srv.IMAPAddr())
+	sh, sp := mailtest.HostPort(t, srv.SMTPAddr())
+	return &backend{name: "embedded", domain: "windpost.test", imapHost: ih, imapPort: ip, imapTLS: config.TLSNone,
+		smtpHost: sh, smtpPort: sp, smtpTLS: config.TLSNone, password: func(n string) string { return n + "-secret" }, local: srv}
 }
 
 // mailstackEnv reads /etc/mailstack/mailstack.env.
@@ -117,20 +114,16 @@ func mailstackEnv(t testing.TB) map[string]string {
 func mailstack(t testing.TB) *backend {
 	t.Helper()
 	env := mailstackEnv(t)
-	pem, err := os.ReadFile(env["MAILSTACK_CA_CERT"])
+	tc, err := config.TLSConfig(env["MAILSTACK_TLS_SERVER_NAME"], env["MAILSTACK_CA_CERT"])
 	if err != nil {
 		t.Fatalf("mail stack CA: %v", err)
-	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(pem) {
-		t.Fatalf("mail stack CA %s: no certificate", env["MAILSTACK_CA_CERT"])
 	}
 	host := env["MAILSTACK_HOST"]
 	ip, _ := strconv.Atoi(env["MAILSTACK_IMAPS_PORT"])
 	sp, _ := strconv.Atoi(env["MAILSTACK_SUBMISSION_PORT"])
-	b := &backend{name: "mailstack", domain: env["MAILSTACK_DOMAIN"], imapHost: host, imapPort: ip, imapTLS: "implicit",
-		smtpHost: host, smtpPort: sp, smtpTLS: "starttls", smtpAuth: true,
-		tls:      &tls.Config{RootCAs: pool, ServerName: env["MAILSTACK_TLS_SERVER_NAME"]},
+	b := &backend{name: "mailstack", domain: env["MAILSTACK_DOMAIN"], imapHost: host, imapPort: ip, imapTLS: config.TLSImplicit,
+		smtpHost: host, smtpPort: sp, smtpTLS: config.TLSStartTLS, smtpAuth: true,
+		tls:      tc,
 		password: func(string) string { return "secret" }}
 	for _, p := range []int{ip, sp} {
 		c, err := net.DialTimeout("tcp", net.JoinHostPort(host, strconv.Itoa(p)), 3*time.Second)
@@ -142,15 +135,6 @@ func mailstack(t testing.TB) *backend {
 	return b
 }
 
-func splitHostPort(t testing.TB, addr string) (string, int) {
-	h, p, err := net.SplitHostPort(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, _ := strconv.Atoi(p)
-	return h, n
-}
-
 // dialIMAP logs in as local.
 func (b *backend) dialIMAP(local string) (*imapclient.Client, error) {
 	addr := net.JoinHostPort(b.imapHost, strconv.Itoa(b.imapPort))
@@ -158,9 +142,9 @@ func (b *backend) dialIMAP(local string) (*imapclient.Client, error) {
 	var c *imapclient.Client
 	var err error
 	switch b.imapTLS {
-	case "implicit":
+	case config.TLSImplicit:
 		c, err = imapclient.DialTLS(addr, opts)
-	case "starttls":
+	case config.TLSStartTLS:
 		c, err = imapclient.DialStartTLS(addr, opts)
 	default:
 		c, err = imapclient.DialInsecure(addr, opts)
@@ -201,28 +185,39 @@ func (b *backend) wipe(t testing.TB, locals ...string) {
 	}
 }
 
-// send submits a raw mail as local (AUTH on the mail stack).
-func (b *backend) send(from string, login string, rcpts []string, raw []byte) error {
+// dialSMTP connects to the SMTP server as a mail client does, logging in
+// as login on the mail stack.
+func (b *backend) dialSMTP(login string) (*smtp.Client, error) {
 	addr := net.JoinHostPort(b.smtpHost, strconv.Itoa(b.smtpPort))
 	var c *smtp.Client
 	var err error
 	switch b.smtpTLS {
-	case "starttls":
+	case config.TLSStartTLS:
 		c, err = smtp.DialStartTLS(addr, b.tls)
-	case "implicit":
+	case config.TLSImplicit:
 		c, err = smtp.DialTLS(addr, b.tls)
 	default:
 		c, err = smtp.Dial(addr)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if b.smtpAuth {
+		if err := c.Auth(sasl.NewPlainClient("", b.addr(login), b.password(login))); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// send submits a raw mail as local (AUTH on the mail stack).
+func (b *backend) send(from string, login string, rcpts []string, raw []byte) error {
+	c, err := b.dialSMTP(login)
+	if err != nil {
 		return err
 	}
 	defer c.Close()
-	if b.smtpAuth {
-		if err := c.Auth(sasl.NewPlainClient("", b.addr(login), b.password(login))); err != nil {
-			return err
-		}
-	}
 	if err := c.SendMail(from, rcpts, bytes.NewReader(raw)); err != nil {
 		return err
 	}
@@ -283,7 +278,7 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 			TLSConfig: b.tls, Poll: 5 * time.Second, CommandTimeout: 10 * time.Second, MaxBackoff: 2 * time.Second},
 		Games:  srv,
 		Store:  store,
-		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: log, Retry: time.Second, MaxGap: 5 * time.Second, Idle: 2 * time.Second},
+		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: log, RetryDelay: time.Second, MaxRetryDelay: 5 * time.Second, Idle: 2 * time.Second},
 		Bot:    bot,
 		Log:    log,
 	}
@@ -292,6 +287,19 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 	go func() { dm.done <- d.Run(ctx) }()
 	t.Cleanup(func() { dm.stop(t); snd.Close(); store.Close() })
 	return dm
+}
+
+// newBotGame empties the bot's and local's mailboxes, starts windpost in
+// this process, and has local ask the bot for a casual Gufuu game in a
+// mail with subject. It returns the daemon, the player, the Message-ID of
+// the player's mail and the bot's answer.
+func newBotGame(t *testing.T, b *backend, local, subject string) (*daemon, *player, string, *got) {
+	t.Helper()
+	b.wipe(t, "bot", local)
+	dm := startDaemon(t, b, t.TempDir())
+	p := newPlayer(t, b, local)
+	id := p.send(b.addr("bot"), subject, "new gufuu level casual", mailOpts{})
+	return dm, p, id, p.answerTo(id)
 }
 
 func (dm *daemon) stop(t testing.TB) {

@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -9,9 +11,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/windpost/windpost/config"
 )
 
 func freePort(t *testing.T) int {
@@ -21,6 +28,159 @@ func freePort(t *testing.T) int {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+	binDir  string
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+// windpostBinary builds cmd/windpost once per test run.
+func windpostBinary(t testing.TB) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "windpost-e2e-bin")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "windpost")
+		out, err := exec.Command("go", "build", "-o", binPath, "github.com/windpost/windpost/cmd/windpost").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// writeConfig writes a windpost.toml for the backend's bot account.
+func writeConfig(t testing.TB, b *backend, dir string) string {
+	t.Helper()
+	ca := ""
+	if b.tls != nil {
+		ca = mailstackEnv(t)["MAILSTACK_CA_CERT"]
+	}
+	cfg := config.Config{
+		IMAP: config.IMAP{Host: b.imapHost, Port: b.imapPort, TLS: b.imapTLS,
+			Username: b.addr("bot"), Password: b.password("bot"), CAFile: ca},
+		SMTP:  config.SMTP{Host: b.smtpHost, Port: b.smtpPort, TLS: b.smtpTLS, Password: b.password("bot"), CAFile: ca},
+		Bot:   config.Bot{Address: b.addr("bot")},
+		Store: config.Store{Path: filepath.Join(dir, "windpost.db")},
+		Poll:  config.Poll{Interval: 2 * time.Second},
+		Log:   config.Log{Format: "json"},
+	}
+	if b.smtpAuth {
+		cfg.SMTP.Username = b.addr("bot")
+	}
+	var text bytes.Buffer
+	if err := toml.NewEncoder(&text).Encode(cfg); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "windpost.toml")
+	if err := os.WriteFile(p, text.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// prepareServe builds windpost, empties the mailboxes of the accounts
+// locals and writes a config for the bot into a fresh directory. It
+// returns the binary, the config file and the daemon's log file.
+func prepareServe(t testing.TB, b *backend, locals ...string) (bin, cfg, logPath string) {
+	t.Helper()
+	bin = windpostBinary(t)
+	b.wipe(t, locals...)
+	dir := t.TempDir()
+	return bin, writeConfig(t, b, dir), filepath.Join(dir, "daemon.log")
+}
+
+// proc is windpost serve running as a child process.
+type proc struct {
+	cmd  *exec.Cmd
+	done chan error
+}
+
+func startProc(t testing.TB, bin, cfg, logPath string) *proc {
+	t.Helper()
+	if d := os.Getenv("WINDPOST_E2E_LOGDIR"); d != "" {
+		logPath = filepath.Join(d, filepath.Base(logPath))
+	}
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", "-config", cfg)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{cmd: cmd, done: make(chan error, 1)}
+	go func() { p.done <- cmd.Wait(); logf.Close() }()
+	return p
+}
+
+// kill ends the process with sig and waits for it.
+func (p *proc) kill(sig syscall.Signal) error {
+	if err := p.cmd.Process.Signal(sig); err != nil {
+		return err
+	}
+	select {
+	case err := <-p.done:
+		return err
+	case <-time.After(30 * time.Second):
+		p.cmd.Process.Kill()
+		return fmt.Errorf("pid %d did not end within 30s of %v", p.cmd.Process.Pid, sig)
+	}
+}
+
+// stop ends the process with SIGTERM, as a service manager does, and
+// waits for it.
+func (p *proc) stop() error { return p.kill(syscall.SIGTERM) }
+
+// peakRSS reads the process's peak resident set (VmHWM) in MiB.
+func (p *proc) peakRSS() float64 {
+	pid := p.cmd.Process.Pid
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			f := strings.Fields(l)
+			kb, _ := strconv.Atoi(f[1])
+			return float64(kb) / 1024
+		}
+	}
+	return 0
+}
+
+// cpuTime reads the process's user+system CPU time from /proc.
+func (p *proc) cpuTime() time.Duration {
+	pid := p.cmd.Process.Pid
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name, which is in parentheses.
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.Atoi(f[11])
+	st, _ := strconv.Atoi(f[12])
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
 }
 
 // TestServeEmbedded runs "windpost serve" with no config, the README's
@@ -66,8 +226,8 @@ func TestServeEmbedded(t *testing.T) {
 			t.Errorf("banner lacks %q:\n%s", want, text)
 		}
 	}
-	b := &backend{name: "serve", domain: "windpost.test", imapHost: "127.0.0.1", imapPort: ip, imapTLS: "none",
-		smtpHost: "127.0.0.1", smtpPort: sp, smtpTLS: "none", smtpAuth: true, password: func(n string) string { return n }}
+	b := &backend{name: "serve", domain: "windpost.test", imapHost: "127.0.0.1", imapPort: ip, imapTLS: config.TLSNone,
+		smtpHost: "127.0.0.1", smtpPort: sp, smtpTLS: config.TLSNone, smtpAuth: true, password: func(n string) string { return n }}
 	alice := newPlayer(t, b, "alice")
 	g := alice.answerTo(alice.send(b.addr("bot"), "hello", "new gufuu", mailOpts{}))
 	if g.game() == "" {
@@ -94,10 +254,7 @@ func TestServeEmbedded(t *testing.T) {
 // sends the answers and exits 0 (for cron).
 func TestServeOnce(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		bin := windpostBinary(t)
-		b.wipe(t, "bot", "alice")
-		dir := t.TempDir()
-		cfg := writeConfig(t, b, dir)
+		bin, cfg, _ := prepareServe(t, b, "bot", "alice")
 		alice := newPlayer(t, b, "alice")
 		id1 := alice.send(b.addr("bot"), "one", "new gufuu", mailOpts{})
 		id2 := alice.send(b.addr("bot"), "two", "help", mailOpts{})

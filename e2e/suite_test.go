@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -48,11 +49,7 @@ var styles = []string{"gmail", "outlook", "thunderbird"}
 // mail (board included) in Gmail, Outlook and Thunderbird styles in turn.
 func TestBotGameToMate(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice")
-		startDaemon(t, b, t.TempDir())
-		alice := newPlayer(t, b, "alice")
-		id := alice.send(b.addr("bot"), "let's play", "new gufuu level casual", mailOpts{})
-		g := alice.answerTo(id)
+		_, alice, _, g := newBotGame(t, b, "alice", "let's play")
 		game := g.game()
 		if game == "" || !strings.Contains(g.ReplyTo, "+") {
 			t.Fatalf("no game in the answer: %s / %s\n%s", g.Subject, g.ReplyTo, g.Text)
@@ -221,14 +218,11 @@ func TestOtherTLSModes(t *testing.T) {
 		if b.local == nil {
 			env := mailstackEnv(t)
 			c := *b
-			c.imapTLS, c.imapPort = "starttls", atoi(t, env["MAILSTACK_IMAP_PORT"])
-			c.smtpTLS, c.smtpPort = "implicit", atoi(t, env["MAILSTACK_SUBMISSIONS_PORT"])
+			c.imapTLS, c.imapPort = config.TLSStartTLS, atoi(t, env["MAILSTACK_IMAP_PORT"])
+			c.smtpTLS, c.smtpPort = config.TLSImplicit, atoi(t, env["MAILSTACK_SUBMISSIONS_PORT"])
 			b = &c
 		}
-		b.wipe(t, "bot", "alice")
-		dm := startDaemon(t, b, t.TempDir())
-		alice := newPlayer(t, b, "alice")
-		g := alice.answerTo(alice.send(b.addr("bot"), "game", "new gufuu level casual", mailOpts{}))
+		dm, alice, _, g := newBotGame(t, b, "alice", "game")
 		for i := 0; i < 2 && g.Header.Get("X-Windpost-Result") == ""; i++ {
 			g = alice.answerTo(alice.reply(g, perfectMove(t, g), "thunderbird", mailOpts{}))
 		}

@@ -3,12 +3,11 @@ package e2e
 import (
 	"bytes"
 	"html"
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/emersion/go-message"
+	"github.com/windpost/windpost/mailer/mailtest"
 )
 
 // TestAnswerWellFormed looks at an answer as the player's mail server
@@ -18,11 +17,7 @@ import (
 // line lengths.
 func TestAnswerWellFormed(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "carol")
-		startDaemon(t, b, t.TempDir())
-		carol := newPlayer(t, b, "carol")
-		id := carol.send(b.addr("bot"), "Partie <1> & café", "new gufuu level casual", mailOpts{})
-		g := carol.answerTo(id)
+		_, _, id, g := newBotGame(t, b, "carol", "Partie <1> & café")
 		t.Logf("the answer as received:\n%s", g.Raw)
 		h := g.Header
 		for k, want := range map[string]string{
@@ -80,42 +75,20 @@ func TestAnswerWellFormed(t *testing.T) {
 			t.Log("no text line over 78 characters: quoted-printable soft breaks not exercised")
 		}
 
-		ent, err := message.Read(bytes.NewReader(g.Raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		mt, _, _ := ent.Header.ContentType()
-		if mt != "multipart/alternative" {
-			t.Fatalf("Content-Type %s, want multipart/alternative", mt)
-		}
-		mr := ent.MultipartReader()
+		_, parts := mailtest.Alternatives(t, g.Raw)
 		var types []string
-		for {
-			p, err := mr.NextPart()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			mt, params, _ := p.Header.ContentType()
+		for _, p := range parts {
+			mt := p.Type
 			types = append(types, mt)
-			if !strings.EqualFold(params["charset"], "utf-8") {
-				t.Errorf("%s: charset %q, want UTF-8", mt, params["charset"])
-			}
 			switch cte := strings.ToLower(p.Header.Get("Content-Transfer-Encoding")); cte {
 			case "quoted-printable", "base64", "7bit":
 			default:
 				t.Errorf("%s: Content-Transfer-Encoding %q", mt, cte)
 			}
-			body, err := io.ReadAll(p.Body)
-			if err != nil {
-				t.Fatal(err)
-			}
 			if mt != "text/html" {
 				continue
 			}
-			s := string(body)
+			s := p.Body
 			if strings.Count(s, "<pre") != 1 || strings.Contains(strings.ToLower(s), "<table") {
 				t.Errorf("HTML part: want one <pre> and no table:\n%s", s)
 			}

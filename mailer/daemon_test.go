@@ -3,9 +3,7 @@ package mailer
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"net"
-	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -16,8 +14,10 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
+	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer/localmail"
+	"github.com/windpost/windpost/mailer/mailtest"
 )
 
 // fakeGames answers every new mail with one mail to its sender and
@@ -90,36 +90,23 @@ type rig struct {
 	d     *Daemon
 }
 
-func testLogger(t *testing.T) *slog.Logger {
-	if testing.Verbose() {
-		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	}
-	return nil
-}
-
 func newRig(t *testing.T, lo localmail.Options, imapAddr string) *rig {
 	t.Helper()
-	srv := startLocal(t, lo)
+	srv := mailtest.Server(t, lo)
 	if imapAddr == "" {
 		imapAddr = srv.IMAPAddr()
 	}
-	ih, ip := hostPort(t, imapAddr)
-	sh, sp := hostPort(t, srv.SMTPAddr())
+	ih, ip := mailtest.HostPort(t, imapAddr)
 	store := &memStore{memOutbox: newMemOutbox(), cursors: map[string]games.MailboxCursor{}}
 	g := &fakeGames{store: store, seen: map[string]bool{}}
-	bot := Bot{Address: "bot@example.test", Name: "windpost"}
-	snd, err := NewSender(SMTPOptions{Host: sh, Port: sp, TLS: "none"}, bot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { snd.Close() })
+	snd := newTestSender(t, srv)
 	log := testLogger(t)
 	d := &Daemon{
-		IMAP:   IMAPOptions{Host: ih, Port: ip, TLS: "none", Username: "bot@example.test", Password: "bot-pw", Poll: time.Hour, CommandTimeout: 5 * time.Second},
+		IMAP:   IMAPOptions{Host: ih, Port: ip, TLS: config.TLSNone, Username: "bot@example.test", Password: "bot-pw", Poll: time.Hour, CommandTimeout: 5 * time.Second},
 		Games:  g,
 		Store:  store,
 		Outbox: &Outbox{Store: store, Send: snd.Send, Log: log},
-		Bot:    bot,
+		Bot:    testBot,
 		Log:    log,
 	}
 	return &rig{srv: srv, store: store, games: g, d: d}
@@ -141,17 +128,6 @@ func (r *rig) deliver(t *testing.T, raw []byte) {
 	t.Helper()
 	if err := r.srv.Deliver("alice@example.test", "bot@example.test", raw); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s", d, what)
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -187,7 +163,7 @@ func TestDaemonIdle(t *testing.T) {
 	waitFor(t, "the mail pushed by IDLE", 5*time.Second, func() bool { return len(r.games.requests()) == 2 })
 	t.Logf("IDLE: handled %v after delivery", time.Since(t0))
 	waitFor(t, "the answers", 5*time.Second, func() bool {
-		return len(inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")) == 2
+		return len(mailtest.Inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")) == 2
 	})
 	waitFor(t, "the mail filed", 5*time.Second, func() bool {
 		n, _ := mailboxStatus(t, r, "INBOX")
@@ -243,7 +219,7 @@ func TestDaemonOnceGuardsAndCatchUp(t *testing.T) {
 	if n, _ := mailboxStatus(t, r, "windpost/processed"); n != 5 {
 		t.Errorf("processed has %d, want 5", n)
 	}
-	if got := len(inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")); got != 1 {
+	if got := len(mailtest.Inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")); got != 1 {
 		t.Errorf("alice got %d answers, want 1 (none to her auto-reply)", got)
 	}
 	// Later mail: only it is read.
@@ -282,6 +258,20 @@ type proxy struct {
 	target string
 	frozen atomic.Bool
 	conns  atomic.Int32
+}
+
+// viaProxy points the daemon at a proxy to the IMAP server.
+func (r *rig) viaProxy(t *testing.T) *proxy {
+	p := newProxy(t, r.srv.IMAPAddr())
+	r.d.IMAP.Host, r.d.IMAP.Port = mailtest.HostPort(t, p.ln.Addr().String())
+	return p
+}
+
+// watchdog makes the daemon poll every poll, give up on a command after
+// timeout and dial again after at most poll, so that a dead connection is
+// found and replaced quickly.
+func (r *rig) watchdog(poll, timeout time.Duration) {
+	r.d.IMAP.Poll, r.d.IMAP.CommandTimeout, r.d.IMAP.MaxBackoff = poll, timeout, poll
 }
 
 func newProxy(t *testing.T, target string) *proxy {
@@ -327,11 +317,8 @@ func newProxy(t *testing.T, target string) *proxy {
 
 func TestDaemonWatchdogReconnects(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
-	p := newProxy(t, r.srv.IMAPAddr())
-	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, p.ln.Addr().String())
-	r.d.IMAP.Poll = 200 * time.Millisecond
-	r.d.IMAP.CommandTimeout = 300 * time.Millisecond
-	r.d.IMAP.MaxBackoff = 200 * time.Millisecond
+	p := r.viaProxy(t)
+	r.watchdog(200*time.Millisecond, 300*time.Millisecond)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error)
@@ -495,44 +482,6 @@ func TestDaemonFilesMailAfterMoveFailed(t *testing.T) {
 	}
 }
 
-// TestFetchedMail: a flag change by another client can arrive as a second
-// FETCH response for the same UID in the middle of ours; the body must not
-// be lost to it (a missing body was read as an empty mail and dropped
-// unanswered). A message answered without any body is told apart from
-// one that is gone.
-func TestFetchedMail(t *testing.T) {
-	sec := &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Offset: 0, Size: 1025}}
-	echoed := &imap.FetchItemBodySection{Partial: &imap.SectionPartial{Offset: 0}}
-	body := func(s *imap.FetchItemBodySection, b string) []imapclient.FetchBodySectionBuffer {
-		return []imapclient.FetchBodySectionBuffer{{Section: s, Bytes: []byte(b)}}
-	}
-	msgs := []*imapclient.FetchMessageBuffer{
-		{UID: 5, RFC822Size: 30, BodySection: body(echoed, "mail five")},
-		{UID: 5, Flags: []imap.Flag{imap.FlagFlagged}}, // another client flagged it
-		{UID: 6, Flags: []imap.Flag{imap.FlagSeen}},    // the flags came first
-		{UID: 6, RFC822Size: 31, BodySection: body(echoed, "mail six")},
-		{UID: 7, RFC822Size: 32, BodySection: body(&imap.FetchItemBodySection{}, "mail seven")}, // BODY[] without <0>
-		{UID: 8, RFC822Size: 33},                                                                // no body at all
-		{SeqNum: 3, Flags: []imap.Flag{imap.FlagSeen}},                                          // no UID
-	}
-	got := fetchedMail(msgs, sec)
-	want := map[imap.UID]string{5: "mail five", 6: "mail six", 7: "mail seven"}
-	for uid, w := range want {
-		if string(got[uid].raw) != w {
-			t.Errorf("UID %d: body %q, want %q", uid, got[uid].raw, w)
-		}
-	}
-	if f, ok := got[8]; !ok || f.raw != nil {
-		t.Errorf("UID 8 (answered without a body): %+v, %v; want present with a nil body", f, ok)
-	}
-	if _, ok := got[9]; ok {
-		t.Error("UID 9 was never fetched but is present")
-	}
-	if len(got) != 4 {
-		t.Errorf("%d UIDs, want 4", len(got))
-	}
-}
-
 // TestDaemonOnceStopped: serve --once stopped by SIGTERM (ctx ended)
 // exits cleanly: what was interrupted is no error, and mail handled
 // before the stop stays handled.
@@ -587,11 +536,8 @@ func TestDaemonQuietPollWritesNothing(t *testing.T) {
 // that runs for months).
 func TestDaemonReconnectsLeakNothing(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
-	p := newProxy(t, r.srv.IMAPAddr())
-	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, p.ln.Addr().String())
-	r.d.IMAP.Poll = 100 * time.Millisecond
-	r.d.IMAP.CommandTimeout = 200 * time.Millisecond
-	r.d.IMAP.MaxBackoff = 100 * time.Millisecond
+	p := r.viaProxy(t)
+	r.watchdog(100*time.Millisecond, 200*time.Millisecond)
 	r.d.TickEvery = 10 * time.Millisecond
 	// The SMTP sender keeps its connection open by design (until Close):
 	// leave it out of the count.
@@ -631,8 +577,7 @@ func TestDaemonReconnectsLeakNothing(t *testing.T) {
 // password) is tried again after 1s, 2s, 4s..., not in a hot loop.
 func TestDaemonWrongPasswordBacksOff(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
-	p := newProxy(t, r.srv.IMAPAddr())
-	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, p.ln.Addr().String())
+	p := r.viaProxy(t)
 	r.d.IMAP.Password = "wrong"
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
@@ -697,7 +642,7 @@ func TestDaemonClocksWaitForTheInbox(t *testing.T) {
 		t.Fatalf("RunOnce ticked though the inbox could not be read")
 	}
 	// The inbox comes back: the clocks run.
-	r.d.IMAP.Host, r.d.IMAP.Port = hostPort(t, r.srv.IMAPAddr())
+	r.d.IMAP.Host, r.d.IMAP.Port = mailtest.HostPort(t, r.srv.IMAPAddr())
 	ctx, cancel = context.WithCancel(context.Background())
 	go func() { done <- r.d.Run(ctx) }()
 	waitFor(t, "a tick after the inbox was read", 5*time.Second, func() bool { return ticks() > 0 })

@@ -2,16 +2,12 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
@@ -69,52 +65,36 @@ Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 	return serveConfig(ctx, a, cfg, *once)
 }
 
-func newLogger(w io.Writer, format, level string) *slog.Logger {
+// logger writes the log to the app's stderr in format (text or json)
+// from level on.
+func (a *app) logger(format, level string) *slog.Logger {
 	var lv slog.Level
 	_ = lv.UnmarshalText([]byte(level))
 	o := &slog.HandlerOptions{Level: lv}
 	if format == "json" {
-		return slog.New(slog.NewJSONHandler(w, o))
+		return slog.New(slog.NewJSONHandler(a.stderr, o))
 	}
-	return slog.New(slog.NewTextHandler(w, o))
-}
-
-// tlsConfig trusts the system roots plus caFile, if given.
-func tlsConfig(host, caFile string) (*tls.Config, error) {
-	tc := &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
-	if caFile == "" {
-		return tc, nil
-	}
-	pem, err := os.ReadFile(caFile)
-	if err != nil {
-		return nil, err
-	}
-	pool, err := x509.SystemCertPool()
-	if err != nil || pool == nil {
-		pool = x509.NewCertPool()
-	}
-	if !pool.AppendCertsFromPEM(pem) {
-		return nil, fmt.Errorf("%s: no PEM certificate in it", caFile)
-	}
-	tc.RootCAs = pool
-	return tc, nil
+	return slog.New(slog.NewTextHandler(a.stderr, o))
 }
 
 func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int {
-	log := newLogger(a.stderr, cfg.Log.Format, cfg.Log.Level)
+	log := a.logger(cfg.Log.Format, cfg.Log.Level)
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(a.stderr, "windpost serve: "+format+"\n", args...)
 		return 1
 	}
-	itls, err := tlsConfig(cfg.IMAP.Host, cfg.IMAP.CAFile)
+	itls, err := config.TLSConfig(cfg.IMAP.Host, cfg.IMAP.CAFile)
 	if err != nil {
 		return fail("imap.ca_file: %v", err)
 	}
-	stls, err := tlsConfig(cfg.SMTP.Host, cfg.SMTP.CAFile)
+	stls, err := config.TLSConfig(cfg.SMTP.Host, cfg.SMTP.CAFile)
 	if err != nil {
 		return fail("smtp.ca_file: %v", err)
 	}
-	for _, c := range []struct{ key, host, mode string }{{"imap", cfg.IMAP.Host, cfg.IMAP.TLS}, {"smtp", cfg.SMTP.Host, cfg.SMTP.TLS}} {
+	for _, c := range []struct {
+		key, host string
+		mode      config.TLSMode
+	}{{"imap", cfg.IMAP.Host, cfg.IMAP.TLS}, {"smtp", cfg.SMTP.Host, cfg.SMTP.TLS}} {
 		if c.mode == config.TLSNone && !loopback(c.host) {
 			log.Warn(c.key+".tls is none but the server is not on this machine: the password and the mail travel unencrypted", "host", c.host)
 		}
@@ -160,13 +140,9 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		return nil, nil, err
 	}
 	if p.fresh {
-		mb := p.imap.Mailbox
-		if mb == "" {
-			mb = "INBOX"
-		}
-		if err := store.SetCursor(mb, games.MailboxCursor{}); err != nil {
+		if err := store.SetCursor(p.imap.Inbox(), games.MailboxCursor{}); err != nil {
 			store.Close()
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("reset the cursor of the new mailbox: %w", err)
 		}
 	}
 	cacheDir := filepath.Dir(p.storePath)
@@ -225,7 +201,7 @@ type localOptions struct {
 }
 
 func serveLocal(ctx context.Context, a *app, o localOptions) int {
-	log := newLogger(a.stderr, o.logFormat, "info")
+	log := a.logger(o.logFormat, config.DefaultLogLevel)
 	names := []string{"bot", "alice", "bob"}
 	var accounts []localmail.Account
 	for _, n := range names {
@@ -246,8 +222,8 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 	_, ip := splitPort(ms.IMAPAddr())
 	_, sp := splitPort(ms.SMTPAddr())
 	d, closeAll, err := buildDaemon(a, daemonParts{
-		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: "none", Username: bot, Password: "bot", Poll: time.Minute},
-		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: "none"},
+		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: config.TLSNone, Username: bot, Password: "bot"},
+		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: config.TLSNone},
 		bot:       mailer.Bot{Address: bot, Name: config.DefaultBotName},
 		lanes:     config.DefaultConnections,
 		storePath: o.db,

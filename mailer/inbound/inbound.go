@@ -60,10 +60,9 @@ import (
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // ISO-8859-1, Windows-1252, Shift_JIS... bodies and header words
 	"github.com/emersion/go-message/mail"
-)
 
-// DefaultMaxSize is the size limit Read uses when given none: 256 KiB.
-const DefaultMaxSize = 256 << 10
+	"github.com/windpost/windpost/config"
+)
 
 // Message is one incoming mail as the daemon needs it.
 type Message struct {
@@ -84,12 +83,21 @@ type Message struct {
 	SyntheticID    bool        // the mail had no usable Message-ID: MessageID was made from its bytes
 }
 
+// Place is where a mail lies in an IMAP mailbox. It goes into the
+// Message-ID made up for a mail that has none (see ReadFetched).
+type Place struct {
+	Mailbox     string
+	UIDValidity uint32
+	UID         uint32
+}
+
 // Read reads one raw mail (RFC 5322, CRLF or LF line ends) from r.
 //
-// Read reads at most maxSize+1 bytes (maxSize <= 0 means DefaultMaxSize). A
-// mail over maxSize is TooLarge: only its header is parsed, its body (and so
-// its attachments) is never decoded, and the rest of r is left unread: a
-// caller that must consume the whole stream discards it.
+// Read reads at most maxSize+1 bytes (maxSize <= 0 means
+// config.DefaultMaxMailSize). A mail over maxSize is TooLarge: only its
+// header is parsed, its body (and so its attachments) is never decoded, and
+// the rest of r is left unread: a caller that must consume the whole stream
+// discards it.
 //
 // A mail without a readable Message-ID gets a synthetic one,
 // "<sha256-prefix@missing-id.windpost.invalid>", derived from the bytes
@@ -99,8 +107,20 @@ type Message struct {
 // (unknown charset or transfer encoding, broken multipart structure) are
 // noted in Warnings and the text read so far is kept.
 func Read(r io.Reader, maxSize int) (*Message, error) {
+	return ReadFetched(r, maxSize, Place{})
+}
+
+// ReadFetched is Read for a mail fetched from an IMAP mailbox at place. A
+// mail without a readable Message-ID gets
+// "<uidvalidity.uid.mailbox.hash@imap.windpost.invalid>" (hash: 16 hex
+// digits of the SHA-256 of the bytes read). The place tells two deliveries
+// of the same bytes apart; the hash tells two mails apart at the same place
+// after the mailbox was made anew (the embedded server's mailboxes start
+// again at UIDVALIDITY 1, UID 1 on every start). The same mail fetched
+// again after a crash keeps its id, so it is not handled twice.
+func ReadFetched(r io.Reader, maxSize int, place Place) (*Message, error) {
 	if maxSize <= 0 {
-		maxSize = DefaultMaxSize
+		maxSize = config.DefaultMaxMailSize
 	}
 	raw, err := io.ReadAll(io.LimitReader(r, int64(maxSize)+1))
 	if err != nil {
@@ -120,11 +140,31 @@ func Read(r io.Reader, maxSize int) (*Message, error) {
 		return nil, fmt.Errorf("read mail header: %w", err)
 	}
 	m.Header = mail.Header{Header: ent.Header}
-	m.readHeader(raw)
+	m.readHeader(raw, place)
 	if !m.TooLarge {
 		m.readBody(ent)
 	}
 	return m, nil
+}
+
+// syntheticID is the Message-ID of a mail without one (see Read and
+// ReadFetched): the only place such ids are made.
+func syntheticID(raw []byte, place Place) string {
+	sum := sha256.Sum256(raw)
+	if place == (Place{}) {
+		return "<" + hex.EncodeToString(sum[:16]) + "@missing-id.windpost.invalid>"
+	}
+	return fmt.Sprintf("<%d.%d.%s.%s@imap.windpost.invalid>", place.UIDValidity, place.UID, idSafe(place.Mailbox), hex.EncodeToString(sum[:8]))
+}
+
+// idSafe replaces what may not stand in a Message-ID's left part.
+func idSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' {
+			return r
+		}
+		return '-'
+	}, s)
 }
 
 func (m *Message) warn(format string, args ...any) {
@@ -132,7 +172,7 @@ func (m *Message) warn(format string, args ...any) {
 }
 
 // readHeader fills the fields that come from the header.
-func (m *Message) readHeader(raw []byte) {
+func (m *Message) readHeader(raw []byte, place Place) {
 	h := &m.Header
 
 	if from, err := h.AddressList("From"); err != nil {
@@ -167,8 +207,7 @@ func (m *Message) readHeader(raw []byte) {
 	} else if v := strings.TrimSpace(h.Get("Message-Id")); v != "" && !strings.ContainsAny(v, " \t<>") {
 		m.MessageID = "<" + v + ">" // written without its brackets
 	} else {
-		sum := sha256.Sum256(raw)
-		m.MessageID = "<" + hex.EncodeToString(sum[:16]) + "@missing-id.windpost.invalid>"
+		m.MessageID = syntheticID(raw, place)
 		m.SyntheticID = true
 	}
 

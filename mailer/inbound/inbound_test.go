@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/windpost/windpost/config"
 )
 
 const (
@@ -277,7 +279,7 @@ func TestTooLarge(t *testing.T) {
 			}
 			limit := tt.maxSize
 			if limit <= 0 {
-				limit = DefaultMaxSize
+				limit = config.DefaultMaxMailSize
 			}
 			if m.TooLarge != tt.large {
 				t.Fatalf("TooLarge = %v, want %v", m.TooLarge, tt.large)

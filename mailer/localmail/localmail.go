@@ -141,7 +141,7 @@ func (s *Server) listen(imapPort, smtpPort int) error {
 		Logger:       printfLogger{s.log.With("server", "imap")},
 	})
 	s.smtp = smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
-		return &session{s: s}, nil
+		return &smtpSession{s: s}, nil
 	}))
 	s.smtp.Domain = s.domain
 	s.smtp.AllowInsecureAuth = true
@@ -322,16 +322,17 @@ func (is *imapSession) Close() error {
 	return is.UserSession.Close()
 }
 
-// session is one SMTP transaction.
-type session struct {
+// smtpSession is one SMTP connection: its login and the transaction at
+// hand.
+type smtpSession struct {
 	s     *Server
 	from  string
 	rcpts []string
 }
 
-func (ss *session) AuthMechanisms() []string { return []string{sasl.Plain} }
+func (ss *smtpSession) AuthMechanisms() []string { return []string{sasl.Plain} }
 
-func (ss *session) Auth(mech string) (sasl.Server, error) {
+func (ss *smtpSession) Auth(mech string) (sasl.Server, error) {
 	check := func(username, password string) error {
 		u := ss.s.users[ss.s.account(username)]
 		if u == nil || u.Login(strings.ToLower(username), password) != nil {
@@ -345,12 +346,12 @@ func (ss *session) Auth(mech string) (sasl.Server, error) {
 	return sasl.NewPlainServer(func(_, username, password string) error { return check(username, password) }), nil
 }
 
-func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
+func (ss *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
 	ss.from = from
 	return nil
 }
 
-func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+func (ss *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 	if ss.s.account(to) == "" {
 		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1},
 			Message: fmt.Sprintf("no mailbox %s here (this local server only delivers to its own accounts @%s)", to, ss.s.domain)}
@@ -359,7 +360,7 @@ func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	return nil
 }
 
-func (ss *session) Data(r io.Reader) error {
+func (ss *smtpSession) Data(r io.Reader) error {
 	raw, err := io.ReadAll(r)
 	if err != nil {
 		return err
@@ -372,9 +373,9 @@ func (ss *session) Data(r io.Reader) error {
 	return nil
 }
 
-func (ss *session) Reset() { ss.from, ss.rcpts = "", nil }
+func (ss *smtpSession) Reset() { ss.from, ss.rcpts = "", nil }
 
-func (ss *session) Logout() error { return nil }
+func (ss *smtpSession) Logout() error { return nil }
 
 type printfLogger struct{ l *slog.Logger }
 

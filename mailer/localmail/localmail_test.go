@@ -1,4 +1,4 @@
-package localmail
+package localmail_test
 
 import (
 	"bytes"
@@ -7,19 +7,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
+
+	"github.com/windpost/windpost/mailer/localmail"
+	"github.com/windpost/windpost/mailer/mailtest"
 )
 
-func start(t *testing.T) *Server {
+func start(t *testing.T) *localmail.Server {
 	t.Helper()
-	s, err := Start(Options{Domain: "example.test", Accounts: []Account{{"bot", "b"}, {"alice", "a"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return mailtest.Server(t, localmail.Options{Domain: "example.test", Accounts: []localmail.Account{{Name: "bot", Password: "b"}, {Name: "alice", Password: "a"}}})
 }
 
 func TestSMTPDelivery(t *testing.T) {
@@ -53,33 +50,17 @@ func TestSMTPDelivery(t *testing.T) {
 		}
 	}
 	for acct, n := range want {
-		c, err := imapclient.DialInsecure(s.IMAPAddr(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
 		pw := map[string]string{"bot": "b", "alice": "a"}[acct]
-		if err := c.Login(s.Address(acct), pw).Wait(); err != nil {
-			t.Fatal(err)
+		mails := mailtest.Inbox(t, s.IMAPAddr(), s.Address(acct), pw)
+		if len(mails) != n {
+			t.Errorf("%s: %d mails, want %d", acct, len(mails), n)
 		}
-		sel, err := c.Select("INBOX", nil).Wait()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if int(sel.NumMessages) != n {
-			t.Errorf("%s: %d mails, want %d", acct, sel.NumMessages, n)
-		}
-		if acct == "bot" {
-			sec := &imap.FetchItemBodySection{}
-			msgs, err := c.Fetch(imap.SeqSetNum(2), &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{sec}}).Collect()
-			if err != nil {
-				t.Fatal(err)
-			}
-			raw := msgs[0].FindBodySection(sec)
+		if acct == "bot" && len(mails) > 1 {
+			raw := mails[1]
 			if !bytes.HasPrefix(raw, []byte("Return-Path: <alice@example.test>\r\nDelivered-To: bot+g7.tok@example.test\r\n")) {
 				t.Errorf("delivered mail starts %q", raw[:80])
 			}
 		}
-		c.Close()
 	}
 	if s.Delivered() != 4 {
 		t.Errorf("Delivered() = %d", s.Delivered())
@@ -119,7 +100,7 @@ func TestPortTaken(t *testing.T) {
 	}
 	defer ln.Close()
 	port, _ := strconv.Atoi(ln.Addr().(*net.TCPAddr).AddrPort().String()[len("127.0.0.1:"):])
-	_, err = Start(Options{Domain: "example.test", Accounts: []Account{{"bot", "b"}}, IMAPPort: port})
+	_, err = localmail.Start(localmail.Options{Domain: "example.test", Accounts: []localmail.Account{{Name: "bot", Password: "b"}}, IMAPPort: port})
 	if err == nil || !strings.Contains(err.Error(), "IMAP port "+strconv.Itoa(port)) || !strings.Contains(err.Error(), "already taken") {
 		t.Errorf("Start on a taken port: %v", err)
 	}

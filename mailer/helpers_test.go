@@ -1,0 +1,168 @@
+package mailer
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/windpost/windpost/config"
+	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/mailer/localmail"
+	"github.com/windpost/windpost/mailer/mailtest"
+)
+
+// What the tests of this package share: an in-memory outbox store, an
+// outbox mail, a sender to a local server, a test logger, a log recorder,
+// and waiting for a condition.
+
+// memOutbox is an in-memory OutboxStore.
+type memOutbox struct {
+	mu    sync.Mutex
+	mails map[string]*games.Mail
+	order []string
+}
+
+func newMemOutbox(ms ...games.Mail) *memOutbox {
+	o := &memOutbox{mails: map[string]*games.Mail{}}
+	o.add(ms...)
+	return o
+}
+
+func (o *memOutbox) add(ms ...games.Mail) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, m := range ms {
+		m := m
+		if _, dup := o.mails[m.ID]; dup {
+			continue
+		}
+		o.mails[m.ID] = &m
+		o.order = append(o.order, m.ID)
+	}
+}
+
+func (o *memOutbox) DueMail(now time.Time, limit int) ([]games.Mail, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var due []games.Mail
+	for _, id := range o.order {
+		m := o.mails[id]
+		if m.SentAt.IsZero() && !m.NextTry.After(now) && len(due) < limit {
+			due = append(due, *m)
+		}
+	}
+	return due, nil
+}
+
+func (o *memOutbox) MarkSent(id string, at time.Time) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.mails[id].SentAt = at
+	o.mails[id].Attempts++
+	return nil
+}
+
+func (o *memOutbox) MarkFailed(id, reason string, next time.Time) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	m := o.mails[id]
+	m.Attempts++
+	m.LastError = reason
+	m.NextTry = next
+	return nil
+}
+
+func (o *memOutbox) get(id string) games.Mail {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return *o.mails[id]
+}
+
+// testBot is who the tests' mail comes from.
+var testBot = Bot{Address: "bot@example.test", Name: "windpost"}
+
+// newTestSender is a Sender (no TLS) to srv's SMTP server, closed when the
+// test ends.
+func newTestSender(t *testing.T, srv *localmail.Server) *Sender {
+	t.Helper()
+	host, port := mailtest.HostPort(t, srv.SMTPAddr())
+	snd, err := NewSender(SMTPOptions{Host: host, Port: port, TLS: config.TLSNone, Timeout: 5 * time.Second}, testBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { snd.Close() })
+	return snd
+}
+
+func testMail(i int, to string) games.Mail {
+	return games.Mail{
+		ID:         fmt.Sprintf("m%d", i),
+		MessageID:  fmt.Sprintf("<g7.%d.answer@example.test>", i),
+		Kind:       games.Answer,
+		To:         to,
+		Subject:    fmt.Sprintf("Re: [windpost g7 tok%d] your move", i),
+		ReplyTo:    "bot+g7.tok@example.test",
+		InReplyTo:  "<player-1@example.test>",
+		References: []string{"<g7.start@example.test>", "<player-1@example.test>"},
+		Headers:    map[string]string{"X-Windpost-Game": "g7", "X-Windpost-Turn": strconv.Itoa(i)},
+		Text:       "  9 8 7\n a <K> .\nYour move, café.\n",
+	}
+}
+
+func testLogger(t *testing.T) *slog.Logger {
+	if testing.Verbose() {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return nil
+}
+
+func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", d, what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// records is a slog handler that keeps what it is given.
+type records struct {
+	mu   sync.Mutex
+	recs []slog.Record
+}
+
+func (h *records) Enabled(context.Context, slog.Level) bool { return true }
+func (h *records) Handle(_ context.Context, r slog.Record) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.recs = append(h.recs, r.Clone())
+	return nil
+}
+func (h *records) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *records) WithGroup(string) slog.Handler      { return h }
+
+// find returns the first record at level or above whose message or
+// attributes contain s.
+func (h *records) find(level slog.Level, s string) (slog.Record, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, r := range h.recs {
+		if r.Level < level {
+			continue
+		}
+		text := r.Message
+		r.Attrs(func(a slog.Attr) bool { text += " " + a.Value.String(); return true })
+		if strings.Contains(text, s) {
+			return r, true
+		}
+	}
+	return slog.Record{}, false
+}
