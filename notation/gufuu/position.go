@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/gufuu"
 )
@@ -97,11 +98,7 @@ func lower(c byte) byte {
 
 // FormatPosition writes the position string.
 func (Notation) FormatPosition(p rules.Position) string {
-	pos, err := posOf(p)
-	if err != nil {
-		return "?"
-	}
-	return FormatPos(pos)
+	return notation.FormatAs(p, func(x engine.Position) string { return FormatPos(x.P) })
 }
 
 // FormatPos is FormatPosition on a packed position.

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
 )
@@ -55,20 +56,17 @@ func parsePoint(s string) (sq int, rest string, err error) {
 
 // ParseMove reads a move of position p.
 func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
-	pos, ok := p.(jg.Position)
-	if !ok {
-		return rules.NoMove, fmt.Errorf("not a Jul-Gonu position (%T)", p)
+	pos, err := rules.As[jg.Position](p)
+	if err != nil {
+		return rules.NoMove, err
 	}
-	raw := strings.TrimSpace(text)
+	raw := strings.TrimSpace(notation.StripInvisible(text))
 	s := strings.Map(func(r rune) rune {
-		switch r {
-		case ' ', '\t', ',':
+		if r == ' ' || r == ',' {
 			return -1
-		case '\u2013', '\u2014': // dashes that mail clients put for "-"
-			return '-'
 		}
 		return r
-	}, strings.ToLower(raw))
+	}, strings.ToLower(notation.NormalizeMove(text)))
 	if s == "" {
 		return rules.NoMove, fmt.Errorf("no move given: %s", howToWrite)
 	}
@@ -87,12 +85,11 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 		}
 		return rules.NoMove, err
 	}
-	claimed, claim := uint16(0), false
+	var claimed notation.Mark // the captured points, or Open for a bare x
 	if rest != "" {
 		if rest[0] != 'x' {
 			return rules.NoMove, fmt.Errorf("%q is not a move: %s, optionally followed by the captured points (a1-a2 x b2)", raw, howToWrite)
 		}
-		claim = true
 		for rest = rest[1:]; rest != ""; {
 			var sq int
 			if sq, rest, err = parsePoint(rest); err != nil {
@@ -101,8 +98,9 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 				}
 				return rules.NoMove, err
 			}
-			claimed |= 1 << sq
+			claimed.Facts |= 1 << sq
 		}
+		claimed.Open = claimed.Facts == 0
 	}
 	side := pos.ToMove()
 	mv := jg.SquareName(from) + "-" + jg.SquareName(to)
@@ -130,11 +128,11 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 	}
 	m := jg.NewMove(from, to)
 	_, caps := pos.After(m)
-	if claim && (claimed != caps && !(claimed == 0 && caps != 0)) {
+	if !claimed.Agrees(notation.Mark{Facts: uint64(caps)}) {
 		if caps == 0 {
 			return rules.NoMove, refuse("%s captures nothing", mv)
 		}
-		return rules.NoMove, refuse("%s captures %s, not %s", mv, pointList(caps), orNothing(claimed))
+		return rules.NoMove, refuse("%s captures %s, not %s", mv, pointList(caps), orNothing(uint16(claimed.Facts)))
 	}
 	return m, nil
 }
@@ -170,13 +168,15 @@ func (Notation) FormatMove(p rules.Position, m rules.Move) string {
 	if !ok {
 		return fmt.Sprintf("?%#x", uint32(m))
 	}
-	s := jg.SquareName(from) + "-" + jg.SquareName(to)
-	if pos, ok := p.(jg.Position); ok && pos.Legal(m) {
-		if _, caps := pos.After(m); caps != 0 {
-			s += " x " + pointList(caps)
+	return notation.FormatAs(p, func(pos jg.Position) string {
+		s := jg.SquareName(from) + "-" + jg.SquareName(to)
+		if pos.Legal(m) {
+			if _, caps := pos.After(m); caps != 0 {
+				s += " x " + pointList(caps)
+			}
 		}
-	}
-	return s
+		return s
+	})
 }
 
 // ParsePosition reads a position string: ranks 4 down to 1 separated by
@@ -233,32 +233,22 @@ func (Notation) ParsePosition(s string) (rules.Position, error) {
 
 // FormatPosition writes the position string of p.
 func (Notation) FormatPosition(p rules.Position) string {
-	pos, ok := p.(jg.Position)
-	if !ok {
-		return fmt.Sprintf("?%T", p)
-	}
+	return notation.FormatAs(p, formatPosition)
+}
+
+func formatPosition(pos jg.Position) string {
 	var b strings.Builder
 	for rank := 3; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 4; file++ {
+		notation.WriteRank(&b, 4, func(file int) string {
 			side, occupied := pos.At(jg.Square(file, rank))
-			if !occupied {
-				empty++
-				continue
+			switch {
+			case !occupied:
+				return ""
+			case side == rules.Black:
+				return "b"
 			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			if side == rules.Black {
-				b.WriteByte('b')
-			} else {
-				b.WriteByte('w')
-			}
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
+			return "w"
+		})
 		if rank > 0 {
 			b.WriteByte('/')
 		}
@@ -274,10 +264,10 @@ func (Notation) FormatPosition(p rules.Position) string {
 // Board draws p as the grid of lines the game is played on, Black's side
 // at the bottom, with the side to move and the pieces each side has.
 func (Notation) Board(p rules.Position) string {
-	pos, ok := p.(jg.Position)
-	if !ok {
-		return fmt.Sprintf("not a Jul-Gonu position (%T)\n", p)
-	}
+	return notation.FormatAs(p, board)
+}
+
+func board(pos jg.Position) string {
 	var b strings.Builder
 	b.WriteString("    a   b   c   d\n")
 	for rank := 3; rank >= 0; rank-- {
@@ -301,13 +291,10 @@ func (Notation) Board(p rules.Position) string {
 		}
 	}
 	b.WriteString("    a   b   c   d\n")
-	side := pos.ToMove()
 	fmt.Fprintf(&b, "%s to move. b = Black (%d), w = White (%d).\n",
-		title(side.String()), pos.Count(rules.Black), pos.Count(rules.White))
+		notation.SideName(pos.ToMove()), pos.Count(rules.Black), pos.Count(rules.White))
 	return b.String()
 }
-
-func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // Rules explains Jul-Gonu as windpost plays it.
 func (Notation) Rules() string {

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
@@ -72,25 +73,11 @@ func ParseSquare(s string) (engine.Square, error) {
 	return 0, fmt.Errorf("%q is not a square: files are 1-4, ranks a-e, as in 1e", s)
 }
 
-func position(p rules.Position) (engine.Position, error) {
-	switch q := p.(type) {
-	case engine.Position:
-		return q, nil
-	case *engine.Position:
-		return *q, nil
-	}
-	return engine.Position{}, fmt.Errorf("not a Micro-shogi position")
-}
-
 // FormatMove writes legal move m of p: the moving face, the origin if
 // another piece of the same face could go to the same square, "-", "x" or
 // "*", the destination, the flip of a capturer ("=T") and "+" or "#".
-func (Notation) FormatMove(rp rules.Position, m rules.Move) string {
-	p, err := position(rp)
-	if err != nil {
-		return "?"
-	}
-	return formatMove(p, m, p.Generate(nil))
+func (Notation) FormatMove(p rules.Position, m rules.Move) string {
+	return notation.FormatAs(p, func(q engine.Position) string { return formatMove(q, m, q.Generate(nil)) })
 }
 
 func formatMove(p engine.Position, m rules.Move, legal []rules.Move) string {
