@@ -2,18 +2,16 @@ package gufuu
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/gufuu"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/gufuu")
 
 const testdata = "../../testdata/gufuu"
 
@@ -91,22 +89,10 @@ func TestBoards(t *testing.T) {
 			t.Fatal(err)
 		}
 		board := (Notation{}).Board(p)
-		for _, line := range strings.Split(board, "\n") {
-			if strings.TrimRight(line, " ") != line {
-				t.Errorf("board of %q has trailing spaces", s)
-			}
-		}
+		notationtest.NoTrailingSpace(t, "board of "+s, board)
 		b.WriteString(s + "\n" + board + "\n")
 	}
-	golden := filepath.Join(testdata, "boards.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if want := readFile(t, "boards.golden"); b.String() != want {
-		t.Errorf("boards differ from %s (run with -update after checking):\n%s", golden, b.String())
-	}
+	notationtest.Golden(t, filepath.Join(testdata, "boards.golden"), b.String())
 }
 
 func TestParseMove(t *testing.T) {
@@ -164,6 +150,27 @@ func TestParseMove(t *testing.T) {
 	}
 }
 
+// TestParseMoveSpellings: dashes other than "-", invisible characters,
+// no-break spaces and a move number do not stop a move from being read,
+// and an error never echoes an invisible character.
+func TestParseMoveSpellings(t *testing.T) {
+	n := Notation{}
+	for _, tt := range []struct{ pos, move, want string }{
+		{"WwSe/Ke../kw.. b", "W-1b", "W-1b>N+"},
+		{"Ks../..Ss/..kn b", "K-2b X", "K-2b>WX"},
+		{"..Se/KeWn/kw.. w", "k-1c>n", "K-1c>N"},
+	} {
+		p, err := n.ParsePosition(tt.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		notationtest.ReadsSpellings(t, n, p, tt.move, tt.want)
+	}
+	start := engine.Variant{}.Start()
+	notationtest.RefusesVisibly(t, n, start, "\u202ehel\u200blo\u2069", `cannot read "hello" as a Gufuu move`)
+	notationtest.RefusesVisibly(t, n, start, "\ufeff\u200b", "no move given")
+}
+
 func TestPositionErrors(t *testing.T) {
 	for _, tt := range []struct{ s, err string }{
 		{"", "three rows"},
@@ -179,9 +186,7 @@ func TestPositionErrors(t *testing.T) {
 		{"..../..../.... w", "Black to move"},
 	} {
 		_, err := ParsePos(tt.s)
-		if err == nil || !strings.Contains(err.Error(), tt.err) {
-			t.Errorf("%q: error %v, want one about %q", tt.s, err, tt.err)
-		}
+		notationtest.ErrorMentions(t, tt.s, err, tt.err)
 	}
 }
 
@@ -222,21 +227,11 @@ func FuzzParseMove(f *testing.F) {
 		f.Add("..Se/KeWn/kw.. w", s)
 		f.Add("WwSe/Ke../kw.. b", s)
 	}
+	f.Add("WwSe/Ke../kw.. b", "\u200f9.\u00a0w\u2013 1b\u200b")
 	n := Notation{}
 	f.Fuzz(func(t *testing.T, pos, text string) {
-		p, err := n.ParsePosition(pos)
-		if err != nil {
-			return
-		}
-		m, err := n.ParseMove(p, text)
-		if err != nil {
-			return
-		}
-		if _, err := p.Play(m); err != nil {
-			t.Fatalf("%q accepted as %d but not legal: %v", text, m, err)
-		}
-		if back, err := n.ParseMove(p, n.FormatMove(p, m)); err != nil || back != m {
-			t.Fatalf("%q: full form %q does not read back: %v", text, n.FormatMove(p, m), err)
+		if p, err := n.ParsePosition(pos); err == nil {
+			notationtest.ParseMoveProperty(t, n, p, text)
 		}
 	})
 }

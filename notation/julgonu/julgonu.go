@@ -164,19 +164,21 @@ func pointList(mask uint16) string {
 // FormatMove writes m as "b2-b3", with " x " and the captured points when
 // it captures.
 func (Notation) FormatMove(p rules.Position, m rules.Move) string {
+	return notation.FormatAs(p, func(pos jg.Position) string { return formatMove(pos, m) })
+}
+
+func formatMove(pos jg.Position, m rules.Move) string {
 	from, to, ok := jg.MoveSquares(m)
 	if !ok {
 		return fmt.Sprintf("?%#x", uint32(m))
 	}
-	return notation.FormatAs(p, func(pos jg.Position) string {
-		s := jg.SquareName(from) + "-" + jg.SquareName(to)
-		if pos.Legal(m) {
-			if _, caps := pos.After(m); caps != 0 {
-				s += " x " + pointList(caps)
-			}
+	s := jg.SquareName(from) + "-" + jg.SquareName(to)
+	if pos.Legal(m) {
+		if _, caps := pos.After(m); caps != 0 {
+			s += " x " + pointList(caps)
 		}
-		return s
-	})
+	}
+	return s
 }
 
 // ParsePosition reads a position string: ranks 4 down to 1 separated by

@@ -2,28 +2,29 @@ package julgonu
 
 import (
 	"errors"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/julgonu")
-
 var _ notation.Notation = Notation{}
 
-func mustPosition(t *testing.T, s string) jg.Position {
+func mustPosition(t testing.TB, s string) jg.Position {
 	t.Helper()
 	p, err := Notation{}.ParsePosition(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p.(jg.Position)
+	q, err := rules.As[jg.Position](p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
 }
 
 func TestPositionRoundTrip(t *testing.T) {
@@ -77,9 +78,7 @@ func TestPositionErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		_, err := Notation{}.ParsePosition(tc.in)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("ParsePosition(%q) = %v, want an error containing %q", tc.in, err, tc.want)
-		}
+		notationtest.ErrorMentions(t, tc.in, err, tc.want)
 	}
 }
 
@@ -116,6 +115,27 @@ func TestParseMove(t *testing.T) {
 			t.Errorf("%s: the output form does not read back: %v", tc.name, err)
 		}
 	}
+}
+
+// TestParseMoveSpellings: dashes other than "-", invisible characters,
+// no-break spaces and a move number do not stop a move from being read,
+// and an error never echoes an invisible character.
+func TestParseMoveSpellings(t *testing.T) {
+	n := Notation{}
+	capture := mustPosition(t, "w2w/4/bw2/2bb b")
+	for _, tc := range []struct {
+		pos        jg.Position
+		move, want string
+	}{
+		{jg.Start(), "a1-a2", "a1-a2"},
+		{jg.Start(), "D1 - D2", "d1-d2"},
+		{capture, "c1-c2 x b2", "c1-c2 x b2"},
+	} {
+		notationtest.ReadsSpellings(t, n, tc.pos, tc.move, tc.want)
+	}
+	notationtest.RefusesVisibly(t, n, jg.Start(), "\u202ehel\u200blo\u2069", `"hello" is not a move`)
+	notationtest.RefusesVisibly(t, n, jg.Start(), "\u200bb2\u2060-b3", "no piece on b2")
+	notationtest.RefusesVisibly(t, n, jg.Start(), "\ufeff\u200b", "no move given")
 }
 
 func TestParseMoveErrors(t *testing.T) {
@@ -165,24 +185,8 @@ func TestBoardGolden(t *testing.T) {
 		{"board_end.txt", "4/1w2/bbb1/4 w"},
 	} {
 		got := n.Board(mustPosition(t, tc.pos))
-		for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-			if strings.TrimRight(line, " ") != line {
-				t.Errorf("%s: trailing space in %q", tc.file, line)
-			}
-		}
-		path := filepath.Join("..", "..", "testdata", "julgonu", tc.file)
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to write it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: board\n%s\nwant\n%s", tc.file, got, want)
-		}
+		notationtest.NoTrailingSpace(t, tc.file, got)
+		notationtest.Golden(t, filepath.Join("..", "..", "testdata", "julgonu", tc.file), got)
 	}
 }
 
@@ -232,6 +236,7 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s, "wwww/4/4/bbbb b")
 	}
 	f.Add("c1-c2 x b2", "w2w/4/bw2/2bb b")
+	f.Add("\u200f1.\u00a0C1\u2014c2 \u200bx b2", "w2w/4/bw2/2bb b")
 	f.Fuzz(func(t *testing.T, text, position string) {
 		n := Notation{}
 		p, err := n.ParsePosition(position)
@@ -241,20 +246,7 @@ func FuzzParseMove(f *testing.F) {
 		if back, err := n.ParsePosition(n.FormatPosition(p)); err != nil || back != p {
 			t.Fatalf("position %q does not round-trip: %v", position, err)
 		}
-		m, err := n.ParseMove(p, text)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error")
-			}
-			return
-		}
-		if !p.(jg.Position).Legal(m) {
-			t.Fatalf("ParseMove(%q) returned a move the position does not allow", text)
-		}
-		out := n.FormatMove(p, m)
-		if back, err := n.ParseMove(p, out); err != nil || back != m {
-			t.Fatalf("%q -> %q does not read back: %v", text, out, err)
-		}
+		notationtest.ParseMoveProperty(t, n, p, text)
 	})
 }
 

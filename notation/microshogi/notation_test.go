@@ -2,19 +2,16 @@ package microshogi
 
 import (
 	"errors"
-	"flag"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 var _ notation.Notation = Notation{}
 
@@ -27,14 +24,17 @@ func mustPos(t testing.TB, s string) engine.Position {
 	return p
 }
 
+// roundTrips are position strings that read and write back unchanged.
+var roundTrips = []string{
+	"kbgs/p3/4/3P/SGBK b - 1",
+	"k3/2S1/1G2/4/3K b P 1",
+	"k3/4/1t2/1R2/3K w 2Pb 17",
+	"1k2/4/2R1/4/1K1l b 2BGS2P 3",
+	"ks2/1t2/4/2NT/1L1K w GP 40",
+}
+
 func TestPositionRoundTrip(t *testing.T) {
-	for _, s := range []string{
-		"kbgs/p3/4/3P/SGBK b - 1",
-		"k3/2S1/1G2/4/3K b P 1",
-		"k3/4/1t2/1R2/3K w 2Pb 17",
-		"1k2/4/2R1/4/1K1l b 2BGS2P 3",
-		"ks2/1t2/4/2NT/1L1K w GP 40",
-	} {
+	for _, s := range roundTrips {
 		p := mustPos(t, s)
 		if got := FormatPosition(p); got != s {
 			t.Errorf("%q formats as %q", s, got)
@@ -65,9 +65,7 @@ func TestPositionErrors(t *testing.T) {
 		{"kbgs/p3/4/3P/SGB1 b - 1", "black has 0 kings"},
 	} {
 		_, err := ParsePosition(c.in)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: error %v, want it to mention %q", c.in, err, c.want)
-		}
+		notationtest.ErrorMentions(t, c.in, err, c.want)
 	}
 }
 
@@ -116,82 +114,95 @@ func coord(t *testing.T, p engine.Position, s string) rules.Move {
 }
 
 func TestParseMove(t *testing.T) {
-	for _, c := range []struct{ pos, in, want string }{
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "p-1C", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", " P - 1 c ", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "1d1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "1d-1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P1d-1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P1c", "1d1c"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b", "P*4b"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b#", "P*4b"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b+", "P*4b"},
-		{"k3/2S1/1G2/4/3K b P 1", "n*2c", "N*2c"},
-		{"k3/2S1/1G2/4/3K b P 1", "N2c", "N*2c"},
-		{"k3/4/1t2/1R2/3K b - 1", "Rx3c", "3d3c"},
-		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=G", "3d3c"},
-		{"k3/4/1t2/1R2/3K b - 1", "R x 3c = g", "3d3c"},
-		{"k3/4/1t2/1R2/3K b - 1", "3dx3c", "3d3c"},
-		{"k3/4/4/G1G1/3K b - 1", "G4d-3d", "4d3d"},
-		{"k3/4/4/G1G1/3K b - 1", "G2d-3d", "2d3d"},
-		{"1k2/4/4/4/R2K b - 1", "R-4a+", "4e4a"},
-		{"kbgs/p3/4/3P/SGBK w - 1", "P-4c", "4b4c"},
+	for _, c := range []struct {
+		pos, in string
+		move    string // the move read, in coordinate form, or "" for an error
+		err     string // part of the error
+	}{
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "p-1C", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", " P - 1 c ", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "1d1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "1d-1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P1d-1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P1c", "1d1c", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "P*4b", "P*4b", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "P*4b#", "P*4b", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "P*4b+", "P*4b", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "n*2c", "N*2c", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "N2c", "N*2c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "Rx3c", "3d3c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=G", "3d3c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "R x 3c = g", "3d3c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "3dx3c", "3d3c", ""},
+		{"k3/4/4/G1G1/3K b - 1", "G4d-3d", "4d3d", ""},
+		{"k3/4/4/G1G1/3K b - 1", "G2d-3d", "2d3d", ""},
+		{"1k2/4/4/4/R2K b - 1", "R-4a+", "4e4a", ""},
+		{"kbgs/p3/4/3P/SGBK w - 1", "P-4c", "4b4c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "", "", "no move given"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "hello", "", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=Q", "", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=X", "", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-5c", "", "not a square"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1f", "", "not a square"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "1c", "", "name the piece"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1b", "", "no pawn of yours can go to 1b"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "R-1b", "", "you have no rook on the board"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P*2c", "", "no pawn/knight in hand"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "K*2c", "", "cannot be dropped"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "G-2e", "", "your own bishop stands on 2e"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "S3e-3d", "", "the piece on 3e is a gold, not a silver"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "2c1c", "", "2c is empty"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "4b4c", "", "your opponent's"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "Px1c", "", "1c is empty, so this is no capture; write P-1c"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c+", "", "does not give check; write P-1c"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=N", "", "only a capture flips"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P1d*1c", "", "a drop has no origin"},
+		{"k3/4/1t2/1R2/3K b - 1", "R-3c", "", "takes the tokin on 3c: write Rx3c=G"},
+		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=R", "", "turns into a gold, not a rook"},
+		{"k3/4/4/G1G1/3K b - 1", "G-3d", "", "ambiguous: which gold? write G4d-3d or G2d-3d"},
+		{"k3/4/4/G3/3K b G 1", "G4c", "", "ambiguous: which gold? write G4d-4c or G*4c"},
+		{"k3/4/1r2/1G2/1K2 b - 1", "G-4d", "", "would leave your king in check"},
+		{"k3/4/4/3r/3K b G 1", "G*3c", "", "your king is in check and G*3c does not get it out"},
+		{"k3/2S1/1G2/4/3K b P 1", "P*3b#", "", "is not mate"},
+		{"1k2/4/4/4/R2K b - 1", "R-4a#", "", "gives check but not mate"},
+		{"k3/2S1/1G2/4/3K b P 1", "P*3c", "", "3c is occupied"},
+		{"k3/4/4/4/3K b P 1", "P-3c", "", "to drop one from your hand write P*3c"},
 	} {
 		p := mustPos(t, c.pos)
 		m, err := (Notation{}).ParseMove(p, c.in)
-		if err != nil {
+		switch {
+		case c.move == "":
+			notationtest.ErrorMentions(t, c.pos+" "+c.in, err, c.err)
+		case err != nil:
 			t.Errorf("%s %q: %v", c.pos, c.in, err)
-			continue
-		}
-		if want := coord(t, p, c.want); m != want {
-			t.Errorf("%s %q: got %s, want %s", c.pos, c.in, (Notation{}).FormatMove(p, m), c.want)
-		}
-	}
-}
-
-func TestParseMoveErrors(t *testing.T) {
-	for _, c := range []struct{ pos, in, want string }{
-		{"kbgs/p3/4/3P/SGBK b - 1", "", "no move given"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "hello", "cannot read"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=Q", "cannot read"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=X", "cannot read"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-5c", "not a square"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1f", "not a square"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "1c", "name the piece"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1b", "no pawn of yours can go to 1b"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "R-1b", "you have no rook on the board"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P*2c", "no pawn/knight in hand"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "K*2c", "cannot be dropped"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "G-2e", "your own bishop stands on 2e"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "S3e-3d", "the piece on 3e is a gold, not a silver"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "2c1c", "2c is empty"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "4b4c", "your opponent's"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "Px1c", "1c is empty, so this is no capture; write P-1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c+", "does not give check; write P-1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=N", "only a capture flips"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P1d*1c", "a drop has no origin"},
-		{"k3/4/1t2/1R2/3K b - 1", "R-3c", "takes the tokin on 3c: write Rx3c=G"},
-		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=R", "turns into a gold, not a rook"},
-		{"k3/4/4/G1G1/3K b - 1", "G-3d", "ambiguous: which gold? write G4d-3d or G2d-3d"},
-		{"k3/4/4/G3/3K b G 1", "G4c", "ambiguous: which gold? write G4d-4c or G*4c"},
-		{"k3/4/1r2/1G2/1K2 b - 1", "G-4d", "would leave your king in check"},
-		{"k3/4/4/3r/3K b G 1", "G*3c", "your king is in check and G*3c does not get it out"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*3b#", "is not mate"},
-		{"1k2/4/4/4/R2K b - 1", "R-4a#", "gives check but not mate"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*3c", "3c is occupied"},
-		{"k3/4/4/4/3K b P 1", "P-3c", "to drop one from your hand write P*3c"},
-	} {
-		p := mustPos(t, c.pos)
-		_, err := (Notation{}).ParseMove(p, c.in)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s %q: error %v, want it to mention %q", c.pos, c.in, err, c.want)
+		case m != coord(t, p, c.move):
+			t.Errorf("%s %q: got %s, want %s", c.pos, c.in, (Notation{}).FormatMove(p, m), c.move)
 		}
 	}
 	_, err := (Notation{}).ParseMove(mustPos(t, "kbgs/p3/4/3P/SGBK b - 1"), "P-1b")
 	if !errors.Is(err, rules.ErrIllegal) {
 		t.Errorf("an illegal move's error does not wrap rules.ErrIllegal: %v", err)
 	}
+}
+
+// TestParseMoveSpellings: dashes other than "-", invisible characters,
+// no-break spaces and a move number do not stop a move from being read,
+// and an error never echoes an invisible character.
+func TestParseMoveSpellings(t *testing.T) {
+	n := Notation{}
+	for _, c := range []struct{ pos, move, want string }{
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "P-1c"},
+		{"k3/4/4/G1G1/3K b - 1", "g4d-3d", "G4d-3d"},
+		{"1k2/4/4/4/R2K b - 1", "R-4a+", "R-4a+"},
+		{"kbgs/p3/4/3P/SGBK w - 1", "1a-2b", "S-2b"},
+	} {
+		notationtest.ReadsSpellings(t, n, mustPos(t, c.pos), c.move, c.want)
+	}
+	start := engine.Start()
+	notationtest.RefusesVisibly(t, n, start, "\u202ehel\u200blo\u2069", `cannot read "hello" as a move`)
+	notationtest.RefusesVisibly(t, n, start, "\u200bP\u2060-1b", `no pawn of yours can go to 1b`)
+	notationtest.RefusesVisibly(t, n, start, "\ufeff\u200b", "no move given")
 }
 
 // Along random games every legal move reads back from its own text, from
@@ -240,24 +251,8 @@ func TestBoardGolden(t *testing.T) {
 		{"white-in-check", "k3/4/4/4/R2K w B 9"},
 	} {
 		got := (Notation{}).Board(mustPos(t, c.pos))
-		path := filepath.Join("..", "..", "testdata", "microshogi", c.name+".board")
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run the test with -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: board differs from %s:\n%s\nwant:\n%s", c.name, path, got, want)
-		}
-		for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-			if strings.TrimRight(line, " ") != line {
-				t.Errorf("%s: trailing space in %q", c.name, line)
-			}
-		}
+		notationtest.Golden(t, filepath.Join("..", "..", "testdata", "microshogi", c.name+".board"), got)
+		notationtest.NoTrailingSpace(t, c.name, got)
 	}
 }
 
@@ -281,22 +276,10 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(uint8(0), s)
 		f.Add(uint8(2), s)
 	}
+	f.Add(uint8(0), "\u200f1.\u00a0p\u2212 1C\u200b")
 	n := Notation{}
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
-		p := mustPos(t, positions[int(which)%len(positions)])
-		m, err := n.ParseMove(p, text)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error")
-			}
-			return
-		}
-		if !p.Legal(m) {
-			t.Fatalf("%q parsed to an illegal move", text)
-		}
-		if back, err := n.ParseMove(p, n.FormatMove(p, m)); err != nil || back != m {
-			t.Fatalf("%q: its formatted form %q does not read back: %v", text, n.FormatMove(p, m), err)
-		}
+		notationtest.ParseMoveProperty(t, n, mustPos(t, positions[int(which)%len(positions)]), text)
 	})
 }
 
