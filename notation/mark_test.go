@@ -1,14 +1,9 @@
 package notation_test
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"github.com/windpost/windpost/notation"
-	"github.com/windpost/windpost/rules"
-	gufuu "github.com/windpost/windpost/rules/gufuu"
-	julgonu "github.com/windpost/windpost/rules/julgonu"
 )
 
 func TestMarkAgrees(t *testing.T) {
@@ -51,73 +46,5 @@ func TestMarkAgrees(t *testing.T) {
 	}
 	if check.Facts != notation.Check || mate.Facts != notation.Check|notation.Mate {
 		t.Errorf("CheckSign: + is %+v, # is %+v", check, mate)
-	}
-}
-
-func TestWriteRank(t *testing.T) {
-	for _, tt := range []struct {
-		cells []string
-		want  string
-	}{
-		{[]string{"", "", "", ""}, "4"},
-		{[]string{"k", "b", "g", "s"}, "kbgs"},
-		{[]string{"p", "", "", ""}, "p3"},
-		{[]string{"", "", "", "P"}, "3P"},
-		{[]string{"", "k", "", "", "w"}, "1k2w"},
-		{make([]string, 12), "12"},
-	} {
-		var b strings.Builder
-		b.WriteString("/")
-		notation.WriteRank(&b, len(tt.cells), func(i int) string { return tt.cells[i] })
-		if got := b.String(); got != "/"+tt.want {
-			t.Errorf("%q: %q, want %q", tt.cells, got, "/"+tt.want)
-		}
-	}
-}
-
-// TestFormatAs: a text method writes its own positions, by value or by
-// pointer, and "?" for another game's.
-func TestFormatAs(t *testing.T) {
-	name := func(p julgonu.Position) string { return "jul-gonu, " + p.ToMove().String() + " to move" }
-	start := julgonu.Start()
-	for _, tt := range []struct {
-		p    rules.Position
-		want string
-	}{
-		{start, "jul-gonu, black to move"},
-		{&start, "jul-gonu, black to move"},
-		{gufuu.Variant{}.Start(), "?"},
-		{(*julgonu.Position)(nil), "?"},
-	} {
-		if got := notation.FormatAs(tt.p, name); got != tt.want {
-			t.Errorf("%T: %q, want %q", tt.p, got, tt.want)
-		}
-	}
-}
-
-// TestForeignPosition: each notation refuses to read a move in another
-// game's position with rules.As's error, and writes "?" for it.
-func TestForeignPosition(t *testing.T) {
-	ks := kits(t)
-	for i, k := range ks {
-		other := ks[(i+1)%len(ks)].Rules.Start()
-		if _, err := k.Notation.ParseMove(other, "a1-a2"); !errors.Is(err, rules.ErrForeignPosition) {
-			t.Errorf("%s: ParseMove in a %T: %v, want ErrForeignPosition", k.Rules.Name(), other, err)
-		}
-		for what, got := range map[string]string{
-			"FormatMove":     k.Notation.FormatMove(other, other.Moves()[0]),
-			"FormatPosition": k.Notation.FormatPosition(other),
-			"Board":          k.Notation.Board(other),
-		} {
-			if got != "?" {
-				t.Errorf("%s: %s of a %T: %q, want ?", k.Rules.Name(), what, other, got)
-			}
-		}
-	}
-}
-
-func TestSideName(t *testing.T) {
-	if b, w := notation.SideName(rules.Black), notation.SideName(rules.White); b != "Black" || w != "White" {
-		t.Errorf("SideName: %q, %q", b, w)
 	}
 }

@@ -1,6 +1,7 @@
 package notation_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,8 +11,108 @@ import (
 	"github.com/windpost/windpost/notation/internal/notationtest"
 )
 
+// dashes are the characters other than "-" that players' keyboards and
+// mail clients put for "-".
+var dashes = []string{"\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212", "\ufe63", "\uff0d"}
+
+// invisibles are characters that show nothing and hide in pasted text:
+// zero-width space, non-joiner and joiner, word joiner, byte order mark,
+// soft hyphen, the bidi marks, embeddings, overrides and isolates.
+var invisibles = []string{
+	"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad",
+	"\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
+	"\u2066", "\u2067", "\u2068", "\u2069",
+}
+
+// spellings returns move (which holds one "-") as players may send it:
+// with each of dashes for the "-", with each of invisibles around the dash
+// and at both ends, with a zero-width space between all characters, with
+// no-break spaces around the dash, and with a move number in front.
+func spellings(move string) []string {
+	var out []string
+	for _, d := range dashes {
+		out = append(out, strings.Replace(move, "-", d, 1))
+	}
+	for _, c := range invisibles {
+		out = append(out, c+strings.Replace(move, "-", c+"\u2013"+c, 1)+c)
+	}
+	return append(out,
+		strings.Join(strings.Split(move, ""), "\u200b"),
+		strings.Replace(move, "-", "\u00a0-\u202f", 1),
+		"\u00a0"+move+"\u2007",
+		"12."+move, "12..."+move, "12. "+move, "\u200f12.\u00a0"+move)
+}
+
+// TestParseMoveSpellings: in every notation, dashes other than "-",
+// invisible characters, no-break spaces and a move number do not stop a
+// move from being read, and a refusal never echoes an invisible character.
+func TestParseMoveSpellings(t *testing.T) {
+	reads := map[string][]struct{ pos, move, want string }{
+		"gufuu": {
+			{"WwSe/Ke../kw.. b", "W-1b", "W-1b>N+"},
+			{"Ks../..Ss/..kn b", "K-2b X", "K-2b>WX"},
+			{"..Se/KeWn/kw.. w", "k-1c>n", "K-1c>N"},
+		},
+		"microshogi": {
+			{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "P-1c"},
+			{"k3/4/4/G1G1/3K b - 1", "g4d-3d", "G4d-3d"},
+			{"1k2/4/4/4/R2K b - 1", "R-4a+", "R-4a+"},
+			{"kbgs/p3/4/3P/SGBK w - 1", "1a-2b", "S-2b"},
+		},
+		"julgonu": {
+			{"wwww/4/4/bbbb b", "a1-a2", "a1-a2"},
+			{"wwww/4/4/bbbb b", "D1 - D2", "d1-d2"},
+			{"w2w/4/bw2/2bb b", "c1-c2 x b2", "c1-c2 x b2"},
+		},
+	}
+	// Refused in the start position.
+	refusals := map[string][]struct{ text, want string }{
+		"gufuu": {
+			{"\u202ehel\u200blo\u2069", `cannot read "hello" as a Gufuu move`},
+			{"\ufeff\u200b", "no move given"},
+		},
+		"microshogi": {
+			{"\u202ehel\u200blo\u2069", `cannot read "hello" as a move`},
+			{"\u200bP\u2060-1b", "no pawn of yours can go to 1b"},
+			{"\ufeff\u200b", "no move given"},
+		},
+		"julgonu": {
+			{"\u202ehel\u200blo\u2069", `"hello" is not a move`},
+			{"\u200bb2\u2060-b3", "no piece on b2"},
+			{"\ufeff\u200b", "no move given"},
+		},
+	}
+	for _, k := range kits(t) {
+		name, n := k.Rules.Name(), k.Notation
+		if len(reads[name]) == 0 || len(refusals[name]) == 0 {
+			t.Errorf("%s: no spellings to read or refuse", name)
+		}
+		for _, tt := range reads[name] {
+			p, err := n.ParsePosition(tt.pos)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for _, s := range spellings(tt.move) {
+				m, err := n.ParseMove(p, s)
+				if err != nil {
+					t.Errorf("%s %+q: %v", name, s, err)
+				} else if got := n.FormatMove(p, m); got != tt.want {
+					t.Errorf("%s %+q read as %s, want %s", name, s, got, tt.want)
+				}
+			}
+		}
+		for _, tt := range refusals[name] {
+			_, err := n.ParseMove(k.Rules.Start(), tt.text)
+			notationtest.ErrorMentions(t, fmt.Sprintf("%s %+q", name, tt.text), err, tt.want)
+			if err != nil && strings.ContainsFunc(err.Error(), notation.IsInvisible) {
+				t.Errorf("%s %+q: the error %+q echoes an invisible character", name, tt.text, err)
+			}
+		}
+	}
+}
+
 func TestNormalizeMove(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
+	tests := []struct{ in, want string }{
 		{"K-2d", "K-2d"},
 		{"  k - 2D  ", "k - 2D"},
 		{"K\u20132d", "K-2d"},
@@ -37,18 +138,19 @@ func TestNormalizeMove(t *testing.T) {
 		{"1d1c", "1d1c"},
 		{"", ""},
 		{"\u200b \u00a0", ""},
-	} {
+	}
+	for _, tt := range tests {
 		if got := notation.NormalizeMove(tt.in); got != tt.want {
 			t.Errorf("NormalizeMove(%+q) = %+q, want %+q", tt.in, got, tt.want)
 		}
 	}
 	// Every dash and invisible character the notations' tests use.
-	for _, d := range notationtest.Dashes {
+	for _, d := range dashes {
 		if got := notation.NormalizeMove("K" + d + "2d"); got != "K-2d" {
 			t.Errorf("dash %+q: %+q", d, got)
 		}
 	}
-	for _, c := range notationtest.Invisibles {
+	for _, c := range invisibles {
 		if got := notation.NormalizeMove(c + "K" + c + "-2d" + c); got != "K-2d" {
 			t.Errorf("invisible %+q: %+q", c, got)
 		}
@@ -86,13 +188,13 @@ func TestSplitMoveNumber(t *testing.T) {
 }
 
 func TestInvisibleAndDash(t *testing.T) {
-	for _, c := range notationtest.Invisibles {
+	for _, c := range invisibles {
 		r := []rune(c)[0]
 		if !notation.IsInvisible(r) || notation.IsDash(r) {
 			t.Errorf("%+q: IsInvisible %v, IsDash %v", c, notation.IsInvisible(r), notation.IsDash(r))
 		}
 	}
-	for _, c := range append([]string{"-"}, notationtest.Dashes...) {
+	for _, c := range append([]string{"-"}, dashes...) {
 		r := []rune(c)[0]
 		if !notation.IsDash(r) || notation.IsInvisible(r) {
 			t.Errorf("%+q: IsDash %v, IsInvisible %v", c, notation.IsDash(r), notation.IsInvisible(r))

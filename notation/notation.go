@@ -49,6 +49,16 @@ func FormatAs[T rules.Position](p rules.Position, format func(T) string) string 
 	return format(q)
 }
 
+// Parsed hands on what an engine's position parser returned as the result
+// of a Notation's ParsePosition: p and nil, or nil and err (never a
+// non-nil position beside an error).
+func Parsed[T rules.Position](p T, err error) (rules.Position, error) {
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 // SideName names side s as a sentence begins: "Black" or "White".
 func SideName(s rules.Side) string {
 	if s == rules.White {

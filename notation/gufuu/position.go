@@ -17,10 +17,7 @@ import (
 // a general is pending. Example: "kw../Kn../We.. w o".
 func (Notation) ParsePosition(s string) (rules.Position, error) {
 	p, err := ParsePos(s)
-	if err != nil {
-		return nil, err
-	}
-	return engine.Position{P: p}, nil
+	return notation.Parsed(engine.Position{P: p}, err)
 }
 
 // ParsePos is ParsePosition returning the packed position.

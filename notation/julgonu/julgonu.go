@@ -26,6 +26,8 @@ import (
 // Notation is Jul-Gonu's notation.Notation. Its zero value is ready to use.
 type Notation struct{}
 
+var _ notation.Notation = Notation{}
+
 // illegal is a refusal in plain words that still matches rules.ErrIllegal.
 type illegal string
 

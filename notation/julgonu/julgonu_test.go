@@ -2,85 +2,13 @@ package julgonu
 
 import (
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
 )
-
-var _ notation.Notation = Notation{}
-
-func mustPosition(t testing.TB, s string) jg.Position {
-	t.Helper()
-	p, err := Notation{}.ParsePosition(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := rules.As[jg.Position](p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return q
-}
-
-func TestPositionRoundTrip(t *testing.T) {
-	n := Notation{}
-	for _, s := range []string{
-		"wwww/4/4/bbbb b",
-		"w2w/b3/1w2/b1bb w",
-		"4/4/4/4 b",
-		"1w2/bw2/2b1/1bb1 w",
-		"wwww/bbbb/4/4 w",
-	} {
-		p, err := n.ParsePosition(s)
-		if err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-		if got := n.FormatPosition(p); got != s {
-			t.Errorf("round trip of %q gave %q", s, got)
-		}
-	}
-	if p := mustPosition(t, "  WWWW/4/4/BBBB   B "); p != jg.Start() {
-		t.Errorf("lenient parse gave %v, want the start", p)
-	}
-	if got := n.FormatPosition(jg.Start()); got != "wwww/4/4/bbbb b" {
-		t.Errorf("start written as %q", got)
-	}
-	// Every position of a random game round-trips.
-	g := rules.NewGame(jg.Variant{})
-	for i := 0; i < 60 && !g.Outcome().Over(); i++ {
-		ms := g.LegalMoves()
-		if err := g.Play(ms[(i*7)%len(ms)]); err != nil {
-			t.Fatal(err)
-		}
-		s := n.FormatPosition(g.Position())
-		back, err := n.ParsePosition(s)
-		if err != nil || back != g.Position() {
-			t.Fatalf("%s: round trip gave %v, %v", s, back, err)
-		}
-	}
-}
-
-func TestPositionErrors(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"wwww/4/4/bbbb", "want the board and the side to move"},
-		{"wwww/4/bbbb b", "3 ranks"},
-		{"wwww/4/3/bbbb b", "rank 2 (3) has 3 points"},
-		{"wwwww/4/4/bbbb b", "more than 4 points"},
-		{"wwxw/4/4/bbbb b", `'x' is neither b, w`},
-		{"wwww/4/4/bbbb x", "want b or w"},
-		{"wwww/b3/4/bbbb b", "black has 5 pieces"},
-		{"wwww/4/5/bbbb b", "'5' is neither b, w nor a number of empty points"},
-	}
-	for _, tc := range tests {
-		_, err := Notation{}.ParsePosition(tc.in)
-		notationtest.ErrorMentions(t, tc.in, err, tc.want)
-	}
-}
 
 func TestParseMove(t *testing.T) {
 	n := Notation{}
@@ -115,27 +43,6 @@ func TestParseMove(t *testing.T) {
 			t.Errorf("%s: the output form does not read back: %v", tc.name, err)
 		}
 	}
-}
-
-// TestParseMoveSpellings: dashes other than "-", invisible characters,
-// no-break spaces and a move number do not stop a move from being read,
-// and an error never echoes an invisible character.
-func TestParseMoveSpellings(t *testing.T) {
-	n := Notation{}
-	capture := mustPosition(t, "w2w/4/bw2/2bb b")
-	for _, tc := range []struct {
-		pos        jg.Position
-		move, want string
-	}{
-		{jg.Start(), "a1-a2", "a1-a2"},
-		{jg.Start(), "D1 - D2", "d1-d2"},
-		{capture, "c1-c2 x b2", "c1-c2 x b2"},
-	} {
-		notationtest.ReadsSpellings(t, n, tc.pos, tc.move, tc.want)
-	}
-	notationtest.RefusesVisibly(t, n, jg.Start(), "\u202ehel\u200blo\u2069", `"hello" is not a move`)
-	notationtest.RefusesVisibly(t, n, jg.Start(), "\u200bb2\u2060-b3", "no piece on b2")
-	notationtest.RefusesVisibly(t, n, jg.Start(), "\ufeff\u200b", "no move given")
 }
 
 func TestParseMoveErrors(t *testing.T) {
@@ -177,60 +84,6 @@ func TestParseMoveErrors(t *testing.T) {
 	}
 }
 
-func TestBoardGolden(t *testing.T) {
-	n := Notation{}
-	for _, tc := range []struct{ file, pos string }{
-		{"board_start.txt", "wwww/4/4/bbbb b"},
-		{"board_midgame.txt", "1w2/bw2/2b1/1bb1 w"},
-		{"board_end.txt", "4/1w2/bbb1/4 w"},
-	} {
-		got := n.Board(mustPosition(t, tc.pos))
-		notationtest.NoTrailingSpace(t, tc.file, got)
-		notationtest.Golden(t, filepath.Join("..", "..", "testdata", "julgonu", tc.file), got)
-	}
-}
-
-func TestRecordRoundTrip(t *testing.T) {
-	n := Notation{}
-	g := rules.NewGame(jg.Variant{})
-	captures := 0
-	for i := 0; i < 80 && !g.Outcome().Over(); i++ {
-		ms := g.LegalMoves()
-		m := ms[(i*5+3)%len(ms)]
-		if strings.Contains(n.FormatMove(g.Position(), m), " x ") {
-			captures++
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if captures == 0 {
-		t.Fatal("the test game has no capture; pick another")
-	}
-	rec := notation.FormatRecord(n, g)
-	g2, err := notation.ParseRecord(jg.Variant{}, n, rec)
-	if err != nil {
-		t.Fatalf("%s: %v", rec, err)
-	}
-	if g2.Ply() != g.Ply() || g2.Position() != g.Position() {
-		t.Fatalf("record %q replays to %v, want %v", rec, g2.Position(), g.Position())
-	}
-	// A wrong capture claim in a record names the move and the truth.
-	bad := strings.Replace(rec, " x ", " x d4 ", 1)
-	if _, err := notation.ParseRecord(jg.Variant{}, n, bad); err == nil || !strings.Contains(err.Error(), "captures") {
-		t.Errorf("record with a wrong capture claim: %v", err)
-	}
-}
-
-func TestRulesText(t *testing.T) {
-	r := Notation{}.Rules()
-	for _, want := range []string{"Black moves first", "recreate any earlier position", "100 moves in a row", "a1-a2", "b2-b3 x b4 c3", "one piece or none"} {
-		if !strings.Contains(r, want) {
-			t.Errorf("Rules() does not mention %q", want)
-		}
-	}
-}
-
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"a1-a2", "a1a2", "b2-b3 x b4 c3", "  C1 c2 ", "x", "a9-a1", "d4d3xa1b1c1", "–", "a1-a2x"} {
 		f.Add(s, "wwww/4/4/bbbb b")
@@ -247,24 +100,5 @@ func FuzzParseMove(f *testing.F) {
 			t.Fatalf("position %q does not round-trip: %v", position, err)
 		}
 		notationtest.ParseMoveProperty(t, n, p, text)
-	})
-}
-
-func FuzzParsePosition(f *testing.F) {
-	for _, s := range []string{"wwww/4/4/bbbb b", "1w2/bw2/2b1/1bb1 w", "4/4/4/4 b", "w/w/w/w w", "22/13/31/4 b"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n := Notation{}
-		p, err := n.ParsePosition(s)
-		if err != nil {
-			return
-		}
-		out := n.FormatPosition(p)
-		back, err := n.ParsePosition(out)
-		if err != nil || back != p {
-			t.Fatalf("%q -> %q does not round-trip: %v", s, out, err)
-		}
-		_ = n.Board(p)
 	})
 }

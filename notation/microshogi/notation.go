@@ -28,6 +28,8 @@ import (
 // Notation is Micro-shogi's notation.Notation.
 type Notation struct{}
 
+var _ notation.Notation = Notation{}
+
 var faceLetters = [engine.NumFaces]byte{0, 'K', 'B', 'T', 'G', 'R', 'S', 'L', 'P', 'N'}
 
 var faceNames = [engine.NumFaces]string{"", "king", "bishop", "tokin", "gold", "rook", "silver", "lance", "pawn", "knight"}

@@ -3,92 +3,39 @@ package microshogi
 import (
 	"errors"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
 
-var _ notation.Notation = Notation{}
-
 func mustPos(t testing.TB, s string) engine.Position {
-	t.Helper()
-	p, err := ParsePosition(s)
-	if err != nil {
-		t.Fatalf("%q: %v", s, err)
-	}
-	return p
-}
-
-// roundTrips are position strings that read and write back unchanged.
-var roundTrips = []string{
-	"kbgs/p3/4/3P/SGBK b - 1",
-	"k3/2S1/1G2/4/3K b P 1",
-	"k3/4/1t2/1R2/3K w 2Pb 17",
-	"1k2/4/2R1/4/1K1l b 2BGS2P 3",
-	"ks2/1t2/4/2NT/1L1K w GP 40",
-}
-
-func TestPositionRoundTrip(t *testing.T) {
-	for _, s := range roundTrips {
-		p := mustPos(t, s)
-		if got := FormatPosition(p); got != s {
-			t.Errorf("%q formats as %q", s, got)
-		}
-	}
-	if got := FormatPosition(engine.Start()); got != "kbgs/p3/4/3P/SGBK b - 1" {
-		t.Errorf("start: %q", got)
-	}
-	p := mustPos(t, "kbgs/p3/4/3P/SGBK b -")
-	if p.MoveNumber() != 1 {
-		t.Errorf("default move number %d", p.MoveNumber())
-	}
-}
-
-func TestPositionErrors(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", "want <board> <side> <hand>"},
-		{"kbgs/p3/4/3P b - 1", "want 5 ranks"},
-		{"kbgs/p4/4/3P/SGBK b - 1", "more than 4 squares"},
-		{"kbgs/p2/4/3P/SGBK b - 1", "has 3 squares"},
-		{"kbgx/p3/4/3P/SGBK b - 1", "'x' is not a piece"},
-		{"kbgs/p3/4/3P/SGBK x - 1", "want b (Black to move) or w"},
-		{"kbgs/p3/4/3P/SGBK b N 1", "count a knight in hand as P"},
-		{"kbgs/p3/4/3P/SGBK b K 1", "not a piece in hand"},
-		{"kbgs/p3/4/3P/SGBK b 2 1", "must be followed by a piece"},
-		{"kbgs/p3/4/3P/SGBK b - 0", "move number"},
-		{"kbgs/p3/4/3P/SGBK b P 1", "the set has only two"},
-		{"kbgs/p3/4/3P/SGB1 b - 1", "black has 0 kings"},
-	} {
-		_, err := ParsePosition(c.in)
-		notationtest.ErrorMentions(t, c.in, err, c.want)
-	}
+	return notationtest.MustPosition[engine.Position](t, Notation{}, s)
 }
 
 func TestFormatMove(t *testing.T) {
-	for _, c := range []struct{ pos, move, want string }{
-		{"kbgs/p3/4/3P/SGBK b - 1", "1d1c", "P-1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "2e4c", "B-4c"},
-		{"kbgs/p3/4/3P/SGBK w - 1", "4b4c", "P-4c"},
-		{"k3/4/p3/4/1B1K b - 1", "3e4d", "B-4d"},
-		{"1k2/3s/4/3B/3K b - 1", "1d2c", "B-2c"},
-		{"k3/p3/4/1B2/3K b - 1", "3d4c", "B-4c"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b", "P*4b#"},
-		{"k3/2S1/1G2/4/3K b P 1", "N*2c", "N*2c"},
-		{"k3/4/1t2/1R2/3K b - 1", "3d3c", "Rx3c=G"},
-		{"k3/4/4/GpG1/3K b - 1", "4d3d", "G4dx3d=R"},
-		{"k3/4/4/G1G1/3K b - 1", "4d3d", "G4d-3d"},
-		{"k3/4/4/G1G1/3K b - 1", "4d4c", "G-4c"},
-		{"1k2/4/4/4/R2K b - 1", "4e4a", "R-4a+"},
+	for _, c := range []struct {
+		pos   string
+		moves map[string]string // coordinate form: the move as written
+	}{
+		{"kbgs/p3/4/3P/SGBK b - 1", map[string]string{"1d1c": "P-1c", "2e4c": "B-4c"}},
+		{"kbgs/p3/4/3P/SGBK w - 1", map[string]string{"4b4c": "P-4c"}},
+		{"k3/4/p3/4/1B1K b - 1", map[string]string{"3e4d": "B-4d"}},
+		{"1k2/3s/4/3B/3K b - 1", map[string]string{"1d2c": "B-2c"}},
+		{"k3/p3/4/1B2/3K b - 1", map[string]string{"3d4c": "B-4c"}},
+		{"k3/2S1/1G2/4/3K b P 1", map[string]string{"P*4b": "P*4b#", "N*2c": "N*2c"}},
+		{"k3/4/1t2/1R2/3K b - 1", map[string]string{"3d3c": "Rx3c=G"}},
+		{"k3/4/4/GpG1/3K b - 1", map[string]string{"4d3d": "G4dx3d=R"}},
+		{"k3/4/4/G1G1/3K b - 1", map[string]string{"4d3d": "G4d-3d", "4d4c": "G-4c"}},
+		{"1k2/4/4/4/R2K b - 1", map[string]string{"4e4a": "R-4a+"}},
 	} {
 		p := mustPos(t, c.pos)
-		m := coord(t, p, c.move)
-		if got := (Notation{}).FormatMove(p, m); got != c.want {
-			t.Errorf("%s %s: %q, want %q", c.pos, c.move, got, c.want)
+		for move, want := range c.moves {
+			if got := (Notation{}).FormatMove(p, coord(t, p, move)); got != want {
+				t.Errorf("%s %s: %q, want %q", c.pos, move, got, want)
+			}
 		}
 	}
 }
@@ -116,8 +63,8 @@ func coord(t *testing.T, p engine.Position, s string) rules.Move {
 func TestParseMove(t *testing.T) {
 	for _, c := range []struct {
 		pos, in string
-		move    string // the move read, in coordinate form, or "" for an error
-		err     string // part of the error
+		move    string // the move read, in coordinate form (1d1c, P*4b)
+		err     string // or, if it is refused, a part of the refusal
 	}{
 		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "1d1c", ""},
 		{"kbgs/p3/4/3P/SGBK b - 1", "p-1C", "1d1c", ""},
@@ -186,25 +133,6 @@ func TestParseMove(t *testing.T) {
 	}
 }
 
-// TestParseMoveSpellings: dashes other than "-", invisible characters,
-// no-break spaces and a move number do not stop a move from being read,
-// and an error never echoes an invisible character.
-func TestParseMoveSpellings(t *testing.T) {
-	n := Notation{}
-	for _, c := range []struct{ pos, move, want string }{
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "P-1c"},
-		{"k3/4/4/G1G1/3K b - 1", "g4d-3d", "G4d-3d"},
-		{"1k2/4/4/4/R2K b - 1", "R-4a+", "R-4a+"},
-		{"kbgs/p3/4/3P/SGBK w - 1", "1a-2b", "S-2b"},
-	} {
-		notationtest.ReadsSpellings(t, n, mustPos(t, c.pos), c.move, c.want)
-	}
-	start := engine.Start()
-	notationtest.RefusesVisibly(t, n, start, "\u202ehel\u200blo\u2069", `cannot read "hello" as a move`)
-	notationtest.RefusesVisibly(t, n, start, "\u200bP\u2060-1b", `no pawn of yours can go to 1b`)
-	notationtest.RefusesVisibly(t, n, start, "\ufeff\u200b", "no move given")
-}
-
 // Along random games every legal move reads back from its own text, from
 // its coordinate form and in lower case, and every position string reads
 // back to the same position.
@@ -243,35 +171,8 @@ func TestRoundTripRandomGames(t *testing.T) {
 	}
 }
 
-func TestBoardGolden(t *testing.T) {
-	for _, c := range []struct{ name, pos string }{
-		{"start", "kbgs/p3/4/3P/SGBK b - 1"},
-		{"black-hand", "k3/2S1/1G2/4/3K b P 1"},
-		{"white-to-move", "ks2/1t2/4/2NT/1L1K w Pg 40"},
-		{"white-in-check", "k3/4/4/4/R2K w B 9"},
-	} {
-		got := (Notation{}).Board(mustPos(t, c.pos))
-		notationtest.Golden(t, filepath.Join("..", "..", "testdata", "microshogi", c.name+".board"), got)
-		notationtest.NoTrailingSpace(t, c.name, got)
-	}
-}
-
-func TestRules(t *testing.T) {
-	r := (Notation{}).Rules()
-	for _, want := range []string{"P-1c", "Bx4c", "G3e-3d", "N*2b", "1d1c", "stalemate", "fourth"} {
-		if !strings.Contains(r, want) {
-			t.Errorf("rules text lacks %q", want)
-		}
-	}
-}
-
 func FuzzParseMove(f *testing.F) {
-	positions := []string{
-		"kbgs/p3/4/3P/SGBK b - 1",
-		"k3/2S1/1G2/4/3K b P 1",
-		"k3/4/4/G3/3K b G 1",
-		"k3/4/1t2/1R2/3K w 2Pb 17",
-	}
+	positions := []string{"kbgs/p3/4/3P/SGBK b - 1", "k3/2S1/1G2/4/3K b P 1", "k3/4/4/G3/3K b G 1", "k3/4/1t2/1R2/3K w 2Pb 17"}
 	for _, s := range []string{"P-1c", "Bx4c=T", "G3e-3d", "N*2b", "1d1c", "P*1c+", "g4dx3d=r#", "", "=", "x", "**", "9z9z"} {
 		f.Add(uint8(0), s)
 		f.Add(uint8(2), s)
@@ -280,22 +181,5 @@ func FuzzParseMove(f *testing.F) {
 	n := Notation{}
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		notationtest.ParseMoveProperty(t, n, mustPos(t, positions[int(which)%len(positions)]), text)
-	})
-}
-
-func FuzzParsePosition(f *testing.F) {
-	for _, s := range []string{"kbgs/p3/4/3P/SGBK b - 1", "k3/2S1/1G2/4/3K b P 1", "ks2/1t2/4/2NT/1L1K w Pg 40", "////", "k/k/k/k/k b - 1", "4/4/4/4/4 w 99P 0"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := ParsePosition(s)
-		if err != nil {
-			return
-		}
-		out := FormatPosition(p)
-		q, err := ParsePosition(out)
-		if err != nil || q.Key() != p.Key() || FormatPosition(q) != out {
-			t.Fatalf("%q -> %q does not read back: %v", s, out, err)
-		}
 	})
 }

@@ -19,11 +19,7 @@ import (
 // e.g. "2Pb". The move number defaults to 1. The start is
 // "kbgs/p3/4/3P/SGBK b - 1".
 func (Notation) ParsePosition(s string) (rules.Position, error) {
-	p, err := ParsePosition(s)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
+	return notation.Parsed(ParsePosition(s))
 }
 
 // ParsePosition is Notation.ParsePosition returning the engine's type.

@@ -1,11 +1,9 @@
 // Package notationtest holds what the tests of the three notations share:
-// golden files, the Unicode spellings of a move that every notation must
-// read, and the properties a fuzzed ParseMove must keep.
+// golden files, and the properties that fuzzed parsers must keep.
 package notationtest
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -53,38 +51,6 @@ func ErrorMentions(t testing.TB, what string, err error, want string) {
 	}
 }
 
-// Dashes are the characters other than "-" that players' keyboards and
-// mail clients put for "-".
-var Dashes = []string{"\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212", "\ufe63", "\uff0d"}
-
-// Invisibles are characters that show nothing and hide in pasted text:
-// zero-width space, non-joiner and joiner, word joiner, byte order mark,
-// soft hyphen, the bidi marks, embeddings, overrides and isolates.
-var Invisibles = []string{
-	"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad",
-	"\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
-	"\u2066", "\u2067", "\u2068", "\u2069",
-}
-
-// Spellings returns move (which holds one "-") as players may send it:
-// with each of Dashes for the "-", with each of Invisibles around the
-// dash and at both ends, with a zero-width space between all characters,
-// with no-break spaces around the dash, and with a move number in front.
-func Spellings(move string) []string {
-	var out []string
-	for _, d := range Dashes {
-		out = append(out, strings.Replace(move, "-", d, 1))
-	}
-	for _, c := range Invisibles {
-		out = append(out, c+strings.Replace(move, "-", c+"\u2013"+c, 1)+c)
-	}
-	return append(out,
-		strings.Join(strings.Split(move, ""), "\u200b"),
-		strings.Replace(move, "-", "\u00a0-\u202f", 1),
-		"\u00a0"+move+"\u2007",
-		"12."+move, "12..."+move, "12. "+move, "\u200f12.\u00a0"+move)
-}
-
 // ParseMoveProperty checks what ParseMove must keep for any text: its
 // error, if any, says something and echoes no invisible character; a move
 // it reads is legal in p and reads back from its written form.
@@ -112,29 +78,34 @@ func ParseMoveProperty(t *testing.T, n notation.Notation, p rules.Position, text
 	}
 }
 
-// ReadsSpellings fails t unless n reads every one of Spellings(move) in p
-// as the move it writes as want.
-func ReadsSpellings(t *testing.T, n notation.Notation, p rules.Position, move, want string) {
+// PositionProperty checks what ParsePosition must keep for any text: a
+// position it reads is written back to a string that reads to the same
+// position and is written the same, and it can be drawn.
+func PositionProperty(t *testing.T, n notation.Notation, s string) {
 	t.Helper()
-	for _, s := range Spellings(move) {
-		m, err := n.ParseMove(p, s)
-		if err != nil {
-			t.Errorf("%+q: %v", s, err)
-			continue
-		}
-		if got := n.FormatMove(p, m); got != want {
-			t.Errorf("%+q read as %s, want %s", s, got, want)
-		}
+	p, err := n.ParsePosition(s)
+	if err != nil {
+		return
 	}
+	out := n.FormatPosition(p)
+	q, err := n.ParsePosition(out)
+	if err != nil || q.Key() != p.Key() || n.FormatPosition(q) != out {
+		t.Fatalf("%q -> %q does not read back: %v", s, out, err)
+	}
+	_ = n.Board(p)
 }
 
-// RefusesVisibly fails t unless n refuses text in p with an error that
-// mentions want and holds no invisible character.
-func RefusesVisibly(t *testing.T, n notation.Notation, p rules.Position, text, want string) {
+// MustPosition reads position string s with n as the engine's type T, and
+// stops the test if it cannot.
+func MustPosition[T rules.Position](t testing.TB, n notation.Notation, s string) T {
 	t.Helper()
-	_, err := n.ParseMove(p, text)
-	ErrorMentions(t, fmt.Sprintf("%+q", text), err, want)
-	if err != nil && strings.ContainsFunc(err.Error(), notation.IsInvisible) {
-		t.Errorf("%+q: the error %+q echoes an invisible character", text, err)
+	p, err := n.ParsePosition(s)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
 	}
+	q, err := rules.As[T](p)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return q
 }
