@@ -13,7 +13,7 @@ func TestMarkAgrees(t *testing.T) {
 		mate  = notation.CheckSign("#")
 		b2    = notation.Mark{Facts: 1 << 5}
 		b2c3  = notation.Mark{Facts: 1<<5 | 1<<10}
-		bareX = notation.Mark{Open: true}
+		some  = notation.Mark{Open: true}
 	)
 	for _, tt := range []struct {
 		name          string
@@ -31,8 +31,8 @@ func TestMarkAgrees(t *testing.T) {
 		{"# on a mate", mate, mate, true},
 		{"X is #", notation.CheckSign("X"), mate, true},
 		{"nothing stated, capture", notation.Mark{}, b2, true},
-		{"bare x, no capture", bareX, notation.Mark{}, false},
-		{"bare x, a capture", bareX, b2c3, true},
+		{"open, nothing true", some, notation.Mark{}, false},
+		{"open, something true", some, b2c3, true},
 		{"the captures named", b2c3, b2c3, true},
 		{"one capture too few", b2, b2c3, false},
 		{"one capture too many", b2c3, b2, false},

@@ -87,7 +87,9 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 		}
 		return rules.NoMove, err
 	}
-	var claimed notation.Mark // the captured points, or Open for a bare x
+	// The captured points stated; a bare x states none and, as always in
+	// windpost so far, is not checked even on a move that captures nothing.
+	var claimed notation.Mark
 	if rest != "" {
 		if rest[0] != 'x' {
 			return rules.NoMove, fmt.Errorf("%q is not a move: %s, optionally followed by the captured points (a1-a2 x b2)", raw, howToWrite)
@@ -102,7 +104,6 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 			}
 			claimed.Facts |= 1 << sq
 		}
-		claimed.Open = claimed.Facts == 0
 	}
 	side := pos.ToMove()
 	mv := jg.SquareName(from) + "-" + jg.SquareName(to)
