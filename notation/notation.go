@@ -5,7 +5,10 @@
 //
 // Each variant's notation lives in a subpackage (notation/gufuu,
 // notation/microshogi, notation/julgonu) and satisfies Notation; the game
-// record functions here work for all of them.
+// record functions here work for all of them, and so does what the three
+// share: one reading of lenient move text (NormalizeMove, SplitMoveNumber),
+// one check of a stated mark against the true one (Mark), and one policy
+// for a position of another game (rules.As, FormatAs).
 package notation
 
 import "github.com/windpost/windpost/rules"

@@ -3,10 +3,11 @@
 // X mate), the position string of the rules spec, an ASCII board for mails
 // and terminals, and the rules in plain words.
 //
-// Parsing is lenient: case and spaces do not matter, a move number such as
-// "11." may precede the move, the facing after a move, capture or rotation
-// may be left out (it is always the quarter turn clockwise) and so may the
-// marks. A facing or mark that is stated but wrong is an error that names
+// Parsing is lenient: case and spaces do not matter, nor do the dashes and
+// invisible characters that notation.NormalizeMove reads away; a move
+// number such as "11." may precede the move; the facing after a move,
+// capture or rotation may be left out (it is always the quarter turn
+// clockwise) and so may the marks. A facing or mark that is stated but wrong is an error that names
 // the right one. A check mark "+" on a mating move is accepted (a mate is a
 // check); "X" or "#" on a move that does not mate is not. A move onto a
 // general written with "-" (or a capture written "x" onto an empty square)

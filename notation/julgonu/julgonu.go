@@ -3,7 +3,9 @@
 // string of the rules page ("wwww/4/4/bbbb b"), an ASCII board and the rules
 // in plain words.
 //
-// Reading a move is lenient about case and spaces ("A1 - A2", "a1 a2"). A
+// Reading a move is lenient about case and spaces ("A1 - A2", "a1 a2"), and
+// about what notation.NormalizeMove reads away (Unicode dashes such as
+// "a1–a2", invisible characters, a move number in front). A
 // player may add the captured points after an "x" as the output does; when
 // the list does not match what the move captures, the move is refused with
 // the true list, so that a player who misread the board finds out before
@@ -31,7 +33,10 @@ var _ notation.Notation = Notation{}
 // illegal is a refusal in plain words that still matches rules.ErrIllegal.
 type illegal string
 
-func (e illegal) Error() string        { return string(e) }
+// Error is the refusal in plain words.
+func (e illegal) Error() string { return string(e) }
+
+// Is makes the refusal match rules.ErrIllegal.
 func (e illegal) Is(target error) bool { return target == rules.ErrIllegal }
 
 func refuse(format string, args ...any) error { return illegal(fmt.Sprintf(format, args...)) }

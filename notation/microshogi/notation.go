@@ -10,7 +10,9 @@
 // (Bx4c=T) and marks check "+" and mate "#". Input accepts all of that
 // (flip and marks optional, but refused when they are wrong), the
 // coordinate form (1d1c, 1d-1c, 1dx1c) and drops without the piece's
-// origin (P*1c), in any letter case and with spaces anywhere.
+// origin (P*1c), in any letter case, with spaces anywhere, and with what
+// notation.NormalizeMove reads away (Unicode dashes, invisible characters, a
+// move number in front).
 //
 // Squares are file then rank: files 4..1 from left to right as Black sees
 // the board, ranks a (White's side) to e (Black's side).
