@@ -16,17 +16,18 @@ const (
 	Mate
 )
 
-// CheckSign returns the mark that a check or mate sign states: nothing for
-// "", check and maybe mate for "+" (a mate is a check too), mate for "#" and
-// "X". Written as a move's true mark, "+" is a check and "#" or "X" a mate.
+// CheckSign returns the mark that a check or mate sign states: check and
+// maybe mate for "+" (a mate is a check too), mate for "#" and "X", nothing
+// for "" or any other text. As a move's true mark, "+" reads as a check
+// and "#" or "X" as a mate.
 func CheckSign(sign string) Mark {
 	switch sign {
-	case "":
-		return Mark{}
 	case "+":
 		return Mark{Facts: Check, Open: true}
+	case "#", "X":
+		return Mark{Facts: Check | Mate}
 	}
-	return Mark{Facts: Check | Mate}
+	return Mark{}
 }
 
 // Agrees reports whether m, the mark a player stated for a move, agrees

@@ -7,11 +7,12 @@
 // invisible characters that notation.NormalizeMove reads away; a move
 // number such as "11." may precede the move; the facing after a move,
 // capture or rotation may be left out (it is always the quarter turn
-// clockwise) and so may the marks. A facing or mark that is stated but wrong is an error that names
-// the right one. A check mark "+" on a mating move is accepted (a mate is a
-// check); "X" or "#" on a move that does not mate is not. A move onto a
-// general written with "-" (or a capture written "x" onto an empty square)
-// is refused with the right spelling, so that no one captures by accident.
+// clockwise) and so may the marks. A facing or mark that is stated but
+// wrong is an error that names the right one. A check mark "+" on a mating
+// move is accepted (a mate is a check); "X" or "#" on a move that does not
+// mate is not. A move onto a general written with "-" (or a capture
+// written "x" onto an empty square) is refused with the right spelling, so
+// that no one captures by accident.
 // Output is always the full form: "K-2a>S+", a mate ends in "X" ("K-2b>WX").
 package gufuu
 

@@ -92,8 +92,8 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 		}
 		return rules.NoMove, err
 	}
-	// The captured points stated; a bare x states none and, as always in
-	// windpost so far, is not checked even on a move that captures nothing.
+	// The captured points stated. A bare x states none, so it is not
+	// checked, not even on a move that captures nothing.
 	var claimed notation.Mark
 	if rest != "" {
 		if rest[0] != 'x' {
