@@ -5,7 +5,10 @@
 //
 // Each variant's notation lives in a subpackage (notation/gufuu,
 // notation/microshogi, notation/julgonu) and satisfies Notation; the game
-// record functions here work for all of them.
+// record functions here work for all of them, and so does what the three
+// share: one reading of lenient move text (NormalizeMove, SplitMoveNumber),
+// one check of a stated mark against the true one (Mark), and one policy
+// for a position of another game (rules.As, FormatAs).
 package notation
 
 import "github.com/windpost/windpost/rules"
@@ -13,7 +16,8 @@ import "github.com/windpost/windpost/rules"
 // Notation is one variant's text layer.
 type Notation interface {
 	// ParseMove reads a move as a player typed it, in position p. It is
-	// lenient about case and spaces. The error explains in plain words what
+	// lenient about case and spaces, and reads the text through
+	// NormalizeMove (invisible characters, Unicode dashes, a move number). The error explains in plain words what
 	// was wrong (an unknown square, a move that is not legal here and why, a
 	// stated mark that contradicts the move and what the true one is); it
 	// does not list the legal moves, callers do that with FormatMove.
@@ -28,9 +32,40 @@ type Notation interface {
 	FormatPosition(p rules.Position) string
 	// Board draws p as a multi-line ASCII board with file and rank labels,
 	// the hands if the variant has them, and the side to move. Lines end in
-	// "\n" and carry no trailing spaces.
+	// "\n" and carry no trailing spaces. A position of another game is
+	// written "?" by Board, FormatMove and FormatPosition (see FormatAs).
 	Board(p rules.Position) string
 	// Rules explains the variant's rules and notation in plain words, for
 	// players who ask for them by mail or in the terminal.
 	Rules() string
+}
+
+// FormatAs writes p with format when p is a position of the engine type T,
+// and "?" when it is a position of another game: the one failure policy of
+// a Notation's FormatMove, FormatPosition and Board (its ParseMove returns
+// the error of rules.As).
+func FormatAs[T rules.Position](p rules.Position, format func(T) string) string {
+	q, err := rules.As[T](p)
+	if err != nil {
+		return "?"
+	}
+	return format(q)
+}
+
+// Parsed hands on what an engine's position parser returned as the result
+// of a Notation's ParsePosition: p and nil, or nil and err (never a
+// non-nil position beside an error).
+func Parsed[T rules.Position](p T, err error) (rules.Position, error) {
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// SideName names side s as a sentence begins: "Black" or "White".
+func SideName(s rules.Side) string {
+	if s == rules.White {
+		return "White"
+	}
+	return "Black"
 }

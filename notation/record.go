@@ -23,6 +23,7 @@ type RecordError struct {
 	Err  error  // why it was refused
 }
 
+// Error names the move by its number and text, then why it was refused.
 func (e *RecordError) Error() string {
 	if e.Text == "" {
 		return fmt.Sprintf("move %d: %v", e.Ply, e.Err)
@@ -30,6 +31,7 @@ func (e *RecordError) Error() string {
 	return fmt.Sprintf("move %d (%s): %v", e.Ply, e.Text, e.Err)
 }
 
+// Unwrap returns why the move was refused.
 func (e *RecordError) Unwrap() error { return e.Err }
 
 // FormatRecord writes g's moves as a numbered record, wrapped at about 72

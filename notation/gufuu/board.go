@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/gufuu"
 )
@@ -25,11 +26,7 @@ import (
 //
 // The arrow after a piece points the way it faces (north is up).
 func (Notation) Board(p rules.Position) string {
-	pos, err := posOf(p)
-	if err != nil {
-		return "(not a Gufuu Shogi position)\n"
-	}
-	return BoardOf(pos)
+	return notation.FormatAs(p, func(x engine.Position) string { return BoardOf(x.P) })
 }
 
 // BoardOf is Board on a packed position.
@@ -62,7 +59,7 @@ func BoardOf(p engine.Pos) string {
 	} else {
 		fmt.Fprintf(&b, " In hand: %s\n", strings.Join(hand, ", "))
 	}
-	who := sideName(p.ToMove())
+	who := notation.SideName(p.ToMove())
 	line := who + " to move."
 	if forced, ok := p.Forced(); ok {
 		line += fmt.Sprintf(" Opening: %s must drop %s.", who, map[engine.Piece]string{
@@ -76,7 +73,7 @@ func BoardOf(p engine.Pos) string {
 			from = "the Wind and the Storm"
 		}
 		if len(p.AppendMoves(buf[:0])) == 0 {
-			line += fmt.Sprintf(" %s is checkmated by %s: %s wins.", who, from, sideName(p.ToMove().Opponent()))
+			line += fmt.Sprintf(" %s is checkmated by %s: %s wins.", who, from, notation.SideName(p.ToMove().Opponent()))
 		} else {
 			line += fmt.Sprintf(" %s is in check from %s.", who, from)
 		}

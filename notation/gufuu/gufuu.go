@@ -3,14 +3,16 @@
 // X mate), the position string of the rules spec, an ASCII board for mails
 // and terminals, and the rules in plain words.
 //
-// Parsing is lenient: case and spaces do not matter, a move number such as
-// "11." may precede the move, the facing after a move, capture or rotation
-// may be left out (it is always the quarter turn clockwise) and so may the
-// marks. A facing or mark that is stated but wrong is an error that names
-// the right one. A check mark "+" on a mating move is accepted (a mate is a
-// check); "X" or "#" on a move that does not mate is not. A move onto a
-// general written with "-" (or a capture written "x" onto an empty square)
-// is refused with the right spelling, so that no one captures by accident.
+// Parsing is lenient: case and spaces do not matter, nor do the dashes and
+// invisible characters that notation.NormalizeMove reads away; a move
+// number such as "11." may precede the move; the facing after a move,
+// capture or rotation may be left out (it is always the quarter turn
+// clockwise) and so may the marks. A facing or mark that is stated but
+// wrong is an error that names the right one. A check mark "+" on a mating
+// move is accepted (a mate is a check); "X" or "#" on a move that does not
+// mate is not. A move onto a general written with "-" (or a capture
+// written "x" onto an empty square) is refused with the right spelling, so
+// that no one captures by accident.
 // Output is always the full form: "K-2a>S+", a mate ends in "X" ("K-2b>WX").
 package gufuu
 
@@ -29,35 +31,25 @@ type Notation struct{}
 
 var _ notation.Notation = Notation{}
 
-func posOf(p rules.Position) (engine.Pos, error) {
-	q, ok := engine.PosOf(p)
-	if !ok {
-		return 0, fmt.Errorf("not a Gufuu Shogi position")
-	}
-	return q, nil
-}
-
-var (
-	moveNumberPrefix = regexp.MustCompile(`^[0-9]+\.+`)
-	moveSyntax       = regexp.MustCompile(`^([KWS])(?:(\*)([0-9])([A-Z])|(-)([0-9])([A-Z])|(X)([0-9])([A-Z])|(:))(?:(>)?([NESW]))?([+X#])?$`)
-)
+var moveSyntax = regexp.MustCompile(`^([KWS])(?:(\*)([0-9])([A-Z])|(-)([0-9])([A-Z])|(X)([0-9])([A-Z])|(:))(?:(>)?([NESW]))?([+X#])?$`)
 
 const moveHelp = "write a drop as K*2c>N (piece, *, square, >facing), a move as S-1a, a capture as Wx2c, a rotation as K:>E; + for check and X for mate are optional"
 
 // ParseMove reads a move in the designer's notation as played in p.
 func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
-	pos, err := posOf(p)
+	x, err := rules.As[engine.Position](p)
 	if err != nil {
 		return 0, err
 	}
-	s := strings.ToUpper(strings.Join(strings.Fields(text), ""))
-	s = moveNumberPrefix.ReplaceAllString(s, "")
+	pos := x.P
+	// The spaces go first, so that a move number such as "11 . " goes too.
+	s := strings.ToUpper(notation.NormalizeMove(strings.Join(strings.Fields(text), "")))
 	if s == "" {
 		return 0, fmt.Errorf("no move given: %s", moveHelp)
 	}
 	g := moveSyntax.FindStringSubmatch(s)
 	if g == nil {
-		return 0, fmt.Errorf("cannot read %q as a Gufuu move: %s", strings.TrimSpace(text), moveHelp)
+		return 0, fmt.Errorf("cannot read %q as a Gufuu move: %s", strings.TrimSpace(notation.StripInvisible(text)), moveHelp)
 	}
 	var pc engine.Piece
 	switch g[1] {
@@ -144,21 +136,11 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 		return 0, fmt.Errorf("%w: %s", rules.ErrIllegal, refusalText(pos, m, r))
 	}
 	if mark != "" {
-		if want := markOf(pos, m); !markAgrees(mark, want) {
+		if want := markOf(pos, m); !notation.CheckSign(mark).Agrees(notation.CheckSign(want)) {
 			return 0, fmt.Errorf("%s: %s", FormatMoveOf(pos, m), markText(mark, want))
 		}
 	}
 	return m, nil
-}
-
-func markAgrees(stated, true_ string) bool {
-	switch stated {
-	case "+":
-		return true_ != ""
-	case "X", "#":
-		return true_ == "X"
-	}
-	return false
 }
 
 func markText(stated, want string) string {
@@ -194,15 +176,8 @@ func pieceName(p engine.Pos, pc engine.Piece) string {
 	return "the other king"
 }
 
-func sideName(s rules.Side) string {
-	if s == rules.White {
-		return "White"
-	}
-	return "Black"
-}
-
 func forcedText(p engine.Pos, forced engine.Piece) string {
-	who := sideName(p.ToMove())
+	who := notation.SideName(p.ToMove())
 	switch forced {
 	case engine.BlackKing, engine.WhiteKing:
 		return fmt.Sprintf("the game opens with forced drops, and now %s must drop his king (e.g. K*%s>N)", who, firstEmpty(p))
@@ -241,7 +216,7 @@ func squaresText(mask uint8) string {
 func refusalText(p engine.Pos, m rules.Move, r engine.Refused) string {
 	kind, pc, to, _, _ := engine.DecodeMove(m)
 	name := pieceName(p, pc)
-	who := sideName(p.ToMove())
+	who := notation.SideName(p.ToMove())
 	switch r.Why {
 	case engine.MustDropOpening:
 		return forcedText(p, r.Piece)
@@ -313,11 +288,7 @@ func markOf(p engine.Pos, m rules.Move) string {
 // FormatMove writes m in full: "K*2a>E", "S-1a>S+", "Wx2c>W", "K:>W",
 // "K-2b>WX" for mate.
 func (Notation) FormatMove(p rules.Position, m rules.Move) string {
-	pos, err := posOf(p)
-	if err != nil {
-		return fmt.Sprintf("?%d", m)
-	}
-	return FormatMoveOf(pos, m)
+	return notation.FormatAs(p, func(x engine.Position) string { return FormatMoveOf(x.P, m) })
 }
 
 // FormatMoveOf is FormatMove on a packed position.

@@ -1,113 +1,13 @@
 package gufuu
 
 import (
-	"errors"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/gufuu"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/gufuu")
-
-const testdata = "../../testdata/gufuu"
-
-func readFile(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(testdata, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// The boards of the designer's page after each of moves 1-9, transcribed
-// from its diagrams into position strings.
-var samplePage = []string{
-	"..../..../..Kn w",
-	"..../..../ksKn b o",
-	"..../..Ws/ksKn w o",
-	"..../SwWs/ksKn b",
-	"..../KeWs/ks.. w",
-	"Ww../Ke../ks.. b",
-	"WwSe/Ke../ks.. w",
-	"WwSe/Ke../kw.. b",
-	"..Se/KeWn/kw.. w",
-}
-
-func TestSampleGame(t *testing.T) {
-	g, err := notation.ParseRecord(engine.Variant{}, Notation{}, readFile(t, "sample-game.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Ply() != 9 {
-		t.Fatalf("played %d moves, want 9", g.Ply())
-	}
-	for i, want := range samplePage {
-		if got := (Notation{}).FormatPosition(g.Positions[i+1]); got != want {
-			t.Errorf("after move %d: %q, the page shows %q", i+1, got, want)
-		}
-	}
-	// The record as printed on the page: move 10 rotates the checking Wind.
-	g, err = notation.ParseRecord(engine.Variant{}, Notation{}, readFile(t, "sample-game-page.txt"))
-	var re *notation.RecordError
-	if !errors.As(err, &re) || re.Ply != 10 || !errors.Is(err, rules.ErrIllegal) {
-		t.Fatalf("page record: err = %v, want move 10 refused", err)
-	}
-	if !strings.Contains(err.Error(), "the Wind gives check and may not be rotated") {
-		t.Errorf("move 10 refused with %q", err)
-	}
-	var legal []string
-	for _, m := range g.LegalMoves() {
-		legal = append(legal, (Notation{}).FormatMove(g.Position(), m))
-	}
-	if got := strings.Join(legal, " "); got != "K-1c>N Sx1b>S+" {
-		t.Errorf("legal replies to 9.W-1b>N: %s, want K-1c>N Sx1b>S+", got)
-	}
-	// The record written back round-trips.
-	rec := notation.FormatRecord(Notation{}, g)
-	g2, err := notation.ParseRecord(engine.Variant{}, Notation{}, rec)
-	if err != nil || g2.Position().Key() != g.Position().Key() || g2.Ply() != 9 {
-		t.Errorf("record %q does not round-trip: %v", rec, err)
-	}
-	if !strings.Contains(rec, "9.W-1b>N+") {
-		t.Errorf("record %q should mark move 9 as check", rec)
-	}
-}
-
-// TestBoards compares the boards of a few positions with the golden file.
-func TestBoards(t *testing.T) {
-	positions := append([]string{"..../..../.... b"}, samplePage...)
-	positions = append(positions, "..../KwSs/..kn w", "..../..Kn/knSn w")
-	var b strings.Builder
-	for _, s := range positions {
-		p, err := (Notation{}).ParsePosition(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		board := (Notation{}).Board(p)
-		for _, line := range strings.Split(board, "\n") {
-			if strings.TrimRight(line, " ") != line {
-				t.Errorf("board of %q has trailing spaces", s)
-			}
-		}
-		b.WriteString(s + "\n" + board + "\n")
-	}
-	golden := filepath.Join(testdata, "boards.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if want := readFile(t, "boards.golden"); b.String() != want {
-		t.Errorf("boards differ from %s (run with -update after checking):\n%s", golden, b.String())
-	}
-}
 
 func TestParseMove(t *testing.T) {
 	tests := []struct {
@@ -164,27 +64,6 @@ func TestParseMove(t *testing.T) {
 	}
 }
 
-func TestPositionErrors(t *testing.T) {
-	for _, tt := range []struct{ s, err string }{
-		{"", "three rows"},
-		{"..../..../.... x", "side to move"},
-		{"..../..../.... b q", "only \"o\""},
-		{"Kn../Kn../.... b", "only one"},
-		{"..../Ks../kn.. b", "face to face"},
-		{"Qn../..../.... b", "holds \"Qn\""},
-		{"Kq../..../.... b", "facing"},
-		{"..../..../..Kn b", "White's king is in hand"},
-		{"Wn../..../.... b", "board must be empty"},
-		{"..../..../ksKn w o", "the Wind must be on the board"},
-		{"..../..../.... w", "Black to move"},
-	} {
-		_, err := ParsePos(tt.s)
-		if err == nil || !strings.Contains(err.Error(), tt.err) {
-			t.Errorf("%q: error %v, want one about %q", tt.s, err, tt.err)
-		}
-	}
-}
-
 // TestRoundTrip: every position reachable in five plies, and its moves,
 // survive formatting and parsing.
 func TestRoundTrip(t *testing.T) {
@@ -222,61 +101,11 @@ func FuzzParseMove(f *testing.F) {
 		f.Add("..Se/KeWn/kw.. w", s)
 		f.Add("WwSe/Ke../kw.. b", s)
 	}
+	f.Add("WwSe/Ke../kw.. b", "\u200f9.\u00a0w\u2013 1b\u200b")
 	n := Notation{}
 	f.Fuzz(func(t *testing.T, pos, text string) {
-		p, err := n.ParsePosition(pos)
-		if err != nil {
-			return
-		}
-		m, err := n.ParseMove(p, text)
-		if err != nil {
-			return
-		}
-		if _, err := p.Play(m); err != nil {
-			t.Fatalf("%q accepted as %d but not legal: %v", text, m, err)
-		}
-		if back, err := n.ParseMove(p, n.FormatMove(p, m)); err != nil || back != m {
-			t.Fatalf("%q: full form %q does not read back: %v", text, n.FormatMove(p, m), err)
+		if p, err := n.ParsePosition(pos); err == nil {
+			notationtest.ParseMoveProperty(t, n, p, text)
 		}
 	})
-}
-
-func FuzzParsePosition(f *testing.F) {
-	for _, s := range []string{"..../..../.... b", "kw../Kn../We.. w o", "..Se/KeWn/kw.. w", "..../KwSs/..kn w"} {
-		f.Add(s)
-	}
-	n := Notation{}
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := n.ParsePosition(s)
-		if err != nil {
-			return
-		}
-		out := n.FormatPosition(p)
-		q, err := n.ParsePosition(out)
-		if err != nil || q.Key() != p.Key() || n.FormatPosition(q) != out {
-			t.Fatalf("%q -> %q does not round-trip: %v", s, out, err)
-		}
-		_ = n.Board(p)
-	})
-}
-
-// TestSpecPositions reads the position strings the rules spec gives as
-// examples and writes them back unchanged.
-func TestSpecPositions(t *testing.T) {
-	for _, s := range []string{"..../..../.... b", "kw../Kn../We.. w o"} {
-		p, err := ParsePos(s)
-		if err != nil {
-			t.Fatalf("%q: %v", s, err)
-		}
-		if got := FormatPos(p); got != s {
-			t.Errorf("%q written back as %q", s, got)
-		}
-	}
-	p, _ := ParsePos("kw../Kn../We.. w o")
-	if f, ok := p.Forced(); !ok || f != engine.Storm {
-		t.Errorf("kw../Kn../We.. w o: White must drop the Storm; forced %v %v", f, ok)
-	}
-	if q, _ := ParsePos(" KW../kn../we.. W O "); q == p {
-		t.Error("case of the kings must matter (K Black, k White)")
-	}
 }

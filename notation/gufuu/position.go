@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/gufuu"
 )
@@ -16,10 +17,7 @@ import (
 // a general is pending. Example: "kw../Kn../We.. w o".
 func (Notation) ParsePosition(s string) (rules.Position, error) {
 	p, err := ParsePos(s)
-	if err != nil {
-		return nil, err
-	}
-	return engine.Position{P: p}, nil
+	return notation.Parsed(engine.Position{P: p}, err)
 }
 
 // ParsePos is ParsePosition returning the packed position.
@@ -97,11 +95,7 @@ func lower(c byte) byte {
 
 // FormatPosition writes the position string.
 func (Notation) FormatPosition(p rules.Position) string {
-	pos, err := posOf(p)
-	if err != nil {
-		return "?"
-	}
-	return FormatPos(pos)
+	return notation.FormatAs(p, func(x engine.Position) string { return FormatPos(x.P) })
 }
 
 // FormatPos is FormatPosition on a packed position.

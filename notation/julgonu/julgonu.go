@@ -3,7 +3,9 @@
 // string of the rules page ("wwww/4/4/bbbb b"), an ASCII board and the rules
 // in plain words.
 //
-// Reading a move is lenient about case and spaces ("A1 - A2", "a1 a2"). A
+// Reading a move is lenient about case and spaces ("A1 - A2", "a1 a2"), and
+// about what notation.NormalizeMove reads away (Unicode dashes such as
+// "a1–a2", invisible characters, a move number in front). A
 // player may add the captured points after an "x" as the output does; when
 // the list does not match what the move captures, the move is refused with
 // the true list, so that a player who misread the board finds out before
@@ -18,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
 )
@@ -25,10 +28,15 @@ import (
 // Notation is Jul-Gonu's notation.Notation. Its zero value is ready to use.
 type Notation struct{}
 
+var _ notation.Notation = Notation{}
+
 // illegal is a refusal in plain words that still matches rules.ErrIllegal.
 type illegal string
 
-func (e illegal) Error() string        { return string(e) }
+// Error is the refusal in plain words.
+func (e illegal) Error() string { return string(e) }
+
+// Is makes the refusal match rules.ErrIllegal.
 func (e illegal) Is(target error) bool { return target == rules.ErrIllegal }
 
 func refuse(format string, args ...any) error { return illegal(fmt.Sprintf(format, args...)) }
@@ -55,20 +63,17 @@ func parsePoint(s string) (sq int, rest string, err error) {
 
 // ParseMove reads a move of position p.
 func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
-	pos, ok := p.(jg.Position)
-	if !ok {
-		return rules.NoMove, fmt.Errorf("not a Jul-Gonu position (%T)", p)
+	pos, err := rules.As[jg.Position](p)
+	if err != nil {
+		return rules.NoMove, err
 	}
-	raw := strings.TrimSpace(text)
+	raw := strings.TrimSpace(notation.StripInvisible(text))
 	s := strings.Map(func(r rune) rune {
-		switch r {
-		case ' ', '\t', ',':
+		if r == ' ' || r == ',' {
 			return -1
-		case '\u2013', '\u2014': // dashes that mail clients put for "-"
-			return '-'
 		}
 		return r
-	}, strings.ToLower(raw))
+	}, strings.ToLower(notation.NormalizeMove(text)))
 	if s == "" {
 		return rules.NoMove, fmt.Errorf("no move given: %s", howToWrite)
 	}
@@ -87,12 +92,13 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 		}
 		return rules.NoMove, err
 	}
-	claimed, claim := uint16(0), false
+	// The captured points stated. A bare x states none, so it is not
+	// checked, not even on a move that captures nothing.
+	var claimed notation.Mark
 	if rest != "" {
 		if rest[0] != 'x' {
 			return rules.NoMove, fmt.Errorf("%q is not a move: %s, optionally followed by the captured points (a1-a2 x b2)", raw, howToWrite)
 		}
-		claim = true
 		for rest = rest[1:]; rest != ""; {
 			var sq int
 			if sq, rest, err = parsePoint(rest); err != nil {
@@ -101,7 +107,7 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 				}
 				return rules.NoMove, err
 			}
-			claimed |= 1 << sq
+			claimed.Facts |= 1 << sq
 		}
 	}
 	side := pos.ToMove()
@@ -130,11 +136,11 @@ func (Notation) ParseMove(p rules.Position, text string) (rules.Move, error) {
 	}
 	m := jg.NewMove(from, to)
 	_, caps := pos.After(m)
-	if claim && (claimed != caps && !(claimed == 0 && caps != 0)) {
+	if !claimed.Agrees(notation.Mark{Facts: uint64(caps)}) {
 		if caps == 0 {
 			return rules.NoMove, refuse("%s captures nothing", mv)
 		}
-		return rules.NoMove, refuse("%s captures %s, not %s", mv, pointList(caps), orNothing(claimed))
+		return rules.NoMove, refuse("%s captures %s, not %s", mv, pointList(caps), orNothing(uint16(claimed.Facts)))
 	}
 	return m, nil
 }
@@ -166,12 +172,16 @@ func pointList(mask uint16) string {
 // FormatMove writes m as "b2-b3", with " x " and the captured points when
 // it captures.
 func (Notation) FormatMove(p rules.Position, m rules.Move) string {
+	return notation.FormatAs(p, func(pos jg.Position) string { return formatMove(pos, m) })
+}
+
+func formatMove(pos jg.Position, m rules.Move) string {
 	from, to, ok := jg.MoveSquares(m)
 	if !ok {
 		return fmt.Sprintf("?%#x", uint32(m))
 	}
 	s := jg.SquareName(from) + "-" + jg.SquareName(to)
-	if pos, ok := p.(jg.Position); ok && pos.Legal(m) {
+	if pos.Legal(m) {
 		if _, caps := pos.After(m); caps != 0 {
 			s += " x " + pointList(caps)
 		}
@@ -233,32 +243,22 @@ func (Notation) ParsePosition(s string) (rules.Position, error) {
 
 // FormatPosition writes the position string of p.
 func (Notation) FormatPosition(p rules.Position) string {
-	pos, ok := p.(jg.Position)
-	if !ok {
-		return fmt.Sprintf("?%T", p)
-	}
+	return notation.FormatAs(p, formatPosition)
+}
+
+func formatPosition(pos jg.Position) string {
 	var b strings.Builder
 	for rank := 3; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < 4; file++ {
+		notation.WriteRank(&b, 4, func(file int) string {
 			side, occupied := pos.At(jg.Square(file, rank))
-			if !occupied {
-				empty++
-				continue
+			switch {
+			case !occupied:
+				return ""
+			case side == rules.Black:
+				return "b"
 			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			if side == rules.Black {
-				b.WriteByte('b')
-			} else {
-				b.WriteByte('w')
-			}
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
+			return "w"
+		})
 		if rank > 0 {
 			b.WriteByte('/')
 		}
@@ -274,10 +274,10 @@ func (Notation) FormatPosition(p rules.Position) string {
 // Board draws p as the grid of lines the game is played on, Black's side
 // at the bottom, with the side to move and the pieces each side has.
 func (Notation) Board(p rules.Position) string {
-	pos, ok := p.(jg.Position)
-	if !ok {
-		return fmt.Sprintf("not a Jul-Gonu position (%T)\n", p)
-	}
+	return notation.FormatAs(p, board)
+}
+
+func board(pos jg.Position) string {
 	var b strings.Builder
 	b.WriteString("    a   b   c   d\n")
 	for rank := 3; rank >= 0; rank-- {
@@ -301,13 +301,10 @@ func (Notation) Board(p rules.Position) string {
 		}
 	}
 	b.WriteString("    a   b   c   d\n")
-	side := pos.ToMove()
 	fmt.Fprintf(&b, "%s to move. b = Black (%d), w = White (%d).\n",
-		title(side.String()), pos.Count(rules.Black), pos.Count(rules.White))
+		notation.SideName(pos.ToMove()), pos.Count(rules.Black), pos.Count(rules.White))
 	return b.String()
 }
-
-func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // Rules explains Jul-Gonu as windpost plays it.
 func (Notation) Rules() string {

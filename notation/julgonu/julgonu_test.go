@@ -2,86 +2,13 @@ package julgonu
 
 import (
 	"errors"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/julgonu")
-
-var _ notation.Notation = Notation{}
-
-func mustPosition(t *testing.T, s string) jg.Position {
-	t.Helper()
-	p, err := Notation{}.ParsePosition(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.(jg.Position)
-}
-
-func TestPositionRoundTrip(t *testing.T) {
-	n := Notation{}
-	for _, s := range []string{
-		"wwww/4/4/bbbb b",
-		"w2w/b3/1w2/b1bb w",
-		"4/4/4/4 b",
-		"1w2/bw2/2b1/1bb1 w",
-		"wwww/bbbb/4/4 w",
-	} {
-		p, err := n.ParsePosition(s)
-		if err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-		if got := n.FormatPosition(p); got != s {
-			t.Errorf("round trip of %q gave %q", s, got)
-		}
-	}
-	if p := mustPosition(t, "  WWWW/4/4/BBBB   B "); p != jg.Start() {
-		t.Errorf("lenient parse gave %v, want the start", p)
-	}
-	if got := n.FormatPosition(jg.Start()); got != "wwww/4/4/bbbb b" {
-		t.Errorf("start written as %q", got)
-	}
-	// Every position of a random game round-trips.
-	g := rules.NewGame(jg.Variant{})
-	for i := 0; i < 60 && !g.Outcome().Over(); i++ {
-		ms := g.LegalMoves()
-		if err := g.Play(ms[(i*7)%len(ms)]); err != nil {
-			t.Fatal(err)
-		}
-		s := n.FormatPosition(g.Position())
-		back, err := n.ParsePosition(s)
-		if err != nil || back != g.Position() {
-			t.Fatalf("%s: round trip gave %v, %v", s, back, err)
-		}
-	}
-}
-
-func TestPositionErrors(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"wwww/4/4/bbbb", "want the board and the side to move"},
-		{"wwww/4/bbbb b", "3 ranks"},
-		{"wwww/4/3/bbbb b", "rank 2 (3) has 3 points"},
-		{"wwwww/4/4/bbbb b", "more than 4 points"},
-		{"wwxw/4/4/bbbb b", `'x' is neither b, w`},
-		{"wwww/4/4/bbbb x", "want b or w"},
-		{"wwww/b3/4/bbbb b", "black has 5 pieces"},
-		{"wwww/4/5/bbbb b", "'5' is neither b, w nor a number of empty points"},
-	}
-	for _, tc := range tests {
-		_, err := Notation{}.ParsePosition(tc.in)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("ParsePosition(%q) = %v, want an error containing %q", tc.in, err, tc.want)
-		}
-	}
-}
 
 func TestParseMove(t *testing.T) {
 	n := Notation{}
@@ -157,81 +84,12 @@ func TestParseMoveErrors(t *testing.T) {
 	}
 }
 
-func TestBoardGolden(t *testing.T) {
-	n := Notation{}
-	for _, tc := range []struct{ file, pos string }{
-		{"board_start.txt", "wwww/4/4/bbbb b"},
-		{"board_midgame.txt", "1w2/bw2/2b1/1bb1 w"},
-		{"board_end.txt", "4/1w2/bbb1/4 w"},
-	} {
-		got := n.Board(mustPosition(t, tc.pos))
-		for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-			if strings.TrimRight(line, " ") != line {
-				t.Errorf("%s: trailing space in %q", tc.file, line)
-			}
-		}
-		path := filepath.Join("..", "..", "testdata", "julgonu", tc.file)
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to write it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: board\n%s\nwant\n%s", tc.file, got, want)
-		}
-	}
-}
-
-func TestRecordRoundTrip(t *testing.T) {
-	n := Notation{}
-	g := rules.NewGame(jg.Variant{})
-	captures := 0
-	for i := 0; i < 80 && !g.Outcome().Over(); i++ {
-		ms := g.LegalMoves()
-		m := ms[(i*5+3)%len(ms)]
-		if strings.Contains(n.FormatMove(g.Position(), m), " x ") {
-			captures++
-		}
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if captures == 0 {
-		t.Fatal("the test game has no capture; pick another")
-	}
-	rec := notation.FormatRecord(n, g)
-	g2, err := notation.ParseRecord(jg.Variant{}, n, rec)
-	if err != nil {
-		t.Fatalf("%s: %v", rec, err)
-	}
-	if g2.Ply() != g.Ply() || g2.Position() != g.Position() {
-		t.Fatalf("record %q replays to %v, want %v", rec, g2.Position(), g.Position())
-	}
-	// A wrong capture claim in a record names the move and the truth.
-	bad := strings.Replace(rec, " x ", " x d4 ", 1)
-	if _, err := notation.ParseRecord(jg.Variant{}, n, bad); err == nil || !strings.Contains(err.Error(), "captures") {
-		t.Errorf("record with a wrong capture claim: %v", err)
-	}
-}
-
-func TestRulesText(t *testing.T) {
-	r := Notation{}.Rules()
-	for _, want := range []string{"Black moves first", "recreate any earlier position", "100 moves in a row", "a1-a2", "b2-b3 x b4 c3", "one piece or none"} {
-		if !strings.Contains(r, want) {
-			t.Errorf("Rules() does not mention %q", want)
-		}
-	}
-}
-
 func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"a1-a2", "a1a2", "b2-b3 x b4 c3", "  C1 c2 ", "x", "a9-a1", "d4d3xa1b1c1", "–", "a1-a2x"} {
 		f.Add(s, "wwww/4/4/bbbb b")
 	}
 	f.Add("c1-c2 x b2", "w2w/4/bw2/2bb b")
+	f.Add("\u200f1.\u00a0C1\u2014c2 \u200bx b2", "w2w/4/bw2/2bb b")
 	f.Fuzz(func(t *testing.T, text, position string) {
 		n := Notation{}
 		p, err := n.ParsePosition(position)
@@ -241,38 +99,6 @@ func FuzzParseMove(f *testing.F) {
 		if back, err := n.ParsePosition(n.FormatPosition(p)); err != nil || back != p {
 			t.Fatalf("position %q does not round-trip: %v", position, err)
 		}
-		m, err := n.ParseMove(p, text)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error")
-			}
-			return
-		}
-		if !p.(jg.Position).Legal(m) {
-			t.Fatalf("ParseMove(%q) returned a move the position does not allow", text)
-		}
-		out := n.FormatMove(p, m)
-		if back, err := n.ParseMove(p, out); err != nil || back != m {
-			t.Fatalf("%q -> %q does not read back: %v", text, out, err)
-		}
-	})
-}
-
-func FuzzParsePosition(f *testing.F) {
-	for _, s := range []string{"wwww/4/4/bbbb b", "1w2/bw2/2b1/1bb1 w", "4/4/4/4 b", "w/w/w/w w", "22/13/31/4 b"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n := Notation{}
-		p, err := n.ParsePosition(s)
-		if err != nil {
-			return
-		}
-		out := n.FormatPosition(p)
-		back, err := n.ParsePosition(out)
-		if err != nil || back != p {
-			t.Fatalf("%q -> %q does not round-trip: %v", s, out, err)
-		}
-		_ = n.Board(p)
+		notationtest.ParseMoveProperty(t, n, p, text)
 	})
 }

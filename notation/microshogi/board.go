@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
@@ -27,11 +28,11 @@ import (
 //
 // A piece in hand is listed by its front face (B G S P) and may be dropped
 // with either face.
-func (Notation) Board(rp rules.Position) string {
-	p, err := position(rp)
-	if err != nil {
-		return "?\n"
-	}
+func (Notation) Board(p rules.Position) string {
+	return notation.FormatAs(p, board)
+}
+
+func board(p engine.Position) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "White in hand: %s\n", handList(p, rules.White))
 	b.WriteString("   4  3  2  1\n")
@@ -54,11 +55,7 @@ func (Notation) Board(rp rules.Position) string {
 	}
 	b.WriteString("+------------+\n")
 	fmt.Fprintf(&b, "Black in hand: %s\n", handList(p, rules.Black))
-	side := "Black"
-	if p.ToMove() == rules.White {
-		side = "White"
-	}
-	fmt.Fprintf(&b, "%s to move (move %d)", side, p.MoveNumber())
+	fmt.Fprintf(&b, "%s to move (move %d)", notation.SideName(p.ToMove()), p.MoveNumber())
 	if p.InCheck() {
 		b.WriteString(", in check")
 	}

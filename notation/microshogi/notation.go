@@ -10,7 +10,9 @@
 // (Bx4c=T) and marks check "+" and mate "#". Input accepts all of that
 // (flip and marks optional, but refused when they are wrong), the
 // coordinate form (1d1c, 1d-1c, 1dx1c) and drops without the piece's
-// origin (P*1c), in any letter case and with spaces anywhere.
+// origin (P*1c), in any letter case, with spaces anywhere, and with what
+// notation.NormalizeMove reads away (Unicode dashes, invisible characters, a
+// move number in front).
 //
 // Squares are file then rank: files 4..1 from left to right as Black sees
 // the board, ranks a (White's side) to e (Black's side).
@@ -20,12 +22,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
 
 // Notation is Micro-shogi's notation.Notation.
 type Notation struct{}
+
+var _ notation.Notation = Notation{}
 
 var faceLetters = [engine.NumFaces]byte{0, 'K', 'B', 'T', 'G', 'R', 'S', 'L', 'P', 'N'}
 
@@ -72,25 +77,11 @@ func ParseSquare(s string) (engine.Square, error) {
 	return 0, fmt.Errorf("%q is not a square: files are 1-4, ranks a-e, as in 1e", s)
 }
 
-func position(p rules.Position) (engine.Position, error) {
-	switch q := p.(type) {
-	case engine.Position:
-		return q, nil
-	case *engine.Position:
-		return *q, nil
-	}
-	return engine.Position{}, fmt.Errorf("not a Micro-shogi position")
-}
-
 // FormatMove writes legal move m of p: the moving face, the origin if
 // another piece of the same face could go to the same square, "-", "x" or
 // "*", the destination, the flip of a capturer ("=T") and "+" or "#".
-func (Notation) FormatMove(rp rules.Position, m rules.Move) string {
-	p, err := position(rp)
-	if err != nil {
-		return "?"
-	}
-	return formatMove(p, m, p.Generate(nil))
+func (Notation) FormatMove(p rules.Position, m rules.Move) string {
+	return notation.FormatAs(p, func(q engine.Position) string { return formatMove(q, m, q.Generate(nil)) })
 }
 
 func formatMove(p engine.Position, m rules.Move, legal []rules.Move) string {

@@ -2,95 +2,40 @@ package microshogi
 
 import (
 	"errors"
-	"flag"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/notation/internal/notationtest"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-var _ notation.Notation = Notation{}
-
 func mustPos(t testing.TB, s string) engine.Position {
-	t.Helper()
-	p, err := ParsePosition(s)
-	if err != nil {
-		t.Fatalf("%q: %v", s, err)
-	}
-	return p
-}
-
-func TestPositionRoundTrip(t *testing.T) {
-	for _, s := range []string{
-		"kbgs/p3/4/3P/SGBK b - 1",
-		"k3/2S1/1G2/4/3K b P 1",
-		"k3/4/1t2/1R2/3K w 2Pb 17",
-		"1k2/4/2R1/4/1K1l b 2BGS2P 3",
-		"ks2/1t2/4/2NT/1L1K w GP 40",
-	} {
-		p := mustPos(t, s)
-		if got := FormatPosition(p); got != s {
-			t.Errorf("%q formats as %q", s, got)
-		}
-	}
-	if got := FormatPosition(engine.Start()); got != "kbgs/p3/4/3P/SGBK b - 1" {
-		t.Errorf("start: %q", got)
-	}
-	p := mustPos(t, "kbgs/p3/4/3P/SGBK b -")
-	if p.MoveNumber() != 1 {
-		t.Errorf("default move number %d", p.MoveNumber())
-	}
-}
-
-func TestPositionErrors(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", "want <board> <side> <hand>"},
-		{"kbgs/p3/4/3P b - 1", "want 5 ranks"},
-		{"kbgs/p4/4/3P/SGBK b - 1", "more than 4 squares"},
-		{"kbgs/p2/4/3P/SGBK b - 1", "has 3 squares"},
-		{"kbgx/p3/4/3P/SGBK b - 1", "'x' is not a piece"},
-		{"kbgs/p3/4/3P/SGBK x - 1", "want b (Black to move) or w"},
-		{"kbgs/p3/4/3P/SGBK b N 1", "count a knight in hand as P"},
-		{"kbgs/p3/4/3P/SGBK b K 1", "not a piece in hand"},
-		{"kbgs/p3/4/3P/SGBK b 2 1", "must be followed by a piece"},
-		{"kbgs/p3/4/3P/SGBK b - 0", "move number"},
-		{"kbgs/p3/4/3P/SGBK b P 1", "the set has only two"},
-		{"kbgs/p3/4/3P/SGB1 b - 1", "black has 0 kings"},
-	} {
-		_, err := ParsePosition(c.in)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: error %v, want it to mention %q", c.in, err, c.want)
-		}
-	}
+	return notationtest.MustPosition[engine.Position](t, Notation{}, s)
 }
 
 func TestFormatMove(t *testing.T) {
-	for _, c := range []struct{ pos, move, want string }{
-		{"kbgs/p3/4/3P/SGBK b - 1", "1d1c", "P-1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "2e4c", "B-4c"},
-		{"kbgs/p3/4/3P/SGBK w - 1", "4b4c", "P-4c"},
-		{"k3/4/p3/4/1B1K b - 1", "3e4d", "B-4d"},
-		{"1k2/3s/4/3B/3K b - 1", "1d2c", "B-2c"},
-		{"k3/p3/4/1B2/3K b - 1", "3d4c", "B-4c"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b", "P*4b#"},
-		{"k3/2S1/1G2/4/3K b P 1", "N*2c", "N*2c"},
-		{"k3/4/1t2/1R2/3K b - 1", "3d3c", "Rx3c=G"},
-		{"k3/4/4/GpG1/3K b - 1", "4d3d", "G4dx3d=R"},
-		{"k3/4/4/G1G1/3K b - 1", "4d3d", "G4d-3d"},
-		{"k3/4/4/G1G1/3K b - 1", "4d4c", "G-4c"},
-		{"1k2/4/4/4/R2K b - 1", "4e4a", "R-4a+"},
+	for _, c := range []struct {
+		pos   string
+		moves map[string]string // coordinate form: the move as written
+	}{
+		{"kbgs/p3/4/3P/SGBK b - 1", map[string]string{"1d1c": "P-1c", "2e4c": "B-4c"}},
+		{"kbgs/p3/4/3P/SGBK w - 1", map[string]string{"4b4c": "P-4c"}},
+		{"k3/4/p3/4/1B1K b - 1", map[string]string{"3e4d": "B-4d"}},
+		{"1k2/3s/4/3B/3K b - 1", map[string]string{"1d2c": "B-2c"}},
+		{"k3/p3/4/1B2/3K b - 1", map[string]string{"3d4c": "B-4c"}},
+		{"k3/2S1/1G2/4/3K b P 1", map[string]string{"P*4b": "P*4b#", "N*2c": "N*2c"}},
+		{"k3/4/1t2/1R2/3K b - 1", map[string]string{"3d3c": "Rx3c=G"}},
+		{"k3/4/4/GpG1/3K b - 1", map[string]string{"4d3d": "G4dx3d=R"}},
+		{"k3/4/4/G1G1/3K b - 1", map[string]string{"4d3d": "G4d-3d", "4d4c": "G-4c"}},
+		{"1k2/4/4/4/R2K b - 1", map[string]string{"4e4a": "R-4a+"}},
 	} {
 		p := mustPos(t, c.pos)
-		m := coord(t, p, c.move)
-		if got := (Notation{}).FormatMove(p, m); got != c.want {
-			t.Errorf("%s %s: %q, want %q", c.pos, c.move, got, c.want)
+		for move, want := range c.moves {
+			if got := (Notation{}).FormatMove(p, coord(t, p, move)); got != want {
+				t.Errorf("%s %s: %q, want %q", c.pos, move, got, want)
+			}
 		}
 	}
 }
@@ -116,76 +61,70 @@ func coord(t *testing.T, p engine.Position, s string) rules.Move {
 }
 
 func TestParseMove(t *testing.T) {
-	for _, c := range []struct{ pos, in, want string }{
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "p-1C", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", " P - 1 c ", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "1d1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "1d-1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P1d-1c", "1d1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P1c", "1d1c"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b", "P*4b"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b#", "P*4b"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*4b+", "P*4b"},
-		{"k3/2S1/1G2/4/3K b P 1", "n*2c", "N*2c"},
-		{"k3/2S1/1G2/4/3K b P 1", "N2c", "N*2c"},
-		{"k3/4/1t2/1R2/3K b - 1", "Rx3c", "3d3c"},
-		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=G", "3d3c"},
-		{"k3/4/1t2/1R2/3K b - 1", "R x 3c = g", "3d3c"},
-		{"k3/4/1t2/1R2/3K b - 1", "3dx3c", "3d3c"},
-		{"k3/4/4/G1G1/3K b - 1", "G4d-3d", "4d3d"},
-		{"k3/4/4/G1G1/3K b - 1", "G2d-3d", "2d3d"},
-		{"1k2/4/4/4/R2K b - 1", "R-4a+", "4e4a"},
-		{"kbgs/p3/4/3P/SGBK w - 1", "P-4c", "4b4c"},
+	for _, c := range []struct {
+		pos, in string
+		move    string // the move read, in coordinate form (1d1c, P*4b)
+		err     string // or, if it is refused, a part of the refusal
+	}{
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "p-1C", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", " P - 1 c ", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "1d1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "1d-1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P1d-1c", "1d1c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P1c", "1d1c", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "P*4b", "P*4b", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "P*4b#", "P*4b", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "P*4b+", "P*4b", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "n*2c", "N*2c", ""},
+		{"k3/2S1/1G2/4/3K b P 1", "N2c", "N*2c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "Rx3c", "3d3c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=G", "3d3c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "R x 3c = g", "3d3c", ""},
+		{"k3/4/1t2/1R2/3K b - 1", "3dx3c", "3d3c", ""},
+		{"k3/4/4/G1G1/3K b - 1", "G4d-3d", "4d3d", ""},
+		{"k3/4/4/G1G1/3K b - 1", "G2d-3d", "2d3d", ""},
+		{"1k2/4/4/4/R2K b - 1", "R-4a+", "4e4a", ""},
+		{"kbgs/p3/4/3P/SGBK w - 1", "P-4c", "4b4c", ""},
+		{"kbgs/p3/4/3P/SGBK b - 1", "", "", "no move given"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "hello", "", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=Q", "", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=X", "", "cannot read"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-5c", "", "not a square"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1f", "", "not a square"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "1c", "", "name the piece"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1b", "", "no pawn of yours can go to 1b"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "R-1b", "", "you have no rook on the board"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P*2c", "", "no pawn/knight in hand"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "K*2c", "", "cannot be dropped"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "G-2e", "", "your own bishop stands on 2e"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "S3e-3d", "", "the piece on 3e is a gold, not a silver"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "2c1c", "", "2c is empty"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "4b4c", "", "your opponent's"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "Px1c", "", "1c is empty, so this is no capture; write P-1c"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c+", "", "does not give check; write P-1c"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=N", "", "only a capture flips"},
+		{"kbgs/p3/4/3P/SGBK b - 1", "P1d*1c", "", "a drop has no origin"},
+		{"k3/4/1t2/1R2/3K b - 1", "R-3c", "", "takes the tokin on 3c: write Rx3c=G"},
+		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=R", "", "turns into a gold, not a rook"},
+		{"k3/4/4/G1G1/3K b - 1", "G-3d", "", "ambiguous: which gold? write G4d-3d or G2d-3d"},
+		{"k3/4/4/G3/3K b G 1", "G4c", "", "ambiguous: which gold? write G4d-4c or G*4c"},
+		{"k3/4/1r2/1G2/1K2 b - 1", "G-4d", "", "would leave your king in check"},
+		{"k3/4/4/3r/3K b G 1", "G*3c", "", "your king is in check and G*3c does not get it out"},
+		{"k3/2S1/1G2/4/3K b P 1", "P*3b#", "", "is not mate"},
+		{"1k2/4/4/4/R2K b - 1", "R-4a#", "", "gives check but not mate"},
+		{"k3/2S1/1G2/4/3K b P 1", "P*3c", "", "3c is occupied"},
+		{"k3/4/4/4/3K b P 1", "P-3c", "", "to drop one from your hand write P*3c"},
 	} {
 		p := mustPos(t, c.pos)
 		m, err := (Notation{}).ParseMove(p, c.in)
-		if err != nil {
+		switch {
+		case c.move == "":
+			notationtest.ErrorMentions(t, c.pos+" "+c.in, err, c.err)
+		case err != nil:
 			t.Errorf("%s %q: %v", c.pos, c.in, err)
-			continue
-		}
-		if want := coord(t, p, c.want); m != want {
-			t.Errorf("%s %q: got %s, want %s", c.pos, c.in, (Notation{}).FormatMove(p, m), c.want)
-		}
-	}
-}
-
-func TestParseMoveErrors(t *testing.T) {
-	for _, c := range []struct{ pos, in, want string }{
-		{"kbgs/p3/4/3P/SGBK b - 1", "", "no move given"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "hello", "cannot read"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=Q", "cannot read"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=X", "cannot read"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-5c", "not a square"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1f", "not a square"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "1c", "name the piece"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1b", "no pawn of yours can go to 1b"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "R-1b", "you have no rook on the board"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P*2c", "no pawn/knight in hand"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "K*2c", "cannot be dropped"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "G-2e", "your own bishop stands on 2e"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "S3e-3d", "the piece on 3e is a gold, not a silver"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "2c1c", "2c is empty"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "4b4c", "your opponent's"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "Px1c", "1c is empty, so this is no capture; write P-1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c+", "does not give check; write P-1c"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P-1c=N", "only a capture flips"},
-		{"kbgs/p3/4/3P/SGBK b - 1", "P1d*1c", "a drop has no origin"},
-		{"k3/4/1t2/1R2/3K b - 1", "R-3c", "takes the tokin on 3c: write Rx3c=G"},
-		{"k3/4/1t2/1R2/3K b - 1", "Rx3c=R", "turns into a gold, not a rook"},
-		{"k3/4/4/G1G1/3K b - 1", "G-3d", "ambiguous: which gold? write G4d-3d or G2d-3d"},
-		{"k3/4/4/G3/3K b G 1", "G4c", "ambiguous: which gold? write G4d-4c or G*4c"},
-		{"k3/4/1r2/1G2/1K2 b - 1", "G-4d", "would leave your king in check"},
-		{"k3/4/4/3r/3K b G 1", "G*3c", "your king is in check and G*3c does not get it out"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*3b#", "is not mate"},
-		{"1k2/4/4/4/R2K b - 1", "R-4a#", "gives check but not mate"},
-		{"k3/2S1/1G2/4/3K b P 1", "P*3c", "3c is occupied"},
-		{"k3/4/4/4/3K b P 1", "P-3c", "to drop one from your hand write P*3c"},
-	} {
-		p := mustPos(t, c.pos)
-		_, err := (Notation{}).ParseMove(p, c.in)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s %q: error %v, want it to mention %q", c.pos, c.in, err, c.want)
+		case m != coord(t, p, c.move):
+			t.Errorf("%s %q: got %s, want %s", c.pos, c.in, (Notation{}).FormatMove(p, m), c.move)
 		}
 	}
 	_, err := (Notation{}).ParseMove(mustPos(t, "kbgs/p3/4/3P/SGBK b - 1"), "P-1b")
@@ -232,87 +171,15 @@ func TestRoundTripRandomGames(t *testing.T) {
 	}
 }
 
-func TestBoardGolden(t *testing.T) {
-	for _, c := range []struct{ name, pos string }{
-		{"start", "kbgs/p3/4/3P/SGBK b - 1"},
-		{"black-hand", "k3/2S1/1G2/4/3K b P 1"},
-		{"white-to-move", "ks2/1t2/4/2NT/1L1K w Pg 40"},
-		{"white-in-check", "k3/4/4/4/R2K w B 9"},
-	} {
-		got := (Notation{}).Board(mustPos(t, c.pos))
-		path := filepath.Join("..", "..", "testdata", "microshogi", c.name+".board")
-		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run the test with -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: board differs from %s:\n%s\nwant:\n%s", c.name, path, got, want)
-		}
-		for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-			if strings.TrimRight(line, " ") != line {
-				t.Errorf("%s: trailing space in %q", c.name, line)
-			}
-		}
-	}
-}
-
-func TestRules(t *testing.T) {
-	r := (Notation{}).Rules()
-	for _, want := range []string{"P-1c", "Bx4c", "G3e-3d", "N*2b", "1d1c", "stalemate", "fourth"} {
-		if !strings.Contains(r, want) {
-			t.Errorf("rules text lacks %q", want)
-		}
-	}
-}
-
 func FuzzParseMove(f *testing.F) {
-	positions := []string{
-		"kbgs/p3/4/3P/SGBK b - 1",
-		"k3/2S1/1G2/4/3K b P 1",
-		"k3/4/4/G3/3K b G 1",
-		"k3/4/1t2/1R2/3K w 2Pb 17",
-	}
+	positions := []string{"kbgs/p3/4/3P/SGBK b - 1", "k3/2S1/1G2/4/3K b P 1", "k3/4/4/G3/3K b G 1", "k3/4/1t2/1R2/3K w 2Pb 17"}
 	for _, s := range []string{"P-1c", "Bx4c=T", "G3e-3d", "N*2b", "1d1c", "P*1c+", "g4dx3d=r#", "", "=", "x", "**", "9z9z"} {
 		f.Add(uint8(0), s)
 		f.Add(uint8(2), s)
 	}
+	f.Add(uint8(0), "\u200f1.\u00a0p\u2212 1C\u200b")
 	n := Notation{}
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
-		p := mustPos(t, positions[int(which)%len(positions)])
-		m, err := n.ParseMove(p, text)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error")
-			}
-			return
-		}
-		if !p.Legal(m) {
-			t.Fatalf("%q parsed to an illegal move", text)
-		}
-		if back, err := n.ParseMove(p, n.FormatMove(p, m)); err != nil || back != m {
-			t.Fatalf("%q: its formatted form %q does not read back: %v", text, n.FormatMove(p, m), err)
-		}
-	})
-}
-
-func FuzzParsePosition(f *testing.F) {
-	for _, s := range []string{"kbgs/p3/4/3P/SGBK b - 1", "k3/2S1/1G2/4/3K b P 1", "ks2/1t2/4/2NT/1L1K w Pg 40", "////", "k/k/k/k/k b - 1", "4/4/4/4/4 w 99P 0"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := ParsePosition(s)
-		if err != nil {
-			return
-		}
-		out := FormatPosition(p)
-		q, err := ParsePosition(out)
-		if err != nil || q.Key() != p.Key() || FormatPosition(q) != out {
-			t.Fatalf("%q -> %q does not read back: %v", s, out, err)
-		}
+		notationtest.ParseMoveProperty(t, n, mustPos(t, positions[int(which)%len(positions)]), text)
 	})
 }

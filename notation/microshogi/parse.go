@@ -5,21 +5,22 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
 
 var moveText = regexp.MustCompile(`^([KBTGRSLPN])?([1-9][a-z])?([-x*])?([1-9][a-z])(=[KBTGRSLPN])?([+#])?$`)
 
-// normalize removes spaces and sets the case: a letter right after a digit
-// is a rank (lower case), "x" is the capture sign, other letters are
-// pieces (upper case).
+// normalize reads text through notation.NormalizeMove, removes the spaces
+// and sets the case: a letter right after a digit is a rank (lower case),
+// "x" is the capture sign, other letters are pieces (upper case).
 func normalize(text string) string {
 	var b strings.Builder
 	var prev rune
-	for _, r := range text {
+	for _, r := range notation.NormalizeMove(text) {
 		switch {
-		case r == ' ' || r == '\t' || r == '\n' || r == '\r':
+		case r == ' ':
 			continue
 		case r >= '0' && r <= '9':
 		case (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'):
@@ -44,7 +45,7 @@ func normalize(text string) string {
 // that leaves one's own king in check, an ambiguous move and the ways to
 // tell it apart, or a wrong mark (x, =, +, #) and what the true one is.
 func (Notation) ParseMove(rp rules.Position, text string) (rules.Move, error) {
-	p, err := position(rp)
+	p, err := rules.As[engine.Position](rp)
 	if err != nil {
 		return rules.NoMove, err
 	}
@@ -54,7 +55,7 @@ func (Notation) ParseMove(rp rules.Position, text string) (rules.Move, error) {
 	}
 	g := moveText.FindStringSubmatch(t)
 	if g == nil {
-		return rules.NoMove, fmt.Errorf("cannot read %q as a move: write the piece, - (move), x (capture) or * (drop) and the square, as in P-1c, Bx4c, G3e-3d or N*2b", strings.TrimSpace(text))
+		return rules.NoMove, fmt.Errorf("cannot read %q as a move: write the piece, - (move), x (capture) or * (drop) and the square, as in P-1c, Bx4c, G3e-3d or N*2b", strings.TrimSpace(notation.StripInvisible(text)))
 	}
 	var (
 		face            = engine.NoFace
@@ -150,11 +151,11 @@ func (Notation) ParseMove(rp rules.Position, text string) (rules.Move, error) {
 		}
 	}
 	q := p.After(m)
-	switch truth := checkMark(q); {
-	case mark == "+" && truth == "":
-		return rules.NoMove, fmt.Errorf("%q does not give check; write %s", written+mark, right)
-	case mark == "#" && truth != "#":
-		if truth == "+" {
+	if truth := checkMark(q); !notation.CheckSign(mark).Agrees(notation.CheckSign(truth)) {
+		switch {
+		case mark == "+":
+			return rules.NoMove, fmt.Errorf("%q does not give check; write %s", written+mark, right)
+		case truth == "+":
 			return rules.NoMove, fmt.Errorf("%q gives check but not mate; write %s", written+mark, right)
 		}
 		return rules.NoMove, fmt.Errorf("%q is not mate; write %s", written+mark, right)

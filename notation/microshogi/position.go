@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
@@ -18,11 +19,7 @@ import (
 // e.g. "2Pb". The move number defaults to 1. The start is
 // "kbgs/p3/4/3P/SGBK b - 1".
 func (Notation) ParsePosition(s string) (rules.Position, error) {
-	p, err := ParsePosition(s)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
+	return notation.Parsed(ParsePosition(s))
 }
 
 // ParsePosition is Notation.ParsePosition returning the engine's type.
@@ -118,12 +115,8 @@ func ParsePosition(s string) (engine.Position, error) {
 }
 
 // FormatPosition writes p's position string.
-func (Notation) FormatPosition(rp rules.Position) string {
-	p, err := position(rp)
-	if err != nil {
-		return "?"
-	}
-	return FormatPosition(p)
+func (Notation) FormatPosition(p rules.Position) string {
+	return notation.FormatAs(p, FormatPosition)
 }
 
 // FormatPosition is Notation.FormatPosition for the engine's type.
@@ -133,23 +126,13 @@ func FormatPosition(p engine.Position) string {
 		if r > 1 {
 			b.WriteByte('/')
 		}
-		empty := 0
-		for file := engine.Files; file >= 1; file-- {
-			sq, _ := engine.SquareAt(file, r)
-			pc, ok := p.At(sq)
-			if !ok {
-				empty++
-				continue
+		notation.WriteRank(&b, engine.Files, func(i int) string {
+			sq, _ := engine.SquareAt(engine.Files-i, r)
+			if pc, ok := p.At(sq); ok {
+				return pieceLetter(pc)
 			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteString(pieceLetter(pc))
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
+			return ""
+		})
 	}
 	if p.ToMove() == rules.White {
 		b.WriteString(" w ")

@@ -1,0 +1,111 @@
+// Package notationtest holds what the tests of the three notations share:
+// golden files, and the properties that fuzzed parsers must keep.
+package notationtest
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// Golden fails t unless got is the text of the golden file at path; with
+// -update it writes got there first. A board must also end its lines
+// without spaces.
+func Golden(t testing.TB, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run the test with -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run the test with -update after checking); got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// NoTrailingSpace fails t for each line of text that ends in a space.
+func NoTrailingSpace(t testing.TB, name, text string) {
+	t.Helper()
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimRight(line, " ") != line {
+			t.Errorf("%s: trailing space in %q", name, line)
+		}
+	}
+}
+
+// ErrorMentions fails t unless err is an error whose text contains want.
+func ErrorMentions(t testing.TB, what string, err error, want string) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%s: error %v, want one mentioning %q", what, err, want)
+	}
+}
+
+// ParseMoveProperty checks what ParseMove must keep for any text: its
+// error, if any, says something and echoes no invisible character; a move
+// it reads is legal in p and reads back from its written form.
+func ParseMoveProperty(t *testing.T, n notation.Notation, p rules.Position, text string) {
+	t.Helper()
+	m, err := n.ParseMove(p, text)
+	if err != nil {
+		if err.Error() == "" {
+			t.Fatalf("%q: empty error", text)
+		}
+		if strings.ContainsFunc(err.Error(), notation.IsInvisible) {
+			t.Fatalf("%q: the error %q echoes an invisible character", text, err)
+		}
+		return
+	}
+	if _, err := p.Play(m); err != nil {
+		t.Fatalf("%q read as a move that is not legal: %v", text, err)
+	}
+	out := n.FormatMove(p, m)
+	if strings.ContainsFunc(out, notation.IsInvisible) {
+		t.Fatalf("%q written as %q, with an invisible character", text, out)
+	}
+	if back, err := n.ParseMove(p, out); err != nil || back != m {
+		t.Fatalf("%q: its written form %q does not read back: %v", text, out, err)
+	}
+}
+
+// PositionProperty checks what ParsePosition must keep for any text: a
+// position it reads is written back to a string that reads to the same
+// position and is written the same, and it can be drawn.
+func PositionProperty(t *testing.T, n notation.Notation, s string) {
+	t.Helper()
+	p, err := n.ParsePosition(s)
+	if err != nil {
+		return
+	}
+	out := n.FormatPosition(p)
+	q, err := n.ParsePosition(out)
+	if err != nil || q.Key() != p.Key() || n.FormatPosition(q) != out {
+		t.Fatalf("%q -> %q does not read back: %v", s, out, err)
+	}
+	_ = n.Board(p)
+}
+
+// MustPosition reads position string s with n as the engine's type T, and
+// stops the test if it cannot.
+func MustPosition[T rules.Position](t testing.TB, n notation.Notation, s string) T {
+	t.Helper()
+	p, err := n.ParsePosition(s)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	q, err := rules.As[T](p)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return q
+}
