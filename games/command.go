@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/windpost/windpost/notation"
 )
 
 // Verb is what a command line asks for.
@@ -63,10 +65,7 @@ func keyword(w string) bool {
 	return false
 }
 
-var (
-	moveNumberSuffix   = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
-	recordNumberPrefix = regexp.MustCompile(`^(\d{1,6})\.+\s*(\S.*)$`)
-)
+var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
 
 // ParseCommand reads one line of a mail. It reports false for lines to
 // skip: empty lines, lines without a letter or digit, and short greetings
@@ -142,10 +141,9 @@ func ParseCommand(line string) (Command, bool) {
 // parseMove reads "<move> [#<n>]"; a number written as in a game record
 // before the move ("5.P-2c", "5. P-2c") counts as #5.
 func (c *Command) parseMove(text string) {
-	if m := recordNumberPrefix.FindStringSubmatch(text); m != nil {
-		n, _ := strconv.Atoi(m[1])
+	if n, rest, ok := notation.SplitMoveNumber(text); ok && rest != "" {
 		c.Number = n
-		text = m[2]
+		text = rest
 	}
 	if m := moveNumberSuffix.FindStringSubmatchIndex(text); m != nil {
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
