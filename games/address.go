@@ -23,3 +23,23 @@ func plausibleAddress(a string) bool {
 	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t<>,;\"()[]") &&
 		!strings.Contains(domain, "@") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
 }
+
+// BareAddress returns addr without white space around it and without the
+// display name and angle brackets of "Name <a@b>"; its case is kept.
+func BareAddress(addr string) string {
+	a := strings.TrimSpace(addr)
+	if i := strings.LastIndexByte(a, '<'); i >= 0 {
+		a = strings.TrimSuffix(a[i+1:], ">")
+	}
+	return strings.TrimSpace(a)
+}
+
+// SplitAddress splits an address at its last '@'; domain is "" if there is
+// none.
+func SplitAddress(addr string) (local, domain string) {
+	i := strings.LastIndexByte(addr, '@')
+	if i < 0 {
+		return addr, ""
+	}
+	return addr[:i], addr[i+1:]
+}

@@ -60,32 +60,13 @@ func replyAddress(local, domain, game, token string) string {
 // tag (ParsePlusTag), and its domain the bot's. Case is ignored; bot may
 // be written with angle brackets.
 func ParseReplyAddress(bot, addr string) (game, token string, ok bool) {
-	bl, bd := splitAtLastAt(strings.TrimSpace(bareOf(bot)))
-	local, domain := splitAtLastAt(addr)
+	bl, bd := SplitAddress(BareAddress(bot))
+	local, domain := SplitAddress(addr)
 	if bd == "" || !strings.EqualFold(domain, bd) || len(local) <= len(bl) ||
 		!strings.EqualFold(local[:len(bl)], bl) || local[len(bl)] != '+' {
 		return "", "", false
 	}
 	return ParsePlusTag(local[len(bl)+1:])
-}
-
-// bareOf strips white space and angle brackets from an address.
-func bareOf(a string) string {
-	a = strings.TrimSpace(a)
-	if i := strings.LastIndexByte(a, '<'); i >= 0 {
-		a = strings.TrimSuffix(a[i+1:], ">")
-	}
-	return a
-}
-
-// splitAtLastAt splits an address at its last '@'; domain is "" if there
-// is none.
-func splitAtLastAt(a string) (local, domain string) {
-	i := strings.LastIndexByte(a, '@')
-	if i < 0 {
-		return a, ""
-	}
-	return a[:i], a[i+1:]
 }
 
 // plusTag is the part after '+' in the bot's local part of the reply

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/emersion/go-msgauth/authres"
+
+	"github.com/windpost/windpost/games"
 )
 
 // LoopReason tells whether the mail may be answered: "" if it may, else why
@@ -54,7 +56,7 @@ func (m *Message) LoopReason(botAddress string) string {
 	if mt, _, _ := h.ContentType(); mt == "multipart/report" {
 		return "Content-Type multipart/report (a bounce or receipt)"
 	}
-	bot := bareAddress(botAddress)
+	bot := games.BareAddress(botAddress)
 	if bot != "" {
 		for _, v := range h.Values("X-Loop") {
 			if strings.Contains(strings.ToLower(v), strings.ToLower(bot)) {
@@ -68,13 +70,13 @@ func (m *Message) LoopReason(botAddress string) string {
 	if m.From == "" {
 		return "no readable From address"
 	}
-	local, domain := splitAddress(m.From)
+	local, domain := games.SplitAddress(m.From)
 	switch strings.ToLower(local) {
 	case "mailer-daemon", "postmaster", "noreply", "no-reply", "donotreply", "do-not-reply":
 		return fmt.Sprintf("From %s is a system address", m.From)
 	}
 	if bot != "" {
-		bl, bd := splitAddress(bot)
+		bl, bd := games.SplitAddress(bot)
 		if strings.EqualFold(domain, bd) && plusOf(local, bl) {
 			return fmt.Sprintf("From %s is our own address", m.From)
 		}
@@ -170,24 +172,6 @@ func stripComments(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// bareAddress strips white space and angle brackets from an address.
-func bareAddress(a string) string {
-	a = strings.TrimSpace(a)
-	if i := strings.LastIndexByte(a, '<'); i >= 0 {
-		a = strings.TrimSuffix(a[i+1:], ">")
-	}
-	return strings.TrimSpace(a)
-}
-
-// splitAddress splits an address at its last '@'.
-func splitAddress(a string) (local, domain string) {
-	i := strings.LastIndexByte(a, '@')
-	if i < 0 {
-		return a, ""
-	}
-	return a[:i], a[i+1:]
 }
 
 // plusOf reports whether local is base or base+something (case-insensitive).
