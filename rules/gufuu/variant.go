@@ -41,14 +41,11 @@ func (x Position) Perft(depth int) uint64 { return x.P.Perft(depth) }
 
 // PosOf returns the packed position of a rules.Position made by this
 // package, and false for any other.
+//
+// Deprecated: kept until notation moves over to rules.As (removed after the merge).
 func PosOf(p rules.Position) (Pos, bool) {
-	switch x := p.(type) {
-	case Position:
-		return x.P, true
-	case *Position:
-		return x.P, true
-	}
-	return 0, false
+	x, err := rules.As[Position](p)
+	return x.P, err == nil
 }
 
 // Variant is Gufuu Shogi for the rest of windpost.
@@ -74,6 +71,12 @@ func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
 	if len(positions) == 0 || v.Outcome(positions).Over() {
 		return nil
 	}
+	return v.OngoingMoves(positions)
+}
+
+// OngoingMoves returns the moves of the last position, which the history
+// does not restrict.
+func (Variant) OngoingMoves(positions []rules.Position) []rules.Move {
 	return positions[len(positions)-1].Moves()
 }
 
@@ -86,23 +89,22 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 		return rules.Outcome{}
 	}
 	last := positions[len(positions)-1]
-	if p, ok := PosOf(last); ok {
+	if p, err := rules.As[Position](last); err == nil {
 		var buf [MaxMoves]rules.Move
-		if len(p.AppendMoves(buf[:0])) == 0 {
-			if p.InCheck() {
-				return rules.WinFor(p.ToMove().Opponent(), rules.Checkmate)
+		if len(p.P.AppendMoves(buf[:0])) == 0 {
+			if p.P.InCheck() {
+				return rules.WinFor(p.P.ToMove().Opponent(), rules.Checkmate)
 			}
-			return rules.WinFor(p.ToMove().Opponent(), rules.NoLegalMove)
+			return rules.WinFor(p.P.ToMove().Opponent(), rules.NoLegalMove)
 		}
 	}
-	key, n := last.Key(), 0
-	for _, q := range positions {
-		if q.Key() == key {
-			n++
-		}
-	}
-	if n >= 4 {
+	if rules.Occurrences(positions, same()) >= 4 {
 		return rules.DrawBy(rules.Repetition)
 	}
 	return rules.Outcome{}
+}
+
+// same compares positions for the repetition rule without making keys.
+func same() func(a, b rules.Position) bool {
+	return rules.SameBy(func(x, y Position) bool { return x == y })
 }

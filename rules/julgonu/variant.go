@@ -28,9 +28,9 @@ func (Variant) Start() rules.Position { return Start() }
 func positionsOf(ps []rules.Position) []Position {
 	out := make([]Position, len(ps))
 	for i, p := range ps {
-		q, ok := p.(Position)
-		if !ok {
-			panic(fmt.Sprintf("julgonu: position %d is a %T, not a Jul-Gonu position", i, p))
+		q, err := rules.As[Position](p)
+		if err != nil {
+			panic(fmt.Sprintf("julgonu: position %d: %v", i, err))
 		}
 		out[i] = q
 	}
@@ -78,6 +78,11 @@ func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
 		return nil
 	}
 	return SuperkoMoves(ps)
+}
+
+// OngoingMoves is LegalMoves for a game known not to be over.
+func (v Variant) OngoingMoves(positions []rules.Position) []rules.Move {
+	return SuperkoMoves(positionsOf(positions))
 }
 
 // Outcome judges the game whose positions are given, oldest first: the side

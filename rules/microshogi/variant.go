@@ -31,6 +31,12 @@ func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
 	if len(positions) == 0 || v.Outcome(positions).Over() {
 		return nil
 	}
+	return v.OngoingMoves(positions)
+}
+
+// OngoingMoves returns the moves of the last position, which the history
+// does not restrict.
+func (Variant) OngoingMoves(positions []rules.Position) []rules.Move {
 	return positions[len(positions)-1].Moves()
 }
 
@@ -39,8 +45,8 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 	if len(positions) == 0 {
 		return rules.Outcome{}
 	}
-	last, ok := asPosition(positions[len(positions)-1])
-	if !ok {
+	last, err := rules.As[Position](positions[len(positions)-1])
+	if err != nil {
 		return rules.Outcome{}
 	}
 	if last.CountMoves() == 0 {
@@ -49,18 +55,13 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 		}
 		return rules.WinFor(last.side.Opponent(), rules.Stalemate)
 	}
-	key := last.Key()
-	first, seen := -1, 0
-	for i, q := range positions {
-		if q.Key() == key {
-			if first < 0 {
-				first = i
-			}
-			seen++
-		}
-	}
-	if seen < 4 {
+	if rules.Occurrences(positions, same()) < 4 {
 		return rules.Outcome{}
+	}
+	first := 0
+	eq := same()
+	for !eq(positions[first], positions[len(positions)-1]) {
+		first++
 	}
 	if checker, ok := PerpetualChecker(positions[first:]); ok {
 		return rules.WinFor(checker.Opponent(), rules.PerpetualCheck)
@@ -77,8 +78,8 @@ func PerpetualChecker(positions []rules.Position) (rules.Side, bool) {
 	for j := 1; j < len(positions); j++ {
 		mover := positions[j-1].ToMove()
 		moved[mover] = true
-		q, ok := asPosition(positions[j])
-		if !ok || !q.InCheck() {
+		q, err := rules.As[Position](positions[j])
+		if err != nil || !q.InCheck() {
 			checked[mover] = false
 		}
 	}
@@ -93,12 +94,9 @@ func PerpetualChecker(positions []rules.Position) (rules.Side, bool) {
 	return rules.Black, false
 }
 
-func asPosition(p rules.Position) (Position, bool) {
-	switch q := p.(type) {
-	case Position:
-		return q, true
-	case *Position:
-		return *q, true
-	}
-	return Position{}, false
+// same compares positions for the repetition rule without making keys.
+func same() func(a, b rules.Position) bool {
+	return rules.SameBy(func(x, y Position) bool {
+		return x.hash == y.hash && x.board == y.board && x.hand == y.hand && x.side == y.side
+	})
 }
