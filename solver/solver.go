@@ -43,11 +43,16 @@ type Kind uint8
 
 // The kinds of value.
 const (
-	Unknown Kind = iota // a search score, not a proven result
-	Won                 // the side to move wins
-	Lost                // the side to move loses
-	Drawn               // neither side can force a win
+	Estimate Kind = iota // a search score, not a proven result
+	Won                  // the side to move wins
+	Lost                 // the side to move loses
+	Drawn                // neither side can force a win
 )
+
+// Unknown is Estimate.
+//
+// Deprecated: kept until games moves over (removed after the merge).
+const Unknown = Estimate
 
 // Value is the worth of a position for the side to move: a proven result
 // with its distance in plies (from a table, or a search that found a
@@ -58,7 +63,7 @@ type Value struct {
 	// now (1 = wins with this move); for Lost, the side to move is mated
 	// (has lost) after Plies plies (0 = lost now).
 	Plies int
-	// Score is a search's estimate in hundredths of a pawn for Unknown.
+	// Score is a search's estimate in hundredths of a pawn for Estimate.
 	Score int
 }
 
@@ -99,7 +104,7 @@ func ParseValue(s string) (Value, error) {
 	return v, nil
 }
 
-// Rank orders values for the side to move: wins > draws/unknown > losses.
+// Rank orders values for the side to move: wins > draws/estimates > losses.
 // It is what analysis uses to mark mistakes (a win turned into a draw or a
 // loss, a draw into a loss).
 func (v Value) Rank() int {
@@ -112,19 +117,39 @@ func (v Value) Rank() int {
 	return 1
 }
 
-// After returns the value of a move for the player making it, given the
+// ForMover returns the value of a move for the player making it, given the
 // value v of the position it leads to (for the opponent): a loss in n for
 // the opponent is a win in n+1, a win in n a loss in n+1.
-func (v Value) After() Value {
+func (v Value) ForMover() Value {
 	switch v.Kind {
 	case Won:
 		return Value{Kind: Lost, Plies: v.Plies + 1}
 	case Lost:
 		return Value{Kind: Won, Plies: v.Plies + 1}
-	case Unknown:
-		return Value{Kind: Unknown, Score: -v.Score}
+	case Estimate:
+		return Value{Kind: Estimate, Score: -v.Score}
 	}
 	return v
+}
+
+// After is ForMover.
+//
+// Deprecated: kept until games moves over (removed after the merge).
+func (v Value) After() Value { return v.ForMover() }
+
+// OutcomeValue returns the value of a finished game for its side to move:
+// won or lost now (W 0, L 0), or drawn. It reports false while the game
+// goes on.
+func OutcomeValue(g *rules.Game) (Value, bool) {
+	switch o := g.Outcome(); {
+	case !o.Over():
+		return Value{}, false
+	case o.Status == rules.Draw:
+		return Value{Kind: Drawn}, true
+	case o.Winner == g.Position().ToMove():
+		return Value{Kind: Won}, true
+	}
+	return Value{Kind: Lost}, true
 }
 
 // Flip returns the same value seen by the other side, at the same distance:
@@ -135,7 +160,7 @@ func (v Value) Flip() Value {
 		v.Kind = Lost
 	case Lost:
 		v.Kind = Won
-	case Unknown:
+	case Estimate:
 		v.Score = -v.Score
 	}
 	return v

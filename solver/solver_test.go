@@ -11,7 +11,7 @@ func TestValueFlip(t *testing.T) {
 		{solver.Value{Kind: solver.Won, Plies: 3}, solver.Value{Kind: solver.Lost, Plies: 3}},
 		{solver.Value{Kind: solver.Lost, Plies: 0}, solver.Value{Kind: solver.Won, Plies: 0}},
 		{solver.Value{Kind: solver.Drawn}, solver.Value{Kind: solver.Drawn}},
-		{solver.Value{Kind: solver.Unknown, Score: 120}, solver.Value{Kind: solver.Unknown, Score: -120}},
+		{solver.Value{Kind: solver.Estimate, Score: 120}, solver.Value{Kind: solver.Estimate, Score: -120}},
 	} {
 		if got := c.in.Flip(); got != c.want {
 			t.Errorf("%v.Flip() = %v, want %v", c.in, got, c.want)
