@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -167,18 +168,57 @@ func (v Value) Flip() Value {
 }
 
 // Better reports whether v is a better value than w for the player who has
-// it: a sooner win, a win over a draw, a draw over a loss, a later loss.
+// it: a sooner win, a win over a draw, a draw over a loss, a later loss,
+// and of two estimates the higher score.
 func (v Value) Better(w Value) bool {
 	if v.Rank() != w.Rank() {
 		return v.Rank() > w.Rank()
 	}
-	switch v.Kind {
-	case Won:
+	switch {
+	case v.Kind == Won && w.Kind == Won:
 		return v.Plies < w.Plies
-	case Lost:
+	case v.Kind == Lost && w.Kind == Lost:
 		return v.Plies > w.Plies
+	case v.Kind == Estimate && w.Kind == Estimate:
+		return v.Score > w.Score
 	}
 	return false
+}
+
+// Meaning says in words what v means for toMove, the side to move ("Black
+// to move wins with this move", "a draw with best play").
+func (v Value) Meaning(toMove rules.Side) string {
+	who := strings.ToUpper(toMove.String()[:1]) + toMove.String()[1:]
+	switch v.Kind {
+	case Won:
+		if v.Plies == 1 {
+			return fmt.Sprintf("%s to move wins with this move", who)
+		}
+		return fmt.Sprintf("%s to move wins; the winning move is the %s ply from now (both sides' moves count)", who, ordinal(v.Plies))
+	case Lost:
+		if v.Plies == 0 {
+			return fmt.Sprintf("%s to move has lost", who)
+		}
+		return fmt.Sprintf("%s to move loses after %d plies (both sides' moves count)", who, v.Plies)
+	case Drawn:
+		return "a draw with best play"
+	}
+	return "a search estimate"
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, 11th, 21st...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }
 
 // Analyst values positions of one variant.

@@ -232,7 +232,7 @@ func (t *terminalGame) hint(ctx context.Context) {
 		fmt.Fprintf(w, "No hint: %v\n", err)
 		return
 	}
-	fmt.Fprintf(w, "Verdict: %s (%s).\n", r.Value, valueWords(r.value, r.side))
+	fmt.Fprintf(w, "Verdict: %s (%s).\n", r.Value, r.value.Meaning(r.side))
 	var best []string
 	for _, m := range r.Moves {
 		if m.Value == r.Moves[0].Value {

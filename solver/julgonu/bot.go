@@ -82,7 +82,7 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 	var wins, draws, losses []cand
 	for _, m := range legal {
 		c, _ := p.After(m)
-		cv, _ := t.Value(c)
+		cv, _ := t.Lookup(c)
 		switch cv.Kind {
 		case solver.Lost:
 			wins = append(wins, cand{m, c, cv.Plies + 1})
@@ -150,7 +150,7 @@ func newSearch(t *Table, ps []jg.Position) *search {
 
 func (s *search) push(p jg.Position) {
 	s.hist = append(s.hist, p)
-	v, ok := s.t.Value(p)
+	v, ok := s.t.Lookup(p)
 	b := -1
 	if ok && ((p.ToMove() == s.us && v.Kind == solver.Won) || (p.ToMove() != s.us && v.Kind == solver.Lost)) {
 		b = v.Plies
@@ -181,7 +181,7 @@ var errBudget = errors.New("search budget spent")
 // within r plies.
 func (s *search) forced(r int) (bool, error) {
 	p := s.hist[len(s.hist)-1]
-	v, _ := s.t.Value(p)
+	v, _ := s.t.Lookup(p)
 	if v.Kind != solver.Won || r < 1 {
 		return false, nil
 	}
@@ -194,7 +194,7 @@ func (s *search) forced(r int) (bool, error) {
 	}
 	for _, m := range jg.SuperkoMoves(s.hist) {
 		c, _ := p.After(m)
-		cv, _ := s.t.Value(c)
+		cv, _ := s.t.Lookup(c)
 		if cv.Kind != solver.Lost || cv.Plies+1 > r {
 			continue
 		}
@@ -331,7 +331,7 @@ func (s *search) holds(c jg.Position, depth int) bool {
 	}
 	for _, m := range jg.SuperkoMoves(s.hist) {
 		gc, _ := c.After(m)
-		v, _ := s.t.Value(gc)
+		v, _ := s.t.Lookup(gc)
 		if v.Kind == solver.Won {
 			continue
 		}
@@ -343,7 +343,7 @@ func (s *search) holds(c jg.Position, depth int) bool {
 		found := false
 		for _, m2 := range jg.SuperkoMoves(s.hist) {
 			c2, _ := gc.After(m2)
-			v2, _ := s.t.Value(c2)
+			v2, _ := s.t.Lookup(c2)
 			if v2.Kind == solver.Lost {
 				found = true
 				break
@@ -377,6 +377,6 @@ func (s *Solver) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, err
 	if err != nil {
 		return solver.Value{}, fmt.Errorf("jul-gonu analyst: %w", err)
 	}
-	v, _ := t.Value(p)
+	v, _ := t.Lookup(p)
 	return v, nil
 }

@@ -13,15 +13,13 @@ import (
 // tableSolver is a Solver holding the shared test table.
 func tableSolver() *Solver {
 	s := New("")
-	s.table = solved()
-	s.once.Do(func() {})
-	s.ready.Store(true)
+	s.lazy.Get(context.Background(), func() (*Table, solver.Provenance) { return solved(), solver.Provenance{} })
 	return s
 }
 
 func valueOfGame(t *testing.T, tab *Table, g *rules.Game) solver.Value {
 	t.Helper()
-	v, ok := tab.Value(g.Position().(jg.Position))
+	v, ok := tab.Lookup(g.Position().(jg.Position))
 	if !ok {
 		t.Fatalf("position %v not in the table", g.Position())
 	}
@@ -110,13 +108,13 @@ func TestPerfectPlaysFastest(t *testing.T) {
 		if g.Outcome().Over() {
 			continue
 		}
-		v, _ := tab.Value(p)
+		v, _ := tab.Lookup(p)
 		m, err := s.Choose(ctx, g, solver.Perfect, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c, _ := p.After(m)
-		cv, _ := tab.Value(c)
+		cv, _ := tab.Lookup(c)
 		if got := cv.After(); got != v {
 			t.Fatalf("%v (%v): perfect chose a move worth %v", p, v, got)
 		}
@@ -141,7 +139,7 @@ func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
 			ms := c.Moves()
 			c, _ = c.After(ms[rng.IntN(len(ms))])
 		}
-		cv, ok := tab.Value(c)
+		cv, ok := tab.Lookup(c)
 		if !ok || cv.Kind != solver.Lost || cv.Plies < 4 || len(c.Moves()) == 0 {
 			continue
 		}
@@ -159,7 +157,7 @@ func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
 			continue
 		}
 		p := line[3]
-		pv, _ := tab.Value(p)
+		pv, _ := tab.Lookup(p)
 		if pv.Kind != solver.Won || pv.Plies != cv.Plies+1 {
 			continue
 		}
@@ -195,7 +193,7 @@ func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
 		winning := false
 		for _, m := range g.LegalMoves() {
 			n, _ := p.After(m)
-			if v, _ := tab.Value(n); v.Kind == solver.Lost {
+			if v, _ := tab.Lookup(n); v.Kind == solver.Lost {
 				winning = true
 			}
 		}
@@ -277,7 +275,7 @@ func TestWonPositionsPlayedOut(t *testing.T) {
 			ms := p.Moves()
 			p, _ = p.After(ms[rng.IntN(len(ms))])
 		}
-		v, _ := tab.Value(p)
+		v, _ := tab.Lookup(p)
 		if v.Kind != solver.Won || len(p.Moves()) == 0 {
 			continue
 		}

@@ -62,7 +62,7 @@ func TestTableIsConsistent(t *testing.T) {
 			return
 		}
 		p := jg.FromOwnOpp(own, opp, rules.Black)
-		v := valueOf(tab.val[i])
+		v, _ := solver.Packed(tab.val[i]).Value()
 		ms := p.Moves()
 		if bits.OnesCount16(own) <= 1 || len(ms) == 0 {
 			if v != (solver.Value{Kind: solver.Lost}) {
@@ -75,7 +75,7 @@ func TestTableIsConsistent(t *testing.T) {
 		sawDraw, sawLoss, minLoss, maxWin := false, false, 1<<30, -1
 		for _, m := range ms {
 			q, _ := p.After(m)
-			cv, ok := tab.Value(q)
+			cv, ok := tab.Lookup(q)
 			if !ok {
 				t.Fatalf("successor %v of %016b/%016b is not in the table", q, own, opp)
 			}
@@ -159,7 +159,7 @@ func TestShortDistancesBySearch(t *testing.T) {
 		if !tab.Reachable(p) {
 			t.Fatalf("%v reached by play but not marked reachable", p)
 		}
-		v, _ := tab.Value(p)
+		v, _ := tab.Lookup(p)
 		sv, ok := minimax(p, 5)
 		short := v.Kind != solver.Drawn && v.Plies <= 5
 		if ok != short || (ok && sv != v) {
@@ -197,7 +197,7 @@ func TestKnownValues(t *testing.T) {
 		{"lost after the capture", mk(0x8070&^0x0020|0x0040, 0x1000, rules.White), "L 0"},
 	}
 	for _, tc := range tests {
-		v, ok := tab.Value(tc.p)
+		v, ok := tab.Lookup(tc.p)
 		if !ok || v.String() != tc.want {
 			t.Errorf("%s: %v (%v), want %s", tc.name, v, ok, tc.want)
 		}
