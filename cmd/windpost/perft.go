@@ -37,19 +37,9 @@ func cmdPerft(ctx context.Context, a *app, args []string) int {
 	position := fs.String("position", "", "start from this position string instead of the game's start")
 	divide := fs.Bool("divide", false, "print the count below each legal move")
 	superko := fs.Bool("superko", false, "apply positional superko along each path (Jul-Gonu)")
-	pos, code, ok := parseFlags(fs, args)
+	kit, _, code, ok := a.gameArgs(fs, args, 1, nil, "name one game, e.g. 'windpost perft microshogi --depth 5'")
 	if !ok {
 		return code
-	}
-	if len(pos) != 1 {
-		fmt.Fprintln(a.stderr, "windpost perft: name one game, e.g. 'windpost perft microshogi --depth 5'")
-		return 2
-	}
-	cat := a.catalog("")
-	kit, err := cat.Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost perft: %v\n", err)
-		return 2
 	}
 	if *depth < 0 {
 		fmt.Fprintln(a.stderr, "windpost perft: --depth must be 0 or more")
@@ -57,6 +47,7 @@ func cmdPerft(ctx context.Context, a *app, args []string) int {
 	}
 	p := kit.Rules.Start()
 	if *position != "" {
+		var err error
 		if p, err = kit.Notation.ParsePosition(*position); err != nil {
 			fmt.Fprintf(a.stderr, "windpost perft: --position: %v\n", err)
 			return 2

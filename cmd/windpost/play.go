@@ -25,19 +25,9 @@ func cmdPlay(ctx context.Context, a *app, args []string) int {
 	level := fs.String("level", "", "the bot's level (default: its strongest; Gufuu: perfect, strong, casual)")
 	as := fs.String("as", "black", "your side against the bot: black (moves first) or white")
 	seed := fs.Uint64("seed", 0, "seed of the bot's random choices (default: from the clock)")
-	pos, code, ok := parseFlags(fs, args)
+	kit, _, code, ok := a.gameArgs(fs, args, 1, nil, "name one game: {games}")
 	if !ok {
 		return code
-	}
-	cat := a.catalog("")
-	if len(pos) != 1 {
-		fmt.Fprintf(a.stderr, "windpost play: name one game: %s\n", variantNames(cat))
-		return 2
-	}
-	kit, err := cat.Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost play: %v\n", err)
-		return 2
 	}
 	human, ok := rules.ParseSide(strings.ToLower(*as))
 	if !ok {

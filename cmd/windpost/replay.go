@@ -18,21 +18,12 @@ func cmdReplay(ctx context.Context, a *app, args []string) int {
 			"unreadable or illegal, says why, shows the board before it and lists the legal moves\n"+
 			"there (exit code 1). A record that starts elsewhere than the start gives its first\n"+
 			"position in a tag line: [Position \"<position string>\"].")
-	pos, code, ok := parseFlags(fs, args)
+	kit, pos, code, ok := a.gameArgs(fs, args, 2, nil, "name a game and a record file, e.g. 'windpost replay gufuu game.txt' (games: {games})")
 	if !ok {
 		return code
 	}
-	cat := a.catalog("")
-	if len(pos) != 2 {
-		fmt.Fprintf(a.stderr, "windpost replay: name a game and a record file, e.g. 'windpost replay gufuu game.txt' (games: %s)\n", variantNames(cat))
-		return 2
-	}
-	kit, err := cat.Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost replay: %v\n", err)
-		return 2
-	}
 	var text []byte
+	var err error
 	if pos[1] == "-" {
 		text, err = io.ReadAll(a.stdin)
 	} else {

@@ -35,21 +35,12 @@ func cmdSolve(ctx context.Context, a *app, args []string) int {
 	position := fs.String("position", "", "analyse this position string, e.g. \"..Se/KeWn/kw.. w\" or \"wwww/4/4/bbbb b\"")
 	positions := fs.String("positions", "", "analyse the position strings in FILE, one a line (- = standard input)")
 	cacheDir := fs.String("cache", "", "directory of the tables' cache files (default: the working directory)")
-	pos, code, ok := parseFlags(fs, args)
+	kit, _, code, ok := a.gameArgs(fs, args, 1, cacheDir, "name one game, e.g. 'windpost solve gufuu' (solved games: gufuu, julgonu)")
 	if !ok {
 		return code
 	}
-	if len(pos) != 1 {
-		fmt.Fprintf(a.stderr, "windpost solve: name one game, e.g. 'windpost solve gufuu' (solved games: gufuu, julgonu)\n")
-		return 2
-	}
 	if *position != "" && *positions != "" {
 		fmt.Fprintln(a.stderr, "windpost solve: give --position or --positions, not both")
-		return 2
-	}
-	kit, err := a.catalog(*cacheDir).Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost solve: %v\n", err)
 		return 2
 	}
 	if kit.Table == nil {
