@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"embed"
 	"flag"
 	"fmt"
 	"io"
@@ -110,6 +111,22 @@ func newFlags(a *app, usageLine, about string) *flag.FlagSet {
 		}
 	}
 	return fs
+}
+
+// helpFiles holds each command's usage line and description (help/NAME.txt:
+// the usage line after "windpost ", a blank line, the description).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpFlags is newFlags for the command whose help is help/name.txt.
+func helpFlags(a *app, name string) *flag.FlagSet {
+	text, err := helpFiles.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic("windpost: no help for " + name) // a programming error
+	}
+	usageLine, about, _ := strings.Cut(strings.TrimSuffix(string(text), "\n"), "\n\n")
+	return newFlags(a, usageLine, about)
 }
 
 // parseFlags parses args, allowing flags after positional arguments

@@ -29,10 +29,7 @@ func perft(p rules.Position, depth int) uint64 {
 }
 
 func cmdPerft(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "perft <game> --depth N [--position \"<position string>\"] [--divide] [--superko]",
-		"Counts the leaves of the legal-move tree N plies deep (a check of the move generator).\n"+
-			"--divide prints the count below each legal move. --superko (Jul-Gonu) applies positional\n"+
-			"superko along each path, the given position counting as an earlier one.")
+	fs := helpFlags(a, "perft")
 	depth := fs.Int("depth", 1, "plies to search (0 or more)")
 	position := fs.String("position", "", "start from this position string instead of the game's start")
 	divide := fs.Bool("divide", false, "print the count below each legal move")

@@ -14,13 +14,21 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
+// terminalGame is one game at the terminal.
+type terminalGame struct {
+	a     *app
+	kit   variants.Kit
+	g     *rules.Game
+	bot   bool         // playing against the bot
+	level solver.Level // the bot's level
+	human rules.Side   // the human's side against the bot
+	rng   *rand.Rand
+	in    *bufio.Scanner
+}
+
+// cmdPlay runs "windpost play <game>": a game at the terminal.
 func cmdPlay(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "play <game> [--vs bot|human] [--level LEVEL] [--as black|white] [--seed N]",
-		"Plays a game in the terminal, against the bot or a friend at the same keyboard.\n"+
-			"The board is shown after every move. Type a move in the game's notation, or:\n"+
-			"  moves  list the legal moves      hint  the bot's verdict and best move(s)\n"+
-			"  undo   take back your last move  rules the rules and the notation\n"+
-			"  help   this list                 quit  leave the game")
+	fs := helpFlags(a, "play")
 	vs := fs.String("vs", "bot", "the opponent: bot or human")
 	level := fs.String("level", "", "the bot's level (default: its strongest; Gufuu: perfect, strong, casual)")
 	as := fs.String("as", "black", "your side against the bot: black (moves first) or white")
@@ -70,18 +78,6 @@ func cmdPlay(ctx context.Context, a *app, args []string) int {
 		rng: rand.New(rand.NewPCG(s, s^0x5851f42d4c957f2d)), in: bufio.NewScanner(a.stdin),
 	}
 	return t.run(ctx)
-}
-
-// terminalGame is one game at the terminal.
-type terminalGame struct {
-	a     *app
-	kit   variants.Kit
-	g     *rules.Game
-	bot   bool         // playing against the bot
-	level solver.Level // the bot's level
-	human rules.Side   // the human's side against the bot
-	rng   *rand.Rand
-	in    *bufio.Scanner
 }
 
 func (t *terminalGame) out() io.Writer { return t.a.stdout }

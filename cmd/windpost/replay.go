@@ -11,13 +11,9 @@ import (
 	"github.com/windpost/windpost/notation"
 )
 
+// cmdReplay runs "windpost replay <game> FILE": the check of a game record.
 func cmdReplay(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "replay <game> FILE",
-		"Checks a game record (numbered moves, \"1.K*1c>N 2.K*2c>S ...\"; FILE - = standard input).\n"+
-			"Prints the final board and \"ok: N moves\", or names the first move that is missing,\n"+
-			"unreadable or illegal, says why, shows the board before it and lists the legal moves\n"+
-			"there (exit code 1). A record that starts elsewhere than the start gives its first\n"+
-			"position in a tag line: [Position \"<position string>\"].")
+	fs := helpFlags(a, "replay")
 	kit, pos, code, ok := a.gameArgs(fs, args, 2, nil, "name a game and a record file, e.g. 'windpost replay gufuu game.txt' (games: {games})")
 	if !ok {
 		return code

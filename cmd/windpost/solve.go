@@ -16,21 +16,25 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
+type moveReport struct {
+	Move  string `json:"move"`
+	Value string `json:"value"`
+}
+
+type positionReport struct {
+	Position string       `json:"position"`
+	Value    string       `json:"value,omitempty"`
+	Moves    []moveReport `json:"moves"`
+	Error    string       `json:"error,omitempty"`
+	side     rules.Side
+	value    solver.Value
+}
+
 // cmdSolve runs "windpost solve <game>": the figures of a solved game, or
 // the value of positions and of every legal move in them, from the table
 // of the game's kit.
 func cmdSolve(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "solve <game> [--json] [--position \"<position string>\" | --positions FILE] [--cache DIR]",
-		"Prints the figures of a solved game (Gufuu Shogi, Jul-Gonu): the positions reachable from\n"+
-			"the start (counted with the side to move), how many are won, lost and drawn for the side to\n"+
-			"move, the value of the start and the longest forced win; for Gufuu Shogi also the\n"+
-			"checkmates, the positions with a mate in one and the best first moves.\n"+
-			"With --position or --positions it prints the value of each position and every legal move\n"+
-			"with its value for the player making it, best first.\n"+
-			"Values: \"W n\" = the side to move wins, its winning move being the n-th ply from now;\n"+
-			"\"L n\" = it has lost after n plies (\"L 0\" = lost now); \"D\" = a draw with best play.\n"+
-			"The tables ignore the repetition rules (and Jul-Gonu's 100-ply draw). The Jul-Gonu table\n"+
-			"is computed once and cached in DIR/julgonu.table (rebuilt when missing or damaged).")
+	fs := helpFlags(a, "solve")
 	asJSON := fs.Bool("json", false, "print JSON: one object (one per line with --positions)")
 	position := fs.String("position", "", "analyse this position string, e.g. \"..Se/KeWn/kw.. w\" or \"wwww/4/4/bbbb b\"")
 	positions := fs.String("positions", "", "analyse the position strings in FILE, one a line (- = standard input)")
@@ -98,20 +102,6 @@ func writeJSONLine(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
-}
-
-type moveReport struct {
-	Move  string `json:"move"`
-	Value string `json:"value"`
-}
-
-type positionReport struct {
-	Position string       `json:"position"`
-	Value    string       `json:"value,omitempty"`
-	Moves    []moveReport `json:"moves"`
-	Error    string       `json:"error,omitempty"`
-	side     rules.Side
-	value    solver.Value
 }
 
 // positionReportOf values g's position and every legal move in it (for the
