@@ -183,6 +183,28 @@ type OngoingMover interface {
 	OngoingMoves(positions []Position) []Move
 }
 
+// PositionMoves is embedded by a variant whose history rules end games but
+// never forbid a move: it gives the variant OngoingMoves, the moves of the
+// last position.
+type PositionMoves struct{}
+
+// OngoingMoves returns the moves of the last of positions.
+func (PositionMoves) OngoingMoves(positions []Position) []Move {
+	return positions[len(positions)-1].Moves()
+}
+
+// MovesUnlessOver is LegalMoves for a variant that is an OngoingMover: nil
+// when there is no position or the game is over, else its OngoingMoves.
+func MovesUnlessOver(v interface {
+	Variant
+	OngoingMover
+}, positions []Position) []Move {
+	if len(positions) == 0 || v.Outcome(positions).Over() {
+		return nil
+	}
+	return v.OngoingMoves(positions)
+}
+
 // Explainer is implemented by variants that can say in plain words why a
 // move is refused by a rule about the game's history (for example "it would
 // recreate the position after move 12"). Explain returns nil when it has

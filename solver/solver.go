@@ -122,13 +122,9 @@ func (v Value) Rank() int {
 // value v of the position it leads to (for the opponent): a loss in n for
 // the opponent is a win in n+1, a win in n a loss in n+1.
 func (v Value) ForMover() Value {
-	switch v.Kind {
-	case Won:
-		return Value{Kind: Lost, Plies: v.Plies + 1}
-	case Lost:
-		return Value{Kind: Won, Plies: v.Plies + 1}
-	case Estimate:
-		return Value{Kind: Estimate, Score: -v.Score}
+	v = v.Flip()
+	if v.Kind == Won || v.Kind == Lost {
+		v.Plies++
 	}
 	return v
 }
@@ -157,10 +153,8 @@ func OutcomeValue(g *rules.Game) (Value, bool) {
 // a win in n becomes a loss in n, a score s becomes -s.
 func (v Value) Flip() Value {
 	switch v.Kind {
-	case Won:
-		v.Kind = Lost
-	case Lost:
-		v.Kind = Won
+	case Won, Lost:
+		v.Kind = Won + Lost - v.Kind // the other one
 	case Estimate:
 		v.Score = -v.Score
 	}

@@ -6,15 +6,18 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-func TestValueFlip(t *testing.T) {
-	for _, c := range []struct{ in, want solver.Value }{
-		{solver.Value{Kind: solver.Won, Plies: 3}, solver.Value{Kind: solver.Lost, Plies: 3}},
-		{solver.Value{Kind: solver.Lost, Plies: 0}, solver.Value{Kind: solver.Won, Plies: 0}},
-		{solver.Value{Kind: solver.Drawn}, solver.Value{Kind: solver.Drawn}},
-		{solver.Value{Kind: solver.Estimate, Score: 120}, solver.Value{Kind: solver.Estimate, Score: -120}},
+func TestValueFlipAndForMover(t *testing.T) {
+	for _, c := range []struct{ in, flip, forMover solver.Value }{
+		{solver.Value{Kind: solver.Won, Plies: 3}, solver.Value{Kind: solver.Lost, Plies: 3}, solver.Value{Kind: solver.Lost, Plies: 4}},
+		{solver.Value{Kind: solver.Lost, Plies: 0}, solver.Value{Kind: solver.Won, Plies: 0}, solver.Value{Kind: solver.Won, Plies: 1}},
+		{solver.Value{Kind: solver.Drawn}, solver.Value{Kind: solver.Drawn}, solver.Value{Kind: solver.Drawn}},
+		{solver.Value{Kind: solver.Estimate, Score: 120}, solver.Value{Kind: solver.Estimate, Score: -120}, solver.Value{Kind: solver.Estimate, Score: -120}},
 	} {
-		if got := c.in.Flip(); got != c.want {
-			t.Errorf("%v.Flip() = %v, want %v", c.in, got, c.want)
+		if got := c.in.Flip(); got != c.flip {
+			t.Errorf("%v.Flip() = %v, want %v", c.in, got, c.flip)
+		}
+		if got := c.in.ForMover(); got != c.forMover {
+			t.Errorf("%v.ForMover() = %v, want %v", c.in, got, c.forMover)
 		}
 	}
 }

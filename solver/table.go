@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -52,33 +53,26 @@ type Field struct {
 // & as they are (moves such as "K*1b>N" stay readable when written with an
 // Encoder that does not escape HTML; json.Marshal escapes them again).
 func (f Figures) MarshalJSON() ([]byte, error) {
-	out := []byte{'{'}
-	for i, fl := range f.Fields {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		name, err := plainJSON(fl.Name)
-		if err != nil {
-			return nil, err
-		}
-		value, err := plainJSON(fl.Value)
-		if err != nil {
-			return nil, err
-		}
-		out = append(append(append(out, name...), ':'), value...)
-	}
-	return append(out, '}'), nil
-}
-
-// plainJSON is json.Marshal without the escaping of <, > and &.
-func plainJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
+	buf.WriteByte('{')
+	for i, fl := range f.Fields {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		for j, v := range []any{fl.Name, fl.Value} {
+			if err := enc.Encode(v); err != nil {
+				return nil, fmt.Errorf("figure %s: %w", fl.Name, err)
+			}
+			buf.Truncate(buf.Len() - 1) // the newline Encode ends with
+			if j == 0 {
+				buf.WriteByte(':')
+			}
+		}
 	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
 }
 
 // Lazy holds a table of type T made on first use. Its zero value is ready

@@ -48,8 +48,9 @@ func PosOf(p rules.Position) (Pos, bool) {
 	return x.P, err == nil
 }
 
-// Variant is Gufuu Shogi for the rest of windpost.
-type Variant struct{}
+// Variant is Gufuu Shogi for the rest of windpost. Repetition ends a game
+// but forbids no move (rules.PositionMoves).
+type Variant struct{ rules.PositionMoves }
 
 var _ rules.Variant = Variant{}
 
@@ -68,16 +69,7 @@ func (Variant) Start() rules.Position { return Position{Start} }
 // LegalMoves returns the legal moves in the last position, nil once the
 // game is over.
 func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
-	if len(positions) == 0 || v.Outcome(positions).Over() {
-		return nil
-	}
-	return v.OngoingMoves(positions)
-}
-
-// OngoingMoves returns the moves of the last position, which the history
-// does not restrict.
-func (Variant) OngoingMoves(positions []rules.Position) []rules.Move {
-	return positions[len(positions)-1].Moves()
+	return rules.MovesUnlessOver(v, positions)
 }
 
 // Outcome: the side to move that is in check with no legal move is

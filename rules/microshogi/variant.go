@@ -11,7 +11,9 @@ import "github.com/windpost/windpost/rules"
 // check with every one of its moves from the first occurrence of the
 // position to the fourth: then that side loses by perpetual check. Should
 // both sides have checked with every move, the game is a draw.
-type Variant struct{}
+//
+// Repetition ends a game but forbids no move (rules.PositionMoves).
+type Variant struct{ rules.PositionMoves }
 
 // Name is "microshogi".
 func (Variant) Name() string { return "microshogi" }
@@ -25,19 +27,10 @@ func (Variant) Title() string { return "Micro-shogi" }
 // Start is the starting position.
 func (Variant) Start() rules.Position { return Start() }
 
-// LegalMoves returns the legal moves in the last position, or nil once
-// the game is over.
+// LegalMoves returns the legal moves in the last position, nil once the
+// game is over.
 func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
-	if len(positions) == 0 || v.Outcome(positions).Over() {
-		return nil
-	}
-	return v.OngoingMoves(positions)
-}
-
-// OngoingMoves returns the moves of the last position, which the history
-// does not restrict.
-func (Variant) OngoingMoves(positions []rules.Position) []rules.Move {
-	return positions[len(positions)-1].Moves()
+	return rules.MovesUnlessOver(v, positions)
 }
 
 // Outcome judges the game whose positions are given, oldest first.
