@@ -99,11 +99,7 @@ func TestPerfectPlaysFastest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	checked := 0
 	for checked < 200 {
-		var p jg.Position = jg.Start()
-		for n := rng.IntN(40); n > 0 && len(p.Moves()) > 0; n-- {
-			ms := p.Moves()
-			p, _ = p.After(ms[rng.IntN(len(ms))])
-		}
+		p := randomPosition(rng, 40)
 		g := rules.NewGameFrom(jg.Variant{}, p)
 		if g.Outcome().Over() {
 			continue
@@ -115,7 +111,7 @@ func TestPerfectPlaysFastest(t *testing.T) {
 		}
 		c, _ := p.After(m)
 		cv, _ := tab.Lookup(c)
-		if got := cv.After(); got != v {
+		if got := cv.ForMover(); got != v {
 			t.Fatalf("%v (%v): perfect chose a move worth %v", p, v, got)
 		}
 		checked++
@@ -270,11 +266,7 @@ func TestWonPositionsPlayedOut(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	played := 0
 	for played < 60 {
-		var p jg.Position = jg.Start()
-		for n := rng.IntN(40); n > 0 && len(p.Moves()) > 0; n-- {
-			ms := p.Moves()
-			p, _ = p.After(ms[rng.IntN(len(ms))])
-		}
+		p := randomPosition(rng, 40)
 		v, _ := tab.Lookup(p)
 		if v.Kind != solver.Won || len(p.Moves()) == 0 {
 			continue

@@ -142,20 +142,26 @@ func minimax(p rules.Position, limit int) (solver.Value, bool) {
 // TestShortDistancesBySearch compares the table with a plain search on
 // random reachable positions: every win or loss within 5 plies is found by
 // both, with the same distance.
+// randomPosition plays a random game from the start and stops it after a
+// random number of plies below most (or at its end).
+func randomPosition(rng *rand.Rand, most int) jg.Position {
+	p := jg.Start()
+	for n := rng.IntN(most); n > 0; n-- {
+		ms := p.Moves()
+		if len(ms) == 0 {
+			break
+		}
+		p, _ = p.After(ms[rng.IntN(len(ms))])
+	}
+	return p
+}
+
 func TestShortDistancesBySearch(t *testing.T) {
 	tab := solved()
 	rng := rand.New(rand.NewPCG(7, 8))
 	checked := 0
 	for checked < 300 {
-		// A random game from the start, stopped at a random ply.
-		var p jg.Position = jg.Start()
-		for n := rng.IntN(30); n > 0; n-- {
-			ms := p.Moves()
-			if len(ms) == 0 {
-				break
-			}
-			p, _ = p.After(ms[rng.IntN(len(ms))])
-		}
+		p := randomPosition(rng, 30)
 		if !tab.Reachable(p) {
 			t.Fatalf("%v reached by play but not marked reachable", p)
 		}
