@@ -17,6 +17,12 @@ func tableSolver() *Solver {
 	return s
 }
 
+// botFixture returns what the bot tests use: a context, a Solver and the
+// table it holds, and an rng seeded with (seed, seed+1).
+func botFixture(seed uint64) (context.Context, *Solver, *Table, *rand.Rand) {
+	return context.Background(), tableSolver(), solved(), rand.New(rand.NewPCG(seed, seed+1))
+}
+
 func valueOfGame(t *testing.T, tab *Table, g *rules.Game) solver.Value {
 	t.Helper()
 	v, ok := tab.Lookup(g.Position().(jg.Position))
@@ -30,10 +36,7 @@ func valueOfGame(t *testing.T, tab *Table, g *rules.Game) solver.Value {
 // player and the casual bot, superko applied by rules.Game: once the bot has
 // stood in a won position on its turn, it must win.
 func TestBotNeverLosesAWonGame(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(11, 12))
+	ctx, s, tab, rng := botFixture(11)
 	var botWins, draws, losses, wonGames int
 	for game := 0; game < 500; game++ {
 		level := solver.Perfect
@@ -93,10 +96,7 @@ func TestBotNeverLosesAWonGame(t *testing.T) {
 // TestPerfectPlaysFastest checks the perfect bot's choices against the table
 // where superko does not interfere.
 func TestPerfectPlaysFastest(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(5, 6))
+	ctx, s, tab, rng := botFixture(5)
 	checked := 0
 	for checked < 200 {
 		p := randomPosition(rng, 40)
@@ -122,10 +122,7 @@ func TestPerfectPlaysFastest(t *testing.T) {
 // fastest winning move would recreate an earlier position: the bot must
 // still win against the perfect defence.
 func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(9, 10))
+	ctx, s, tab, rng := botFixture(9)
 	found := 0
 	for tries := 0; found < 20 && tries < 200000; tries++ {
 		// c: the opponent to move and lost; four plies later p, our turn,
@@ -260,10 +257,7 @@ func TestAnalystAndLevels(t *testing.T) {
 // perfect defence: perfect wins in exactly the table's distance, strong wins
 // too, at most a few plies later.
 func TestWonPositionsPlayedOut(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(21, 22))
+	ctx, s, tab, rng := botFixture(21)
 	played := 0
 	for played < 60 {
 		p := randomPosition(rng, 40)
