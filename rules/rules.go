@@ -357,29 +357,28 @@ func (g *Game) Clone() *Game {
 }
 
 // Occurrences counts the positions that are the same position as the last
-// one, that one included, by same (nil compares keys). Engines pass a
-// comparison of their own positions that makes no keys.
-func Occurrences(positions []Position, same func(a, b Position) bool) int {
-	last, n := positions[len(positions)-1], 0
-	for _, q := range positions {
-		if same != nil && same(q, last) || same == nil && q.Key() == last.Key() {
+// one (that one included): those with its key. hash, if not nil, is a quick
+// fingerprint of a position: positions whose fingerprints differ from the
+// last one's are passed over without making their keys.
+func Occurrences(positions []Position, hash func(Position) uint64) int {
+	last := positions[len(positions)-1]
+	var h uint64
+	if hash != nil {
+		h = hash(last)
+	}
+	key, n := "", 1
+	for _, q := range positions[:len(positions)-1] {
+		if hash != nil && hash(q) != h {
+			continue
+		}
+		if key == "" {
+			key = last.Key()
+		}
+		if q.Key() == key {
 			n++
 		}
 	}
 	return n
-}
-
-// SameBy returns a comparison for Occurrences that compares two positions
-// of type T with eq and any other two by their keys.
-func SameBy[T Position](eq func(x, y T) bool) func(a, b Position) bool {
-	return func(a, b Position) bool {
-		x, errx := As[T](a)
-		y, erry := As[T](b)
-		if errx == nil && erry == nil {
-			return eq(x, y)
-		}
-		return a.Key() == b.Key()
-	}
 }
 
 // Registry finds variants by name or alias. It is a value built once by the

@@ -90,13 +90,15 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 			return rules.WinFor(p.P.ToMove().Opponent(), rules.NoLegalMove)
 		}
 	}
-	if rules.Occurrences(positions, same()) >= 4 {
+	if rules.Occurrences(positions, hash) >= 4 {
 		return rules.DrawBy(rules.Repetition)
 	}
 	return rules.Outcome{}
 }
 
-// same compares positions for the repetition rule without making keys.
-func same() func(a, b rules.Position) bool {
-	return rules.SameBy(func(x, y Position) bool { return x == y })
+// hash fingerprints a position for the repetition rule: a Gufuu position
+// by its packed value.
+func hash(p rules.Position) uint64 {
+	x, _ := rules.As[Position](p)
+	return uint64(x.P)
 }

@@ -48,12 +48,11 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 		}
 		return rules.WinFor(last.side.Opponent(), rules.Stalemate)
 	}
-	if rules.Occurrences(positions, same()) < 4 {
+	if rules.Occurrences(positions, hash) < 4 {
 		return rules.Outcome{}
 	}
-	first := 0
-	eq := same()
-	for !eq(positions[first], positions[len(positions)-1]) {
+	first, key := 0, last.Key()
+	for positions[first].Key() != key {
 		first++
 	}
 	if checker, ok := PerpetualChecker(positions[first:]); ok {
@@ -87,9 +86,11 @@ func PerpetualChecker(positions []rules.Position) (rules.Side, bool) {
 	return rules.Black, false
 }
 
-// same compares positions for the repetition rule without making keys.
-func same() func(a, b rules.Position) bool {
-	return rules.SameBy(func(x, y Position) bool {
-		return x.hash == y.hash && x.board == y.board && x.hand == y.hand && x.side == y.side
-	})
+// hash fingerprints a position for the repetition rule: a Micro-shogi
+// position by its Zobrist hash.
+func hash(p rules.Position) uint64 {
+	if h, ok := p.(interface{ Hash() uint64 }); ok {
+		return h.Hash()
+	}
+	return 0
 }
