@@ -1,7 +1,9 @@
 // Package solver holds what windpost's opponents share: bot levels, the
-// value of a position (a solved table's verdict or a search's score), and
-// the interfaces the bots of each variant satisfy. The bots themselves live
-// in solver/gufuu, solver/microshogi and solver/julgonu.
+// value of a position (a solved table's verdict or a search's estimate) and
+// of a finished game, the casual level every bot plays, the solved tables'
+// interface and byte encoding, and the interfaces the bots of each variant
+// satisfy. The bots themselves live in solver/gufuu, solver/microshogi and
+// solver/julgonu.
 package solver
 
 import (
