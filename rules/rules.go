@@ -175,6 +175,36 @@ type Variant interface {
 	Outcome(positions []Position) Outcome
 }
 
+// OngoingMover is implemented by variants that can list the legal moves of
+// a game already judged not over without judging it again, as LegalMoves
+// must. Game uses it so that each position is judged once.
+type OngoingMover interface {
+	// OngoingMoves is LegalMoves for positions whose Outcome is Ongoing.
+	OngoingMoves(positions []Position) []Move
+}
+
+// PositionMoves is embedded by a variant whose history rules end games but
+// never forbid a move: it gives the variant OngoingMoves, the moves of the
+// last position.
+type PositionMoves struct{}
+
+// OngoingMoves returns the moves of the last of positions.
+func (PositionMoves) OngoingMoves(positions []Position) []Move {
+	return positions[len(positions)-1].Moves()
+}
+
+// MovesUnlessOver is LegalMoves for a variant that is an OngoingMover: nil
+// when there is no position or the game is over, else its OngoingMoves.
+func MovesUnlessOver(v interface {
+	Variant
+	OngoingMover
+}, positions []Position) []Move {
+	if len(positions) == 0 || v.Outcome(positions).Over() {
+		return nil
+	}
+	return v.OngoingMoves(positions)
+}
+
 // Explainer is implemented by variants that can say in plain words why a
 // move is refused by a rule about the game's history (for example "it would
 // recreate the position after move 12"). Explain returns nil when it has
@@ -186,10 +216,27 @@ type Explainer interface {
 // Game is a game in progress: its variant, the positions it went through
 // (Positions[0] is where it began) and the moves between them
 // (len(Moves) == len(Positions)-1).
+//
+// A Game remembers the outcome and the legal moves of each position it has
+// judged, so that replaying a game judges each position once. Play, Undo
+// and Clone keep that memory right, and a Game built as a composite literal
+// starts without one; code that changes Positions by other means must not
+// reuse a slice Undo has shortened. A Game is not safe for concurrent use.
 type Game struct {
 	Variant   Variant
 	Positions []Position
 	Moves     []Move
+
+	plies []ply     // plies[i] judges Positions[:i+1]
+	base  *Position // &Positions[0] when plies was filled
+}
+
+// ply is what a Game knows of the game up to one of its positions.
+type ply struct {
+	outcome Outcome
+	legal   []Move
+	judged  bool // outcome is known
+	listed  bool // legal is known
 }
 
 // NewGame starts a game of v from its start position.
@@ -206,11 +253,52 @@ func (g *Game) Position() Position { return g.Positions[len(g.Positions)-1] }
 // Ply is the number of moves played.
 func (g *Game) Ply() int { return len(g.Moves) }
 
+// now returns the memory of the current position, forgetting what belongs
+// to positions no longer in Positions.
+func (g *Game) now() *ply {
+	n := len(g.Positions)
+	if g.base != &g.Positions[0] {
+		g.plies, g.base = g.plies[:0], &g.Positions[0]
+	}
+	if len(g.plies) > n {
+		g.plies = g.plies[:n]
+	}
+	for len(g.plies) < n {
+		g.plies = append(g.plies, ply{})
+	}
+	return &g.plies[n-1]
+}
+
 // LegalMoves returns the moves legal now, history rules included.
-func (g *Game) LegalMoves() []Move { return g.Variant.LegalMoves(g.Positions) }
+func (g *Game) LegalMoves() []Move {
+	return append([]Move(nil), g.legalMoves()...)
+}
+
+// legalMoves is LegalMoves without the copy.
+func (g *Game) legalMoves() []Move {
+	p := g.now()
+	if p.listed {
+		return p.legal
+	}
+	om, ok := g.Variant.(OngoingMover)
+	switch {
+	case !ok:
+		p.legal = g.Variant.LegalMoves(g.Positions)
+	case !g.Outcome().Over():
+		p.legal = om.OngoingMoves(g.Positions)
+	}
+	p.listed = true
+	return p.legal
+}
 
 // Outcome judges the game as it stands.
-func (g *Game) Outcome() Outcome { return g.Variant.Outcome(g.Positions) }
+func (g *Game) Outcome() Outcome {
+	p := g.now()
+	if !p.judged {
+		p.outcome, p.judged = g.Variant.Outcome(g.Positions), true
+	}
+	return p.outcome
+}
 
 // Play plays m if it is legal now. The error wraps ErrIllegal otherwise; a
 // move after the end of the game is illegal too.
@@ -219,7 +307,7 @@ func (g *Game) Play(m Move) error {
 		return fmt.Errorf("%w: the game is over", ErrIllegal)
 	}
 	legal := false
-	for _, l := range g.LegalMoves() {
+	for _, l := range g.legalMoves() {
 		if l == m {
 			legal = true
 			break
@@ -249,16 +337,48 @@ func (g *Game) Undo() bool {
 	}
 	g.Positions = g.Positions[:len(g.Positions)-1]
 	g.Moves = g.Moves[:len(g.Moves)-1]
+	if len(g.plies) > len(g.Positions) {
+		g.plies = g.plies[:len(g.Positions)]
+	}
 	return true
 }
 
 // Clone returns a copy of g that can be played on independently.
 func (g *Game) Clone() *Game {
-	return &Game{
+	c := &Game{
 		Variant:   g.Variant,
 		Positions: append([]Position(nil), g.Positions...),
 		Moves:     append([]Move(nil), g.Moves...),
 	}
+	if len(g.Positions) > 0 && g.base == &g.Positions[0] && len(g.plies) <= len(g.Positions) {
+		c.plies, c.base = append([]ply(nil), g.plies...), &c.Positions[0]
+	}
+	return c
+}
+
+// Occurrences counts the positions that are the same position as the last
+// one (that one included): those with its key. hash, if not nil, is a quick
+// fingerprint of a position: positions whose fingerprints differ from the
+// last one's are passed over without making their keys.
+func Occurrences(positions []Position, hash func(Position) uint64) int {
+	last := positions[len(positions)-1]
+	var h uint64
+	if hash != nil {
+		h = hash(last)
+	}
+	key, n := "", 1
+	for _, q := range positions[:len(positions)-1] {
+		if hash != nil && hash(q) != h {
+			continue
+		}
+		if key == "" {
+			key = last.Key()
+		}
+		if q.Key() == key {
+			n++
+		}
+	}
+	return n
 }
 
 // Registry finds variants by name or alias. It is a value built once by the

@@ -1,7 +1,9 @@
 // Package solver holds what windpost's opponents share: bot levels, the
-// value of a position (a solved table's verdict or a search's score), and
-// the interfaces the bots of each variant satisfy. The bots themselves live
-// in solver/gufuu, solver/microshogi and solver/julgonu.
+// value of a position (a solved table's verdict or a search's estimate) and
+// of a finished game, the casual level every bot plays, the solved tables'
+// interface and byte encoding, and the interfaces the bots of each variant
+// satisfy. The bots themselves live in solver/gufuu, solver/microshogi and
+// solver/julgonu.
 package solver
 
 import (
@@ -9,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -43,11 +46,16 @@ type Kind uint8
 
 // The kinds of value.
 const (
-	Unknown Kind = iota // a search score, not a proven result
-	Won                 // the side to move wins
-	Lost                // the side to move loses
-	Drawn               // neither side can force a win
+	Estimate Kind = iota // a search score, not a proven result
+	Won                  // the side to move wins
+	Lost                 // the side to move loses
+	Drawn                // neither side can force a win
 )
+
+// Unknown is Estimate.
+//
+// Deprecated: kept until games moves over (removed after the merge).
+const Unknown = Estimate
 
 // Value is the worth of a position for the side to move: a proven result
 // with its distance in plies (from a table, or a search that found a
@@ -58,7 +66,7 @@ type Value struct {
 	// now (1 = wins with this move); for Lost, the side to move is mated
 	// (has lost) after Plies plies (0 = lost now).
 	Plies int
-	// Score is a search's estimate in hundredths of a pawn for Unknown.
+	// Score is a search's estimate in hundredths of a pawn for Estimate.
 	Score int
 }
 
@@ -99,7 +107,7 @@ func ParseValue(s string) (Value, error) {
 	return v, nil
 }
 
-// Rank orders values for the side to move: wins > draws/unknown > losses.
+// Rank orders values for the side to move: wins > draws/estimates > losses.
 // It is what analysis uses to mark mistakes (a win turned into a draw or a
 // loss, a draw into a loss).
 func (v Value) Rank() int {
@@ -112,48 +120,101 @@ func (v Value) Rank() int {
 	return 1
 }
 
-// After returns the value of a move for the player making it, given the
+// ForMover returns the value of a move for the player making it, given the
 // value v of the position it leads to (for the opponent): a loss in n for
 // the opponent is a win in n+1, a win in n a loss in n+1.
-func (v Value) After() Value {
-	switch v.Kind {
-	case Won:
-		return Value{Kind: Lost, Plies: v.Plies + 1}
-	case Lost:
-		return Value{Kind: Won, Plies: v.Plies + 1}
-	case Unknown:
-		return Value{Kind: Unknown, Score: -v.Score}
+func (v Value) ForMover() Value {
+	v = v.Flip()
+	if v.Kind == Won || v.Kind == Lost {
+		v.Plies++
 	}
 	return v
+}
+
+// After is ForMover.
+//
+// Deprecated: kept until games moves over (removed after the merge).
+func (v Value) After() Value { return v.ForMover() }
+
+// OutcomeValue returns the value of a finished game for its side to move:
+// won or lost now (W 0, L 0), or drawn. It reports false while the game
+// goes on.
+func OutcomeValue(g *rules.Game) (Value, bool) {
+	switch o := g.Outcome(); {
+	case !o.Over():
+		return Value{}, false
+	case o.Status == rules.Draw:
+		return Value{Kind: Drawn}, true
+	case o.Winner == g.Position().ToMove():
+		return Value{Kind: Won}, true
+	}
+	return Value{Kind: Lost}, true
 }
 
 // Flip returns the same value seen by the other side, at the same distance:
 // a win in n becomes a loss in n, a score s becomes -s.
 func (v Value) Flip() Value {
 	switch v.Kind {
-	case Won:
-		v.Kind = Lost
-	case Lost:
-		v.Kind = Won
-	case Unknown:
+	case Won, Lost:
+		v.Kind = Won + Lost - v.Kind // the other one
+	case Estimate:
 		v.Score = -v.Score
 	}
 	return v
 }
 
 // Better reports whether v is a better value than w for the player who has
-// it: a sooner win, a win over a draw, a draw over a loss, a later loss.
+// it: a sooner win, a win over a draw, a draw over a loss, a later loss,
+// and of two estimates the higher score.
 func (v Value) Better(w Value) bool {
 	if v.Rank() != w.Rank() {
 		return v.Rank() > w.Rank()
 	}
-	switch v.Kind {
-	case Won:
+	switch {
+	case v.Kind == Won && w.Kind == Won:
 		return v.Plies < w.Plies
-	case Lost:
+	case v.Kind == Lost && w.Kind == Lost:
 		return v.Plies > w.Plies
+	case v.Kind == Estimate && w.Kind == Estimate:
+		return v.Score > w.Score
 	}
 	return false
+}
+
+// Meaning says in words what v means for toMove, the side to move ("Black
+// to move wins with this move", "a draw with best play").
+func (v Value) Meaning(toMove rules.Side) string {
+	who := strings.ToUpper(toMove.String()[:1]) + toMove.String()[1:]
+	switch v.Kind {
+	case Won:
+		if v.Plies == 1 {
+			return fmt.Sprintf("%s to move wins with this move", who)
+		}
+		return fmt.Sprintf("%s to move wins; the winning move is the %s ply from now (both sides' moves count)", who, ordinal(v.Plies))
+	case Lost:
+		if v.Plies == 0 {
+			return fmt.Sprintf("%s to move has lost", who)
+		}
+		return fmt.Sprintf("%s to move loses after %d plies (both sides' moves count)", who, v.Plies)
+	case Drawn:
+		return "a draw with best play"
+	}
+	return "a search estimate"
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, 11th, 21st...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }
 
 // Analyst values positions of one variant.

@@ -8,12 +8,13 @@ import (
 
 // gufuuKit wires the gufuu engine, notation, bot and analyst. They share
 // one table, solved on first use (some tens of milliseconds).
-func gufuuKit(Options) (Kit, bool) {
+func gufuuKit(Options) Kit {
 	t := &sgufuu.Table{}
 	return Kit{
 		Rules:    rgufuu.Variant{},
 		Notation: ngufuu.Notation{},
 		Bot:      sgufuu.Bot{Table: t},
 		Analyst:  sgufuu.Analyst{Table: t},
-	}, true
+		Table:    t,
+	}
 }

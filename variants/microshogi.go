@@ -8,13 +8,8 @@ import (
 
 // microshogiKit wires the Micro-shogi engine, notation and bot (2 s per
 // move). Building it does no work: the bot makes its tables on its first
-// search.
-func microshogiKit(Options) (Kit, bool) {
+// search. Micro-shogi is not solved: the kit has no table.
+func microshogiKit(Options) Kit {
 	bot := solver.New(solver.Options{})
-	return Kit{
-		Rules:    rules.Variant{},
-		Notation: notation.Notation{},
-		Bot:      bot,
-		Analyst:  bot,
-	}, true
+	return Kit{Rules: rules.Variant{}, Notation: notation.Notation{}, Bot: bot, Analyst: bot}
 }

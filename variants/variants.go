@@ -19,6 +19,9 @@ type Kit struct {
 	Notation notation.Notation
 	Bot      solver.Bot
 	Analyst  solver.Analyst
+	// Table is the solved game's table, which Bot and Analyst read; nil
+	// for a game that is not solved.
+	Table solver.Table
 }
 
 // Options configures the kits.
@@ -37,13 +40,7 @@ type Catalog struct {
 
 // Default returns the catalog of every variant windpost plays.
 func Default(o Options) *Catalog {
-	var kits []Kit
-	for _, kit := range []func(Options) (Kit, bool){gufuuKit, microshogiKit, julgonuKit} {
-		if k, ok := kit(o); ok {
-			kits = append(kits, k)
-		}
-	}
-	return New(kits...)
+	return New(gufuuKit(o), microshogiKit(o), julgonuKit(o))
 }
 
 // New returns a catalog of the given kits.

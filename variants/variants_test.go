@@ -24,6 +24,11 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s: incomplete kit %+v", name, k)
 		}
 	}
+	for name, solved := range map[string]bool{"gufuu": true, "julgonu": true, "microshogi": false} {
+		if k, _ := c.Lookup(name); (k.Table != nil) != solved {
+			t.Errorf("%s: table %v, want a table: %v", name, k.Table, solved)
+		}
+	}
 	if _, err := c.Get("chess"); err == nil || !strings.Contains(err.Error(), "gufuu") {
 		t.Errorf("Get(chess) = %v; want an error listing the games", err)
 	}

@@ -16,26 +16,12 @@ import (
 // cmdAnalyse searches a Micro-shogi position with the bot's engine and
 // prints the best move, the score and the principal variation.
 func cmdAnalyse(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "analyse microshogi [--position \"<position string>\"] [--time 2s]",
-		"Searches a Micro-shogi position with the bot's engine and prints the best move, the\n"+
-			"score (in pawns, for the side to move; or the mate it found) and the principal variation.\n"+
-			"The position string is \"<board> <side> <hand> [<move number>]\", e.g. the start:\n"+
-			"  \"kbgs/p3/4/3P/SGBK b - 1\"\n"+
-			"Only Micro-shogi is analysed this way: Gufuu and Jul-Gonu are solved ('windpost solve').")
+	fs := helpFlags(a, "analyse")
 	position := fs.String("position", "", "the position to analyse (default: the start)")
 	budget := fs.Duration("time", search.DefaultTime, "how long to search, e.g. 500ms, 2s, 1m")
-	pos, code, ok := parseFlags(fs, args)
+	kit, _, code, ok := a.gameArgs(fs, args, 1, nil, "name the game, e.g. 'windpost analyse microshogi --position \"kbgs/p3/4/3P/SGBK b - 1\"'")
 	if !ok {
 		return code
-	}
-	if len(pos) != 1 {
-		fmt.Fprintln(a.stderr, "windpost analyse: name the game, e.g. 'windpost analyse microshogi --position \"kbgs/p3/4/3P/SGBK b - 1\"'")
-		return 2
-	}
-	kit, err := a.catalog("").Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost analyse: %v\n", err)
-		return 2
 	}
 	if kit.Rules.Name() != "microshogi" {
 		fmt.Fprintf(a.stderr, "windpost analyse: only Micro-shogi is analysed by search; %s is solved outright: try 'windpost solve %s'\n", kit.Rules.Title(), kit.Rules.Name())
@@ -47,6 +33,7 @@ func cmdAnalyse(ctx context.Context, a *app, args []string) int {
 	}
 	p := engine.Start()
 	if *position != "" {
+		var err error
 		if p, err = notation.ParsePosition(*position); err != nil {
 			fmt.Fprintf(a.stderr, "windpost analyse: --position: %v\n", err)
 			return 2

@@ -14,7 +14,9 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
-func gufuuTestApp(stdin string) (*app, *bytes.Buffer, *bytes.Buffer) {
+// testApp returns an app reading stdin and writing to the buffers it
+// returns (standard output, standard error).
+func testApp(stdin string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
@@ -32,7 +34,7 @@ func gufuuKitForTest(t *testing.T) variants.Kit {
 }
 
 func TestSolveGufuuJSON(t *testing.T) {
-	a, out, errb := gufuuTestApp("")
+	a, out, errb := testApp("")
 	if code := run(context.Background(), a, []string{"solve", "gufuu", "--json"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
@@ -73,7 +75,7 @@ func TestSolveGufuuJSON(t *testing.T) {
 		}
 		next := g.Clone()
 		next.Play(m)
-		if v, _ := kit.Analyst.Evaluate(context.Background(), next); v.After() != start {
+		if v, _ := kit.Analyst.Evaluate(context.Background(), next); v.ForMover() != start {
 			t.Errorf("best first move %s leads to %v", s, v)
 		}
 	}
@@ -83,7 +85,7 @@ func TestSolveGufuuJSON(t *testing.T) {
 }
 
 func TestSolveGufuuText(t *testing.T) {
-	a, out, errb := gufuuTestApp("")
+	a, out, errb := testApp("")
 	if code := run(context.Background(), a, []string{"solve", "gufuu"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
@@ -95,7 +97,7 @@ func TestSolveGufuuText(t *testing.T) {
 }
 
 func TestSolveGufuuPositions(t *testing.T) {
-	a, out, _ := gufuuTestApp("..Se/KeWn/kw.. w\n# a comment\n\nnot a position\n..../KwSs/..kn w\n")
+	a, out, _ := testApp("..Se/KeWn/kw.. w\n# a comment\n\nnot a position\n..../KwSs/..kn w\n")
 	code := run(context.Background(), a, []string{"solve", "--positions", "-", "gufuu", "--json"})
 	if code != 1 {
 		t.Errorf("exit %d, want 1 (one line is not a position)", code)
@@ -131,7 +133,7 @@ func TestSolveGufuuPositions(t *testing.T) {
 		t.Errorf("bad line %+v, mate %+v", r[1], r[2])
 	}
 	// The text form of one position.
-	a, out, _ = gufuuTestApp("")
+	a, out, _ = testApp("")
 	if code := run(context.Background(), a, []string{"solve", "gufuu", "--position", "..Se/KeWn/kw.. w"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -141,7 +143,7 @@ func TestSolveGufuuPositions(t *testing.T) {
 }
 
 func TestSolveRefusesMicroshogi(t *testing.T) {
-	a, _, errb := gufuuTestApp("")
+	a, _, errb := testApp("")
 	if code := run(context.Background(), a, []string{"solve", "microshogi"}); code != 2 {
 		t.Errorf("exit %d", code)
 	}
@@ -152,7 +154,7 @@ func TestSolveRefusesMicroshogi(t *testing.T) {
 
 func TestGufuuCommandsHelp(t *testing.T) {
 	for _, cmd := range []string{"solve", "play", "replay"} {
-		a, _, errb := gufuuTestApp("")
+		a, _, errb := testApp("")
 		if code := run(context.Background(), a, []string{cmd, "--help"}); code != 0 {
 			t.Errorf("%s --help: exit %d", cmd, code)
 		}
@@ -163,14 +165,14 @@ func TestGufuuCommandsHelp(t *testing.T) {
 }
 
 func TestReplayGufuu(t *testing.T) {
-	a, out, _ := gufuuTestApp("")
+	a, out, _ := testApp("")
 	if code := run(context.Background(), a, []string{"replay", "gufuu", "../../testdata/gufuu/sample-game.txt"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, out)
 	}
 	if !strings.Contains(out.String(), "ok: 9 moves") || !strings.Contains(out.String(), "in check from the Wind") {
 		t.Errorf("output:\n%s", out)
 	}
-	a, out, _ = gufuuTestApp("")
+	a, out, _ = testApp("")
 	if code := run(context.Background(), a, []string{"replay", "gufuu", "../../testdata/gufuu/sample-game-page.txt"}); code != 1 {
 		t.Fatalf("exit %d, want 1: %s", code, out)
 	}
@@ -184,7 +186,7 @@ func TestReplayGufuu(t *testing.T) {
 // TestPlayAgainstBot drives a game through stdin: a hint, a refused move
 // with its reason and the legal moves, a move, undo, and quit.
 func TestPlayAgainstBot(t *testing.T) {
-	a, out, errb := gufuuTestApp("help\nhint\nW*2a>N\nK*1b>N\nundo\nmoves\nK*1b>N\nquit\n")
+	a, out, errb := testApp("help\nhint\nW*2a>N\nK*1b>N\nundo\nmoves\nK*1b>N\nquit\n")
 	if code := run(context.Background(), a, []string{"play", "gufuu", "--level", "strong", "--seed", "7"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb)
 	}
@@ -219,7 +221,7 @@ func TestPlayGufuuToMate(t *testing.T) {
 		script.WriteString(kit.Notation.FormatMove(g.Position(), m) + "\n")
 		g.Play(m)
 	}
-	a, out, _ := gufuuTestApp(script.String())
+	a, out, _ := testApp(script.String())
 	if code := run(context.Background(), a, []string{"play", "gufuu", "--vs", "human"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -238,7 +240,7 @@ func TestPlayGufuuBadFlags(t *testing.T) {
 		{"play", "gufuu", "--as", "red"},
 		{"play", "chess"},
 	} {
-		a, _, errb := gufuuTestApp("")
+		a, _, errb := testApp("")
 		if code := run(context.Background(), a, args); code != 2 || errb.Len() == 0 {
 			t.Errorf("%v: exit %d, %q", args, code, errb)
 		}

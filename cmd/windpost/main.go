@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"embed"
 	"flag"
 	"fmt"
 	"io"
@@ -112,6 +113,22 @@ func newFlags(a *app, usageLine, about string) *flag.FlagSet {
 	return fs
 }
 
+// helpFiles holds each command's usage line and description (help/NAME.txt:
+// the usage line after "windpost ", a blank line, the description).
+//
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpFlags is newFlags for the command whose help is help/name.txt.
+func helpFlags(a *app, name string) *flag.FlagSet {
+	text, err := helpFiles.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic("windpost: no help for " + name) // a programming error
+	}
+	usageLine, about, _ := strings.Cut(strings.TrimSuffix(string(text), "\n"), "\n\n")
+	return newFlags(a, usageLine, about)
+}
+
 // parseFlags parses args, allowing flags after positional arguments
 // ("solve gufuu --json"). It returns the positional arguments, or ok=false
 // with the exit code to use (0 for --help).
@@ -130,6 +147,34 @@ func parseFlags(fs *flag.FlagSet, args []string) (pos []string, code int, ok boo
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// gameArgs parses args with fs and finds the game named by the first of
+// the n positional arguments the command wants, in the catalog whose tables
+// are cached in *cacheDir (nil: the working directory). For a wrong number
+// of arguments it prints usage, in which {games} stands for the games
+// there are. ok is false then, or when the flags or the game are wrong,
+// with the exit code to use (0 for --help).
+func (a *app) gameArgs(fs *flag.FlagSet, args []string, n int, cacheDir *string, usage string) (kit variants.Kit, pos []string, code int, ok bool) {
+	pos, code, ok = parseFlags(fs, args)
+	if !ok {
+		return kit, nil, code, false
+	}
+	dir := ""
+	if cacheDir != nil {
+		dir = *cacheDir
+	}
+	cat := a.catalog(dir)
+	if len(pos) != n {
+		fmt.Fprintf(a.stderr, "windpost %s: %s\n", fs.Name(), strings.ReplaceAll(usage, "{games}", variantNames(cat)))
+		return kit, nil, 2, false
+	}
+	kit, err := cat.Get(pos[0])
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost %s: %v\n", fs.Name(), err)
+		return kit, nil, 2, false
+	}
+	return kit, pos, 0, true
 }
 
 // variantNames lists the variants for messages.

@@ -29,27 +29,14 @@ func perft(p rules.Position, depth int) uint64 {
 }
 
 func cmdPerft(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "perft <game> --depth N [--position \"<position string>\"] [--divide] [--superko]",
-		"Counts the leaves of the legal-move tree N plies deep (a check of the move generator).\n"+
-			"--divide prints the count below each legal move. --superko (Jul-Gonu) applies positional\n"+
-			"superko along each path, the given position counting as an earlier one.")
+	fs := helpFlags(a, "perft")
 	depth := fs.Int("depth", 1, "plies to search (0 or more)")
 	position := fs.String("position", "", "start from this position string instead of the game's start")
 	divide := fs.Bool("divide", false, "print the count below each legal move")
 	superko := fs.Bool("superko", false, "apply positional superko along each path (Jul-Gonu)")
-	pos, code, ok := parseFlags(fs, args)
+	kit, _, code, ok := a.gameArgs(fs, args, 1, nil, "name one game, e.g. 'windpost perft microshogi --depth 5'")
 	if !ok {
 		return code
-	}
-	if len(pos) != 1 {
-		fmt.Fprintln(a.stderr, "windpost perft: name one game, e.g. 'windpost perft microshogi --depth 5'")
-		return 2
-	}
-	cat := a.catalog("")
-	kit, err := cat.Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost perft: %v\n", err)
-		return 2
 	}
 	if *depth < 0 {
 		fmt.Fprintln(a.stderr, "windpost perft: --depth must be 0 or more")
@@ -57,6 +44,7 @@ func cmdPerft(ctx context.Context, a *app, args []string) int {
 	}
 	p := kit.Rules.Start()
 	if *position != "" {
+		var err error
 		if p, err = kit.Notation.ParsePosition(*position); err != nil {
 			fmt.Fprintf(a.stderr, "windpost perft: --position: %v\n", err)
 			return 2

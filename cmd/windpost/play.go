@@ -14,30 +14,28 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
+// terminalGame is one game at the terminal.
+type terminalGame struct {
+	a     *app
+	kit   variants.Kit
+	g     *rules.Game
+	bot   bool         // playing against the bot
+	level solver.Level // the bot's level
+	human rules.Side   // the human's side against the bot
+	rng   *rand.Rand
+	in    *bufio.Scanner
+}
+
+// cmdPlay runs "windpost play <game>": a game at the terminal.
 func cmdPlay(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "play <game> [--vs bot|human] [--level LEVEL] [--as black|white] [--seed N]",
-		"Plays a game in the terminal, against the bot or a friend at the same keyboard.\n"+
-			"The board is shown after every move. Type a move in the game's notation, or:\n"+
-			"  moves  list the legal moves      hint  the bot's verdict and best move(s)\n"+
-			"  undo   take back your last move  rules the rules and the notation\n"+
-			"  help   this list                 quit  leave the game")
+	fs := helpFlags(a, "play")
 	vs := fs.String("vs", "bot", "the opponent: bot or human")
 	level := fs.String("level", "", "the bot's level (default: its strongest; Gufuu: perfect, strong, casual)")
 	as := fs.String("as", "black", "your side against the bot: black (moves first) or white")
 	seed := fs.Uint64("seed", 0, "seed of the bot's random choices (default: from the clock)")
-	pos, code, ok := parseFlags(fs, args)
+	kit, _, code, ok := a.gameArgs(fs, args, 1, nil, "name one game: {games}")
 	if !ok {
 		return code
-	}
-	cat := a.catalog("")
-	if len(pos) != 1 {
-		fmt.Fprintf(a.stderr, "windpost play: name one game: %s\n", variantNames(cat))
-		return 2
-	}
-	kit, err := cat.Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost play: %v\n", err)
-		return 2
 	}
 	human, ok := rules.ParseSide(strings.ToLower(*as))
 	if !ok {
@@ -80,18 +78,6 @@ func cmdPlay(ctx context.Context, a *app, args []string) int {
 		rng: rand.New(rand.NewPCG(s, s^0x5851f42d4c957f2d)), in: bufio.NewScanner(a.stdin),
 	}
 	return t.run(ctx)
-}
-
-// terminalGame is one game at the terminal.
-type terminalGame struct {
-	a     *app
-	kit   variants.Kit
-	g     *rules.Game
-	bot   bool         // playing against the bot
-	level solver.Level // the bot's level
-	human rules.Side   // the human's side against the bot
-	rng   *rand.Rand
-	in    *bufio.Scanner
 }
 
 func (t *terminalGame) out() io.Writer { return t.a.stdout }
@@ -232,7 +218,7 @@ func (t *terminalGame) hint(ctx context.Context) {
 		fmt.Fprintf(w, "No hint: %v\n", err)
 		return
 	}
-	fmt.Fprintf(w, "Verdict: %s (%s).\n", r.Value, valueWords(r.value, r.side))
+	fmt.Fprintf(w, "Verdict: %s (%s).\n", r.Value, r.value.Meaning(r.side))
 	var best []string
 	for _, m := range r.Moves {
 		if m.Value == r.Moves[0].Value {

@@ -11,28 +11,15 @@ import (
 	"github.com/windpost/windpost/notation"
 )
 
+// cmdReplay runs "windpost replay <game> FILE": the check of a game record.
 func cmdReplay(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "replay <game> FILE",
-		"Checks a game record (numbered moves, \"1.K*1c>N 2.K*2c>S ...\"; FILE - = standard input).\n"+
-			"Prints the final board and \"ok: N moves\", or names the first move that is missing,\n"+
-			"unreadable or illegal, says why, shows the board before it and lists the legal moves\n"+
-			"there (exit code 1). A record that starts elsewhere than the start gives its first\n"+
-			"position in a tag line: [Position \"<position string>\"].")
-	pos, code, ok := parseFlags(fs, args)
+	fs := helpFlags(a, "replay")
+	kit, pos, code, ok := a.gameArgs(fs, args, 2, nil, "name a game and a record file, e.g. 'windpost replay gufuu game.txt' (games: {games})")
 	if !ok {
 		return code
 	}
-	cat := a.catalog("")
-	if len(pos) != 2 {
-		fmt.Fprintf(a.stderr, "windpost replay: name a game and a record file, e.g. 'windpost replay gufuu game.txt' (games: %s)\n", variantNames(cat))
-		return 2
-	}
-	kit, err := cat.Get(pos[0])
-	if err != nil {
-		fmt.Fprintf(a.stderr, "windpost replay: %v\n", err)
-		return 2
-	}
 	var text []byte
+	var err error
 	if pos[1] == "-" {
 		text, err = io.ReadAll(a.stdin)
 	} else {

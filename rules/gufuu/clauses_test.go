@@ -162,7 +162,8 @@ func TestRepetition(t *testing.T) {
 	g := rules.NewGameFrom(Variant{}, Position{P: p})
 	for cycle := 1; cycle <= 3; cycle++ {
 		for i := 0; i < 8; i++ {
-			q, _ := PosOf(g.Position())
+			x, _ := rules.As[Position](g.Position())
+			q := x.P
 			gen := Storm
 			if i%2 == 1 {
 				gen = Wind

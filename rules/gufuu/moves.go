@@ -2,6 +2,7 @@ package gufuu
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -190,12 +191,7 @@ func (p Pos) Apply(m rules.Move) Pos {
 // Legal reports whether m is a legal move in p.
 func (p Pos) Legal(m rules.Move) bool {
 	var buf [MaxMoves]rules.Move
-	for _, l := range p.AppendMoves(buf[:0]) {
-		if l == m {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(p.AppendMoves(buf[:0]), m)
 }
 
 // Children appends the positions after each legal move of p.

@@ -41,18 +41,16 @@ func (x Position) Perft(depth int) uint64 { return x.P.Perft(depth) }
 
 // PosOf returns the packed position of a rules.Position made by this
 // package, and false for any other.
+//
+// Deprecated: kept until notation moves over to rules.As (removed after the merge).
 func PosOf(p rules.Position) (Pos, bool) {
-	switch x := p.(type) {
-	case Position:
-		return x.P, true
-	case *Position:
-		return x.P, true
-	}
-	return 0, false
+	x, err := rules.As[Position](p)
+	return x.P, err == nil
 }
 
-// Variant is Gufuu Shogi for the rest of windpost.
-type Variant struct{}
+// Variant is Gufuu Shogi for the rest of windpost. Repetition ends a game
+// but forbids no move (rules.PositionMoves).
+type Variant struct{ rules.PositionMoves }
 
 var _ rules.Variant = Variant{}
 
@@ -71,10 +69,7 @@ func (Variant) Start() rules.Position { return Position{Start} }
 // LegalMoves returns the legal moves in the last position, nil once the
 // game is over.
 func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
-	if len(positions) == 0 || v.Outcome(positions).Over() {
-		return nil
-	}
-	return positions[len(positions)-1].Moves()
+	return rules.MovesUnlessOver(v, positions)
 }
 
 // Outcome: the side to move that is in check with no legal move is
@@ -86,23 +81,24 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 		return rules.Outcome{}
 	}
 	last := positions[len(positions)-1]
-	if p, ok := PosOf(last); ok {
+	if p, err := rules.As[Position](last); err == nil {
 		var buf [MaxMoves]rules.Move
-		if len(p.AppendMoves(buf[:0])) == 0 {
-			if p.InCheck() {
-				return rules.WinFor(p.ToMove().Opponent(), rules.Checkmate)
+		if len(p.P.AppendMoves(buf[:0])) == 0 {
+			if p.P.InCheck() {
+				return rules.WinFor(p.P.ToMove().Opponent(), rules.Checkmate)
 			}
-			return rules.WinFor(p.ToMove().Opponent(), rules.NoLegalMove)
+			return rules.WinFor(p.P.ToMove().Opponent(), rules.NoLegalMove)
 		}
 	}
-	key, n := last.Key(), 0
-	for _, q := range positions {
-		if q.Key() == key {
-			n++
-		}
-	}
-	if n >= 4 {
+	if rules.Occurrences(positions, hash) >= 4 {
 		return rules.DrawBy(rules.Repetition)
 	}
 	return rules.Outcome{}
+}
+
+// hash fingerprints a position for the repetition rule: a Gufuu position
+// by its packed value.
+func hash(p rules.Position) uint64 {
+	x, _ := rules.As[Position](p)
+	return uint64(x.P)
 }

@@ -335,11 +335,19 @@ func perft(own, opp uint16, depth int) uint64 {
 	if depth == 1 {
 		return uint64(CountMoves(own, opp))
 	}
+	var n uint64
+	steps(own, opp, func(nown, nopp uint16) { n += perft(nopp, nown, depth-1) })
+	return n
+}
+
+// steps calls f with the pieces after each move of the side with the
+// pieces own against opp: nown the mover's, nopp the opponent's after
+// captures. A side with one piece or none has no move.
+func steps(own, opp uint16, f func(nown, nopp uint16)) {
 	if bits.OnesCount16(own) <= 1 {
-		return 0
+		return
 	}
 	empty := ^(own | opp)
-	var n uint64
 	for o := own; o != 0; o &= o - 1 {
 		from := bits.TrailingZeros16(o)
 		for _, to := range neighbours[from] {
@@ -347,9 +355,7 @@ func perft(own, opp uint16, depth int) uint64 {
 				continue
 			}
 			nown := own&^(1<<from) | 1<<to
-			c := Captures(nown, opp, to)
-			n += perft(opp&^c, nown, depth-1)
+			f(nown, opp&^Captures(nown, opp, to))
 		}
 	}
-	return n
 }

@@ -62,62 +62,23 @@ func maskOf(t *testing.T, names ...string) uint16 {
 }
 
 func TestCaptureClauses(t *testing.T) {
-	tests := []struct {
+	type capture struct {
 		name     string
 		before   Position
 		move     string
 		captured []string
-	}{
-		{"single capture along a row", diagram(t, rules.Black,
-			"w..w",
-			"....",
-			"bw..",
-			"..bb"), "c1-c2", []string{"b2"}},
-		{"single capture along a column", diagram(t, rules.White,
-			".w.w",
-			"....",
-			".b..",
-			".wbb"), "b4-b3", []string{"b2"}},
-		{"row and column in the same move", diagram(t, rules.Black,
-			"w.bw",
-			"..w.",
-			"bw.b",
-			"...."), "d2-c2", []string{"b2", "c3"}},
-		{"a line of two", diagram(t, rules.Black,
-			"w..w",
-			"....",
-			"...b",
-			"bww."), "d2-d1", []string{"b1", "c1"}},
-		{"a line of two along a column", diagram(t, rules.White,
-			"w.w.",
-			"b...",
-			"b...",
-			".w.w"), "b1-a1", []string{"a2", "a3"}},
-		{"moving between two enemies is safe", diagram(t, rules.Black,
-			"..ww",
-			"....",
-			"w.w.",
-			".b.b"), "b1-b2", nil},
-		{"moving beside a friend between two enemies is safe", diagram(t, rules.Black,
-			"..ww",
-			"..b.",
-			"....",
-			"wb.w"), "c3-c2", nil},
-		{"three in a line are not captured", diagram(t, rules.Black,
-			"b...",
-			"....",
-			".w..",
-			"bwww"), "a4-a3", nil},
-		{"no friend beyond: nothing captured", diagram(t, rules.Black,
-			"ww..",
-			"....",
-			"..bw",
-			"b..."), "a1-b1", nil},
-		{"only the moved piece captures", diagram(t, rules.Black,
-			"ww..",
-			"....",
-			"bwb.",
-			"...b"), "d1-d2", nil},
+	}
+	tests := []capture{
+		{"single capture along a row", diagram(t, rules.Black, "w..w", "....", "bw..", "..bb"), "c1-c2", []string{"b2"}},
+		{"single capture along a column", diagram(t, rules.White, ".w.w", "....", ".b..", ".wbb"), "b4-b3", []string{"b2"}},
+		{"row and column in the same move", diagram(t, rules.Black, "w.bw", "..w.", "bw.b", "...."), "d2-c2", []string{"b2", "c3"}},
+		{"a line of two", diagram(t, rules.Black, "w..w", "....", "...b", "bww."), "d2-d1", []string{"b1", "c1"}},
+		{"a line of two along a column", diagram(t, rules.White, "w.w.", "b...", "b...", ".w.w"), "b1-a1", []string{"a2", "a3"}},
+		{"moving between two enemies is safe", diagram(t, rules.Black, "..ww", "....", "w.w.", ".b.b"), "b1-b2", nil},
+		{"moving beside a friend between two enemies is safe", diagram(t, rules.Black, "..ww", "..b.", "....", "wb.w"), "c3-c2", nil},
+		{"three in a line are not captured", diagram(t, rules.Black, "b...", "....", ".w..", "bwww"), "a4-a3", nil},
+		{"no friend beyond: nothing captured", diagram(t, rules.Black, "ww..", "....", "..bw", "b..."), "a1-b1", nil},
+		{"only the moved piece captures", diagram(t, rules.Black, "ww..", "....", "bwb.", "...b"), "d1-d2", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -181,11 +142,7 @@ func TestMovesOneStepAlongALine(t *testing.T) {
 }
 
 func TestWinByOnePieceLeft(t *testing.T) {
-	p := diagram(t, rules.Black,
-		"....",
-		"w...",
-		"bw.b",
-		"b...")
+	p := diagram(t, rules.Black, "....", "w...", "bw.b", "b...")
 	g := rules.NewGameFrom(Variant{}, p)
 	if err := g.Play(mv(t, "d2-c2")); err != nil {
 		t.Fatal(err)
@@ -217,11 +174,7 @@ func TestWinByOnePieceLeft(t *testing.T) {
 }
 
 func TestWinByBlocking(t *testing.T) {
-	p := diagram(t, rules.Black,
-		"ww..",
-		"bbb.",
-		"....",
-		"...b")
+	p := diagram(t, rules.Black, "ww..", "bbb.", "....", "...b")
 	g := rules.NewGameFrom(Variant{}, p)
 	if o := g.Outcome(); o.Over() {
 		t.Fatalf("over before the move: %v", o)
@@ -280,11 +233,7 @@ func TestSuperkoForbidsAMove(t *testing.T) {
 }
 
 func TestEveryMoveRepeatsLoses(t *testing.T) {
-	q := diagram(t, rules.White,
-		"...w",
-		"....",
-		"ww..",
-		"b.b.")
+	q := diagram(t, rules.White, "...w", "....", "ww..", "b.b.")
 	g := rules.NewGameFrom(Variant{}, q)
 	for _, s := range []string{"d4-d3", "c1-b1", "d3-d4"} {
 		if err := g.Play(mv(t, s)); err != nil {

@@ -3,6 +3,7 @@ package julgonu
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -28,9 +29,9 @@ func (Variant) Start() rules.Position { return Start() }
 func positionsOf(ps []rules.Position) []Position {
 	out := make([]Position, len(ps))
 	for i, p := range ps {
-		q, ok := p.(Position)
-		if !ok {
-			panic(fmt.Sprintf("julgonu: position %d is a %T, not a Jul-Gonu position", i, p))
+		q, err := rules.As[Position](p)
+		if err != nil {
+			panic(fmt.Sprintf("julgonu: position %d: %v", i, err))
 		}
 		out[i] = q
 	}
@@ -78,6 +79,11 @@ func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
 		return nil
 	}
 	return SuperkoMoves(ps)
+}
+
+// OngoingMoves is LegalMoves for a game known not to be over.
+func (v Variant) OngoingMoves(positions []rules.Position) []rules.Move {
+	return SuperkoMoves(positionsOf(positions))
 }
 
 // Outcome judges the game whose positions are given, oldest first: the side
@@ -158,37 +164,16 @@ func perftSuperko(path []Position, depth int) uint64 {
 		return 1
 	}
 	p := path[len(path)-1]
-	own, opp := p.Own(), p.Opp()
-	if bits.OnesCount16(own) <= 1 {
-		return 0
-	}
-	empty := ^(own | opp)
 	var n uint64
-	for o := own; o != 0; o &= o - 1 {
-		from := bits.TrailingZeros16(o)
-		for _, to := range neighbours[from] {
-			if to < 0 || empty&(1<<to) == 0 {
-				continue
-			}
-			nown := own&^(1<<from) | 1<<to
-			c := Captures(nown, opp, to)
-			q := FromOwnOpp(opp&^c, nown, p.side.Opponent())
-			seen := false
-			for i := range path {
-				if path[i] == q {
-					seen = true
-					break
-				}
-			}
-			if seen {
-				continue
-			}
-			if depth == 1 {
-				n++
-				continue
-			}
+	steps(p.Own(), p.Opp(), func(nown, nopp uint16) {
+		q := FromOwnOpp(nopp, nown, p.side.Opponent())
+		switch {
+		case slices.Contains(path, q):
+		case depth == 1:
+			n++
+		default:
 			n += perftSuperko(append(path, q), depth-1)
 		}
-	}
+	})
 	return n
 }

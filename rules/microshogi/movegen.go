@@ -36,6 +36,29 @@ func (p *Position) gen(out []rules.Move, count bool) ([]rules.Move, int) {
 	return p.genMode(out, count, false)
 }
 
+// safeMoves adds to n (and to out, unless count) the moves of the piece on
+// from to the squares of t after which its king is not attacked: the king
+// stands on ksq, or on the destination when it is the piece that moves.
+func (p *Position) safeMoves(out []rules.Move, n int, count bool, from, ksq Square, t, occ uint32) ([]rules.Move, int) {
+	fb := uint32(1) << from
+	for t != 0 {
+		to := Square(bits.TrailingZeros32(t))
+		t &= t - 1
+		tb := uint32(1) << to
+		king := ksq
+		if from == ksq {
+			king = to
+		}
+		if !p.attacked(king, p.side^1, occ&^fb|tb, ^tb) {
+			n++
+			if !count {
+				out = append(out, NewMove(from, to))
+			}
+		}
+	}
+	return out, n
+}
+
 // genMode is gen, limited to captures if captures is set.
 func (p *Position) genMode(out []rules.Move, count, captures bool) ([]rules.Move, int) {
 	s := p.side
@@ -53,17 +76,7 @@ func (p *Position) genMode(out []rules.Move, count, captures bool) ([]rules.Move
 	if captures {
 		t &= p.occ[o]
 	}
-	for t != 0 {
-		to := Square(bits.TrailingZeros32(t))
-		t &= t - 1
-		tb := uint32(1) << to
-		if !p.attacked(to, o, occ&^kbit|tb, ^tb) {
-			n++
-			if !count {
-				out = append(out, NewMove(ksq, to))
-			}
-		}
-	}
+	out, n = p.safeMoves(out, n, count, ksq, ksq, t, occ)
 	if checkers&(checkers-1) != 0 {
 		return out, n // double check: only the king can move
 	}
@@ -88,17 +101,7 @@ func (p *Position) genMode(out []rules.Move, count, captures bool) ([]rules.Move
 		fb := uint32(1) << from
 		switch {
 		case pinned&fb != 0:
-			for t != 0 {
-				to := Square(bits.TrailingZeros32(t))
-				t &= t - 1
-				tb := uint32(1) << to
-				if !p.attacked(ksq, o, occ&^fb|tb, ^tb) {
-					n++
-					if !count {
-						out = append(out, NewMove(from, to))
-					}
-				}
-			}
+			out, n = p.safeMoves(out, n, count, from, ksq, t, occ)
 		case count:
 			n += bits.OnesCount32(t)
 		default:

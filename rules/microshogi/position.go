@@ -3,6 +3,7 @@ package microshogi
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -336,12 +337,7 @@ func (p Position) Play(m rules.Move) (rules.Position, error) {
 // Legal reports whether m is a legal move here.
 func (p Position) Legal(m rules.Move) bool {
 	var buf [MaxMoves]rules.Move
-	for _, l := range p.Generate(buf[:0]) {
-		if l == m {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(p.Generate(buf[:0]), m)
 }
 
 // Perft counts the leaves of the legal-move tree depth plies deep,

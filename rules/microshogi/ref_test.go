@@ -106,6 +106,12 @@ func (r *ref) pseudo(s rules.Side) []refMove {
 	return ms
 }
 
+// refFlipped gives the other face of each face a capture turns over.
+var refFlipped = map[Face]Face{
+	Bishop: Tokin, Tokin: Bishop, Gold: Rook, Rook: Gold,
+	Silver: Lance, Lance: Silver, Pawn: Knight, Knight: Pawn, King: King,
+}
+
 func (r ref) play(m refMove) ref {
 	s := r.side
 	if m.drop {
@@ -116,24 +122,7 @@ func (r ref) play(m refMove) ref {
 		r.b[m.fr][m.fc] = Piece{}
 		if cap := r.b[m.tr][m.tc]; cap.Face != NoFace {
 			r.hand[s][(int(cap.Face)-2)/2]++
-			switch pc.Face {
-			case Bishop:
-				pc.Face = Tokin
-			case Tokin:
-				pc.Face = Bishop
-			case Gold:
-				pc.Face = Rook
-			case Rook:
-				pc.Face = Gold
-			case Silver:
-				pc.Face = Lance
-			case Lance:
-				pc.Face = Silver
-			case Pawn:
-				pc.Face = Knight
-			case Knight:
-				pc.Face = Pawn
-			}
+			pc.Face = refFlipped[pc.Face]
 		}
 		r.b[m.tr][m.tc] = pc
 	}

@@ -223,10 +223,7 @@ func TestOwnKingSafety(t *testing.T) {
 // The fourth occurrence of a position draws; the third does not.
 func TestFourfoldRepetition(t *testing.T) {
 	cycle := []rules.Move{mv("1e", "2e"), mv("4a", "3a"), mv("2e", "1e"), mv("3a", "4a")}
-	var ms []rules.Move
-	for i := 0; i < 3; i++ {
-		ms = append(ms, cycle...)
-	}
+	ms := slices.Repeat(cycle, 3)
 	ps := play(t, pos(t, "k3/4/4/4/3K b - 1"), ms...)
 	v := Variant{}
 	if o := v.Outcome(ps[:len(ps)-1]); o.Over() {
@@ -246,20 +243,14 @@ func TestFourfoldRepetition(t *testing.T) {
 // Repetition in which one side checks with every move loses for it.
 func TestPerpetualCheck(t *testing.T) {
 	cycle := []rules.Move{mv("4b", "4a"), mv("1b", "1a"), mv("4a", "4b"), mv("1a", "1b")}
-	var ms []rules.Move
-	for i := 0; i < 3; i++ {
-		ms = append(ms, cycle...)
-	}
+	ms := slices.Repeat(cycle, 3)
 	ps := play(t, pos(t, "4/k2R/4/4/3K w - 1"), ms...)
 	if o := (Variant{}).Outcome(ps); o != rules.WinFor(rules.White, rules.PerpetualCheck) {
 		t.Errorf("outcome %v, want white wins by perpetual check", o)
 	}
 	// The same cycle with one quiet black move in it is a plain draw.
 	quiet := []rules.Move{mv("4b", "4a"), mv("1b", "1c"), mv("4a", "4b"), mv("1c", "1b")}
-	ms = nil
-	for i := 0; i < 3; i++ {
-		ms = append(ms, quiet...)
-	}
+	ms = slices.Repeat(quiet, 3)
 	ps = play(t, pos(t, "4/k2R/4/4/3K w - 1"), ms...)
 	if o := (Variant{}).Outcome(ps); o != rules.DrawBy(rules.Repetition) {
 		t.Errorf("outcome %v, want draw by repetition", o)

@@ -11,7 +11,9 @@ import "github.com/windpost/windpost/rules"
 // check with every one of its moves from the first occurrence of the
 // position to the fourth: then that side loses by perpetual check. Should
 // both sides have checked with every move, the game is a draw.
-type Variant struct{}
+//
+// Repetition ends a game but forbids no move (rules.PositionMoves).
+type Variant struct{ rules.PositionMoves }
 
 // Name is "microshogi".
 func (Variant) Name() string { return "microshogi" }
@@ -25,13 +27,10 @@ func (Variant) Title() string { return "Micro-shogi" }
 // Start is the starting position.
 func (Variant) Start() rules.Position { return Start() }
 
-// LegalMoves returns the legal moves in the last position, or nil once
-// the game is over.
+// LegalMoves returns the legal moves in the last position, nil once the
+// game is over.
 func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
-	if len(positions) == 0 || v.Outcome(positions).Over() {
-		return nil
-	}
-	return positions[len(positions)-1].Moves()
+	return rules.MovesUnlessOver(v, positions)
 }
 
 // Outcome judges the game whose positions are given, oldest first.
@@ -39,8 +38,8 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 	if len(positions) == 0 {
 		return rules.Outcome{}
 	}
-	last, ok := asPosition(positions[len(positions)-1])
-	if !ok {
+	last, err := rules.As[Position](positions[len(positions)-1])
+	if err != nil {
 		return rules.Outcome{}
 	}
 	if last.CountMoves() == 0 {
@@ -49,18 +48,12 @@ func (Variant) Outcome(positions []rules.Position) rules.Outcome {
 		}
 		return rules.WinFor(last.side.Opponent(), rules.Stalemate)
 	}
-	key := last.Key()
-	first, seen := -1, 0
-	for i, q := range positions {
-		if q.Key() == key {
-			if first < 0 {
-				first = i
-			}
-			seen++
-		}
-	}
-	if seen < 4 {
+	if rules.Occurrences(positions, hash) < 4 {
 		return rules.Outcome{}
+	}
+	first, key := 0, last.Key()
+	for positions[first].Key() != key {
+		first++
 	}
 	if checker, ok := PerpetualChecker(positions[first:]); ok {
 		return rules.WinFor(checker.Opponent(), rules.PerpetualCheck)
@@ -77,8 +70,8 @@ func PerpetualChecker(positions []rules.Position) (rules.Side, bool) {
 	for j := 1; j < len(positions); j++ {
 		mover := positions[j-1].ToMove()
 		moved[mover] = true
-		q, ok := asPosition(positions[j])
-		if !ok || !q.InCheck() {
+		q, err := rules.As[Position](positions[j])
+		if err != nil || !q.InCheck() {
 			checked[mover] = false
 		}
 	}
@@ -93,12 +86,11 @@ func PerpetualChecker(positions []rules.Position) (rules.Side, bool) {
 	return rules.Black, false
 }
 
-func asPosition(p rules.Position) (Position, bool) {
-	switch q := p.(type) {
-	case Position:
-		return q, true
-	case *Position:
-		return *q, true
+// hash fingerprints a position for the repetition rule: a Micro-shogi
+// position by its Zobrist hash.
+func hash(p rules.Position) uint64 {
+	if h, ok := p.(interface{ Hash() uint64 }); ok {
+		return h.Hash()
 	}
-	return Position{}, false
+	return 0
 }

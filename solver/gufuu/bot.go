@@ -38,24 +38,22 @@ func (Bot) Levels() []solver.Level {
 	return []solver.Level{solver.Perfect, solver.Strong, solver.Casual}
 }
 
-// ErrGameOver is returned when the bot is asked to move in a finished game.
-var ErrGameOver = errors.New("the game is over")
-
 // Choose returns the bot's move in g's current position.
 func (b Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng *rand.Rand) (rules.Move, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
 	if o := g.Outcome(); o.Over() {
-		return 0, fmt.Errorf("%w (%s)", ErrGameOver, o)
+		return 0, fmt.Errorf("gufuu bot: %w (%s)", solver.ErrGameOver, o)
 	}
-	p, ok := engine.PosOf(g.Position())
-	if !ok {
-		return 0, fmt.Errorf("gufuu bot: not a Gufuu Shogi position")
+	x, err := rules.As[engine.Position](g.Position())
+	if err != nil {
+		return 0, fmt.Errorf("gufuu bot: %w", err)
 	}
+	p := x.P
 	ms := g.LegalMoves()
 	if len(ms) == 0 {
-		return 0, ErrGameOver
+		return 0, fmt.Errorf("gufuu bot: %w (no legal move)", solver.ErrGameOver)
 	}
 	var pick []rules.Move
 	switch level {
@@ -64,7 +62,7 @@ func (b Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng 
 	case solver.Strong:
 		pick = b.strong(g, p, ms)
 	case solver.Casual:
-		pick = casual(p, ms)
+		return solver.CasualMove(g, rng)
 	default:
 		return 0, fmt.Errorf("gufuu bot: no level %q (perfect, strong or casual)", level)
 	}
@@ -72,31 +70,15 @@ func (b Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng 
 }
 
 // MoveValues returns each move's value for the player making it (the
-// child's value, After), and whether the table knows it.
+// child's value, ForMover), and whether the table knows it.
 func (b Bot) MoveValues(p engine.Pos, ms []rules.Move) ([]solver.Value, []bool) {
 	vs := make([]solver.Value, len(ms))
 	known := make([]bool, len(ms))
 	for i, m := range ms {
 		v, ok := b.Table.Lookup(p.Apply(m))
-		vs[i], known[i] = v.After(), ok
+		vs[i], known[i] = v.ForMover(), ok
 	}
 	return vs, known
-}
-
-// Better reports whether a is a better value than b for the player who
-// has it: a sooner win, a win over a draw, a draw over a loss, a later
-// loss.
-func Better(a, b solver.Value) bool {
-	if a.Rank() != b.Rank() {
-		return a.Rank() > b.Rank()
-	}
-	switch a.Kind {
-	case solver.Won:
-		return a.Plies < b.Plies
-	case solver.Lost:
-		return a.Plies > b.Plies
-	}
-	return false
 }
 
 // best returns the moves of best value (all moves when the table knows
@@ -111,9 +93,9 @@ func (b Bot) best(p engine.Pos, ms []rules.Move) []rules.Move {
 			continue
 		}
 		switch {
-		case !have || Better(vs[i], top):
+		case !have || vs[i].Better(top):
 			top, out, have = vs[i], []rules.Move{m}, true
-		case !Better(top, vs[i]):
+		case !top.Better(vs[i]):
 			out = append(out, m)
 		}
 	}
@@ -135,8 +117,8 @@ func (b Bot) strong(g *rules.Game, p engine.Pos, ms []rules.Move) []rules.Move {
 		limit := here.Plies
 		if n := len(g.Positions); n < 3 {
 			limit += 2
-		} else if q, ok := engine.PosOf(g.Positions[n-3]); ok {
-			if before, ok := b.Table.Lookup(q); ok && before.Kind == solver.Won && before.Plies > here.Plies {
+		} else if q, err := rules.As[engine.Position](g.Positions[n-3]); err == nil {
+			if before, ok := b.Table.Lookup(q.P); ok && before.Kind == solver.Won && before.Plies > here.Plies {
 				limit += 2
 			}
 		}
@@ -170,47 +152,10 @@ func (b Bot) strong(g *rules.Game, p engine.Pos, ms []rules.Move) []rules.Move {
 	return out
 }
 
-// casual mates in one if it can, else plays any move that does not allow a
-// mate in one, else any move. It looks two plies ahead with the rules
-// engine, not the table.
-func casual(p engine.Pos, ms []rules.Move) []rules.Move {
-	var mates, safe []rules.Move
-	var buf [engine.MaxMoves]rules.Move
-	for _, m := range ms {
-		q := p.Apply(m)
-		replies := q.AppendMoves(buf[:0])
-		if len(replies) == 0 {
-			if q.InCheck() {
-				mates = append(mates, m)
-			}
-			continue
-		}
-		allows := false
-		var buf2 [engine.MaxMoves]rules.Move
-		for _, r := range replies {
-			z := q.Apply(r)
-			if z.InCheck() && len(z.AppendMoves(buf2[:0])) == 0 {
-				allows = true
-				break
-			}
-		}
-		if !allows {
-			safe = append(safe, m)
-		}
-	}
-	switch {
-	case len(mates) > 0:
-		return mates
-	case len(safe) > 0:
-		return safe
-	}
-	return ms
-}
-
 // Analyst reads positions' values from the table. The table ignores the
-// repetition rule; Evaluate reports a game drawn by repetition as drawn
-// and a checkmate as L 0, and otherwise the table's value of the current
-// position.
+// repetition rule; Evaluate values a finished game by its outcome
+// (solver.OutcomeValue: a draw by repetition D, a checkmate L 0), and
+// otherwise reports the table's value of the current position.
 type Analyst struct{ Table *Table }
 
 var _ solver.Analyst = Analyst{}
@@ -223,17 +168,14 @@ func (a Analyst) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, err
 	if err := ctx.Err(); err != nil {
 		return solver.Value{}, err
 	}
-	switch o := g.Outcome(); {
-	case o.Status == rules.Draw:
-		return solver.Value{Kind: solver.Drawn}, nil
-	case o.Status == rules.Win:
-		return solver.Value{Kind: solver.Lost}, nil
+	if v, over := solver.OutcomeValue(g); over {
+		return v, nil
 	}
-	p, ok := engine.PosOf(g.Position())
-	if !ok {
-		return solver.Value{}, fmt.Errorf("gufuu analyst: not a Gufuu Shogi position")
+	p, err := rules.As[engine.Position](g.Position())
+	if err != nil {
+		return solver.Value{}, fmt.Errorf("gufuu analyst: %w", err)
 	}
-	v, ok := a.Table.Lookup(p)
+	v, ok := a.Table.Lookup(p.P)
 	if !ok {
 		return solver.Value{}, ErrNotInTable
 	}

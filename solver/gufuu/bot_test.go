@@ -26,11 +26,12 @@ func playGame(t *testing.T, bot Bot, levels [2]solver.Level, rng *rand.Rand) gam
 	t.Helper()
 	ctx := context.Background()
 	g := rules.NewGame(engine.Variant{})
-	best := [2]solver.Kind{solver.Unknown, solver.Unknown} // the best verdict each side had
+	best := [2]solver.Kind{solver.Estimate, solver.Estimate} // the best verdict each side had
 	for g.Ply() < maxPlies && !g.Outcome().Over() {
 		side := g.Position().ToMove()
 		if levels[side] != solver.Casual {
-			p, _ := engine.PosOf(g.Position())
+			x, _ := rules.As[engine.Position](g.Position())
+			p := x.P
 			v, _ := bot.Table.Lookup(p)
 			if v.Kind == solver.Won || (v.Kind == solver.Drawn && best[side] != solver.Won) {
 				best[side] = v.Kind
@@ -199,7 +200,7 @@ func TestAnalyst(t *testing.T) {
 		}
 		g.Play(m)
 		v, _ := a.Evaluate(ctx, g)
-		if v.After() != prev {
+		if v.ForMover() != prev {
 			t.Fatalf("ply %d: %v after %v", g.Ply(), v, prev)
 		}
 		prev = v

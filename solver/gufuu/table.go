@@ -11,7 +11,12 @@
 package gufuu
 
 import (
-	"sync"
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/windpost/windpost/rules"
 
 	engine "github.com/windpost/windpost/rules/gufuu"
 	"github.com/windpost/windpost/solver"
@@ -93,9 +98,8 @@ func code(p engine.Pos) uint32 {
 // Solution is the solved game: a value for every position reachable from
 // the start, and the figures about them.
 type Solution struct {
-	// values[code(p)]: 0 unknown (not reachable), 1 drawn, 2+2n won in n
-	// plies, 3+2n lost in n plies.
-	values []uint8
+	// values[code(p)]: solver.PackedNone for a position not reachable.
+	values []solver.Packed
 	keys   []engine.Pos // keys[code(p)] == p for the positions in the table
 
 	Reachable  int // positions reachable from the start
@@ -106,28 +110,6 @@ type Solution struct {
 	LongestWin int // the largest n of a W n
 }
 
-func encode(v solver.Value) uint8 {
-	switch v.Kind {
-	case solver.Won:
-		return uint8(2 + 2*v.Plies)
-	case solver.Lost:
-		return uint8(3 + 2*v.Plies)
-	}
-	return 1
-}
-
-func decode(c uint8) (solver.Value, bool) {
-	switch {
-	case c == 0:
-		return solver.Value{}, false
-	case c == 1:
-		return solver.Value{Kind: solver.Drawn}, true
-	case c&1 == 0:
-		return solver.Value{Kind: solver.Won, Plies: int(c-2) / 2}, true
-	}
-	return solver.Value{Kind: solver.Lost, Plies: int(c-3) / 2}, true
-}
-
 // Lookup returns the value of p for its side to move, and false when p is
 // not reachable from the start (the table does not hold it).
 func (s *Solution) Lookup(p engine.Pos) (solver.Value, bool) {
@@ -136,7 +118,7 @@ func (s *Solution) Lookup(p engine.Pos) (solver.Value, bool) {
 	if s.keys[c] != p {
 		return solver.Value{}, false
 	}
-	return decode(s.values[c])
+	return s.values[c].Value()
 }
 
 // canonical picks one of a position and its half-turned image (the rules
@@ -158,8 +140,8 @@ func Solve() *Solution {
 	// val doubles as the seen mark (seenMark until solved). For every node
 	// the number of its moves (left) and of the moves into it (predOff)
 	// are counted, and the children are listed in queue order.
-	const seenMark = 255
-	val := make([]uint8, numCodes)
+	const seenMark solver.Packed = 255
+	val := make([]solver.Packed, numCodes)
 	left := make([]uint8, numCodes)
 	predOff := make([]int32, numCodes+1)
 	queue := make([]engine.Pos, 0, 210000)
@@ -206,13 +188,13 @@ func Solve() *Solution {
 
 	// 3. Retrograde analysis, distance by distance: a FIFO queue of decided
 	// positions holds non-decreasing distances, so a win is found at its
-	// shortest and a loss (all children won) at its longest. Codes in val:
-	// 1 drawn, 2+2n won in n, 3+2n lost in n, seenMark undecided.
+	// shortest and a loss (all children won) at its longest. val holds
+	// solver.Packed values, and seenMark for the undecided.
 	done := make([]uint32, 0, n)
 	sol := &Solution{Reachable: n}
 	for _, c := range codes {
 		if left[c] == 0 {
-			val[c] = 3 // L 0 (every reachable dead end is a mate; see the rules tests)
+			val[c] = solver.PackedLostNow // every reachable dead end is a mate; see the rules tests
 			done = append(done, c)
 			sol.Checkmated += 2
 		}
@@ -220,7 +202,7 @@ func Solve() *Solution {
 	for h := 0; h < len(done); h++ {
 		c := done[h]
 		v := val[c]
-		if v&1 == 1 { // c is lost in d: its predecessors win in d+1
+		if v.Lost() { // c is lost in d: its predecessors win in d+1
 			w := v + 1 // 3+2d -> 2+2(d+1)
 			for _, p := range preds[predOff[c]:predOff[c+1]] {
 				if val[p] == seenMark {
@@ -251,7 +233,7 @@ func Solve() *Solution {
 		}
 		switch {
 		case v == seenMark:
-			val[c] = 1
+			val[c] = solver.PackedDrawn
 			sol.Draws += weight
 		case v&1 == 0:
 			sol.Won += weight
@@ -274,17 +256,69 @@ func Solve() *Solution {
 }
 
 // Table is the solution built on first use (so that making a Table, or a
-// catalog holding one, costs nothing). The zero Table is ready to use.
+// catalog holding one, costs nothing): the solver.Table of Gufuu Shogi. The
+// zero Table is ready to use.
 type Table struct {
-	once sync.Once
-	sol  *Solution
+	lazy solver.Lazy[*Solution]
 }
+
+var _ solver.Table = (*Table)(nil)
+
+// build solves the game; the solution is never cached in a file.
+func build() (*Solution, solver.Provenance) { return Solve(), solver.Provenance{} }
 
 // Solution returns the solution, solving the game the first time.
 func (t *Table) Solution() *Solution {
-	t.once.Do(func() { t.sol = Solve() })
-	return t.sol
+	sol, _, _ := t.lazy.Get(context.Background(), build)
+	return sol
+}
+
+// Ready solves the game the first time.
+func (t *Table) Ready(ctx context.Context) (solver.Provenance, error) {
+	_, p, err := t.lazy.Get(ctx, build)
+	return p, err
 }
 
 // Lookup is Solution().Lookup.
 func (t *Table) Lookup(p engine.Pos) (solver.Value, bool) { return t.Solution().Lookup(p) }
+
+// Figures returns the figures of the solved game: the positions reachable
+// from the start and their values, the value of the start and its best
+// moves (named by name).
+func (t *Table) Figures(ctx context.Context, name func(rules.Move) string) (solver.Figures, error) {
+	sol, _, err := t.lazy.Get(ctx, build)
+	if err != nil {
+		return solver.Figures{}, err
+	}
+	start, _ := sol.Lookup(engine.Start)
+	best := []string{}
+	for _, m := range (engine.Position{P: engine.Start}).Moves() {
+		if v, ok := sol.Lookup(engine.Start.Apply(m)); ok && v.ForMover() == start {
+			best = append(best, name(m))
+		}
+	}
+	sort.Strings(best)
+	return solver.Figures{
+		Lines: []string{
+			"Gufuu Shogi, solved (the table ignores the fourfold-repetition rule)",
+			"",
+			fmt.Sprintf("Positions reachable from the start: %d (the side to move and the opening state count)", sol.Reachable),
+			fmt.Sprintf("  won for the side to move:  %d", sol.Won),
+			fmt.Sprintf("  lost for the side to move: %d, of them checkmate on the board: %d", sol.Lost, sol.Checkmated),
+			fmt.Sprintf("  drawn with best play:      %d", sol.Draws),
+			fmt.Sprintf("Positions with a mate in one: %d", sol.MateInOne),
+			fmt.Sprintf("The start: %s, %s", start, start.Meaning(rules.Black)),
+			fmt.Sprintf("The longest forced win: %d plies", sol.LongestWin),
+			fmt.Sprintf("Best first moves (%d): %s", len(best), strings.Join(best, " ")),
+		},
+		Fields: []solver.Field{
+			{Name: "reachable", Value: sol.Reachable},
+			{Name: "checkmated", Value: sol.Checkmated},
+			{Name: "draws", Value: sol.Draws},
+			{Name: "start", Value: start.String()},
+			{Name: "longest_win", Value: sol.LongestWin},
+			{Name: "mate_in_one", Value: sol.MateInOne},
+			{Name: "best_first_moves", Value: best},
+		},
+	}, nil
+}

@@ -44,7 +44,7 @@ func benchGame(b *testing.B, plies int, want solver.Kind) *rules.Game {
 		if g.Outcome().Over() {
 			continue
 		}
-		if v, _ := tab.Value(g.Position().(jg.Position)); v.Kind == want {
+		if v, _ := tab.Lookup(g.Position().(jg.Position)); v.Kind == want {
 			return g
 		}
 	}

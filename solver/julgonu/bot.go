@@ -43,16 +43,13 @@ func (s *Solver) Levels() []solver.Level {
 	return []solver.Level{solver.Perfect, solver.Strong, solver.Casual}
 }
 
-// ErrGameOver is returned when the bot is asked to move in a finished game.
-var ErrGameOver = errors.New("the game is over")
-
 // concrete converts a game's positions.
 func concrete(g *rules.Game) ([]jg.Position, error) {
 	ps := make([]jg.Position, len(g.Positions))
 	for i, p := range g.Positions {
-		q, ok := p.(jg.Position)
-		if !ok {
-			return nil, fmt.Errorf("jul-gonu bot: position %d is a %T", i, p)
+		q, err := rules.As[jg.Position](p)
+		if err != nil {
+			return nil, fmt.Errorf("jul-gonu bot: position %d: %w", i, err)
 		}
 		ps[i] = q
 	}
@@ -65,13 +62,13 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 	if err != nil {
 		return rules.NoMove, err
 	}
-	if o := jg.Judge(ps); o.Over() {
-		return rules.NoMove, fmt.Errorf("jul-gonu bot: %w (%s)", ErrGameOver, o)
+	if o := g.Outcome(); o.Over() {
+		return rules.NoMove, fmt.Errorf("jul-gonu bot: %w (%s)", solver.ErrGameOver, o)
 	}
 	legal := jg.SuperkoMoves(ps)
 	switch level {
 	case solver.Casual:
-		return casual(ps, legal, rng), nil
+		return solver.CasualMove(g, rng)
 	case solver.Perfect, solver.Strong:
 	default:
 		return rules.NoMove, fmt.Errorf("jul-gonu bot: no level %q (perfect, strong or casual)", level)
@@ -85,7 +82,7 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 	var wins, draws, losses []cand
 	for _, m := range legal {
 		c, _ := p.After(m)
-		cv, _ := t.Value(c)
+		cv, _ := t.Lookup(c)
 		switch cv.Kind {
 		case solver.Lost:
 			wins = append(wins, cand{m, c, cv.Plies + 1})
@@ -153,7 +150,7 @@ func newSearch(t *Table, ps []jg.Position) *search {
 
 func (s *search) push(p jg.Position) {
 	s.hist = append(s.hist, p)
-	v, ok := s.t.Value(p)
+	v, ok := s.t.Lookup(p)
 	b := -1
 	if ok && ((p.ToMove() == s.us && v.Kind == solver.Won) || (p.ToMove() != s.us && v.Kind == solver.Lost)) {
 		b = v.Plies
@@ -184,7 +181,7 @@ var errBudget = errors.New("search budget spent")
 // within r plies.
 func (s *search) forced(r int) (bool, error) {
 	p := s.hist[len(s.hist)-1]
-	v, _ := s.t.Value(p)
+	v, _ := s.t.Lookup(p)
 	if v.Kind != solver.Won || r < 1 {
 		return false, nil
 	}
@@ -197,7 +194,7 @@ func (s *search) forced(r int) (bool, error) {
 	}
 	for _, m := range jg.SuperkoMoves(s.hist) {
 		c, _ := p.After(m)
-		cv, _ := s.t.Value(c)
+		cv, _ := s.t.Lookup(c)
 		if cv.Kind != solver.Lost || cv.Plies+1 > r {
 			continue
 		}
@@ -334,7 +331,7 @@ func (s *search) holds(c jg.Position, depth int) bool {
 	}
 	for _, m := range jg.SuperkoMoves(s.hist) {
 		gc, _ := c.After(m)
-		v, _ := s.t.Value(gc)
+		v, _ := s.t.Lookup(gc)
 		if v.Kind == solver.Won {
 			continue
 		}
@@ -346,7 +343,7 @@ func (s *search) holds(c jg.Position, depth int) bool {
 		found := false
 		for _, m2 := range jg.SuperkoMoves(s.hist) {
 			c2, _ := gc.After(m2)
-			v2, _ := s.t.Value(c2)
+			v2, _ := s.t.Lookup(c2)
 			if v2.Kind == solver.Lost {
 				found = true
 				break
@@ -364,71 +361,22 @@ func (s *search) holds(c jg.Position, depth int) bool {
 	return true
 }
 
-// casual plays a random move, but takes a win in one and avoids moves after
-// which the opponent wins in one.
-func casual(ps []jg.Position, legal []rules.Move, rng *rand.Rand) rules.Move {
-	p := ps[len(ps)-1]
-	us := p.ToMove()
-	hist := append(ps[:len(ps):len(ps)], jg.Position{})
-	var safe []rules.Move
-	for _, m := range legal {
-		c, _ := p.After(m)
-		hist[len(hist)-1] = c
-		o := jg.Judge(hist)
-		if o.Status == rules.Win && o.Winner == us {
-			return m
-		}
-		if o.Over() {
-			continue
-		}
-		if !winsInOne(hist) {
-			safe = append(safe, m)
-		}
-	}
-	if len(safe) > 0 {
-		return safe[rng.IntN(len(safe))]
-	}
-	return legal[rng.IntN(len(legal))]
-}
-
-// winsInOne reports whether the side to move at the end of hist has a move
-// that wins at once.
-func winsInOne(hist []jg.Position) bool {
-	p := hist[len(hist)-1]
-	h := append(hist[:len(hist):len(hist)], jg.Position{})
-	for _, m := range jg.SuperkoMoves(hist) {
-		c, _ := p.After(m)
-		h[len(h)-1] = c
-		if o := jg.Judge(h); o.Status == rules.Win && o.Winner == p.ToMove() {
-			return true
-		}
-	}
-	return false
-}
-
 // Evaluate returns the table value of g's current position for the side to
 // move. It ignores the history (superko and the no-capture count) except
 // that a finished game is valued by its result: L 0 for the loser to move,
 // D for a draw.
 func (s *Solver) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, error) {
-	ps, err := concrete(g)
+	p, err := rules.As[jg.Position](g.Position())
 	if err != nil {
-		return solver.Value{}, err
+		return solver.Value{}, fmt.Errorf("jul-gonu analyst: %w", err)
 	}
-	p := ps[len(ps)-1]
-	if o := jg.Judge(ps); o.Over() {
-		switch {
-		case o.Status == rules.Draw:
-			return solver.Value{Kind: solver.Drawn}, nil
-		case o.Winner == p.ToMove():
-			return solver.Value{Kind: solver.Won}, nil
-		}
-		return solver.Value{Kind: solver.Lost}, nil
+	if v, over := solver.OutcomeValue(g); over {
+		return v, nil
 	}
 	t, err := s.Table(ctx)
 	if err != nil {
 		return solver.Value{}, fmt.Errorf("jul-gonu analyst: %w", err)
 	}
-	v, _ := t.Value(p)
+	v, _ := t.Lookup(p)
 	return v, nil
 }

@@ -13,15 +13,19 @@ import (
 // tableSolver is a Solver holding the shared test table.
 func tableSolver() *Solver {
 	s := New("")
-	s.table = solved()
-	s.once.Do(func() {})
-	s.ready.Store(true)
+	s.lazy.Get(context.Background(), func() (*Table, solver.Provenance) { return solved(), solver.Provenance{} })
 	return s
+}
+
+// botFixture returns what the bot tests use: a context, a Solver and the
+// table it holds, and an rng seeded with (seed, seed+1).
+func botFixture(seed uint64) (context.Context, *Solver, *Table, *rand.Rand) {
+	return context.Background(), tableSolver(), solved(), rand.New(rand.NewPCG(seed, seed+1))
 }
 
 func valueOfGame(t *testing.T, tab *Table, g *rules.Game) solver.Value {
 	t.Helper()
-	v, ok := tab.Value(g.Position().(jg.Position))
+	v, ok := tab.Lookup(g.Position().(jg.Position))
 	if !ok {
 		t.Fatalf("position %v not in the table", g.Position())
 	}
@@ -32,10 +36,7 @@ func valueOfGame(t *testing.T, tab *Table, g *rules.Game) solver.Value {
 // player and the casual bot, superko applied by rules.Game: once the bot has
 // stood in a won position on its turn, it must win.
 func TestBotNeverLosesAWonGame(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(11, 12))
+	ctx, s, tab, rng := botFixture(11)
 	var botWins, draws, losses, wonGames int
 	for game := 0; game < 500; game++ {
 		level := solver.Perfect
@@ -95,29 +96,22 @@ func TestBotNeverLosesAWonGame(t *testing.T) {
 // TestPerfectPlaysFastest checks the perfect bot's choices against the table
 // where superko does not interfere.
 func TestPerfectPlaysFastest(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(5, 6))
+	ctx, s, tab, rng := botFixture(5)
 	checked := 0
 	for checked < 200 {
-		var p jg.Position = jg.Start()
-		for n := rng.IntN(40); n > 0 && len(p.Moves()) > 0; n-- {
-			ms := p.Moves()
-			p, _ = p.After(ms[rng.IntN(len(ms))])
-		}
+		p := randomPosition(rng, 40)
 		g := rules.NewGameFrom(jg.Variant{}, p)
 		if g.Outcome().Over() {
 			continue
 		}
-		v, _ := tab.Value(p)
+		v, _ := tab.Lookup(p)
 		m, err := s.Choose(ctx, g, solver.Perfect, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c, _ := p.After(m)
-		cv, _ := tab.Value(c)
-		if got := cv.After(); got != v {
+		cv, _ := tab.Lookup(c)
+		if got := cv.ForMover(); got != v {
 			t.Fatalf("%v (%v): perfect chose a move worth %v", p, v, got)
 		}
 		checked++
@@ -128,10 +122,7 @@ func TestPerfectPlaysFastest(t *testing.T) {
 // fastest winning move would recreate an earlier position: the bot must
 // still win against the perfect defence.
 func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(9, 10))
+	ctx, s, tab, rng := botFixture(9)
 	found := 0
 	for tries := 0; found < 20 && tries < 200000; tries++ {
 		// c: the opponent to move and lost; four plies later p, our turn,
@@ -141,7 +132,7 @@ func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
 			ms := c.Moves()
 			c, _ = c.After(ms[rng.IntN(len(ms))])
 		}
-		cv, ok := tab.Value(c)
+		cv, ok := tab.Lookup(c)
 		if !ok || cv.Kind != solver.Lost || cv.Plies < 4 || len(c.Moves()) == 0 {
 			continue
 		}
@@ -159,7 +150,7 @@ func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
 			continue
 		}
 		p := line[3]
-		pv, _ := tab.Value(p)
+		pv, _ := tab.Lookup(p)
 		if pv.Kind != solver.Won || pv.Plies != cv.Plies+1 {
 			continue
 		}
@@ -195,7 +186,7 @@ func TestPerfectFindsAWinAroundSuperko(t *testing.T) {
 		winning := false
 		for _, m := range g.LegalMoves() {
 			n, _ := p.After(m)
-			if v, _ := tab.Value(n); v.Kind == solver.Lost {
+			if v, _ := tab.Lookup(n); v.Kind == solver.Lost {
 				winning = true
 			}
 		}
@@ -266,18 +257,11 @@ func TestAnalystAndLevels(t *testing.T) {
 // perfect defence: perfect wins in exactly the table's distance, strong wins
 // too, at most a few plies later.
 func TestWonPositionsPlayedOut(t *testing.T) {
-	ctx := context.Background()
-	s := tableSolver()
-	tab := solved()
-	rng := rand.New(rand.NewPCG(21, 22))
+	ctx, s, tab, rng := botFixture(21)
 	played := 0
 	for played < 60 {
-		var p jg.Position = jg.Start()
-		for n := rng.IntN(40); n > 0 && len(p.Moves()) > 0; n-- {
-			ms := p.Moves()
-			p, _ = p.After(ms[rng.IntN(len(ms))])
-		}
-		v, _ := tab.Value(p)
+		p := randomPosition(rng, 40)
+		v, _ := tab.Lookup(p)
 		if v.Kind != solver.Won || len(p.Moves()) == 0 {
 			continue
 		}

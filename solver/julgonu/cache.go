@@ -9,17 +9,19 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
-	"sync"
-	"sync/atomic"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
 )
 
 // The table file: the magic, the format version and the number of entries
-// (little-endian uint32s), one value byte per entry, the two reachability
+// (little-endian uint32s), one value byte per entry (a solver.Packed; in
+// version 1 the bytes had an encoding of their own), the two reachability
 // bitsets as little-endian uint64 words, and a CRC-32C of everything
 // before it.
 const (
 	magic         = "WPJGTBL\n"
-	formatVersion = 1
+	formatVersion = 2
 	headerSize    = len(magic) + 8
 )
 
@@ -120,28 +122,16 @@ func (t *Table) Save(path string) error {
 	return nil
 }
 
-// Source is where a Table came from.
-type Source uint8
-
-// The sources of a table.
-const (
-	FromCache Source = iota // read from the cache file
-	Built                   // computed (the cache was missing or damaged)
-)
-
 // Solver hands out the table, loading it from its cache file or building it
-// (and then writing the cache) on first use. Constructing a Solver costs
-// nothing; it is safe for concurrent use.
+// (and then writing the cache) on first use: the solver.Table of Jul-Gonu,
+// and its bot and analyst. Constructing a Solver costs nothing; it is safe
+// for concurrent use.
 type Solver struct {
 	path string
-
-	once    sync.Once
-	ready   atomic.Bool
-	table   *Table
-	source  Source
-	loadErr error // why the cache was not used (nil if it was)
-	saveErr error // why the cache could not be written
+	lazy solver.Lazy[*Table]
 }
+
+var _ solver.Table = (*Solver)(nil)
 
 // New returns a Solver whose table is cached in the file at path ("" keeps
 // it in memory only).
@@ -154,42 +144,56 @@ func (s *Solver) Path() string { return s.path }
 // returns ctx's error if ctx is done before the table is ready; the work
 // itself is not interrupted and the next call finds the table.
 func (s *Solver) Table(ctx context.Context) (*Table, error) {
-	if s.ready.Load() {
-		return s.table, nil
-	}
-	done := make(chan struct{})
-	go func() {
-		s.once.Do(s.load)
-		close(done)
-	}()
-	select {
-	case <-done:
-		return s.table, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
+	t, _, err := s.lazy.Get(ctx, s.load)
+	return t, err
 }
 
-func (s *Solver) load() {
-	defer s.ready.Store(true)
+// Ready loads or builds the table the first time and says which.
+func (s *Solver) Ready(ctx context.Context) (solver.Provenance, error) {
+	_, p, err := s.lazy.Get(ctx, s.load)
+	return p, err
+}
+
+func (s *Solver) load() (*Table, solver.Provenance) {
+	p := solver.Provenance{Cache: s.path}
 	if s.path == "" {
-		s.table, s.source = Solve(), Built
-		return
+		return Solve(), p
 	}
 	t, err := Load(s.path)
 	if err == nil {
-		s.table, s.source = t, FromCache
-		return
+		p.Loaded = true
+		return t, p
 	}
-	s.loadErr = err
-	s.table, s.source = Solve(), Built
-	s.saveErr = s.table.Save(s.path)
+	p.LoadErr = err
+	t = Solve()
+	p.SaveErr = t.Save(s.path)
+	return t, p
 }
 
-// Status reports, after the table is ready, whether it came from the cache
-// or was built, why the cache was not used, and why it could not be
-// written (nil errors when all went well).
-func (s *Solver) Status() (src Source, loadErr, saveErr error) {
-	s.once.Do(s.load)
-	return s.source, s.loadErr, s.saveErr
+// Figures returns the figures of the solved game (Stats).
+func (s *Solver) Figures(ctx context.Context, _ func(rules.Move) string) (solver.Figures, error) {
+	t, err := s.Table(ctx)
+	if err != nil {
+		return solver.Figures{}, err
+	}
+	st := t.Stats()
+	return solver.Figures{
+		Lines: []string{
+			"Jul-Gonu, solved (ignoring the repetition rule)",
+			fmt.Sprintf("reachable positions: %d", st.Reachable),
+			fmt.Sprintf("won for the side to move: %d", st.Wins),
+			fmt.Sprintf("lost for the side to move: %d", st.Losses),
+			fmt.Sprintf("drawn: %d", st.Draws),
+			fmt.Sprintf("start: %s", st.Start),
+			fmt.Sprintf("longest win: %d plies", st.LongestWin),
+		},
+		Fields: []solver.Field{
+			{Name: "reachable", Value: st.Reachable},
+			{Name: "wins", Value: st.Wins},
+			{Name: "losses", Value: st.Losses},
+			{Name: "draws", Value: st.Draws},
+			{Name: "start", Value: st.Start},
+			{Name: "longest_win", Value: st.LongestWin},
+		},
+	}, nil
 }

@@ -48,8 +48,8 @@ func TestSolverBuildsLoadsAndRebuilds(t *testing.T) {
 	if err != nil || tab == nil {
 		t.Fatalf("Table: %v", err)
 	}
-	if src, loadErr, saveErr := s.Status(); src != Built || !errors.Is(loadErr, os.ErrNotExist) || saveErr != nil {
-		t.Fatalf("status %v %v %v, want built after a missing file, saved", src, loadErr, saveErr)
+	if p, _ := s.Ready(ctx); p.Loaded || !errors.Is(p.LoadErr, os.ErrNotExist) || p.SaveErr != nil {
+		t.Fatalf("provenance %+v, want built after a missing file, saved", p)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil || string(data) != string(good) {
@@ -61,8 +61,8 @@ func TestSolverBuildsLoadsAndRebuilds(t *testing.T) {
 	if _, err := s.Table(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if src, loadErr, _ := s.Status(); src != FromCache || loadErr != nil {
-		t.Fatalf("status %v %v, want from cache", src, loadErr)
+	if p, _ := s.Ready(ctx); !p.Loaded || p.LoadErr != nil {
+		t.Fatalf("provenance %+v, want from cache", p)
 	}
 
 	damages := map[string]func([]byte) []byte{
@@ -87,8 +87,8 @@ func TestSolverBuildsLoadsAndRebuilds(t *testing.T) {
 			if _, err := s.Table(ctx); err != nil {
 				t.Fatal(err)
 			}
-			if src, loadErr, saveErr := s.Status(); src != Built || !errors.Is(loadErr, ErrDamaged) || saveErr != nil {
-				t.Fatalf("status %v %v %v, want rebuilt", src, loadErr, saveErr)
+			if p, _ := s.Ready(ctx); p.Loaded || !errors.Is(p.LoadErr, ErrDamaged) || p.SaveErr != nil {
+				t.Fatalf("provenance %+v, want rebuilt", p)
 			}
 			data, _ := os.ReadFile(path)
 			if string(data) != string(good) {

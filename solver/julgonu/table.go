@@ -24,8 +24,8 @@ import (
 // Table is the solved game. It is read-only once built.
 type Table struct {
 	ix *index
-	// val holds 0 for a draw, otherwise the distance in plies plus one: a
-	// lost position has an even distance (0 = lost now), a won one odd.
+	// val holds each entry's value as a solver.Packed byte; every entry is
+	// decided (won, lost or drawn).
 	val []uint8
 	// reach has bit i set when entry i is reachable from the start with
 	// Black (reach[0]) or White (reach[1]) to move.
@@ -54,7 +54,8 @@ func Solve() *Table {
 
 // retrograde fills val: lost positions first (no piece or one, or no move),
 // then, by increasing distance, the predecessors of lost positions are won
-// and positions whose moves all lead to won ones are lost.
+// and positions whose moves all lead to won ones are lost; the rest are
+// drawn.
 func (t *Table) retrograde() {
 	ix := t.ix
 	left := make([]uint8, ix.size) // moves not yet known to lose
@@ -62,7 +63,7 @@ func (t *Table) retrograde() {
 	ix.each(func(i int, own, opp uint16) {
 		n := jg.CountMoves(own, opp)
 		if n == 0 {
-			t.val[i] = 1
+			t.val[i] = uint8(solver.PackedLostNow)
 			queue = append(queue, uint64(own)|uint64(opp)<<16|uint64(i)<<32)
 			return
 		}
@@ -71,11 +72,11 @@ func (t *Table) retrograde() {
 	for head := 0; head < len(queue); head++ {
 		e := queue[head]
 		own, opp := uint16(e), uint16(e>>16)
-		stored := t.val[e>>32]
-		if stored >= 254 {
+		stored := solver.Packed(t.val[e>>32])
+		if stored >= 252 {
 			panic("julgonu: a distance does not fit the table")
 		}
-		lost := (stored-1)%2 == 0
+		lost := stored.Lost()
 		occupied := own | opp
 		// The position before: the opponent (opp here) moved a piece from
 		// a free point next to "to" and may have captured own pieces.
@@ -118,22 +119,29 @@ func (t *Table) retrograde() {
 									continue
 								}
 								pi := ix.of(pOwn, pOpp)
-								if t.val[pi] != 0 {
+								if solver.Packed(t.val[pi]) != solver.PackedNone {
 									continue
 								}
+								next := stored + 1 // won, one ply further than a loss
 								if !lost {
 									left[pi]--
 									if left[pi] != 0 {
 										continue
 									}
+									next = stored + 3 // lost, one ply further than a win
 								}
-								t.val[pi] = stored + 1
+								t.val[pi] = uint8(next)
 								queue = append(queue, uint64(pOwn)|uint64(pOpp)<<16|uint64(pi)<<32)
 							}
 						}
 					}
 				}
 			}
+		}
+	}
+	for i, v := range t.val {
+		if solver.Packed(v) == solver.PackedNone {
+			t.val[i] = uint8(solver.PackedDrawn)
 		}
 	}
 }
@@ -180,28 +188,16 @@ func (t *Table) reachable() {
 func neighbours(sq int) [4]int { return jg.Neighbours(sq) }
 func rays(sq, d int) [3]uint16 { return jg.Ray(sq, d) }
 
-// valueOf turns a stored byte into a Value.
-func valueOf(stored uint8) solver.Value {
-	if stored == 0 {
-		return solver.Value{Kind: solver.Drawn}
-	}
-	d := int(stored) - 1
-	if d%2 == 0 {
-		return solver.Value{Kind: solver.Lost, Plies: d}
-	}
-	return solver.Value{Kind: solver.Won, Plies: d}
-}
-
-// Value returns the value of p for the side to move, ignoring the game's
+// Lookup returns the value of p for the side to move, ignoring the game's
 // history. ok is false for a position the table does not hold: one whose
 // side not to move has one piece or none (the side to move has won; such a
 // position cannot arise in play).
-func (t *Table) Value(p jg.Position) (v solver.Value, ok bool) {
+func (t *Table) Lookup(p jg.Position) (v solver.Value, ok bool) {
 	own, opp := p.Own(), p.Opp()
 	if !t.ix.in(own, opp) {
 		return solver.Value{}, false
 	}
-	return valueOf(t.val[t.ix.of(own, opp)]), true
+	return solver.Packed(t.val[t.ix.of(own, opp)]).Value()
 }
 
 // Reachable reports whether p (with its side to move) can arise from the
@@ -223,7 +219,7 @@ func (t *Table) Stats() Stats {
 			for b := word; b != 0; b &= b - 1 {
 				i := w*64 + bits.TrailingZeros64(b)
 				s.Reachable++
-				v := valueOf(t.val[i])
+				v, _ := solver.Packed(t.val[i]).Value()
 				switch v.Kind {
 				case solver.Won:
 					s.Wins++
@@ -236,7 +232,7 @@ func (t *Table) Stats() Stats {
 			}
 		}
 	}
-	v, _ := t.Value(jg.Start())
+	v, _ := t.Lookup(jg.Start())
 	s.Start = v.String()
 	return s
 }

@@ -62,7 +62,7 @@ func TestTableIsConsistent(t *testing.T) {
 			return
 		}
 		p := jg.FromOwnOpp(own, opp, rules.Black)
-		v := valueOf(tab.val[i])
+		v, _ := solver.Packed(tab.val[i]).Value()
 		ms := p.Moves()
 		if bits.OnesCount16(own) <= 1 || len(ms) == 0 {
 			if v != (solver.Value{Kind: solver.Lost}) {
@@ -75,7 +75,7 @@ func TestTableIsConsistent(t *testing.T) {
 		sawDraw, sawLoss, minLoss, maxWin := false, false, 1<<30, -1
 		for _, m := range ms {
 			q, _ := p.After(m)
-			cv, ok := tab.Value(q)
+			cv, ok := tab.Lookup(q)
 			if !ok {
 				t.Fatalf("successor %v of %016b/%016b is not in the table", q, own, opp)
 			}
@@ -142,24 +142,30 @@ func minimax(p rules.Position, limit int) (solver.Value, bool) {
 // TestShortDistancesBySearch compares the table with a plain search on
 // random reachable positions: every win or loss within 5 plies is found by
 // both, with the same distance.
+// randomPosition plays a random game from the start and stops it after a
+// random number of plies below most (or at its end).
+func randomPosition(rng *rand.Rand, most int) jg.Position {
+	p := jg.Start()
+	for n := rng.IntN(most); n > 0; n-- {
+		ms := p.Moves()
+		if len(ms) == 0 {
+			break
+		}
+		p, _ = p.After(ms[rng.IntN(len(ms))])
+	}
+	return p
+}
+
 func TestShortDistancesBySearch(t *testing.T) {
 	tab := solved()
 	rng := rand.New(rand.NewPCG(7, 8))
 	checked := 0
 	for checked < 300 {
-		// A random game from the start, stopped at a random ply.
-		var p jg.Position = jg.Start()
-		for n := rng.IntN(30); n > 0; n-- {
-			ms := p.Moves()
-			if len(ms) == 0 {
-				break
-			}
-			p, _ = p.After(ms[rng.IntN(len(ms))])
-		}
+		p := randomPosition(rng, 30)
 		if !tab.Reachable(p) {
 			t.Fatalf("%v reached by play but not marked reachable", p)
 		}
-		v, _ := tab.Value(p)
+		v, _ := tab.Lookup(p)
 		sv, ok := minimax(p, 5)
 		short := v.Kind != solver.Drawn && v.Plies <= 5
 		if ok != short || (ok && sv != v) {
@@ -197,7 +203,7 @@ func TestKnownValues(t *testing.T) {
 		{"lost after the capture", mk(0x8070&^0x0020|0x0040, 0x1000, rules.White), "L 0"},
 	}
 	for _, tc := range tests {
-		v, ok := tab.Value(tc.p)
+		v, ok := tab.Lookup(tc.p)
 		if !ok || v.String() != tc.want {
 			t.Errorf("%s: %v (%v), want %s", tc.name, v, ok, tc.want)
 		}

@@ -8,8 +8,9 @@ import (
 	engine "github.com/windpost/windpost/rules/microshogi"
 )
 
-func BenchmarkSearchNodes(b *testing.B) {
-	bot := New(Options{Nodes: 200000, TableBits: 18})
+// benchAnalyse analyses the start with bot b.N times, checking each result
+// with check, and returns the nodes searched.
+func benchAnalyse(b *testing.B, bot *Bot, check func(Result)) int64 {
 	g := rules.NewGame(engine.Variant{})
 	var nodes int64
 	for b.Loop() {
@@ -17,24 +18,22 @@ func BenchmarkSearchNodes(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		check(r)
 		nodes += r.Nodes
 	}
+	return nodes
+}
+
+func BenchmarkSearchNodes(b *testing.B) {
+	nodes := benchAnalyse(b, New(Options{Nodes: 200000, TableBits: 18}), func(Result) {})
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
 func BenchmarkDepth8FromStart(b *testing.B) {
-	bot := New(Options{Nodes: 1 << 40, MaxDepth: 8, TableBits: 20})
-	g := rules.NewGame(engine.Variant{})
-	var nodes int64
-	for b.Loop() {
-		r, err := bot.Analyse(context.Background(), g, 0)
-		if err != nil {
-			b.Fatal(err)
-		}
+	nodes := benchAnalyse(b, New(Options{Nodes: 1 << 40, MaxDepth: 8, TableBits: 20}), func(r Result) {
 		if r.Depth != 8 {
 			b.Fatalf("depth %d", r.Depth)
 		}
-		nodes += r.Nodes
-	}
+	})
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }

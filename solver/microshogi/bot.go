@@ -20,7 +20,6 @@ package microshogi
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -76,15 +75,12 @@ func New(o Options) *Bot {
 // Levels lists strong and casual.
 func (b *Bot) Levels() []solver.Level { return []solver.Level{solver.Strong, solver.Casual} }
 
-// ErrGameOver is returned when asked for a move in a finished game.
-var ErrGameOver = errors.New("the game is over")
-
 // Choose returns the bot's move at level: strong searches within the
 // budget; casual plays a random move, but takes a win in one and avoids
 // moves that let the opponent win in one.
 func (b *Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng *rand.Rand) (rules.Move, error) {
 	if o := g.Outcome(); o.Over() {
-		return rules.NoMove, fmt.Errorf("microshogi bot: %w (%s)", ErrGameOver, o)
+		return rules.NoMove, fmt.Errorf("microshogi bot: %w (%s)", solver.ErrGameOver, o)
 	}
 	switch level {
 	case solver.Strong:
@@ -97,7 +93,7 @@ func (b *Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng
 		}
 		return r.Move, nil
 	case solver.Casual:
-		return casual(g, rng)
+		return solver.CasualMove(g, rng)
 	}
 	return rules.NoMove, fmt.Errorf("microshogi bot: no level %q; Micro-shogi's levels are strong and casual", level)
 }
@@ -106,7 +102,7 @@ func (b *Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng
 type Result struct {
 	Move  rules.Move   // the best move
 	Score int          // centipawns for the side to move (mate scores beyond ±31000)
-	Value solver.Value // Won/Lost when a mate was proven, else Unknown with Score
+	Value solver.Value // Won/Lost when a mate was proven, else Estimate with Score
 	PV    []rules.Move // the principal variation, starting with Move
 	Depth int          // the last depth searched to the end
 	Nodes int64
@@ -117,7 +113,7 @@ type Result struct {
 // time per move instead if it is not zero.
 func (b *Bot) Analyse(ctx context.Context, g *rules.Game, budget time.Duration) (Result, error) {
 	if o := g.Outcome(); o.Over() {
-		return Result{}, fmt.Errorf("microshogi: %w (%s)", ErrGameOver, o)
+		return Result{}, fmt.Errorf("microshogi: %w (%s)", solver.ErrGameOver, o)
 	}
 	o := b.opts
 	if budget > 0 {
@@ -128,16 +124,10 @@ func (b *Bot) Analyse(ctx context.Context, g *rules.Game, budget time.Duration) 
 
 // Evaluate returns the value of g's position for the side to move: Won or
 // Lost in so many plies when the search proves a mate, Drawn or a result
-// when the game is over, else Unknown with the search's score.
+// when the game is over, else an Estimate with the search's score.
 func (b *Bot) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, error) {
-	if o := g.Outcome(); o.Over() {
-		switch {
-		case o.Status == rules.Draw:
-			return solver.Value{Kind: solver.Drawn}, nil
-		case o.Winner == g.Position().ToMove():
-			return solver.Value{Kind: solver.Won}, nil
-		}
-		return solver.Value{Kind: solver.Lost}, nil
+	if v, over := solver.OutcomeValue(g); over {
+		return v, nil
 	}
 	r, err := b.search(ctx, g, b.opts, nil)
 	if err != nil {
@@ -146,14 +136,13 @@ func (b *Bot) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, error)
 	return r.Value, nil
 }
 
+// asEngine recovers the engine's position.
 func asEngine(p rules.Position) (engine.Position, error) {
-	switch q := p.(type) {
-	case engine.Position:
-		return q, nil
-	case *engine.Position:
-		return *q, nil
+	q, err := rules.As[engine.Position](p)
+	if err != nil {
+		return q, fmt.Errorf("microshogi bot: %w", err)
 	}
-	return engine.Position{}, fmt.Errorf("microshogi bot: not a Micro-shogi position (%T)", p)
+	return q, nil
 }
 
 func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Rand) (Result, error) {
@@ -186,7 +175,7 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 
 	ms := root.Generate(nil)
 	if len(ms) == 0 {
-		return Result{}, fmt.Errorf("microshogi bot: %w (no legal move)", ErrGameOver)
+		return Result{}, fmt.Errorf("microshogi bot: %w (no legal move)", solver.ErrGameOver)
 	}
 	if rng != nil {
 		rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
@@ -279,7 +268,7 @@ func valueOf(score int) solver.Value {
 	case score <= -mateBound:
 		return solver.Value{Kind: solver.Lost, Plies: mate + score}
 	}
-	return solver.Value{Kind: solver.Unknown, Score: score}
+	return solver.Value{Kind: solver.Estimate, Score: score}
 }
 
 func abs(x int) int {
@@ -287,53 +276,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// casual is the beginner: a random move, but a win in one if there is one,
-// and never a move that allows a win in one if another move does not.
-func casual(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
-	root, err := asEngine(g.Position())
-	if err != nil {
-		return rules.NoMove, err
-	}
-	ms := g.LegalMoves()
-	if len(ms) == 0 {
-		return rules.NoMove, fmt.Errorf("microshogi bot: %w (no legal move)", ErrGameOver)
-	}
-	var wins, safe []rules.Move
-	for _, m := range ms {
-		q := root.After(m)
-		if q.CountMoves() == 0 {
-			wins = append(wins, m)
-			continue
-		}
-		if !winsInOne(q) {
-			safe = append(safe, m)
-		}
-	}
-	pickFrom := func(c []rules.Move) rules.Move {
-		if rng == nil {
-			return c[0]
-		}
-		return c[rng.IntN(len(c))]
-	}
-	switch {
-	case len(wins) > 0:
-		return pickFrom(wins), nil
-	case len(safe) > 0:
-		return pickFrom(safe), nil
-	}
-	return pickFrom(ms), nil
-}
-
-// winsInOne reports whether the side to move in p has a move after which
-// the opponent has no legal move.
-func winsInOne(p engine.Position) bool {
-	var buf [engine.MaxMoves]rules.Move
-	for _, m := range p.Generate(buf[:0]) {
-		if p.After(m).CountMoves() == 0 {
-			return true
-		}
-	}
-	return false
 }

@@ -1,30 +1,19 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/variants"
 )
-
-func julgonuTestApp() (*app, *bytes.Buffer, *bytes.Buffer) {
-	var out, errOut bytes.Buffer
-	return &app{
-		stdin: strings.NewReader(""), stdout: &out, stderr: &errOut,
-		catalog: func(dir string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
-	}, &out, &errOut
-}
 
 func TestSolveJulgonuJSON(t *testing.T) {
 	dir := t.TempDir()
 	for round, wantSource := range []string{"computed", "loaded"} {
-		a, out, errOut := julgonuTestApp()
-		if code := solveJulgonu(context.Background(), a, []string{"--json", "--cache", dir}); code != 0 {
+		a, out, errOut := testApp("")
+		if code := run(context.Background(), a, []string{"solve", "julgonu", "--json", "--cache", dir}); code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
 		if !strings.Contains(errOut.String(), wantSource) {
@@ -50,8 +39,8 @@ func TestSolveJulgonuJSON(t *testing.T) {
 
 func TestSolveJulgonuPositions(t *testing.T) {
 	dir := t.TempDir()
-	a, out, errOut := julgonuTestApp()
-	if code := solveJulgonu(context.Background(), a, []string{"--cache", dir, "--position", "w2w/4/bw2/2bb b"}); code != 0 {
+	a, out, errOut := testApp("")
+	if code := run(context.Background(), a, []string{"solve", "julgonu", "--cache", dir, "--position", "w2w/4/bw2/2bb b"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{"position: w2w/4/bw2/2bb b", "c1-c2 x b2", "a2-a3"} {
@@ -59,9 +48,9 @@ func TestSolveJulgonuPositions(t *testing.T) {
 			t.Errorf("output does not contain %q:\n%s", want, out)
 		}
 	}
-	a, out, errOut = julgonuTestApp()
+	a, out, errOut = testApp("")
 	a.stdin = strings.NewReader("wwww/4/4/bbbb b\nnot a position\n")
-	code := solveJulgonu(context.Background(), a, []string{"--cache", dir, "--positions", "-", "--json"})
+	code := run(context.Background(), a, []string{"solve", "julgonu", "--cache", dir, "--positions", "-", "--json"})
 	if code != 1 {
 		t.Errorf("exit %d with an unreadable line, want 1", code)
 	}
