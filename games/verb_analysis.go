@@ -58,7 +58,7 @@ func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (st
 	mistakes := 0
 	for i, m := range g.Moves {
 		before := values[i]
-		after := values[i+1].After()
+		after := values[i+1].ForMover()
 		text := fmt.Sprintf("%d.%s", i+1, lg.kit.Notation.FormatMove(g.Positions[i], m))
 		line := fmt.Sprintf("%-16s %-6s %5s -> %-6s", text, g.Positions[i].ToMove(), before, after)
 		if after.Rank() < before.Rank() {

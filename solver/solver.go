@@ -52,11 +52,6 @@ const (
 	Drawn                // neither side can force a win
 )
 
-// Unknown is Estimate.
-//
-// Deprecated: kept until games moves over (removed after the merge).
-const Unknown = Estimate
-
 // Value is the worth of a position for the side to move: a proven result
 // with its distance in plies (from a table, or a search that found a
 // mate), or a search score.
@@ -130,11 +125,6 @@ func (v Value) ForMover() Value {
 	}
 	return v
 }
-
-// After is ForMover.
-//
-// Deprecated: kept until games moves over (removed after the merge).
-func (v Value) After() Value { return v.ForMover() }
 
 // OutcomeValue returns the value of a finished game for its side to move:
 // won or lost now (W 0, L 0), or drawn. It reports false while the game

@@ -39,15 +39,6 @@ func (x Position) Key() string { return x.P.Key() }
 // Perft counts the leaves of the legal-move tree with the fast generator.
 func (x Position) Perft(depth int) uint64 { return x.P.Perft(depth) }
 
-// PosOf returns the packed position of a rules.Position made by this
-// package, and false for any other.
-//
-// Deprecated: kept until notation moves over to rules.As (removed after the merge).
-func PosOf(p rules.Position) (Pos, bool) {
-	x, err := rules.As[Position](p)
-	return x.P, err == nil
-}
-
 // Variant is Gufuu Shogi for the rest of windpost. Repetition ends a game
 // but forbids no move (rules.PositionMoves).
 type Variant struct{ rules.PositionMoves }
