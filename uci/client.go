@@ -239,3 +239,16 @@ func (e *Engine) Client(ctx context.Context) *Client {
 	c.wait = func() error { return <-done }
 	return c
 }
+
+// FairyStockfish returns the path of Debian's fairy-stockfish program: on
+// the PATH, or in /usr/games where the package puts it.
+func FairyStockfish() (string, error) {
+	if p, err := exec.LookPath("fairy-stockfish"); err == nil {
+		return p, nil
+	}
+	p, err := exec.LookPath("/usr/games/fairy-stockfish")
+	if err != nil {
+		return "", fmt.Errorf("fairy-stockfish is not installed (apt-get install fairy-stockfish): %w", err)
+	}
+	return p, nil
+}
