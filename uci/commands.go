@@ -83,7 +83,7 @@ func (s *session) position(args []string) {
 	g := rules.NewGameFrom(engine.Variant{}, start)
 	if i < len(args) && args[i] == "moves" {
 		for _, w := range args[i+1:] {
-			if err := playUCI(g, w); err != nil {
+			if err := Play(g, w); err != nil {
 				s.printf("info string %v", err)
 				break
 			}
@@ -92,8 +92,9 @@ func (s *session) position(args []string) {
 	s.game = g
 }
 
-// playUCI plays move w, written as Fairy-Stockfish does, in game g.
-func playUCI(g *rules.Game, w string) error {
+// Play plays move w, written as Fairy-Stockfish does, in Micro-shogi game
+// g. The error wraps rules.ErrIllegal when the rules refuse it.
+func Play(g *rules.Game, w string) error {
 	p, err := rules.As[engine.Position](g.Position())
 	if err != nil {
 		return err
