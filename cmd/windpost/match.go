@@ -33,7 +33,7 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 		"Plays windpost's Micro-shogi bot against Fairy-Stockfish (Debian's fairy-stockfish; it runs as\n"+
 			"a separate program) over UCI, each opening with both colours at a fixed time per move,\n"+
 			"and prints each game, the W-D-L score, the Elo difference with its 95% interval, and the\n"+
-			"nodes per second and depth of both engines. windpost's rules judge every move and game end;\n"+
+			"nodes per second and median depth of both engines. windpost's rules judge every move and game end;\n"+
 			"a crash, a timeout or an illegal move loses. With -elo0 and -elo1 an SPRT may stop the match\n"+
 			"early. -make-openings prints a new set of balanced openings instead (see uci/match).")
 	games := fs.Int("games", 0, "games to play (0: two per opening)")
@@ -156,7 +156,7 @@ func printMatch(w io.Writer, cfg match.Config, r match.Result) {
 	fmt.Fprintf(w, "%-16s %10s %7s %6s %8s %9s %8s\n", "", "nodes/s", "depth", "moves", "crashes", "timeouts", "illegal")
 	for i, name := range []string{"windpost", "Fairy-Stockfish"} {
 		st := r.Stats[i]
-		fmt.Fprintf(w, "%-16s %10.0f %7.1f %6d %8d %9d %8d\n", name, st.NodesPerSecond(), st.MeanDepth(), st.Moves, st.Crashes, st.Timeouts, st.Illegal)
+		fmt.Fprintf(w, "%-16s %10.0f %7.1f %6d %8d %9d %8d\n", name, st.NodesPerSecond(), st.MedianDepth(), st.Moves, st.Crashes, st.Timeouts, st.Illegal)
 	}
 	if cfg.SPRT != nil {
 		lo, hi := cfg.SPRT.Bounds()

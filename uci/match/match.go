@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/windpost/windpost/rules"
@@ -90,7 +91,7 @@ type Stats struct {
 	Moves    int
 	Nodes    int64
 	Time     time.Duration // wall time of its searches
-	Depth    int           // the sum over its moves of its last info depth
+	Depths   []int         // of its moves: the depth of its last info line with a score
 	Crashes  int           // its output ended, or it could not start
 	Timeouts int
 	Illegal  int // moves the rules refused, or no move while the game went on
@@ -104,12 +105,15 @@ func (s Stats) NodesPerSecond() float64 {
 	return float64(s.Nodes) / s.Time.Seconds()
 }
 
-// MeanDepth is the engine's average depth per move.
-func (s Stats) MeanDepth() float64 {
-	if s.Moves == 0 {
+// MedianDepth is the median of the engine's depths: a mean would be
+// swayed by the very deep searches of mates.
+func (s Stats) MedianDepth() float64 {
+	n := len(s.Depths)
+	if n == 0 {
 		return 0
 	}
-	return float64(s.Depth) / float64(s.Moves)
+	d := slices.Sorted(slices.Values(s.Depths))
+	return float64(d[(n-1)/2]+d[n/2]) / 2
 }
 
 // Result is a match's outcome so far.
@@ -273,7 +277,7 @@ func move(ctx context.Context, cfg Config, s *seat, game *rules.Game, g *Game, s
 	st.Moves++
 	st.Nodes += r.Nodes
 	st.Time += r.Elapsed
-	st.Depth += r.Depth
+	st.Depths = append(st.Depths, r.Depth)
 	if err := uci.Play(game, r.BestMove); err != nil {
 		st.Illegal++
 		return "illegal move " + r.BestMove, nil

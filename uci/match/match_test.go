@@ -183,10 +183,23 @@ func TestRun(t *testing.T) {
 			if got := [2]int{aStarts, bStarts}; got != c.starts {
 				t.Errorf("started A and B %v times, want %v", got, c.starts)
 			}
-			if a := res.Stats[0]; a.Moves > 0 && (a.MeanDepth() != 3 || a.Nodes != int64(100*a.Moves)) {
+			if a := res.Stats[0]; a.Moves > 0 && (a.MedianDepth() != 3 || a.Nodes != int64(100*a.Moves)) {
 				t.Errorf("A's stats %+v", a)
 			}
 		})
+	}
+}
+
+func TestMedianDepth(t *testing.T) {
+	for _, c := range []struct {
+		depths []int
+		want   float64
+	}{
+		{nil, 0}, {[]int{7}, 7}, {[]int{9, 245, 8}, 9}, {[]int{12, 10, 245, 11}, 11.5},
+	} {
+		if got := (Stats{Depths: c.depths}).MedianDepth(); got != c.want {
+			t.Errorf("%v: %v, want %v", c.depths, got, c.want)
+		}
 	}
 }
 
