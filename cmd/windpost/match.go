@@ -27,15 +27,16 @@ func (o optionFlags) Set(s string) error {
 	return nil
 }
 
+const matchAbout = `Plays windpost's Micro-shogi bot against Fairy-Stockfish (Debian's fairy-stockfish; it runs as
+a separate program) over UCI, each opening with both colours at a fixed time per move, and
+prints each game, the W-D-L score, the Elo difference with its 95% interval, and the nodes
+per second and median depth of both engines. windpost's rules judge every move and game end;
+a crash, a timeout or an illegal move loses. With -elo0 and -elo1 an SPRT may stop the match
+early. -make-openings prints a new set of balanced openings instead (see uci/match).`
+
 // cmdMatch plays windpost's Micro-shogi bot against Fairy-Stockfish.
 func cmdMatch(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "match [-games N] [-movetime 1s] [-elo0 E -elo1 E] [...]",
-		"Plays windpost's Micro-shogi bot against Fairy-Stockfish (Debian's fairy-stockfish; it runs as\n"+
-			"a separate program) over UCI, each opening with both colours at a fixed time per move,\n"+
-			"and prints each game, the W-D-L score, the Elo difference with its 95% interval, and the\n"+
-			"nodes per second and median depth of both engines. windpost's rules judge every move and game end;\n"+
-			"a crash, a timeout or an illegal move loses. With -elo0 and -elo1 an SPRT may stop the match\n"+
-			"early. -make-openings prints a new set of balanced openings instead (see uci/match).")
+	fs := newFlags(a, "match [-games N] [-movetime 1s] [-elo0 E -elo1 E] [...]", matchAbout)
 	games := fs.Int("games", 0, "games to play (0: two per opening)")
 	moveTime := fs.Duration("movetime", time.Second, "time per move for both engines")
 	grace := fs.Duration("grace", time.Second, "extra time an engine may take before it loses on time")
@@ -56,13 +57,8 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 	fs.Int64Var(&recipe.Nodes, "opening-nodes", 200000, "-make-openings: nodes of the search that judges balance")
 	fs.IntVar(&recipe.Margin, "opening-margin", 60, "-make-openings: the largest |score| kept, in centipawns")
 	fs.Uint64Var(&recipe.Seed, "seed", 1, "-make-openings: the random seed")
-	pos, code, ok := parseFlags(fs, args)
-	if !ok {
+	if code, ok := flagsOnly(a, fs, args); !ok {
 		return code
-	}
-	if len(pos) != 0 {
-		fmt.Fprintln(a.stderr, "windpost match: no arguments, only flags (see --help)")
-		return 2
 	}
 	if *makeOpenings > 0 {
 		recipe.Count = *makeOpenings

@@ -37,21 +37,25 @@ var fenFace = [engine.NumFaces]string{
 	engine.Lance: "L", engine.Silver: "+L", engine.Pawn: "P", engine.Knight: "+P",
 }
 
+// The board of a FEN is windpost's board in the position string (ranks and
+// files in the same order) but for the letters of the four promoted faces.
+var (
+	toFENBoard   = strings.NewReplacer("T", "+B", "G", "+R", "S", "+L", "N", "+P", "t", "+b", "g", "+r", "s", "+l", "n", "+p")
+	fromFENBoard = strings.NewReplacer("+B", "T", "+R", "G", "+L", "S", "+P", "N", "+b", "t", "+r", "g", "+l", "s", "+p", "n")
+)
+
 // fenHandOrder is the order of the kinds in a hand as Fairy-Stockfish
 // writes them: L P R B.
 var fenHandOrder = [engine.Pairs]int{2, 3, 1, 0}
 
-// fenHandLetter is the base letter of each kind (index Face.Pair).
-var fenHandLetter = [engine.Pairs]byte{'B', 'R', 'L', 'P'}
+// fenHandLetters are the base letters of the kinds (index Face.Pair).
+const fenHandLetters = "BRLP"
 
 // fenFaceOf reads a base letter (any case) and whether it is promoted.
 func fenFaceOf(letter byte, promoted bool) engine.Face {
 	letter &^= 0x20
 	for f, l := range fenFace {
-		if len(l) == 0 {
-			continue
-		}
-		if l[len(l)-1] == letter && (len(l) == 2) == promoted {
+		if l != "" && l[len(l)-1] == letter && (len(l) == 2) == promoted {
 			return engine.Face(f)
 		}
 	}
@@ -63,62 +67,32 @@ func fenSquare(sq engine.Square) string {
 	return string([]byte{byte('a' + engine.Files - sq.File()), byte('0' + engine.Ranks + 1 - sq.Rank())})
 }
 
-// parseFENSquare reads a square such as "b3".
-func parseFENSquare(s string) (engine.Square, bool) {
+// validFENSquare reports whether s is a square such as "b3".
+func validFENSquare(s string) bool {
 	if len(s) != 2 {
-		return 0, false
+		return false
 	}
-	return engine.SquareAt(engine.Files-int(s[0]-'a'), engine.Ranks+1-int(s[1]-'0'))
+	_, ok := engine.SquareAt(engine.Files-int(s[0]-'a'), engine.Ranks+1-int(s[1]-'0'))
+	return ok
 }
 
 // FormatFEN writes p in Fairy-Stockfish's FEN. The half-move clock, which
 // the position does not keep, is written as 0.
 func FormatFEN(p engine.Position) string {
 	var b strings.Builder
-	for r := 1; r <= engine.Ranks; r++ {
-		if r > 1 {
-			b.WriteByte('/')
-		}
-		empty := 0
-		for file := engine.Files; file >= 1; file-- {
-			sq, _ := engine.SquareAt(file, r)
-			pc, ok := p.At(sq)
-			if !ok {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteString(fenCase(fenFace[pc.Face], pc.Side))
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-	}
+	b.WriteString(toFENBoard.Replace(strings.Fields(FormatPosition(p))[0]))
 	b.WriteByte('[')
-	for s := rules.Black; s <= rules.White; s++ {
+	for s, lower := range []byte{0, 0x20} { // Black's (upper case) first
 		for _, k := range fenHandOrder {
-			for range p.Hand(s, k) {
-				b.WriteString(fenCase(string(fenHandLetter[k]), s))
-			}
+			b.WriteString(strings.Repeat(string(fenHandLetters[k]|lower), p.Hand(rules.Side(s), k)))
 		}
 	}
-	b.WriteByte(']')
 	side := "w"
 	if p.ToMove() == rules.White {
 		side = "b"
 	}
-	fmt.Fprintf(&b, " %s - - 0 %d", side, (p.MoveNumber()+1)/2)
+	fmt.Fprintf(&b, "] %s - - 0 %d", side, (p.MoveNumber()+1)/2)
 	return b.String()
-}
-
-func fenCase(l string, s rules.Side) string {
-	if s == rules.White {
-		return strings.ToLower(l)
-	}
-	return l
 }
 
 // ParseFEN reads a position in Fairy-Stockfish's FEN:
@@ -129,25 +103,24 @@ func ParseFEN(s string) (engine.Position, error) {
 	if len(f) < 2 {
 		return engine.Position{}, fmt.Errorf("FEN %q: want <board>[<hands>] <side> ..., as in %q", s, FENStart)
 	}
-	boardText, handText, ok := strings.Cut(f[0], "[")
-	if !ok || !strings.HasSuffix(handText, "]") {
+	board, hands, ok := strings.Cut(f[0], "[")
+	hands, closed := strings.CutSuffix(hands, "]")
+	if !ok || !closed {
 		return engine.Position{}, fmt.Errorf("FEN %q: the hands must follow the board in brackets, as in [Pl] or []", s)
 	}
-	board, err := parseFENBoard(boardText)
+	if i := strings.IndexFunc(board, func(r rune) bool { return !strings.ContainsRune("KBRLPkbrlp+/1234", r) }); i >= 0 {
+		return engine.Position{}, fmt.Errorf("FEN %q: %q is not a piece of micro (K, B R L P and +B +R +L +P)", s, board[i])
+	}
+	board = fromFENBoard.Replace(board)
+	if strings.Contains(board, "+") {
+		return engine.Position{}, fmt.Errorf("FEN %q: + must stand before B, R, L or P", s)
+	}
+	hand, err := parseFENHands(hands)
 	if err != nil {
 		return engine.Position{}, fmt.Errorf("FEN %q: %w", s, err)
 	}
-	hands, err := parseFENHands(strings.TrimSuffix(handText, "]"))
-	if err != nil {
-		return engine.Position{}, fmt.Errorf("FEN %q: %w", s, err)
-	}
-	var side rules.Side
-	switch f[1] {
-	case "w":
-		side = rules.Black
-	case "b":
-		side = rules.White
-	default:
+	side := map[string]string{"w": "b", "b": "w"}[f[1]] // windpost's letter
+	if side == "" {
 		return engine.Position{}, fmt.Errorf("FEN %q: side %q: want w (the first player, upper case) or b", s, f[1])
 	}
 	rest := f[2:]
@@ -164,70 +137,43 @@ func ParseFEN(s string) (engine.Position, error) {
 	default:
 		return engine.Position{}, fmt.Errorf("FEN %q: want <half-moves> <full-move> after the side", s)
 	}
-	p, err := engine.New(board, hands, side, 2*fullMove-1+int(side))
+	moveNo := 2*fullMove - 1
+	if side == "w" {
+		moveNo++
+	}
+	p, err := ParsePosition(fmt.Sprintf("%s %s %s %d", board, side, hand, moveNo))
 	if err != nil {
 		return engine.Position{}, fmt.Errorf("FEN %q: %w", s, err)
 	}
 	return p, nil
 }
 
-func parseFENBoard(text string) ([engine.NumSquares]engine.Piece, error) {
-	var board [engine.NumSquares]engine.Piece
-	ranks := strings.Split(text, "/")
-	if len(ranks) != engine.Ranks {
-		return board, fmt.Errorf("board %q: want 5 ranks separated by /, got %d", text, len(ranks))
-	}
-	for r, row := range ranks {
-		file := engine.Files
-		promoted := false
-		for i := 0; i < len(row); i++ {
-			c := row[i]
-			switch {
-			case c == '+':
-				promoted = true
-				continue
-			case c >= '1' && c <= '4' && !promoted:
-				file -= int(c - '0')
-				continue
-			}
-			face := fenFaceOf(c, promoted)
-			if face == engine.NoFace || file < 1 {
-				return board, fmt.Errorf("board %q: rank %q: %q at file %d is not a piece of micro", text, row, row[max(0, i-1):i+1], engine.Files+1-file)
-			}
-			side := rules.Black
-			if c >= 'a' {
-				side = rules.White
-			}
-			sq, _ := engine.SquareAt(file, r+1)
-			board[sq] = engine.Piece{Face: face, Side: side}
-			file--
-			promoted = false
-		}
-		if file != 0 || promoted {
-			return board, fmt.Errorf("board %q: rank %q does not have 4 squares", text, row)
-		}
-	}
-	return board, nil
-}
-
-func parseFENHands(text string) ([2][engine.Pairs]int, error) {
-	var hands [2][engine.Pairs]int
+// parseFENHands turns Fairy-Stockfish's hands ("LPrb") into windpost's
+// ("SPgb"; "-" when empty).
+func parseFENHands(text string) (string, error) {
 	if text == "-" {
-		return hands, nil
+		return "-", nil
 	}
+	var counts [2][engine.Pairs]int
 	for i := 0; i < len(text); i++ {
-		c := text[i]
-		side := rules.Black
-		if c >= 'a' {
-			side = rules.White
-		}
-		k := strings.IndexByte(string(fenHandLetter[:]), c&^0x20)
+		k := strings.IndexByte(fenHandLetters, text[i]&^0x20)
 		if k < 0 {
-			return hands, fmt.Errorf("hands %q: %q is not a piece in hand (B R L P)", text, c)
+			return "", fmt.Errorf("hands %q: %q is not a piece in hand (B R L P)", text, text[i])
 		}
-		hands[side][k]++
+		counts[text[i]>>5&1][k]++ // upper case (Black) 0, lower case 1
 	}
-	return hands, nil
+	var b strings.Builder
+	for s, lower := range []byte{0, 0x20} {
+		for k, n := range counts[s] {
+			if n > 0 {
+				fmt.Fprintf(&b, "%d%c", n, "BGSP"[k]|lower)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return "-", nil
+	}
+	return b.String(), nil
 }
 
 // FormatUCIMove writes move m of p as Fairy-Stockfish does (d2d3, d5d4-,
@@ -281,7 +227,7 @@ func uciMoveText(text string) (string, error) {
 		if f == engine.NoFace || f == engine.King {
 			return "", bad
 		}
-		if _, ok := parseFENSquare(to); !ok {
+		if !validFENSquare(to) {
 			return "", bad
 		}
 		return fenFace[f] + "@" + to, nil
@@ -290,10 +236,7 @@ func uciMoveText(text string) (string, error) {
 	if len(text)-len(t) > 1 || len(t) != 4 {
 		return "", bad
 	}
-	if _, ok := parseFENSquare(t[:2]); !ok {
-		return "", bad
-	}
-	if _, ok := parseFENSquare(t[2:]); !ok {
+	if !validFENSquare(t[:2]) || !validFENSquare(t[2:]) {
 		return "", bad
 	}
 	return text, nil

@@ -60,23 +60,20 @@ func legalUCI(p engine.Position) string {
 	return strings.Join(ws, " ")
 }
 
-// randomGames plays n random games of up to 200 plies from a fixed seed
-// and returns every position of them.
+// randomGames plays n random games of up to 200 plies (repetitions
+// aside) from a fixed seed and returns every position of them.
 func randomGames(n int, seed uint64) []engine.Position {
 	rng := rand.New(rand.NewPCG(seed, 12))
 	var out []engine.Position
 	for range n {
-		g := rules.NewGame(engine.Variant{})
-		for ply := 0; ply < 200; ply++ {
-			out = append(out, g.Position().(engine.Position))
-			ms := g.LegalMoves()
-			if len(ms) == 0 {
-				break
-			}
-			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
-				panic(err)
-			}
+		p := engine.Start()
+		ms := p.Generate(nil)
+		for ply := 0; ply < 200 && len(ms) > 0; ply++ {
+			out = append(out, p)
+			p = p.After(ms[rng.IntN(len(ms))])
+			ms = p.Generate(nil)
 		}
+		out = append(out, p)
 	}
 	return out
 }
