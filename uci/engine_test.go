@@ -46,13 +46,13 @@ info string no option "Contempt"
 `},
 		{"positions", "d\nposition startpos moves d2d3 a4a3 d3d4 d5d4- d1c2\nd\n" +
 			"position fen kb+r1/3l/p3/2K1/+L+RB1[p] b - - 1 3 moves +P@d1\nd\n" +
-			"position startpos moves d2d3 d2d4 a4a3\nd\nposition fen k3/4/4/4/4[] w\nd\nposition\nucinewgame\nd\nfrobnicate\n",
+			"position startpos moves d2d3 d2d4 a4a3\nd\nposition fen k3/4/4/4/3K w\nd\nposition\nucinewgame\nd\nfrobnicate\n",
 			`info string fen kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string fen kb+r1/3l/p3/2K1/+L+RB1[p] b - - 0 3
 info string fen kb+r1/3l/p3/2K1/+L+RB+p[] w - - 0 4
 info string move "d2d4": illegal move: not a legal move in kb+r+l/p3/3P/4/+L+RBK[] b - - 0 1
 info string fen kb+r+l/p3/3P/4/+L+RBK[] b - - 0 1
-info string FEN "k3/4/4/4/4[] w": black has 0 kings; each side has exactly one
+info string FEN "k3/4/4/4/3K w": the hands must follow the board in brackets, as in [Pl] or []
 info string fen kb+r+l/p3/3P/4/+L+RBK[] b - - 0 1
 info string position: want startpos or fen <fen>, then moves <move>...
 info string fen kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
