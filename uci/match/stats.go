@@ -40,7 +40,7 @@ func Elo(f float64) float64 {
 	case f >= 1:
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/f-1)
+	return -400*math.Log10(1/f-1) + 0 // + 0 turns -0 into 0
 }
 
 // expected is the points per game that an Elo difference expects.
