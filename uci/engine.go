@@ -72,13 +72,18 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		hashMB: defaultHashMB, overhead: defaultOverhead}
 	defer s.stopSearch()
 	for {
-		var err error
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case line, ok := <-lines:
 			if !ok {
-				return nil
+				// The end of the input lets a timed search finish (so that
+				// "echo 'go movetime 500' | windpost uci" answers).
+				if s.cancel != nil && !s.infinite {
+					s.finished(<-s.done)
+				}
+				s.stopSearch()
+				return s.flush()
 			}
 			if strings.TrimSpace(line) == "quit" {
 				return nil
@@ -87,8 +92,8 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		case d := <-s.done:
 			s.finished(d)
 		}
-		if err = s.out.Flush(); err != nil {
-			return fmt.Errorf("uci: %w", err)
+		if err := s.flush(); err != nil {
+			return err
 		}
 	}
 }
@@ -120,6 +125,13 @@ type searchDone struct {
 	game *rules.Game
 	res  bot.Result
 	err  error
+}
+
+func (s *session) flush() error {
+	if err := s.out.Flush(); err != nil {
+		return fmt.Errorf("uci: %w", err)
+	}
+	return nil
 }
 
 func (s *session) printf(format string, args ...any) {

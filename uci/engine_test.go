@@ -3,6 +3,7 @@ package uci
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -11,8 +12,8 @@ import (
 	bot "github.com/windpost/windpost/solver/microshogi"
 )
 
-// talk runs the engine on a script that starts no search and returns what
-// it answered.
+// talk runs the engine on a script to the end of its input and returns
+// what it answered.
 func talk(t *testing.T, e *Engine, script string) string {
 	t.Helper()
 	var out bytes.Buffer
@@ -58,9 +59,13 @@ info string position: want startpos or fen <fen>, then moves <move>...
 info string fen kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string unknown command "frobnicate"
 `},
+		{"the end of the input lets a search finish", "position fen k3/4/P3/4/3K[R] w - - 0 1\ngo nodes 5000\n",
+			"info depth 3 score mate 1 nodes 122 nps N time T pv +R@a4\nbestmove +R@a4\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := talk(t, &Engine{}, c.script); got != c.want {
+			got := talk(t, &Engine{}, c.script)
+			got = regexp.MustCompile(`nps \d+ time \d+`).ReplaceAllString(got, "nps N time T") // the clock's
+			if got != c.want {
 				t.Errorf("got\n%s\nwant\n%s", got, c.want)
 			}
 		})
