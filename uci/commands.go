@@ -189,11 +189,12 @@ func (s *session) goSearch(ctx context.Context, args []string) {
 	g := s.game.Clone()
 	l := parseGo(args, g.Position().ToMove())
 	o := l.options(s.hashMB, s.overhead)
+	search := s.searcher(o)
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan searchDone, 1)
 	s.cancel, s.done, s.infinite, s.held = cancel, done, l.infinite, nil
 	go func() {
-		res, err := s.engine.search(ctx, g, o)
+		res, err := search(ctx, g)
 		done <- searchDone{game: g, res: res, err: err}
 	}()
 }

@@ -43,13 +43,6 @@ func (e *Engine) name() string {
 	return e.Name
 }
 
-func (e *Engine) search(ctx context.Context, g *rules.Game, o bot.Options) (bot.Result, error) {
-	if e.Search != nil {
-		return e.Search(ctx, g, o)
-	}
-	return bot.New(o).Analyse(ctx, g, 0)
-}
-
 // Run answers the UCI commands read from in on out until "quit", the end
 // of in, or the end of ctx. A search runs while commands are read, so that
 // "stop" and "isready" are answered at once.
@@ -118,6 +111,28 @@ type session struct {
 	done     chan searchDone
 	infinite bool        // the search under way may not answer before stop
 	held     *searchDone // an infinite search's answer, waiting for stop
+
+	// bot is kept from search to search while only the time changes, so
+	// that its tables are reused rather than allocated anew.
+	bot     *bot.Bot
+	botOpts bot.Options
+}
+
+// searcher returns what runs a search with limits o: the engine's Search,
+// or the session's bot.
+func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bot.Result, error) {
+	if s.engine.Search != nil {
+		return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return s.engine.Search(ctx, g, o) }
+	}
+	key, budget := o, time.Duration(0) // 0: the bot's own options
+	if o.Nodes == 0 {
+		key.Time, budget = 0, o.Time
+	}
+	if s.bot == nil || key != s.botOpts {
+		s.bot, s.botOpts = bot.New(key), key
+	}
+	b := s.bot
+	return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return b.Analyse(ctx, g, budget) }
 }
 
 // searchDone is a finished search and the game it searched.
