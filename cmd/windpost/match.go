@@ -51,6 +51,7 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 	elo1 := fs.Float64("elo1", 0, "SPRT: the Elo difference of H1 (an SPRT runs when it differs from -elo0)")
 	alpha := fs.Float64("alpha", 0.05, "SPRT: the false positive rate")
 	beta := fs.Float64("beta", 0.05, "SPRT: the false negative rate")
+	showMoves := fs.Bool("moves", false, "print each game's moves (UCI form, from the start) under it")
 	makeOpenings := fs.Int("make-openings", 0, "print this many new balanced openings and stop")
 	recipe := match.OpeningRecipe{}
 	fs.IntVar(&recipe.Plies, "opening-plies", 6, "-make-openings: random plies from the start")
@@ -96,7 +97,12 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 	if total <= 0 || total > 2*len(cfg.Openings) {
 		total = 2 * len(cfg.Openings)
 	}
-	cfg.Played = func(g match.Game, _ match.Result) { printGame(a.stdout, g, total) }
+	cfg.Played = func(g match.Game, _ match.Result) {
+		printGame(a.stdout, g, total)
+		if *showMoves {
+			fmt.Fprintf(a.stdout, "  moves %s\n", strings.Join(g.Moves, " "))
+		}
+	}
 	res, err := match.Run(ctx, cfg, wp, fsf)
 	printMatch(a.stdout, cfg, res)
 	if err != nil {

@@ -14,8 +14,8 @@ func TestMatchCommand(t *testing.T) {
 			[]string{"# windpost match -make-openings 2 -opening-plies 4 -opening-nodes 3000 -opening-margin 60 -seed 1\n"}},
 		// An opponent that cannot start loses every game, and the match
 		// says so.
-		{[]string{"match", "-games", "3", "-movetime", "20ms", "-fsf", "/nonexistent/fairy-stockfish", "-elo0", "0", "-elo1", "50"},
-			[]string{"game 1/3  opening 1  windpost first   win   Fairy-Stockfish: did not start: ",
+		{[]string{"match", "-games", "3", "-movetime", "20ms", "-fsf", "/nonexistent/fairy-stockfish", "-elo0", "0", "-elo1", "50", "-moves"},
+			[]string{"game 1/3  opening 1  windpost first   win   Fairy-Stockfish: did not start: ", ", 6 plies\n  moves ",
 				"game 3/3  opening 2  windpost first   win ",
 				"W-D-L 3-0-0, score 100.0%, Elo +Inf",
 				"Fairy-Stockfish           0     0.0      0        3",
