@@ -42,6 +42,8 @@ func commands() []command {
 		{"analyse", "search a position with the bot's engine (Micro-shogi)", cmdAnalyse},
 		{"perft", "count the leaves of the legal-move tree (tests the move generator)", cmdPerft},
 		{"replay", "check a game record and name the first illegal move", cmdReplay},
+		{"uci", "speak UCI as Fairy-Stockfish does for Micro-shogi (variant micro)", cmdUCI},
+		{"match", "play the Micro-shogi bot against Fairy-Stockfish and measure its Elo", cmdMatch},
 		{"admin", "inspect and back up the game store (games, dump, backup)", cmdAdmin},
 	}
 }

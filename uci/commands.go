@@ -1,0 +1,254 @@
+package uci
+
+import (
+	"context"
+	"math/bits"
+	"strconv"
+	"strings"
+	"time"
+
+	fen "github.com/windpost/windpost/notation/microshogi"
+	"github.com/windpost/windpost/rules"
+	engine "github.com/windpost/windpost/rules/microshogi"
+	"github.com/windpost/windpost/solver"
+	bot "github.com/windpost/windpost/solver/microshogi"
+)
+
+// setOption handles "setoption name <name> [value <value>]".
+func (s *session) setOption(args []string) {
+	var name, value []string
+	cur := &name
+	for i, a := range args {
+		switch {
+		case i == 0 && a == "name":
+		case a == "value" && cur == &name:
+			cur = &value
+		default:
+			*cur = append(*cur, a)
+		}
+	}
+	n, v := strings.ToLower(strings.Join(name, " ")), strings.Join(value, " ")
+	switch n {
+	case "uci_variant":
+		if v != Variant {
+			s.printf("info string windpost plays only the variant %s, not %q", Variant, v)
+			return
+		}
+		s.printf("info string variant %s files %d ranks %d pocket 10 template shogi startpos %s",
+			Variant, engine.Files, engine.Ranks, fen.FENStart)
+	case "hash":
+		mb, err := strconv.Atoi(v)
+		if err != nil || mb < 1 || mb > maxHashMB {
+			s.printf("info string Hash %q: want megabytes from 1 to %d", v, maxHashMB)
+			return
+		}
+		s.hashMB = mb
+	case "move overhead":
+		ms, err := strconv.Atoi(v)
+		if err != nil || ms < 0 || ms > 5000 {
+			s.printf("info string Move Overhead %q: want milliseconds from 0 to 5000", v)
+			return
+		}
+		s.overhead = time.Duration(ms) * time.Millisecond
+	case "threads", "clear hash", "ponder":
+		// One thread; the table is cleared before every search anyway.
+	default:
+		s.printf("info string no option %q", strings.Join(name, " "))
+	}
+}
+
+// position handles "position startpos|fen <fen> [moves <move>...]". Like
+// Fairy-Stockfish, it plays the moves up to the first it cannot read, and
+// says so.
+func (s *session) position(args []string) {
+	var start engine.Position
+	i := 1
+	switch {
+	case len(args) > 0 && args[0] == "startpos":
+		start = engine.Start()
+	case len(args) > 0 && args[0] == "fen":
+		for i < len(args) && args[i] != "moves" {
+			i++
+		}
+		p, err := fen.ParseFEN(strings.Join(args[1:i], " "))
+		if err != nil {
+			s.printf("info string %v", err)
+			return
+		}
+		start = p
+	default:
+		s.printf("info string position: want startpos or fen <fen>, then moves <move>...")
+		return
+	}
+	g := rules.NewGameFrom(engine.Variant{}, start)
+	if i < len(args) && args[i] == "moves" {
+		for _, w := range args[i+1:] {
+			if err := Play(g, w); err != nil {
+				s.printf("info string %v", err)
+				break
+			}
+		}
+	}
+	s.game = g
+}
+
+// Play plays move w, written as Fairy-Stockfish does, in Micro-shogi game
+// g. The error wraps rules.ErrIllegal when the rules refuse it.
+func Play(g *rules.Game, w string) error {
+	p, err := rules.As[engine.Position](g.Position())
+	if err != nil {
+		return err
+	}
+	m, err := fen.ParseUCIMove(p, w)
+	if err != nil {
+		return err
+	}
+	return g.Play(m)
+}
+
+// limits is what "go" asked for.
+type limits struct {
+	moveTime, time, inc time.Duration
+	movesToGo           int
+	depth               int
+	nodes               int64
+	infinite            bool
+}
+
+func parseGo(args []string, toMove rules.Side) limits {
+	var l limits
+	// Fairy-Stockfish calls the side that moves first (windpost's Black)
+	// white.
+	timeKey, incKey := "wtime", "winc"
+	if toMove == rules.White {
+		timeKey, incKey = "btime", "binc"
+	}
+	for i := 0; i < len(args); i++ {
+		var n int64
+		if i+1 < len(args) {
+			n, _ = strconv.ParseInt(args[i+1], 10, 64)
+		}
+		ms := time.Duration(n) * time.Millisecond
+		switch args[i] {
+		case "infinite":
+			l.infinite = true
+			continue
+		case "ponder":
+			continue
+		case "movetime":
+			l.moveTime = ms
+		case timeKey:
+			l.time = ms
+		case incKey:
+			l.inc = ms
+		case "movestogo":
+			l.movesToGo = int(n)
+		case "depth":
+			l.depth = int(n)
+		case "nodes":
+			l.nodes = n
+		}
+		i++
+	}
+	return l
+}
+
+// forever stands for no time limit.
+const forever = 1000 * time.Hour
+
+// options turns the limits into the bot's options: the move time, or a
+// share of the clock (a twentieth, or the moves to go, plus most of the
+// increment, never more than half the clock), less the move overhead.
+func (l limits) options(hashMB int, overhead time.Duration) bot.Options {
+	o := bot.Options{Nodes: l.nodes, MaxDepth: l.depth, TableBits: 16 + bits.Len(uint(hashMB)) - 1}
+	switch {
+	case l.infinite:
+		o.Time = forever
+	case l.moveTime > 0:
+		o.Time = l.moveTime - overhead
+	case l.time > 0:
+		togo := l.movesToGo
+		if togo <= 0 || togo > 20 {
+			togo = 20
+		}
+		o.Time = min(l.time/time.Duration(togo)+l.inc*3/4, l.time/2) - overhead
+	case l.nodes == 0:
+		o.Time = forever // depth only, or nothing: until stop or the depth
+	}
+	if o.Time < 0 || (o.Time == 0 && l.nodes == 0) {
+		o.Time = time.Millisecond
+	}
+	if l.nodes > 0 && o.Time == forever {
+		o.Time = 0 // the node limit alone: deterministic
+	}
+	return o
+}
+
+// goSearch handles "go": it starts the search in the background.
+func (s *session) goSearch(ctx context.Context, args []string) {
+	g := s.game.Clone()
+	l := parseGo(args, g.Position().ToMove())
+	o := l.options(s.hashMB, s.overhead)
+	search := s.searcher(o)
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan searchDone, 1)
+	s.cancel, s.done, s.infinite, s.held = cancel, done, l.infinite, nil
+	go func() {
+		res, err := search(ctx, g)
+		done <- searchDone{game: g, res: res, err: err}
+	}()
+}
+
+// infoLine is the search's last "info" line.
+func infoLine(g *rules.Game, r bot.Result) string {
+	var b strings.Builder
+	b.WriteString("info depth ")
+	b.WriteString(strconv.Itoa(max(r.Depth, 1)))
+	b.WriteString(" score ")
+	b.WriteString(score(r))
+	ms := r.Time.Milliseconds()
+	nps := int64(0)
+	if r.Time > 0 {
+		nps = int64(float64(r.Nodes) / r.Time.Seconds())
+	}
+	b.WriteString(" nodes " + strconv.FormatInt(r.Nodes, 10))
+	b.WriteString(" nps " + strconv.FormatInt(nps, 10))
+	b.WriteString(" time " + strconv.FormatInt(ms, 10))
+	b.WriteString(" pv")
+	p, _ := rules.As[engine.Position](g.Position())
+	for _, m := range r.PV {
+		if !p.Legal(m) {
+			break
+		}
+		b.WriteString(" " + fen.FormatUCIMove(p, m))
+		p = p.After(m)
+	}
+	return b.String()
+}
+
+// score writes the result's score as "cp X" or "mate N" (N moves, negative
+// when windpost is mated).
+func score(r bot.Result) string {
+	switch r.Value.Kind {
+	case solver.Won:
+		return "mate " + strconv.Itoa((r.Value.Plies+1)/2)
+	case solver.Lost:
+		return "mate -" + strconv.Itoa(r.Value.Plies/2)
+	}
+	return "cp " + strconv.Itoa(r.Score)
+}
+
+func uciMove(p engine.Position, m rules.Move) string {
+	if m == rules.NoMove || !p.Legal(m) {
+		return "(none)"
+	}
+	return fen.FormatUCIMove(p, m)
+}
+
+func fenOf(g *rules.Game) string {
+	p, err := rules.As[engine.Position](g.Position())
+	if err != nil {
+		return "?"
+	}
+	return fen.FormatFEN(p)
+}
