@@ -109,7 +109,7 @@ func MakeOpenings(ctx context.Context, r OpeningRecipe) ([][]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("openings: %w", err)
 		}
-		if res.Value.Kind == solver.Unknown && res.Score >= -r.Margin && res.Score <= r.Margin {
+		if res.Value.Kind == solver.Estimate && res.Score >= -r.Margin && res.Score <= r.Margin {
 			out = append(out, moves)
 		}
 	}
