@@ -27,7 +27,7 @@ const (
 
 // ErrDamaged is wrapped by the errors of a table file that is not a table
 // of this format: truncated, altered, or of another version.
-var ErrDamaged = errors.New("damaged table file")
+var ErrDamaged = errors.New("table file not usable")
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -57,7 +57,7 @@ func ReadTable(data []byte) (*Table, error) {
 	case len(data) < headerSize || !bytes.Equal(data[:len(magic)], []byte(magic)):
 		return nil, fmt.Errorf("%w: not a Jul-Gonu table", ErrDamaged)
 	case binary.LittleEndian.Uint32(data[len(magic):]) != formatVersion:
-		return nil, fmt.Errorf("%w: format version %d, want %d", ErrDamaged, binary.LittleEndian.Uint32(data[len(magic):]), formatVersion)
+		return nil, fmt.Errorf("%w: it has format version %d, this windpost writes %d (made again, once)", ErrDamaged, binary.LittleEndian.Uint32(data[len(magic):]), formatVersion)
 	case int(binary.LittleEndian.Uint32(data[len(magic)+4:])) != ix.size:
 		return nil, fmt.Errorf("%w: %d entries, want %d", ErrDamaged, binary.LittleEndian.Uint32(data[len(magic)+4:]), ix.size)
 	case len(data) != want:
