@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"net/mail"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -132,6 +134,18 @@ func (s *Sender) Close() error {
 	return s.client.Close()
 }
 
+// TooLarge reports whether err is the server's refusal of a mail for its
+// size (SMTP 552, or the enhanced codes 5.3.4 and 5.2.3): sending it again
+// cannot help.
+func TooLarge(err error) bool {
+	var se *gomail.SendError
+	if !errors.As(err, &se) {
+		return false
+	}
+	esc := se.EnhancedStatusCode()
+	return se.ErrorCode() == 552 || esc == "5.3.4" || esc == "5.2.3"
+}
+
 // Permanent reports whether err is a refusal that retrying will not change
 // (an SMTP 5xx answer).
 func Permanent(err error) bool {
@@ -139,36 +153,77 @@ func Permanent(err error) bool {
 	return errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500
 }
 
+// ErrNeverComposable is wrapped by Compose's error for a mail that no
+// retry can ever compose: a recipient the mail library refuses, or a header
+// line that cannot be kept within 998 octets. The outbox gives such a mail
+// up at once.
+var ErrNeverComposable = errors.New("the mail can never be composed")
+
+// maxLine is the longest header line RFC 5322 allows, in octets, without
+// its CRLF; maxThreadID the longest Message-ID kept in In-Reply-To and
+// References (longer ones, which no folding can split, are left out).
+const (
+	maxLine     = 998
+	maxThreadID = 900
+)
+
+// CheckAddress reports whether windpost can ever send mail to addr: it
+// must be a bare address (no display name) that the mail library reads
+// as Compose does, at most 254 octets (RFC 5321). bob@windpost..test,
+// "a\x01b@x.test" and bob@x.test:25 fail.
+func CheckAddress(addr string) error {
+	if len(addr) > 254 {
+		return fmt.Errorf("address %.40q...: longer than 254 octets", addr)
+	}
+	if err := gomail.NewMsg().To(addr); err != nil {
+		return fmt.Errorf("address %q: %w", addr, err)
+	}
+	a, err := mail.ParseAddress(addr)
+	if err != nil || a.Name != "" || !strings.EqualFold(a.Address, addr) {
+		return fmt.Errorf("address %q: not a bare address", addr)
+	}
+	return nil
+}
+
 // Compose turns an outbox mail into a message: From the bot, the stable
 // Message-ID, threading headers, Reply-To, Auto-Submitted (auto-replied for
 // answers, auto-generated for the rest), the X-Windpost-* headers, and a
 // multipart/alternative body: the text as text/plain (UTF-8) and the same
 // text in one <pre> block as text/html.
+//
+// No header line is longer than 998 octets: the subject is shortened to
+// games.MaxSubject characters (its tag kept) and folded by the mail
+// library, Message-IDs that could not fit are left out of In-Reply-To and
+// References, and a mail that still has a longer line (or whose To the
+// mail library refuses) fails with ErrNeverComposable.
 func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
 	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
 	if err := msg.FromFormat(bot.Name, bot.Address); err != nil {
 		return nil, fmt.Errorf("mail %s: from %q: %w", m.ID, bot.Address, err)
 	}
+	if err := CheckAddress(m.To); err != nil {
+		return nil, fmt.Errorf("mail %s: to: %w: %w", m.ID, ErrNeverComposable, err)
+	}
 	if err := msg.To(m.To); err != nil {
-		return nil, fmt.Errorf("mail %s: to %q: %w", m.ID, m.To, err)
+		return nil, fmt.Errorf("mail %s: to %q: %w: %w", m.ID, m.To, ErrNeverComposable, err)
 	}
 	if m.ReplyTo != "" {
 		if err := msg.ReplyToFormat(bot.Name, m.ReplyTo); err != nil {
 			return nil, fmt.Errorf("mail %s: reply-to %q: %w", m.ID, m.ReplyTo, err)
 		}
 	}
-	msg.Subject(m.Subject)
+	msg.Subject(games.ShortenSubject(m.Subject))
 	if m.MessageID != "" {
 		msg.SetMessageIDWithValue(strings.Trim(m.MessageID, "<>"))
 	} else {
 		msg.SetMessageID()
 	}
 	msg.SetDate()
-	if m.InReplyTo != "" {
+	if threadID(m.InReplyTo) {
 		msg.SetGenHeader(gomail.HeaderInReplyTo, m.InReplyTo)
 	}
-	if len(m.References) > 0 {
-		msg.SetGenHeader(gomail.HeaderReferences, strings.Join(m.References, " "))
+	if refs := slices.DeleteFunc(slices.Clone(m.References), func(id string) bool { return !threadID(id) }); len(refs) > 0 {
+		msg.SetGenHeader(gomail.HeaderReferences, strings.Join(refs, " "))
 	}
 	auto := "auto-generated"
 	if m.Kind == games.Answer {
@@ -189,7 +244,73 @@ func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, HTMLBody(m.Text))
+	if err := checkHeaderLines(msg); err != nil {
+		return nil, fmt.Errorf("mail %s: %w: %w", m.ID, ErrNeverComposable, err)
+	}
 	return msg, nil
+}
+
+// threadID reports whether id is a Message-ID fit for In-Reply-To and
+// References: "<...>" of printable ASCII without spaces, short enough for
+// a header line.
+func threadID(id string) bool {
+	if len(id) < 3 || len(id) > maxThreadID || id[0] != '<' || id[len(id)-1] != '>' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] <= ' ' || id[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// errHeaderEnd stops writing a message once its header has been checked.
+var errHeaderEnd = errors.New("end of header")
+
+// checkHeaderLines writes msg's header (not its body) and fails on a line
+// over maxLine octets.
+func checkHeaderLines(msg *gomail.Msg) error {
+	w := &headerLines{}
+	_, err := msg.WriteTo(w)
+	if w.err != nil {
+		return w.err
+	}
+	if err != nil && !errors.Is(err, errHeaderEnd) {
+		return err
+	}
+	return nil
+}
+
+// headerLines is a writer that measures header lines until the empty line
+// that ends the header.
+type headerLines struct {
+	line int  // octets in the current line so far
+	cr   bool // the last octet was CR
+	err  error
+}
+
+func (w *headerLines) Write(p []byte) (int, error) {
+	for i, c := range p {
+		if c != '\n' {
+			w.line++
+			w.cr = c == '\r'
+			continue
+		}
+		n := w.line
+		if w.cr {
+			n--
+		}
+		if n > maxLine {
+			w.err = fmt.Errorf("a header line of %d octets (at most %d)", n, maxLine)
+			return i, w.err
+		}
+		if n == 0 {
+			return i + 1, errHeaderEnd
+		}
+		w.line, w.cr = 0, false
+	}
+	return len(p), nil
 }
 
 // HTMLBody is the text/html twin of a plain-text body: the whole text,
