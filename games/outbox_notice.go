@@ -31,7 +31,7 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 		to = rec.Challenger
 		text = fmt.Sprintf("I could not deliver your challenge (game %s) to %s: their mail server refused it (%s).\n\n"+
 			"The challenge stays open until %s, but they will not hear of it from me. "+
-			"To withdraw it, write: %s decline\n", rec.ID, failed.To, shortReason(failed.LastError), formatTime(rec.Deadline), rec.ID)
+			"To withdraw it, write: %s decline\n", rec.ID, failed.To, shortReason(failed), formatTime(rec.Deadline), rec.ID)
 	case rec.State == statePlaying:
 		side, ok := rec.sideOf(failed.To)
 		if !ok {
@@ -39,7 +39,7 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 		}
 		to = rec.opponentAddress(side)
 		text = fmt.Sprintf("I could not deliver my mail about game %s to your opponent %s: their mail server refused it (%s).\n\n"+
-			"They may not know it is their move; the game's clock runs as usual.\n", rec.ID, failed.To, shortReason(failed.LastError))
+			"They may not know it is their move; the game's clock runs as usual.\n", rec.ID, failed.To, shortReason(failed))
 	}
 	if to == "" || to == failed.To {
 		return nil
@@ -61,8 +61,13 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 	return st.queueMail(&m)
 }
 
-// shortReason is a server's answer cut to one short line for a player.
-func shortReason(reason string) string {
+// shortReason is why failed failed, cut to one short line for a player,
+// without its Message-ID (which holds its recipient's reply key).
+func shortReason(failed Mail) string {
+	reason := failed.LastError
+	if id := strings.Trim(failed.MessageID, "<>"); id != "" {
+		reason = strings.ReplaceAll(reason, id, "")
+	}
 	reason = strings.Join(strings.Fields(reason), " ")
 	if r := []rune(reason); len(r) > 200 {
 		return string(r[:200]) + "..."

@@ -257,7 +257,7 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 // failed for good (logged as an error).
 func (o *Outbox) failed(m games.Mail, serr error) error {
 	now := o.now()
-	f := games.SendFailure{Reason: serr.Error(), At: now, Permanent: Permanent(serr)}
+	f := games.SendFailure{Reason: withoutMessageID(serr.Error(), m), At: now, Permanent: Permanent(serr)}
 	why := ""
 	switch {
 	case errors.Is(serr, ErrNeverComposable):
@@ -279,11 +279,21 @@ func (o *Outbox) failed(m games.Mail, serr error) error {
 	}
 	if f.Retry.IsZero() {
 		o.log().Error("gave up on a mail: failed for good", "mail", m.ID, "to", m.To, "kind", string(m.Kind),
-			"game", m.Headers["X-Windpost-Game"], "attempts", m.Attempts+1, "why", why, "err", serr)
+			"game", m.Headers["X-Windpost-Game"], "attempts", m.Attempts+1, "why", why, "err", f.Reason)
 		return nil
 	}
-	o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", f.Retry.Format(time.RFC3339), "err", serr)
+	o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", f.Retry.Format(time.RFC3339), "err", f.Reason)
 	return nil
+}
+
+// withoutMessageID is a failure's text without m's Message-ID (the mail
+// library names it, and it holds the recipient's reply key): the text is
+// logged, kept in the store and may be told to another player.
+func withoutMessageID(reason string, m games.Mail) string {
+	if id := strings.Trim(m.MessageID, "<>"); id != "" {
+		reason = strings.ReplaceAll(reason, id, "(mail "+m.ID+")")
+	}
+	return reason
 }
 
 // unreachable reports whether err says the server could not be reached

@@ -119,7 +119,7 @@ func (s *Sender) Send(ctx context.Context, m games.Mail) error {
 		if errors.As(err, &se) && (se.Reason == gomail.ErrConnCheck || se.Reason == gomail.ErrSMTPMailFrom) && !Permanent(err) && attempt == 0 {
 			continue // the server dropped an idle connection: dial once more
 		}
-		return fmt.Errorf("smtp %s:%d: send %s: %w", s.opts.Host, s.opts.Port, m.MessageID, err)
+		return fmt.Errorf("smtp %s:%d: send mail %s: %w", s.opts.Host, s.opts.Port, m.ID, err)
 	}
 }
 
