@@ -2,6 +2,7 @@ package games
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -101,18 +102,10 @@ func buildDueIndex(tx *bolt.Tx) error {
 		return err
 	}
 	st := storeTx{tx}
-	var pending []Mail
+	var putErr error
 	err := st.pendingMail(func(m Mail) bool {
-		pending = append(pending, m)
-		return true
+		putErr = st.putDue(m)
+		return putErr == nil
 	})
-	if err != nil {
-		return err
-	}
-	for _, m := range pending {
-		if err := st.putDue(m); err != nil {
-			return err
-		}
-	}
-	return nil
+	return cmp.Or(err, putErr)
 }

@@ -1,6 +1,7 @@
 package mailer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -72,15 +73,11 @@ func (o *memOutbox) Failed(id string, f games.SendFailure) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	m := o.mails[id]
-	m.Attempts++
-	m.LastError = f.Reason
-	if m.FirstFailure.IsZero() {
-		m.FirstFailure = f.At
-	}
+	m.Attempts, m.LastError, m.NextTry = m.Attempts+1, f.Reason, f.Retry
+	m.FirstFailure = cmp.Or(m.FirstFailure, f.At)
 	if f.Permanent {
 		m.Refused++
 	}
-	m.NextTry = f.Retry
 	if f.Retry.IsZero() {
 		m.FailedAt = f.At
 	}

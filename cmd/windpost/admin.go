@@ -93,12 +93,11 @@ func gamesJob(st *games.Store, _ string, w io.Writer) error {
 // the last failure, and no reply key.
 func outboxJob(st *games.Store, _ string, w io.Writer) error {
 	list, err := st.Unsent()
-	if err != nil {
+	if err != nil || len(list) == 0 {
+		if err == nil {
+			fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
+		}
 		return err
-	}
-	if len(list) == 0 {
-		fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
-		return nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "MAIL\tKIND\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR")
@@ -107,8 +106,8 @@ func outboxJob(st *games.Store, _ string, w io.Writer) error {
 		if !m.FailedAt.IsZero() {
 			state, when = "failed", m.FailedAt
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, m.To, cmp.Or(m.Game, "-"), state, m.Attempts,
-			when.UTC().Format(time.DateTime), cmp.Or(strings.Join(strings.Fields(m.LastError), " "), "-"))
+		why := cmp.Or(strings.Join(strings.Fields(m.LastError), " "), "-")
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, m.To, cmp.Or(m.Game, "-"), state, m.Attempts, when.UTC().Format(time.DateTime), why)
 	}
 	return tw.Flush()
 }
