@@ -188,3 +188,25 @@ func TestDefaultCheckAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedNoticeTellsOpponent: in a game being played, a notice that
+// fails for good is told to the opponent once they have proven their
+// address (here: two moves of their own made with the reply key).
+func TestFailedNoticeTellsOpponent(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	toBob := only(t, h.reply(t, toAlice, "t1"), bob)
+	toAlice = only(t, h.reply(t, toBob, "t1"), alice)
+	toBob = only(t, h.reply(t, toAlice, "t1"), bob)
+	giveUp(t, h, toBob, "smtp: 550 5.1.1 mailbox gone")
+	var told []Mail
+	for _, m := range must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 0)) {
+		if m.ID > toBob.ID {
+			told = append(told, m)
+		}
+	}
+	if len(told) != 1 || told[0].To != alice {
+		t.Fatalf("after a notice to bob failed: %+v", told)
+	}
+	wantText(t, told[0], "could not deliver my mail about game", bob, "550 5.1.1 mailbox gone")
+}
