@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +14,9 @@ import (
 	"testing"
 	"time"
 
+	gosmtp "github.com/emersion/go-smtp"
+
+	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer/localmail"
 	"github.com/windpost/windpost/mailer/mailtest"
@@ -347,20 +352,22 @@ func TestOutboxGivesUp(t *testing.T) {
 }
 
 // TestOutboxGivesUpAtOnce: a mail that can never be composed, or one
-// over the server's size limit (552), fails for good at the first try.
+// over the server's size limit (its SIZE, or a 552 after the data), fails
+// for good at the first try.
 func TestOutboxGivesUpAtOnce(t *testing.T) {
-	srv := mailtest.Server(t, localmail.Options{MaxMessageBytes: 8 << 10})
-	snd := newTestSender(t, srv)
+	snd := newTestSender(t, mailtest.Server(t, localmail.Options{MaxMessageBytes: 8 << 10}))
 	big := testMail(0, "alice@example.test")
 	big.Text = strings.Repeat("a long answer\n", 2000)
 	tests := []struct {
 		name, wantErr string
 		m             games.Mail
+		via           *Sender
 	}{
-		{"no address", "never be composed", testMail(0, "bob@windpost..test")},
-		{"control character", "never be composed", testMail(0, "a\x01b@example.test")},
-		{"port", "never be composed", testMail(0, "bob@example.test:25")},
-		{"too large", "552", big},
+		{"no address", "never be composed", testMail(0, "bob@windpost..test"), snd},
+		{"control character", "never be composed", testMail(0, "a\x01b@example.test"), snd},
+		{"port", "never be composed", testMail(0, "bob@example.test:25"), snd},
+		{"over SIZE", "at most 8192", big, snd},
+		{"552", "552", testMail(0, "alice@example.test"), refusingServer(t, 552, "5.3.4 message too big for system")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -371,11 +378,46 @@ func TestOutboxGivesUpAtOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ob := &Outbox{Store: st, Send: snd.Send, Now: func() time.Time { return now }}
+			ob := &Outbox{Store: st, Send: tt.via.Send, Now: func() time.Time { return now }}
 			ob.Flush(context.Background())
 			if u := mailIn(t, st, m.ID); u.Attempts != 1 || !u.FailedAt.Equal(now) || !strings.Contains(u.LastError, tt.wantErr) {
 				t.Fatalf("after one try: %+v", u)
 			}
 		})
 	}
+}
+
+// refusingServer is a Sender to an SMTP server (go-smtp, no SIZE) that
+// takes every recipient and refuses every mail's data with code and text.
+func refusingServer(t *testing.T, code int, text string) *Sender {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := gosmtp.NewServer(refusing{&gosmtp.SMTPError{Code: code, Message: text}})
+	srv.Domain, srv.AllowInsecureAuth = "refusing.test", true
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	host, port := mailtest.HostPort(t, ln.Addr().String())
+	snd, err := NewSender(SMTPOptions{Host: host, Port: port, TLS: config.TLSNone, Timeout: 5 * time.Second}, testBot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { snd.Close() })
+	return snd
+}
+
+// refusing is a go-smtp backend and session that refuses the data.
+type refusing struct{ err *gosmtp.SMTPError }
+
+func (r refusing) NewSession(*gosmtp.Conn) (gosmtp.Session, error) { return r, nil }
+func (refusing) Mail(string, *gosmtp.MailOptions) error            { return nil }
+func (refusing) Rcpt(string, *gosmtp.RcptOptions) error            { return nil }
+func (refusing) Reset()                                            {}
+func (refusing) Logout() error                                     { return nil }
+
+func (r refusing) Data(d io.Reader) error {
+	_, _ = io.Copy(io.Discard, d)
+	return r.err
 }

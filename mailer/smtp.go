@@ -9,11 +9,13 @@ import (
 	"net/mail"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 
 	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
@@ -45,9 +47,9 @@ type Sender struct {
 	opts SMTPOptions
 	bot  Bot
 
-	mu        sync.Mutex
-	client    *gomail.Client
-	connected bool
+	mu     sync.Mutex
+	client *gomail.Client
+	conn   *smtp.Client // nil while not connected
 }
 
 // NewSender returns a sender; it connects on the first Send.
@@ -90,6 +92,7 @@ func NewSender(opts SMTPOptions, bot Bot) (*Sender, error) {
 
 // Send composes m and hands it to the server. It returns nil only once the
 // server has accepted the mail. On a broken connection it dials again once.
+// A mail larger than the server's SIZE fails with ErrTooLarge, unsent.
 func (s *Sender) Send(ctx context.Context, m games.Mail) error {
 	msg, err := Compose(m, s.bot)
 	if err != nil {
@@ -98,23 +101,26 @@ func (s *Sender) Send(ctx context.Context, m games.Mail) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for attempt := 0; ; attempt++ {
-		if !s.connected {
+		if s.conn == nil {
 			dctx, cancel := context.WithTimeout(ctx, s.opts.timeout())
-			err := s.client.DialWithContext(dctx)
+			c, err := s.client.DialToSMTPClientWithContext(dctx)
 			cancel()
 			if err != nil {
 				return fmt.Errorf("smtp %s:%d: connect: %w", s.opts.Host, s.opts.Port, err)
 			}
-			s.connected = true
+			s.conn = c
 		}
-		err := s.client.Send(msg)
+		if err := fits(s.conn, msg); err != nil {
+			return fmt.Errorf("smtp %s:%d: send mail %s: %w", s.opts.Host, s.opts.Port, m.ID, err)
+		}
+		err := s.client.SendWithSMTPClient(s.conn, msg)
 		if err == nil {
 			return nil
 		}
 		// Start the next send on a fresh connection whatever went wrong:
 		// the SMTP dialogue may be in any state after a failure.
-		_ = s.client.Close()
-		s.connected = false
+		_ = s.client.CloseWithSMTPClient(s.conn)
+		s.conn = nil
 		var se *gomail.SendError
 		if errors.As(err, &se) && (se.Reason == gomail.ErrConnCheck || se.Reason == gomail.ErrSMTPMailFrom) && !Permanent(err) && attempt == 0 {
 			continue // the server dropped an idle connection: dial once more
@@ -127,17 +133,48 @@ func (s *Sender) Send(ctx context.Context, m games.Mail) error {
 func (s *Sender) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.connected {
-		return nil
-	}
-	s.connected = false
-	return s.client.Close()
+	c := s.conn
+	s.conn = nil
+	return s.client.CloseWithSMTPClient(c)
 }
 
-// TooLarge reports whether err is the server's refusal of a mail for its
-// size (SMTP 552, or the enhanced codes 5.3.4 and 5.2.3): sending it again
+// ErrTooLarge is wrapped by Send's error for a mail larger than the
+// server takes (its SIZE extension, RFC 1870): it is not sent at all.
+var ErrTooLarge = errors.New("the mail is larger than the server takes")
+
+// fits refuses msg with ErrTooLarge if the server c announced a SIZE
+// limit that msg exceeds.
+func fits(c *smtp.Client, msg *gomail.Msg) error {
+	ok, param := c.Extension("SIZE")
+	limit, _ := strconv.ParseInt(strings.TrimSpace(param), 10, 64)
+	if !ok || limit <= 0 {
+		return nil
+	}
+	var n octets
+	if _, err := msg.WriteTo(&n); err != nil {
+		return err
+	}
+	if int64(n) > limit {
+		return fmt.Errorf("%w: %d octets, the server takes at most %d", ErrTooLarge, n, limit)
+	}
+	return nil
+}
+
+// octets counts what is written to it.
+type octets int64
+
+func (n *octets) Write(p []byte) (int, error) {
+	*n += octets(len(p))
+	return len(p), nil
+}
+
+// TooLarge reports whether err is ErrTooLarge or the server's refusal of a
+// mail for its size (SMTP 552, or the enhanced codes 5.3.4 and 5.2.3): sending it again
 // cannot help.
 func TooLarge(err error) bool {
+	if errors.Is(err, ErrTooLarge) {
+		return true
+	}
 	var se *gomail.SendError
 	if !errors.As(err, &se) {
 		return false
