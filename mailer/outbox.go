@@ -31,8 +31,8 @@ type OutboxStore interface {
 // goes on with the next mail; only a server that cannot be reached stops a
 // lane (after three failures in a row) until the next pass. The retries of
 // one pass are bounded (RetriesPerPass), and fresh mail is read again
-// between rounds of at most four retries per lane, so a pile of failing
-// mail never holds up fresh mail for long.
+// between rounds of at most 4 x Lanes retries, so a pile of failing mail
+// never holds up fresh mail for long.
 //
 // A permanent refusal (SMTP 5xx) is tried again after MaxRetryDelay, then
 // 4 and 16 times that (about a day with the default of an hour) and failed
@@ -133,8 +133,8 @@ func (o *Outbox) Backoff(attempts int, permanent bool) time.Duration {
 
 // Flush sends the mail that is due now and returns how many the server
 // accepted, and the last failure. Each round reads the due mail again,
-// fresh mail first, and takes at most four retries per lane; a pass takes
-// at most RetriesPerPass retries in all.
+// fresh mail first, and takes at most 4 x Lanes retries; a pass takes at
+// most RetriesPerPass retries in all.
 //
 // With Lanes > 1, mail is sent over that many connections at once (Send
 // must then be safe for concurrent use, like SenderPool.Send); all mail to
