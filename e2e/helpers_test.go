@@ -252,8 +252,9 @@ func testLog(t testing.TB) *slog.Logger {
 }
 
 // startDaemon runs windpost for the backend's bot account with a fresh
-// store in dir.
-func startDaemon(t testing.TB, b *backend, dir string) *daemon {
+// store in dir (or the one there); tune may change the daemon before it
+// runs.
+func startDaemon(t testing.TB, b *backend, dir string, tune ...func(*mailer.Daemon)) *daemon {
 	t.Helper()
 	store, err := games.Open(filepath.Join(dir, "windpost.db"))
 	if err != nil {
@@ -281,6 +282,9 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: log, RetryDelay: time.Second, MaxRetryDelay: 5 * time.Second, Idle: 2 * time.Second},
 		Bot:    bot,
 		Log:    log,
+	}
+	for _, f := range tune {
+		f(d)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	dm := &daemon{d: d, store: store, cancel: cancel, done: make(chan error, 1)}

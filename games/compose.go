@@ -106,9 +106,9 @@ func replySubject(s string) string {
 		return "Re: windpost"
 	}
 	if strings.HasPrefix(strings.ToLower(s), "re:") {
-		return s
+		return ShortenSubject(s)
 	}
-	return "Re: " + s
+	return ShortenSubject("Re: " + s)
 }
 
 // gameMail composes and queues a mail about lg to address. inReplyTo is
@@ -125,7 +125,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		MessageID: gameMessageID(rec.ID, tok, n, c.srv.domain),
 		Kind:      kind,
 		To:        to,
-		Subject:   gameSubject(lg, to) + " " + subjectTag(rec.ID, tok),
+		Subject:   ShortenSubject(gameSubject(lg, to) + " " + subjectTag(rec.ID, tok)),
 		ReplyTo:   replyAddress(c.srv.local, c.srv.domain, rec.ID, tok),
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
@@ -133,7 +133,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		NextTry:   c.now,
 	}
 	if kind == Answer {
-		m.Subject = "Re: " + m.Subject
+		m.Subject = ShortenSubject("Re: " + m.Subject)
 	}
 	if side, ok := rec.sideOf(to); ok {
 		if t := rec.Players[side].Thread; t != "" {

@@ -8,7 +8,7 @@
 // variants, call Server.Handle for each incoming mail and Server.Tick now
 // and then (every minute is plenty) for reminders, time forfeits and
 // expired challenges; send what Store.DueMail returns and report back with
-// MarkSent or MarkFailed.
+// MarkSent, or Failed (a retry, or failed for good).
 //
 // Each Handle is one bbolt write transaction: the dedupe by Message-ID,
 // the player's authentication by reply token, every command of the mail,
@@ -31,6 +31,8 @@
 //	               transaction: the only code that knows buckets and encodings
 //	open.go        Open, the schema version and its migrations
 //	outbox.go      Mail and the outbox; inbox.go: mailbox cursors, processed mails
+//	store_outbox.go  the outbox's due index (fresh mail first, then retries, by next try)
+//	outbox_notice.go the other player told when a mail about a game fails for good
 //	admin.go       the admin views: Games, Dump, Backup
 //	thread.go      reply tokens and the threading formats, written and read side by side
 //	command.go     the command language: ParseCommand

@@ -120,6 +120,9 @@ func (s *Store) initialise(tx *bolt.Tx, secret []byte) error {
 			return fmt.Errorf("migrate from schema %d: %w", v, err)
 		}
 	}
+	if err := buildDueIndex(tx); err != nil {
+		return fmt.Errorf("index the outbox: %w", err)
+	}
 	return s.load(tx)
 }
 

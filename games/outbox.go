@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -33,6 +34,10 @@ type Mail struct {
 	NextTry   time.Time
 	LastError string
 	SentAt    time.Time // zero while pending
+
+	Refused      int       `json:",omitzero"` // how many tries the server refused for good (SMTP 5xx)
+	FirstFailure time.Time `json:",omitzero"` // the first failed try; zero while none failed
+	FailedAt     time.Time `json:",omitzero"` // when windpost gave up on the mail: failed for good, never sent
 }
 
 // storedMail is a Mail as the outbox keeps it.
@@ -46,14 +51,13 @@ type storedMail struct {
 func mailKey(n uint64) string { return fmt.Sprintf("%020d", n) }
 
 // DueMail returns up to limit outbox mails not yet sent whose next try is
-// due at now, oldest first. limit <= 0 means no limit.
+// due at now: first the mails never tried, then the retries, each by next
+// try (so a pile of failing mail never holds up fresh mail). It reads only
+// the due mails. limit <= 0 means no limit.
 func (s *Store) DueMail(now time.Time, limit int) ([]Mail, error) {
 	var due []Mail
 	err := s.view(func(st storeTx) error {
-		return st.pendingMail(func(m Mail) bool {
-			if m.NextTry.After(now) {
-				return true
-			}
+		return st.dueMail(now, func(m Mail) bool {
 			due = append(due, m)
 			return limit <= 0 || len(due) < limit
 		})
@@ -64,8 +68,26 @@ func (s *Store) DueMail(now time.Time, limit int) ([]Mail, error) {
 	return due, nil
 }
 
-// updateMail changes the outbox mail id with f.
-func (s *Store) updateMail(id string, f func(m *Mail)) error {
+// QueueMail puts m in the outbox as pending, under the next outbox id
+// (m.ID is replaced), and returns it as stored. windpost's own mail is
+// queued by Handle and Tick; this is for tools and tests.
+func (s *Store) QueueMail(m Mail) (Mail, error) {
+	err := s.update(func(st storeTx) error {
+		n, err := st.newMailNumber()
+		if err != nil {
+			return err
+		}
+		m.ID = mailKey(n)
+		return st.queueMail(&m)
+	})
+	if err != nil {
+		return Mail{}, fmt.Errorf("outbox: queue mail to %s: %w", m.To, err)
+	}
+	return m, nil
+}
+
+// updateMail changes the outbox mail id with f, inside the transaction st.
+func (s *Store) updateMail(id string, f func(st storeTx, m *Mail) error) error {
 	err := s.update(func(st storeTx) error {
 		m, ok, err := st.mail(id)
 		if err != nil {
@@ -74,7 +96,12 @@ func (s *Store) updateMail(id string, f func(m *Mail)) error {
 		if !ok {
 			return fmt.Errorf("no mail %s in the outbox", id)
 		}
-		f(&m)
+		if err := st.dropDue(m); err != nil {
+			return err
+		}
+		if err := f(st, &m); err != nil {
+			return err
+		}
 		return st.putMail(m)
 	})
 	if err != nil {
@@ -86,19 +113,127 @@ func (s *Store) updateMail(id string, f func(m *Mail)) error {
 // MarkSent records that the mail server accepted mail id at at. It is no
 // longer due.
 func (s *Store) MarkSent(id string, at time.Time) error {
-	return s.updateMail(id, func(m *Mail) {
+	return s.updateMail(id, func(_ storeTx, m *Mail) error {
 		m.Attempts++
 		m.SentAt = at
 		m.LastError = ""
+		return nil
 	})
 }
 
 // MarkFailed records a failed attempt to send mail id and when to try
-// again.
+// again (Failed says more).
 func (s *Store) MarkFailed(id string, reason string, next time.Time) error {
-	return s.updateMail(id, func(m *Mail) {
+	return s.Failed(id, SendFailure{Reason: reason, Retry: next})
+}
+
+// SendFailure is one failed try to send a mail, as the outbox reports it.
+type SendFailure struct {
+	Reason    string    // the server's answer or the error
+	At        time.Time // when the try failed
+	Permanent bool      // the server refused the mail for good (SMTP 5xx)
+	// Retry is when to try again; zero gives up: the mail has failed for
+	// good, leaves the queue, and the other player of its game is told.
+	Retry time.Time
+}
+
+// Failed records the failed try f of mail id. When f gives up, the mail
+// is marked failed for good and, if it was about a game (an invitation, a
+// notice, a reminder), its other player is told in a plain mail, provided
+// they have proven their address (never the failed address itself).
+func (s *Store) Failed(id string, f SendFailure) error {
+	return s.updateMail(id, func(st storeTx, m *Mail) error {
 		m.Attempts++
-		m.LastError = reason
-		m.NextTry = next
+		m.LastError = f.Reason
+		if m.FirstFailure.IsZero() {
+			m.FirstFailure = f.At
+		}
+		if f.Permanent {
+			m.Refused++
+		}
+		if !f.Retry.IsZero() {
+			m.NextTry = f.Retry
+			return nil
+		}
+		m.FailedAt = f.At
+		if m.FailedAt.IsZero() {
+			m.FailedAt = time.Now().UTC()
+		}
+		return st.queueFailureNotice(*m, m.FailedAt)
 	})
+}
+
+// UnsentMail is one line of `windpost admin outbox`: a mail not sent,
+// pending or failed for good. Its subject carries no reply key.
+type UnsentMail struct {
+	ID        string
+	Kind      MailKind
+	To        string
+	Game      string // "" for mail about no game
+	Subject   string // the reply key in the tag left out
+	Attempts  int
+	NextTry   time.Time // when pending
+	FailedAt  time.Time // zero while pending
+	LastError string
+}
+
+// Unsent lists the outbox mails not sent, pending or failed for good, in
+// the order they were queued.
+func (s *Store) Unsent() ([]UnsentMail, error) {
+	var list []UnsentMail
+	err := s.view(func(st storeTx) error {
+		return st.eachMail(func(m Mail) error {
+			if !m.SentAt.IsZero() {
+				return nil
+			}
+			list = append(list, UnsentMail{ID: m.ID, Kind: m.Kind, To: m.To, Game: m.Headers["X-Windpost-Game"],
+				Subject: withoutReplyKey(m.Subject), Attempts: m.Attempts, NextTry: m.NextTry, FailedAt: m.FailedAt, LastError: m.LastError})
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("outbox of %s: %w", s.path, err)
+	}
+	return list, nil
+}
+
+// withoutReplyKey is a subject with the reply key of its tag (if any)
+// left out: "... [windpost g7]".
+func withoutReplyKey(subject string) string {
+	_, token, ok := ParseSubjectTag(subject)
+	if !ok {
+		return subject
+	}
+	for i := len(subject) - len(token); i >= 0; i-- {
+		if strings.EqualFold(subject[i:i+len(token)], token) {
+			return strings.TrimRight(subject[:i], " ") + subject[i+len(token):]
+		}
+	}
+	return subject
+}
+
+// MaxSubject is the longest subject windpost writes, in characters,
+// the tag "[windpost <game> <key>]" included.
+const MaxSubject = 200
+
+// ShortenSubject cuts s to at most MaxSubject characters, keeping a tag
+// "[windpost <game> <key>]" at its end whole; the cut is marked "...".
+func ShortenSubject(s string) string {
+	r := []rune(s)
+	if len(r) <= MaxSubject {
+		return s
+	}
+	tag := ""
+	if i := strings.LastIndex(s, "[windpost "); i >= 0 && strings.HasSuffix(s, "]") {
+		if _, _, ok := ParseSubjectTag(s[i:]); ok && len([]rune(s[i:])) < MaxSubject/2 {
+			tag = s[i:]
+			r = []rune(strings.TrimRight(s[:i], " "))
+		}
+	}
+	keep := MaxSubject - len([]rune(tag)) - len("... ")
+	out := strings.TrimRight(string(r[:min(keep, len(r))]), " ") + "..."
+	if tag != "" {
+		out += " " + tag
+	}
+	return out
 }

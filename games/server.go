@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"math/rand/v2"
+	"net/mail"
 	"strings"
 	"time"
 
@@ -51,6 +52,22 @@ type Config struct {
 	AnalysisTime time.Duration
 	// Logger receives what games logs (dropped answers); nil = discard.
 	Logger *slog.Logger
+	// CheckAddress refuses an address mail can never be sent to (the
+	// mailer's CheckAddress, with the mail library's rules); nil = the
+	// RFC 5322 reading of net/mail.
+	CheckAddress func(addr string) error
+}
+
+// checkAddress refuses an address windpost could never mail.
+func (s *Server) checkAddress(addr string) error {
+	if s.cfg.CheckAddress != nil {
+		return s.cfg.CheckAddress(addr)
+	}
+	a, err := mail.ParseAddress(addr)
+	if err == nil && (a.Name != "" || !strings.EqualFold(a.Address, addr)) {
+		err = fmt.Errorf("%q is not a bare address", addr)
+	}
+	return err
 }
 
 // Defaults of Config and the clocks.

@@ -20,6 +20,10 @@ import (
 //	processed        Message-ID -> processedRecord (when it was handled)
 //	outbox           mail id (20-digit sequence) -> Mail, sent or not
 //	outbox-pending   mail id -> "" for mails not yet sent (the work queue)
+//	outbox-due       'f' or 'r', next try, '|', mail id -> "": the pending
+//	                 mails by when they are due, fresh ones ('f') apart from
+//	                 retries ('r'), so that a pass reads only what is due
+//	                 (store_outbox.go; built by Open when missing)
 //	cursors          IMAP mailbox name -> MailboxCursor
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
@@ -171,7 +175,10 @@ func (st storeTx) queueMail(m *Mail) error {
 	if err := putJSON(st.tx.Bucket(bucketOutbox), m.ID, storedMail{V: 1, Mail: *m}); err != nil {
 		return err
 	}
-	return st.tx.Bucket(bucketPending).Put([]byte(m.ID), nil)
+	if err := st.tx.Bucket(bucketPending).Put([]byte(m.ID), nil); err != nil {
+		return err
+	}
+	return st.putDue(*m)
 }
 
 // mail reads outbox mail id; ok is false if there is none.
@@ -181,12 +188,16 @@ func (st storeTx) mail(id string) (m Mail, ok bool, err error) {
 	return sm.Mail, ok, err
 }
 
-// putMail writes outbox mail m back; sent takes it off the pending queue.
+// putMail writes outbox mail m back; sent (or failed for good) takes it
+// off the pending queue, else it is indexed by its next try (the caller
+// dropped its old index entry with dropDue).
 func (st storeTx) putMail(m Mail) error {
-	if !m.SentAt.IsZero() {
+	if !m.SentAt.IsZero() || !m.FailedAt.IsZero() {
 		if err := st.tx.Bucket(bucketPending).Delete([]byte(m.ID)); err != nil {
 			return err
 		}
+	} else if err := st.putDue(m); err != nil {
+		return err
 	}
 	return putJSON(st.tx.Bucket(bucketOutbox), m.ID, storedMail{V: 1, Mail: m})
 }

@@ -1,6 +1,7 @@
 package mailer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -53,7 +54,7 @@ func (o *memOutbox) DueMail(now time.Time, limit int) ([]games.Mail, error) {
 	var due []games.Mail
 	for _, id := range o.order {
 		m := o.mails[id]
-		if m.SentAt.IsZero() && !m.NextTry.After(now) && len(due) < limit {
+		if m.SentAt.IsZero() && m.FailedAt.IsZero() && !m.NextTry.After(now) && len(due) < limit {
 			due = append(due, *m)
 		}
 	}
@@ -68,13 +69,18 @@ func (o *memOutbox) MarkSent(id string, at time.Time) error {
 	return nil
 }
 
-func (o *memOutbox) MarkFailed(id, reason string, next time.Time) error {
+func (o *memOutbox) Failed(id string, f games.SendFailure) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	m := o.mails[id]
-	m.Attempts++
-	m.LastError = reason
-	m.NextTry = next
+	m.Attempts, m.LastError, m.NextTry = m.Attempts+1, f.Reason, f.Retry
+	m.FirstFailure = cmp.Or(m.FirstFailure, f.At)
+	if f.Permanent {
+		m.Refused++
+	}
+	if f.Retry.IsZero() {
+		m.FailedAt = f.At
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package mailer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"log/slog"
@@ -9,18 +10,38 @@ import (
 	"sync"
 	"time"
 
+	gomail "github.com/wneessen/go-mail"
+
 	"github.com/windpost/windpost/games"
 )
 
 // OutboxStore is the part of the game store the outbox needs.
 type OutboxStore interface {
+	// DueMail returns what is due: fresh mail first, then retries.
 	DueMail(now time.Time, limit int) ([]games.Mail, error)
 	MarkSent(id string, at time.Time) error
-	MarkFailed(id string, reason string, next time.Time) error
+	// Failed records a failed try: a retry, or (f.Retry zero) failed for
+	// good.
+	Failed(id string, f games.SendFailure) error
 }
 
-// Outbox sends what the store has pending, oldest first, and retries
-// failures with exponential backoff. Because pending mail lives in the
+// Outbox sends what the store has pending, fresh mail before retries, and
+// retries failures, each mail with its own backoff, until it gives up on
+// them. A failing mail never stops other mail: a refusal of one recipient
+// goes on with the next mail; only a server that cannot be reached stops a
+// lane (after three failures in a row) until the next pass. The retries of
+// one pass are bounded (RetriesPerPass), and fresh mail is read again
+// between rounds of at most 4 x Lanes retries, so a pile of failing mail
+// never holds up fresh mail for long.
+//
+// A permanent refusal (SMTP 5xx) is tried again after MaxRetryDelay, then
+// 4 and 16 times that (about a day with the default of an hour) and failed
+// for good at the PermanentTries-th; temporary failures back off up to
+// MaxRetryDelay and are failed for good GiveUpAfter after the first one. A
+// mail over the server's size limit (552) or one that can never be
+// composed (ErrNeverComposable) is failed for good at once. A mail failed
+// for good is logged as an error and stays in the store for `windpost
+// admin outbox`. Because pending mail lives in the
 // store, nothing is lost across restarts: a mail is marked sent only after
 // the server accepted it (so a crash between the two sends it again, with
 // the same Message-ID). If the store cannot record that mark, the failure
@@ -38,6 +59,15 @@ type Outbox struct {
 	Idle time.Duration
 	// Lanes is how many mails are sent at once (see Flush); 0 = 1.
 	Lanes int
+	// PermanentTries is how many permanent refusals (SMTP 5xx) fail a
+	// mail for good; 0 = 4.
+	PermanentTries int
+	// GiveUpAfter is how long after its first failure a mail that still
+	// fails is failed for good; 0 = 5 days.
+	GiveUpAfter time.Duration
+	// RetriesPerPass bounds the retries of one Flush; the rest wait for
+	// the next pass. 0 = 64 per lane.
+	RetriesPerPass int
 
 	wakeOnce sync.Once
 	wake     chan struct{}
@@ -59,6 +89,10 @@ func (o *Outbox) idle() time.Duration          { return positiveOr(o.Idle, 30*ti
 
 func (o *Outbox) lanes() int { return max(o.Lanes, 1) }
 
+func (o *Outbox) permanentTries() int        { return positiveOr(o.PermanentTries, 4) }
+func (o *Outbox) giveUpAfter() time.Duration { return positiveOr(o.GiveUpAfter, 5*24*time.Hour) }
+func (o *Outbox) retriesPerPass() int        { return positiveOr(o.RetriesPerPass, 64*o.lanes()) }
+
 func (o *Outbox) now() time.Time {
 	if o.Now != nil {
 		return o.Now()
@@ -76,11 +110,16 @@ func (o *Outbox) Wake() {
 }
 
 // Backoff is the delay before the next try after a mail's attempts-th
-// failure (1 = the first).
+// failure (1 = the first); for a permanent refusal, attempts counts the
+// refusals: MaxRetryDelay, then 4 and 16 times that, and so on.
 func (o *Outbox) Backoff(attempts int, permanent bool) time.Duration {
 	base, max := o.retryDelay(), o.maxRetryDelay()
 	if permanent {
-		return max
+		d := max
+		for i := 1; i < attempts && d < 1000*time.Hour; i++ {
+			d *= 4
+		}
+		return d
 	}
 	d := base
 	for i := 1; i < attempts && d < max; i++ {
@@ -92,17 +131,18 @@ func (o *Outbox) Backoff(attempts int, permanent bool) time.Duration {
 	return d
 }
 
-// Flush sends every mail that is due now and returns how many the server
-// accepted. A refused mail is recorded with its next try and the others
-// still go; after three failures in a row in a lane (the server is likely
-// down) it stops and returns the last error.
+// Flush sends the mail that is due now and returns how many the server
+// accepted, and the last failure. Each round reads the due mail again,
+// fresh mail first, and takes at most 4 x Lanes retries; a pass takes at
+// most RetriesPerPass retries in all.
 //
 // With Lanes > 1, mail is sent over that many connections at once (Send
 // must then be safe for concurrent use, like SenderPool.Send); all mail to
-// one recipient goes through the same lane, in order.
+// one recipient goes through the same lane, fresh mail before retries.
 func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 	const batch = 64
 	n := o.lanes()
+	retries := o.retriesPerPass()
 	var lastErr error
 	for round := 0; round < 10000; round++ {
 		due, err := o.Store.DueMail(o.now(), batch*n)
@@ -110,13 +150,23 @@ func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 			o.log().Error("cannot read the outbox from the store", "err", err)
 			return sent, fmt.Errorf("outbox: %w", err)
 		}
-		if len(due) == 0 {
-			return sent, lastErr
-		}
 		lanes := make([][]games.Mail, n)
+		picked, skipped, roundRetries := 0, false, 4*n
 		for _, m := range due {
+			if m.Attempts > 0 {
+				if retries == 0 || roundRetries == 0 {
+					skipped = true
+					continue
+				}
+				retries--
+				roundRetries--
+			}
 			i := Lane(m.To, n)
 			lanes[i] = append(lanes[i], m)
+			picked++
+		}
+		if picked == 0 {
+			return sent, lastErr
 		}
 		type result struct {
 			sent         int
@@ -146,7 +196,7 @@ func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 		if stop != nil {
 			return sent, stop
 		}
-		if len(due) < batch*n {
+		if len(due) < batch*n && !skipped {
 			return sent, lastErr
 		}
 	}
@@ -162,7 +212,7 @@ func Lane(to string, n int) int {
 
 // sendLane sends mails in order. It returns the number sent, the last
 // send failure, and an error that must stop the flush (the store failed,
-// ctx ended, or three failures in a row).
+// ctx ended, or the server could not be reached three times in a row).
 func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, failed, stop error) {
 	failures := 0
 	for _, m := range mails {
@@ -181,27 +231,79 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 			if ctx.Err() != nil {
 				return sent, failed, ctx.Err()
 			}
-			next := o.now().Add(o.Backoff(m.Attempts+1, Permanent(serr)))
-			if err := o.Store.MarkFailed(m.ID, serr.Error(), next); err != nil {
-				o.log().Error("cannot record a failed send in the store", "mail", m.ID, "err", err, "send_err", serr)
-				return sent, failed, fmt.Errorf("outbox: mark %s failed: %w", m.ID, err)
+			if err := o.failed(m, serr); err != nil {
+				return sent, failed, err
 			}
-			o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", next.Format(time.RFC3339), "err", serr)
-			failures++
 			failed = serr
-			if failures >= 3 {
+			if !unreachable(serr) {
+				continue
+			}
+			if failures++; failures >= 3 {
 				return sent, failed, serr
 			}
 			continue
 		}
 		failures = 0
-		o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", m.Subject)
+		o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "game", m.Headers["X-Windpost-Game"])
 		if err := o.markSent(m, o.now()); err != nil {
 			return sent, failed, err
 		}
 		sent++
 	}
 	return sent, failed, nil
+}
+
+// failed records the failed try serr of m: a retry after its backoff, or
+// failed for good (logged as an error).
+func (o *Outbox) failed(m games.Mail, serr error) error {
+	now := o.now()
+	f := games.SendFailure{Reason: withoutMessageID(serr.Error(), m), At: now, Permanent: Permanent(serr)}
+	why := ""
+	switch {
+	case errors.Is(serr, ErrNeverComposable):
+		why = "it can never be composed"
+	case TooLarge(serr):
+		why = "the server refuses a mail of its size"
+	case f.Permanent && m.Refused+1 >= o.permanentTries():
+		why = fmt.Sprintf("refused for good %d times", m.Refused+1)
+	case !m.FirstFailure.IsZero() && now.Sub(m.FirstFailure) >= o.giveUpAfter():
+		why = fmt.Sprintf("still failing %v after the first failure", now.Sub(m.FirstFailure).Round(time.Minute))
+	case f.Permanent:
+		f.Retry = now.Add(o.Backoff(m.Refused+1, true))
+	default:
+		f.Retry = now.Add(o.Backoff(m.Attempts+1, false))
+	}
+	if err := o.Store.Failed(m.ID, f); err != nil {
+		o.log().Error("cannot record a failed send in the store", "mail", m.ID, "err", err, "send_err", serr)
+		return fmt.Errorf("outbox: mark %s failed: %w", m.ID, err)
+	}
+	if f.Retry.IsZero() {
+		o.log().Error("gave up on a mail: failed for good", "mail", m.ID, "to", m.To, "kind", string(m.Kind),
+			"game", m.Headers["X-Windpost-Game"], "attempts", m.Attempts+1, "why", why, "err", f.Reason)
+		return nil
+	}
+	o.log().Warn("send failed", "mail", m.ID, "to", m.To, "attempt", m.Attempts+1, "retry", f.Retry.Format(time.RFC3339), "err", f.Reason)
+	return nil
+}
+
+// withoutMessageID is a failure's text without m's Message-ID (the mail
+// library names it, and it holds the recipient's reply key): the text is
+// logged, kept in the store and may be told to another player.
+func withoutMessageID(reason string, m games.Mail) string {
+	if id := strings.Trim(m.MessageID, "<>"); id != "" {
+		reason = strings.ReplaceAll(reason, id, "(mail "+m.ID+")")
+	}
+	return reason
+}
+
+// unreachable reports whether err says the server could not be reached
+// or spoke of itself (421), rather than answering about this one mail.
+func unreachable(err error) bool {
+	if errors.Is(err, ErrNeverComposable) {
+		return false
+	}
+	var se *gomail.SendError
+	return !errors.As(err, &se) || se.ErrorCode() == 0 || se.ErrorCode() == 421
 }
 
 // markSent records in the store that the server accepted m at at. If the

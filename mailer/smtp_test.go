@@ -3,6 +3,7 @@ package mailer
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -190,4 +191,123 @@ func TestOutboxLanesKeepOrder(t *testing.T) {
 			last = n
 		}
 	}
+}
+
+func TestCheckAddress(t *testing.T) {
+	tests := []struct {
+		addr string
+		ok   bool
+	}{
+		{"bob@windpost.test", true}, {"bob@localhost", true}, {"o'brien+chess@example.org", true},
+		{"bob@windpost..test", false}, {"a\x01b@x.test", false}, {"bob@x.test:25", false},
+		{"Bob <bob@x.test>", false}, {"bob@x.test\r\nBcc: eve@x.test", false}, {"", false},
+		{"bob", false}, {strings.Repeat("b", 250) + "@x.test", false},
+	}
+	for _, tt := range tests {
+		if err := CheckAddress(tt.addr); (err == nil) != tt.ok {
+			t.Errorf("CheckAddress(%q) = %v, want ok %v", tt.addr, err, tt.ok)
+		}
+	}
+}
+
+// composedHeader composes m and returns its header lines as written, or
+// the error of Compose.
+func composedHeader(m games.Mail) ([]string, error) {
+	msg, err := Compose(m, testBot)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if _, err := msg.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	header, _, _ := strings.Cut(b.String(), "\r\n\r\n")
+	return strings.Split(header, "\r\n"), nil
+}
+
+// composedFields are the header fields Compose writes for testMail.
+var composedFields = map[string]bool{
+	"date": true, "message-id": true, "mime-version": true, "content-type": true, "from": true, "to": true,
+	"reply-to": true, "subject": true, "in-reply-to": true, "references": true, "auto-submitted": true,
+	"x-auto-response-suppress": true, "x-windpost-game": true, "x-windpost-turn": true,
+}
+
+// checkComposedHeader fails the test for a header line over 998 octets, a
+// field Compose does not write (an injected one) or a field twice.
+func checkComposedHeader(t *testing.T, lines []string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if len(l) > 998 {
+			t.Errorf("a header line of %d octets: %.60q...", len(l), l)
+		}
+		if l == "" || l[0] == ' ' || l[0] == '\t' {
+			continue
+		}
+		name, _, _ := strings.Cut(l, ":")
+		name = strings.ToLower(name)
+		if !composedFields[name] || seen[name] {
+			t.Errorf("header field %q injected or written twice: %.80q", name, l)
+		}
+		seen[name] = true
+	}
+}
+
+// TestComposeHeaderLines: subjects, threading ids and header values that
+// once made lines over 998 octets, or could inject a header.
+func TestComposeHeaderLines(t *testing.T) {
+	long := "<" + strings.Repeat("x", 1500) + "@y>"
+	tests := []struct {
+		name    string
+		edit    func(m *games.Mail)
+		refused bool
+	}{
+		{"encoded words without spaces", func(m *games.Mail) { m.Subject = "Re: " + strings.Repeat("x", 1197) }, false},
+		{"non-ASCII", func(m *games.Mail) { m.Subject = strings.Repeat("ä", 2000) + " [windpost g7 tok]" }, false},
+		{"long Message-ID answered", func(m *games.Mail) { m.InReplyTo, m.References = long, []string{"<a@b>", long} }, false},
+		{"CRLF in the subject", func(m *games.Mail) { m.Subject = "hi\r\nBcc: eve@x.test" }, false},
+		{"CRLF in In-Reply-To", func(m *games.Mail) { m.InReplyTo = "<a@b>\r\nBcc: eve@x.test" }, false},
+		{"an unfoldable header value", func(m *games.Mail) { m.Headers["X-Windpost-Game"] = strings.Repeat("g", 1200) }, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := testMail(1, "alice@example.test")
+			tt.edit(&m)
+			lines, err := composedHeader(m)
+			if tt.refused {
+				if !errors.Is(err, ErrNeverComposable) {
+					t.Fatalf("Compose = %v, want ErrNeverComposable", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkComposedHeader(t, lines)
+		})
+	}
+}
+
+// FuzzComposeHeaders: whatever the subject, threading ids and header
+// values, Compose writes no header line over 998 octets and no header
+// field it does not mean to; a mail it cannot write so is refused with
+// ErrNeverComposable.
+func FuzzComposeHeaders(f *testing.F) {
+	f.Add("Re: "+strings.Repeat("x", 1197), "<a@b>", "g7")
+	f.Add(strings.Repeat("=?utf-8?q?x?=", 100), "<a@b>\r\nBcc: eve@x.test", "g7\r\nBcc: eve@x.test")
+	f.Add(strings.Repeat("é ", 600), "<"+strings.Repeat("x", 1000)+"@y>", strings.Repeat("ä", 500))
+	f.Fuzz(func(t *testing.T, subject, inReplyTo, value string) {
+		m := testMail(1, "alice@example.test")
+		m.Subject, m.InReplyTo = subject, inReplyTo
+		m.References = append(m.References, inReplyTo)
+		m.Headers["X-Windpost-Game"] = value
+		lines, err := composedHeader(m)
+		if err != nil {
+			if !errors.Is(err, ErrNeverComposable) {
+				t.Fatalf("Compose: %v", err)
+			}
+			return
+		}
+		checkComposedHeader(t, lines)
+	})
 }

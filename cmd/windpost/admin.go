@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -20,6 +22,7 @@ const adminAbout = `Inspect and back up windpost's game store (a bbolt file).
 Subcommands:
   games                 list every game: id, variant, players, state, turn, deadline, result
   dump                  print everything in the store as JSON (the server secret is redacted)
+  outbox                list the mail not sent: pending (next try) and failed for good (why)
   backup FILE           write a consistent copy of the store to FILE
 
 Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
@@ -30,21 +33,23 @@ its owner only): a backup made then is a hot backup, taken while games go on.`
 // cmdAdmin runs `windpost admin <games|dump|backup>`.
 func cmdAdmin(ctx context.Context, a *app, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintf(a.stderr, "Usage: windpost admin <games|dump|backup> [options]\n\n%s\n", adminAbout)
+		fmt.Fprintf(a.stderr, "Usage: windpost admin <games|dump|outbox|backup> [options]\n\n%s\n", adminAbout)
 		return 2
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(a.stdout, "Usage: windpost admin <games|dump|backup> [options]\n\n%s\n", adminAbout)
+		fmt.Fprintf(a.stdout, "Usage: windpost admin <games|dump|outbox|backup> [options]\n\n%s\n", adminAbout)
 		return 0
 	case "games":
 		return adminGames(a, args[1:])
 	case "dump":
 		return adminDump(a, args[1:])
+	case "outbox":
+		return adminLook(a, args[1:], "outbox", "List the mail not sent: pending, with its next try, and failed for good, with why.")
 	case "backup":
 		return adminBackup(a, args[1:])
 	}
-	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump or backup)\n", args[0])
+	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox or backup)\n", args[0])
 	return 2
 }
 
@@ -56,7 +61,7 @@ type adminJob func(st *games.Store, arg string, w io.Writer) error
 // adminJobs are the jobs by name; arg is the job's one argument (the
 // backup's absolute path) or "".
 func adminJobs() map[string]adminJob {
-	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob}
+	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "outbox": outboxJob}
 }
 
 func gamesJob(st *games.Store, _ string, w io.Writer) error {
@@ -80,6 +85,29 @@ func gamesJob(st *games.Store, _ string, w io.Writer) error {
 			toMove = "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", g.ID, g.Variant, g.Black, g.White, g.State, g.Ply, toMove, deadline, g.Result)
+	}
+	return tw.Flush()
+}
+
+// outboxJob lists the mail not sent: pending and failed for good, with
+// the last failure, and no reply key.
+func outboxJob(st *games.Store, _ string, w io.Writer) error {
+	list, err := st.Unsent()
+	if err != nil || len(list) == 0 {
+		if err == nil {
+			fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
+		}
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "MAIL\tKIND\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR")
+	for _, m := range list {
+		state, when := "pending", m.NextTry
+		if !m.FailedAt.IsZero() {
+			state, when = "failed", m.FailedAt
+		}
+		why := cmp.Or(strings.Join(strings.Fields(m.LastError), " "), "-")
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, m.To, cmp.Or(m.Game, "-"), state, m.Attempts, when.UTC().Format(time.DateTime), why)
 	}
 	return tw.Flush()
 }
