@@ -102,7 +102,7 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 		}
 		r := h.request(alice, game, token, text)
 		b.StartTimer()
-		mails, err := h.srv.Handle(ctx, r)
+		mails, err := h.handle(ctx, r)
 		b.StopTimer()
 		if err != nil || len(mails) != 1 {
 			b.Fatalf("move %d (%s): %v %s", replica.Ply(), text, err, describe(mails))

@@ -343,3 +343,56 @@ func (st storeTx) eachRecord(f func(bucket, key string, value []byte)) error {
 		})
 	})
 }
+
+// bucketBotWork holds the continuations of mails whose answer waits for
+// the bot (botwork.go): key (20-digit sequence, oldest first) ->
+// continuation. It is made by the first continuation stored.
+var bucketBotWork = []byte("bot-work")
+
+// putContinuation stores c under key, or under a new key if key is "".
+func (st storeTx) putContinuation(key string, c *continuation) error {
+	b, err := st.tx.CreateBucketIfNotExists(bucketBotWork)
+	if err != nil {
+		return err
+	}
+	if key == "" {
+		n, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		key = mailKey(n)
+	}
+	c.V = 1
+	return putJSON(b, key, c)
+}
+
+// firstContinuation reads the oldest continuation; key is "" if none.
+func (st storeTx) firstContinuation() (key string, c *continuation, err error) {
+	b := st.tx.Bucket(bucketBotWork)
+	if b == nil {
+		return "", nil, nil
+	}
+	k, _ := b.Cursor().First()
+	if k == nil {
+		return "", nil, nil
+	}
+	c = &continuation{}
+	if _, err := getJSON(b, string(k), c); err != nil {
+		return "", nil, fmt.Errorf("bot work: %w", err)
+	}
+	return string(k), c, nil
+}
+
+// hasContinuation reports whether continuation key is still stored.
+func (st storeTx) hasContinuation(key string) bool {
+	b := st.tx.Bucket(bucketBotWork)
+	return b != nil && b.Get([]byte(key)) != nil
+}
+
+// deleteContinuation removes continuation key.
+func (st storeTx) deleteContinuation(key string) error {
+	if b := st.tx.Bucket(bucketBotWork); b != nil {
+		return b.Delete([]byte(key))
+	}
+	return nil
+}
