@@ -16,9 +16,17 @@ const (
 	DefaultMailsPerMail    = 10
 )
 
-func (s *Server) commandsPerMail() int { return orDefault(s.cfg.CommandsPerMail, DefaultCommandsPerMail) }
-func (s *Server) answerBytes() int     { return orDefault(s.cfg.AnswerBytes, DefaultAnswerBytes) }
-func (s *Server) mailsPerMail() int    { return orDefault(s.cfg.MailsPerMail, DefaultMailsPerMail) }
+func (s *Server) commandsPerMail() int {
+	return orDefault(s.cfg.CommandsPerMail, DefaultCommandsPerMail)
+}
+func (s *Server) answerBytes() int  { return orDefault(s.cfg.AnswerBytes, DefaultAnswerBytes) }
+func (s *Server) mailsPerMail() int { return orDefault(s.cfg.MailsPerMail, DefaultMailsPerMail) }
+
+// answerBodyBytes bounds an answer's text before its status block, which
+// takes up to statusRoom.
+func (s *Server) answerBodyBytes() int { return max(s.answerBytes()-statusRoom, 1<<10) }
+
+const statusRoom = 4 << 10
 
 func orDefault(v, def int) int {
 	if v <= 0 {
