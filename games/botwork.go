@@ -245,7 +245,7 @@ type workResult struct {
 // work does cont's job on lg, a game read before, with no lock held.
 func (s *Server) work(ctx context.Context, cont *continuation, lg *liveGame) (workResult, error) {
 	job := cont.Job
-	if lg == nil || !lg.rec.BotThinking || len(lg.rec.Moves) != job.Ply {
+	if !unchanged(lg, job) || !lg.rec.BotThinking {
 		return workResult{changed: true}, nil
 	}
 	c := &change{srv: s, ctx: ctx, now: cont.Now}
@@ -340,7 +340,7 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 	if lg != nil {
 		lg.rec.BotThinking = false
 	}
-	if lg == nil || res.changed || len(lg.rec.Moves) != job.Ply {
+	if res.changed || !unchanged(lg, job) {
 		if job.Kind == jobAnswer || job.Kind == jobOpen {
 			sep := " "
 			if job.Kind == jobOpen {
@@ -389,6 +389,15 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 	h.answer.sections = append(h.answer.sections, "> "+job.Line+"\n"+text)
 	h.answer.done++
 	return nil, nil
+}
+
+// unchanged reports whether lg is as job left it: at the same ply, and
+// still being played if the bot is to move.
+func unchanged(lg *liveGame, job botJob) bool {
+	if lg == nil || len(lg.rec.Moves) != job.Ply {
+		return false
+	}
+	return analystJob(job.Kind) || lg.rec.State == statePlaying
 }
 
 // rerun is the job's command, to run again now that the work is done.

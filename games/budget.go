@@ -114,5 +114,5 @@ func capText(text string, limit int) string {
 		cut = 0
 	}
 	more := strings.Count(text[cut:], "\n")
-	return text[:cut] + fmt.Sprintf("\n\n... and %d more lines not shown: this answer was longer than %d bytes.\n", more, limit)
+	return text[:cut] + fmt.Sprintf("\n\n... and %d more lines not shown: the answer was too long.\n", more)
 }
