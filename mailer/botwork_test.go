@@ -2,6 +2,7 @@ package mailer
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -80,13 +81,8 @@ func TestDaemonBotThinksBeside(t *testing.T) {
 	}
 	cancel()
 	stop := time.Now()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(2 * time.Second):
-		t.Fatal("Run did not return after cancel while the bot thought")
+	if err := within(done, 2*time.Second); err != nil {
+		t.Fatalf("Run after cancel while the bot thought: %v", err)
 	}
 	if err := <-g.stopped; err != context.Canceled {
 		t.Errorf("the bot stopped with %v", err)
@@ -106,5 +102,15 @@ func TestDaemonOnceDoesBotWork(t *testing.T) {
 	}
 	if n := g.finished.Load(); n != 1 {
 		t.Fatalf("BotWork called %d times by RunOnce, want 1", n)
+	}
+}
+
+// within is what done gives within d, or an error.
+func within(done <-chan error, d time.Duration) error {
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		return fmt.Errorf("nothing within %v", d)
 	}
 }
