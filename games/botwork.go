@@ -276,8 +276,8 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 	var queued []Mail
 	err := s.store.update(func(st storeTx) error {
 		queued = nil
-		if !st.hasContinuation(key) {
-			return nil
+		if job, ok := st.continuationJob(key); !ok || job != cont.Job {
+			return nil // another worker finished it (or went on with it) meanwhile
 		}
 		h, err := s.restore(ctx, st, cont)
 		if err != nil {
@@ -323,8 +323,11 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 		created: cont.Created, answer: answer{present: a.Present, sections: a.Sections, focus: a.Focus, help: a.Help, done: a.Done},
 		bot: botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over}}
 	for _, n := range cont.Notices {
+		if c.game(n.Game) == nil {
+			s.log.Error("news dropped: the game is gone", "game", n.Game, "to", n.To)
+			continue
+		}
 		c.notices[noticeKey{n.To, n.Game}] = &notice{kind: n.Kind, events: n.Events, order: n.Order}
-		c.game(n.Game)
 	}
 	if a.Focus != "" && c.game(a.Focus) == nil {
 		return nil, fmt.Errorf("game %s is gone", a.Focus)

@@ -57,7 +57,7 @@ func (h *handling) runLines() error {
 // needs the bot to think leaves the rest to a continuation (h.bot.pending).
 func (h *handling) runCommands(cmds []Command) error {
 	for i, c := range cmds {
-		if i > 0 && h.mailsSpent() {
+		if h.mailsSpent() {
 			h.answer.sections = append(h.answer.sections, h.mailsSection(cmds[i:]))
 			break
 		}

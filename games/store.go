@@ -383,10 +383,16 @@ func (st storeTx) firstContinuation() (key string, c *continuation, err error) {
 	return string(k), c, nil
 }
 
-// hasContinuation reports whether continuation key is still stored.
-func (st storeTx) hasContinuation(key string) bool {
+// continuationJob reads the job of continuation key; ok is false if it
+// is gone or cannot be read.
+func (st storeTx) continuationJob(key string) (job botJob, ok bool) {
 	b := st.tx.Bucket(bucketBotWork)
-	return b != nil && b.Get([]byte(key)) != nil
+	if b == nil {
+		return botJob{}, false
+	}
+	var c continuation
+	found, err := getJSON(b, key, &c)
+	return c.Job, found && err == nil
 }
 
 // deleteContinuation removes continuation key.
