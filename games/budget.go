@@ -110,9 +110,15 @@ func capText(text string, limit int) string {
 	}
 	const room = 80 // for the summary line
 	cut := strings.LastIndexByte(text[:max(limit-room, 0)], '\n')
+	rest := text
 	if cut < 0 {
 		cut = 0
+	} else {
+		rest = text[cut+1:]
 	}
-	more := strings.Count(text[cut:], "\n")
-	return text[:cut] + fmt.Sprintf("\n\n... and %d more lines not shown: the answer was too long.\n", more)
+	more := strings.Count(rest, "\n")
+	if !strings.HasSuffix(rest, "\n") {
+		more++
+	}
+	return text[:cut] + fmt.Sprintf("\n\n... and %d more %s not shown: the answer was too long.\n", more, plural(more, "line", "lines"))
 }
