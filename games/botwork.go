@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -187,7 +188,10 @@ func (s *Server) PendingBot() (bool, error) {
 	var key string
 	err := s.store.view(func(st storeTx) error {
 		var err error
-		key, _, err = st.firstContinuation()
+		key, _, err = st.nextContinuation("")
+		if key != "" {
+			return nil // pending, even if it cannot be read (BotWork says so)
+		}
 		return err
 	})
 	return key != "", err
@@ -197,9 +201,13 @@ func (s *Server) PendingBot() (bool, error) {
 // is left, and returns the mails it queued. The bot thinks with no
 // transaction open, within Config.BotMoveTime per move; when ctx ends it
 // stops thinking at once and returns ctx's error: the work waits in the
-// store for the next call (after a restart too).
+// store for the next call (after a restart too). Work that fails (the
+// bot's error, a damaged record) stays in the store and is passed over
+// until the next call; its errors are returned together.
 func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
 	var all []Mail
+	var failed []error
+	after := ""
 	for {
 		if err := ctx.Err(); err != nil {
 			return all, fmt.Errorf("games: bot work: %w", err)
@@ -209,27 +217,40 @@ func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
 		var lg *liveGame
 		err := s.store.view(func(st storeTx) error {
 			var err error
-			if key, cont, err = st.firstContinuation(); cont != nil && err == nil {
+			if key, cont, err = st.nextContinuation(after); cont != nil && err == nil {
 				lg = s.newChange(ctx, st, "").game(cont.Job.Game)
 			}
 			return err
 		})
-		if err != nil || cont == nil {
-			return all, err
+		if key == "" {
+			return all, errors.Join(append(failed, err)...)
 		}
-		res, err := s.work(ctx, cont, lg)
-		if err == nil && ctx.Err() != nil {
-			err = ctx.Err() // the bot answered at the end of its time, but we were asked to stop
+		if err == nil {
+			var mails []Mail
+			mails, err = s.workOn(ctx, key, cont, lg)
+			all = append(all, mails...)
+		}
+		if ctx.Err() != nil {
+			return all, fmt.Errorf("games: bot work: %w", ctx.Err()) // the bot may have answered at the end of its time, but we were asked to stop
 		}
 		if err != nil {
-			return all, fmt.Errorf("games: bot work for %s: %w", cont.Request.MessageID, err)
+			failed = append(failed, fmt.Errorf("games: bot work: %w", err))
+			after = key
 		}
-		mails, err := s.resume(ctx, key, cont, res)
-		if err != nil {
-			return all, fmt.Errorf("games: bot work for %s: %w", cont.Request.MessageID, err)
-		}
-		all = append(all, mails...)
 	}
+}
+
+// workOn does the work of continuation key and finishes its mail.
+func (s *Server) workOn(ctx context.Context, key string, cont *continuation, lg *liveGame) ([]Mail, error) {
+	res, err := s.work(ctx, cont, lg)
+	if err == nil && ctx.Err() == nil {
+		var mails []Mail
+		mails, err = s.resume(ctx, key, cont, res)
+		if err == nil {
+			return mails, nil
+		}
+	}
+	return nil, fmt.Errorf("continuation %s (mail %s): %w", key, cont.Request.MessageID, errors.Join(err, ctx.Err()))
 }
 
 // workResult is what the bot worked out: its moves, the analyst's value,

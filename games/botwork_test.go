@@ -158,3 +158,29 @@ func TestMailsPerMail(t *testing.T) {
 	}
 	wantText(t, only(t, mails, alice), "Not run, because one mail may cause at most 3 mails", "> challenge p3@x.test nim")
 }
+
+// TestBotWorkPassesOverDamaged: a continuation that cannot be read is
+// reported and left in the store; the work after it is done.
+func TestBotWorkPassesOverDamaged(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	_, in := newNimGame(t, h)
+	err := h.store.update(func(st storeTx) error {
+		b, err := st.tx.CreateBucketIfNotExists(bucketBotWork)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(mailKey(0)), []byte("{damaged"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	handleOnly(t, h, in("t2"))
+	mails, err := h.srv.BotWork(context.Background())
+	if err == nil || !strings.Contains(err.Error(), mailKey(0)) {
+		t.Errorf("BotWork over a damaged continuation: %v", err)
+	}
+	wantText(t, only(t, mails, alice), "The bot answered 2.")
+	if pending, _ := h.srv.PendingBot(); !pending {
+		t.Error("the damaged continuation is gone")
+	}
+}

@@ -366,19 +366,25 @@ func (st storeTx) putContinuation(key string, c *continuation) error {
 	return putJSON(b, key, c)
 }
 
-// firstContinuation reads the oldest continuation; key is "" if none.
-func (st storeTx) firstContinuation() (key string, c *continuation, err error) {
+// nextContinuation reads the oldest continuation after key after ("" =
+// the oldest of all); key is "" if there is none. A continuation that
+// cannot be read comes with its key and the error.
+func (st storeTx) nextContinuation(after string) (key string, c *continuation, err error) {
 	b := st.tx.Bucket(bucketBotWork)
 	if b == nil {
 		return "", nil, nil
 	}
-	k, _ := b.Cursor().First()
+	cur := b.Cursor()
+	k, _ := cur.Seek([]byte(after))
+	if k != nil && string(k) == after {
+		k, _ = cur.Next()
+	}
 	if k == nil {
 		return "", nil, nil
 	}
 	c = &continuation{}
 	if _, err := getJSON(b, string(k), c); err != nil {
-		return "", nil, fmt.Errorf("bot work: %w", err)
+		return string(k), nil, fmt.Errorf("continuation %w", err)
 	}
 	return string(k), c, nil
 }
