@@ -75,7 +75,8 @@ func BenchmarkMoveRequest(b *testing.B) {
 
 // BenchmarkBotMoveRequest measures one move request of a Gufuu game
 // against the perfect bot: as BenchmarkMoveRequest, plus the bot's answer
-// from the table in the same transaction, and one mail.
+// from the table by BotWork (a read and a second write transaction), and
+// one mail.
 func BenchmarkBotMoveRequest(b *testing.B) {
 	h := newHarness(b, defaultCatalog(b.TempDir()))
 	kit, _ := h.catalog.Lookup("gufuu")
@@ -102,7 +103,7 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 		}
 		r := h.request(alice, game, token, text)
 		b.StartTimer()
-		mails, err := h.srv.Handle(ctx, r)
+		mails, err := h.handle(ctx, r)
 		b.StopTimer()
 		if err != nil || len(mails) != 1 {
 			b.Fatalf("move %d (%s): %v %s", replica.Ply(), text, err, describe(mails))

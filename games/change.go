@@ -19,6 +19,7 @@ type change struct {
 	st  storeTx
 	now time.Time
 	rng *rand.Rand
+	pcg *rand.PCG // rng's source, kept with a continuation (botwork.go)
 
 	games      map[string]*liveGame
 	gameOrder  []string // the order commit writes the games in
@@ -157,6 +158,11 @@ func (c *change) commit() error {
 	if err := c.queueNotices(); err != nil {
 		return err
 	}
+	return c.writeRecords()
+}
+
+// writeRecords writes the changed games and players.
+func (c *change) writeRecords() error {
 	for _, id := range c.gameOrder {
 		lg := c.games[id]
 		lg.derive()

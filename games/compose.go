@@ -77,6 +77,7 @@ func (h *handling) queueAnswer() error {
 	if a.help {
 		body += "\n" + h.srv.helpText("") + "\n"
 	}
+	body = capText(body, h.srv.answerBodyBytes())
 	var m Mail
 	var err error
 	if a.focus != "" {

@@ -12,8 +12,10 @@
 //
 // Each Handle is one bbolt write transaction: the dedupe by Message-ID,
 // the player's authentication by reply token, every command of the mail,
-// the bot's answer, the outgoing mails and the mark "processed" commit
-// together or not at all.
+// the outgoing mails and the mark "processed" commit together or not at
+// all. The bot never thinks inside it: a command that needs the bot
+// leaves a continuation, and Server.BotWork (run beside the mail loop)
+// thinks with no lock held and finishes the mail in a second transaction.
 //
 // Where things are:
 //
@@ -25,6 +27,8 @@
 //	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
 //	clock.go       deadlines, reminders, losses on time, expired challenges, pruning
 //	bot.go         the bot's moves and the analyst's values within their time limits
+//	botwork.go     the bot thinks outside the mail's transaction: continuations, BotWork
+//	budget.go      what one mail may cost: commands, answer bytes, mails caused
 //	game.go        liveGame: a record with its rules.Game; play, finish, derive
 //	record.go      the records the store keeps (games, players, processed mails)
 //	store.go       Store and storeTx, the typed access to the records inside one

@@ -26,6 +26,7 @@ type handling struct {
 	badToken bool
 	created  string // the game the last new or challenge of this mail made
 	answer   answer
+	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
 }
 
 // runLines runs the mail's lines as commands and writes the answer.
@@ -49,9 +50,24 @@ func (h *handling) runLines() error {
 		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
 		h.answer.help = true
 	}
+	return h.runCommands(h.capCommands(cmds))
+}
+
+// runCommands runs cmds in order and ends the answer; a command that
+// needs the bot to think leaves the rest to a continuation (h.bot.pending).
+func (h *handling) runCommands(cmds []Command) error {
 	for i, c := range cmds {
+		if h.mailsSpent() {
+			h.answer.sections = append(h.answer.sections, h.mailsSection(cmds[i:]))
+			break
+		}
+		h.bot.line = c.Line
 		text, err := h.run(c)
 		var r *refusal
+		if th := (*thinking)(nil); errors.As(err, &th) {
+			h.pause(th.job, cmds[i+1:])
+			return nil
+		}
 		if err != nil && !errors.As(err, &r) {
 			return err
 		}
@@ -73,6 +89,9 @@ func (h *handling) runLines() error {
 			h.answer.sections = append(h.answer.sections, notRun(rest))
 		}
 		break
+	}
+	if o := h.overSection(); o != "" {
+		h.answer.sections = append(h.answer.sections, o)
 	}
 	if h.answer.done == 0 {
 		return h.limitErrors()

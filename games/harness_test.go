@@ -75,11 +75,23 @@ func (h *harness) request(from, game, token string, lines ...string) Request {
 // send handles a request and fails the test on an error.
 func (h *harness) send(t testing.TB, r Request) []Mail {
 	t.Helper()
-	mails, err := h.srv.Handle(context.Background(), r)
+	mails, err := h.handle(context.Background(), r)
 	if err != nil {
 		t.Fatalf("Handle(%q): %v", r.Lines, err)
 	}
 	return mails
+}
+
+// handle handles a request, then does the bot's work it left, as the
+// mailer's daemon does, and returns the mails of both (nil if the
+// request was handled before).
+func (h *harness) handle(ctx context.Context, r Request) ([]Mail, error) {
+	mails, err := h.srv.Handle(ctx, r)
+	if err != nil || mails == nil {
+		return mails, err
+	}
+	more, err := h.srv.BotWork(ctx)
+	return append(mails, more...), err
 }
 
 // write sends lines from a player without a token.

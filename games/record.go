@@ -78,6 +78,10 @@ type gameRecord struct {
 	Analysis string    `json:"analysis,omitempty"` // cached text of the post-game analysis
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`
+
+	// BotThinking says the bot works on this game outside the mail loop
+	// (botwork.go): a continuation waits for its answer.
+	BotThinking bool `json:"bot_thinking,omitempty"`
 }
 
 const gameRecordVersion = 1

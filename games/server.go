@@ -56,6 +56,16 @@ type Config struct {
 	// mailer's CheckAddress, with the mail library's rules); nil = the
 	// RFC 5322 reading of net/mail.
 	CheckAddress func(addr string) error
+	// CommandsPerMail is how many commands of one mail are run; the rest
+	// are listed in the answer as not run. 0 = DefaultCommandsPerMail.
+	CommandsPerMail int
+	// AnswerBytes bounds the text of one answer; what does not fit is
+	// summarised. 0 = DefaultAnswerBytes.
+	AnswerBytes int
+	// MailsPerMail bounds the mails one incoming mail may cause (its
+	// answer and the notices to others); commands that would cause more
+	// are not run. 0 = DefaultMailsPerMail.
+	MailsPerMail int
 }
 
 // checkAddress refuses an address windpost could never mail.
@@ -134,7 +144,8 @@ func (s *Server) now() time.Time { return s.cfg.Clock.Now().UTC().Truncate(time.
 // Handle handles one request in one write transaction and returns the mails
 // it put in the outbox (already stored). It returns nil if the request was
 // handled before, and an empty list when it deserves no answer (a sender
-// past the error-answer limit, a From that is not an address). An error
+// past the error-answer limit, a From that is not an address) or when its
+// answer waits for the bot (BotWork sends it). An error
 // means nothing was changed (the store failed, the bot failed, ctx ended);
 // the mailer may try again later.
 func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
@@ -161,6 +172,9 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 		h := &handling{change: s.newChange(ctx, st, from), req: r, from: from}
 		if err := h.runLines(); err != nil {
 			return err
+		}
+		if h.bot.pending != nil {
+			return h.suspend("") // the bot thinks outside this transaction (botwork.go)
 		}
 		if err := h.commit(); err != nil {
 			return err
@@ -213,9 +227,10 @@ func (s *Server) newChange(ctx context.Context, st storeTx, from string) *change
 	h := fnv.New64a()
 	h.Write([]byte(from))
 	h.Write([]byte(now.String()))
+	pcg := rand.NewPCG(s.seed, h.Sum64())
 	return &change{
-		srv: s, ctx: ctx, st: st, now: now,
-		rng:        rand.New(rand.NewPCG(s.seed, h.Sum64())),
+		srv: s, ctx: ctx, st: st, now: now, pcg: pcg,
+		rng:        rand.New(pcg),
 		games:      map[string]*liveGame{},
 		unreadable: map[string]error{},
 		players:    map[string]*playerRecord{},

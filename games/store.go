@@ -354,3 +354,68 @@ func (st storeTx) eachRecord(f func(bucket, key string, value []byte)) error {
 		})
 	})
 }
+
+// bucketBotWork holds the continuations of mails whose answer waits for
+// the bot (botwork.go): key (20-digit sequence, oldest first) ->
+// continuation. It is made by the first continuation stored.
+var bucketBotWork = []byte("bot-work")
+
+// putContinuation stores c under key, or under a new key if key is "".
+func (st storeTx) putContinuation(key string, c *continuation) error {
+	b, err := st.tx.CreateBucketIfNotExists(bucketBotWork)
+	if err != nil {
+		return err
+	}
+	if key == "" {
+		n, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		key = mailKey(n)
+	}
+	c.V = 1
+	return putJSON(b, key, c)
+}
+
+// nextContinuation reads the oldest continuation after key after ("" =
+// the oldest of all); key is "" if there is none. A continuation that
+// cannot be read comes with its key and the error.
+func (st storeTx) nextContinuation(after string) (key string, c *continuation, err error) {
+	b := st.tx.Bucket(bucketBotWork)
+	if b == nil {
+		return "", nil, nil
+	}
+	cur := b.Cursor()
+	k, _ := cur.Seek([]byte(after))
+	if k != nil && string(k) == after {
+		k, _ = cur.Next()
+	}
+	if k == nil {
+		return "", nil, nil
+	}
+	c = &continuation{}
+	if _, err := getJSON(b, string(k), c); err != nil {
+		return string(k), nil, fmt.Errorf("continuation %w", err)
+	}
+	return string(k), c, nil
+}
+
+// continuationJob reads the job of continuation key; ok is false if it
+// is gone or cannot be read.
+func (st storeTx) continuationJob(key string) (job botJob, ok bool) {
+	b := st.tx.Bucket(bucketBotWork)
+	if b == nil {
+		return botJob{}, false
+	}
+	var c continuation
+	found, err := getJSON(b, key, &c)
+	return c.Job, found && err == nil
+}
+
+// deleteContinuation removes continuation key.
+func (st storeTx) deleteContinuation(key string) error {
+	if b := st.tx.Bucket(bucketBotWork); b != nil {
+		return b.Delete([]byte(key))
+	}
+	return nil
+}

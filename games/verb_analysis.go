@@ -23,11 +23,10 @@ func (h *handling) analysis(c Command) (string, error) {
 		if lg.kit.Analyst == nil {
 			return "", refused("there is no analysis for %s.", lg.kit.Rules.Title())
 		}
-		text, err := analyse(func(g *rules.Game) (solver.Value, error) { return h.evaluate(lg, g) }, lg)
-		if err != nil {
-			return "", fmt.Errorf("game %s: analysis: %w", rec.ID, err)
+		if err := h.mayThink(lg, jobAnalysis); err != nil {
+			return "", err
 		}
-		rec.Analysis = text
+		return "", h.think(jobAnalysis, lg, "") // BotWork analyses, then runs this again
 	}
 	return rec.Analysis, nil
 }

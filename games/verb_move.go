@@ -24,6 +24,11 @@ func (h *handling) move(c Command) (string, error) {
 		return "", err
 	}
 	rec := lg.rec
+	if rec.isBotGame() {
+		if err := h.mayThink(lg, jobAnswer); err != nil {
+			return "", err
+		}
+	}
 	pos := lg.g.Position()
 	next := len(rec.Moves) + 1
 	if c.Number != 0 && c.Number < next {
@@ -67,14 +72,8 @@ func (h *handling) move(c Command) (string, error) {
 		}
 		rec.UndoRequest, rec.UndoPly = "", 0
 	}
-	if rec.State == statePlaying && rec.isBotGame() {
-		played, err := h.botMoves(lg)
-		if err != nil {
-			return "", err
-		}
-		if len(played) > 0 {
-			out = append(out, "The bot answered "+strings.Join(played, " ")+".")
-		}
+	if bot, ok := rec.botSide(); ok && rec.State == statePlaying && lg.toMove() == bot {
+		return "", h.think(jobAnswer, lg, strings.Join(out, " ")) // BotWork answers, then says "Game over" if it is
 	}
 	if rec.State == stateOver {
 		out = append(out, "Game over: "+lg.result()+".")

@@ -37,12 +37,8 @@ func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 	h.answer.focus = lg.rec.ID
 	text := fmt.Sprintf("Done: new game %s of %s. You play %s against the bot (level %s); this game has no clock.",
 		lg.rec.ID, kit.Rules.Title(), side, level)
-	played, err := h.botMoves(lg)
-	if err != nil {
-		return "", err
-	}
-	if len(played) > 0 {
-		text += "\nThe bot opened with " + strings.Join(played, " ") + "."
+	if bot, _ := lg.rec.botSide(); lg.toMove() == bot {
+		return "", h.think(jobOpen, lg, text) // BotWork opens
 	}
 	return text, nil
 }

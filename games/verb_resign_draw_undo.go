@@ -44,9 +44,12 @@ func (h *handling) drawWithBot(lg *liveGame, side rules.Side) (string, error) {
 	if lg.kit.Analyst == nil {
 		return "", refused("the bot does not agree to draws in %s;", lg.kit.Rules.Title()).instead("play on, or resign.")
 	}
-	v, err := h.evaluate(lg, lg.g.Clone())
-	if err != nil {
-		return "", fmt.Errorf("game %s: evaluate: %w", lg.rec.ID, err)
+	v, ok := h.judgedValue(lg)
+	if !ok {
+		if err := h.mayThink(lg, jobDraw); err != nil {
+			return "", err
+		}
+		return "", h.think(jobDraw, lg, "") // BotWork judges, then runs this again
 	}
 	botValue := v // for the side to move
 	if lg.toMove() == side {
@@ -96,6 +99,9 @@ func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
 // gone.
 func undoWithBot(lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
+	if rec.BotThinking {
+		return "", thinkingRefusal(lg)
+	}
 	ply := len(rec.Moves)
 	n, own := 0, false
 	for i := ply - 1; i >= 0; i-- {

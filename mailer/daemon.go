@@ -76,6 +76,8 @@ type Daemon struct {
 
 	gamesMu sync.Mutex // one games call at a time
 
+	botWake chan struct{} // wakes the bot's worker (botwork.go); made by Run
+
 	// inboxReadAt is when the inbox was last read to its end (unix nanoseconds;
 	// 0 = not yet). Reminders and forfeits wait for a fresh reading: a move
 	// that is waiting in an unreachable inbox must not lose on time.
@@ -131,6 +133,11 @@ func (d *Daemon) Run(ctx context.Context) error {
 	wg.Add(2)
 	go func() { defer wg.Done(); _ = d.Outbox.Run(ctx) }()
 	go func() { defer wg.Done(); d.tickLoop(ctx) }()
+	if w := d.botWorker(); w != nil {
+		d.botWake = make(chan struct{}, 1)
+		wg.Add(1)
+		go func() { defer wg.Done(); d.botLoop(ctx, w) }()
+	}
 
 	maxBackoff := d.IMAP.maxBackoff()
 	backoff := time.Second
@@ -162,12 +169,16 @@ func (d *Daemon) RunOnce(ctx context.Context) error {
 		return errors.New("mailer: no outbox")
 	}
 	ierr := d.readInbox(ctx, true)
+	var berr error
+	if w := d.botWorker(); w != nil { // the bot's work of this run's mails (and any left before) is done before the end
+		berr = d.botWork(ctx, w)
+	}
 	var terr error
 	if ierr == nil { // clocks run only after the inbox was read: a waiting move must not lose on time
 		terr = d.tick(ctx)
 	}
 	_, oerr := d.Outbox.Flush(ctx)
-	err := errors.Join(ierr, terr, oerr)
+	err := errors.Join(ierr, berr, terr, oerr)
 	if err != nil && ctx.Err() != nil {
 		d.log().Info("stopped before the end; the rest waits for the next run", "err", err)
 		return nil
@@ -271,6 +282,7 @@ func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place i
 		return fmt.Errorf("handle %s: %w", msg.MessageID, err)
 	}
 	log.Info("handled", "game", req.GameID, "lines", len(req.Lines), "too_large", req.TooLarge, "queued", len(mails))
+	d.wakeBot()
 	if len(mails) > 0 {
 		d.Outbox.Wake()
 	}

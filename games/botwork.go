@@ -1,0 +1,443 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
+)
+
+// The bot thinks outside the mail's write transaction. A command that
+// needs the bot's move or the analyst's values (a move or "new" against
+// the bot, "draw" with the bot, "analysis") returns a *thinking error;
+// Handle then commits what the mail did so far, marks the game
+// BotThinking, and stores a continuation: the job, the mail's remaining
+// command lines and the answer so far. BotWork loads the game in a read
+// transaction, thinks with no lock held, then in a second write
+// transaction checks that the game is unchanged, plays the move, runs the
+// remaining lines and sends the one answer. A restart finds the
+// continuation in the store and thinks again. The bot thinks at most once
+// per game in each mail.
+
+// The kinds of bot work.
+const (
+	jobAnswer   = "answer"   // the bot answers the player's move
+	jobOpen     = "open"     // the bot opens a new game
+	jobDraw     = "draw"     // the analyst judges a draw offered to the bot
+	jobAnalysis = "analysis" // the analyst values every move of a finished game
+)
+
+// botJob is the work a command left for the bot: in game Game at ply Ply,
+// for the command Line, which said Prefix before the bot's move.
+type botJob struct {
+	Kind   string `json:"kind"`
+	Game   string `json:"game"`
+	Ply    int    `json:"ply"`
+	Line   string `json:"line"`
+	Prefix string `json:"prefix,omitempty"`
+}
+
+// thinking is the error of a command that needs the bot's work first.
+type thinking struct{ job botJob }
+
+func (t *thinking) Error() string { return "game " + t.job.Game + ": the bot is to think" }
+
+// botState is the bot's part of a handling: the command being run, the
+// games the bot thought about in this mail, the analyst's value found by
+// BotWork, the commands over budget, and the continuation to store.
+type botState struct {
+	line     string
+	searched []string
+	value    *judged
+	over     skipped
+	pending  *continuation
+}
+
+// judged is the analyst's value of a game at a ply.
+type judged struct {
+	game string
+	ply  int
+	v    solver.Value
+}
+
+// continuation is a mail whose answer waits for the bot, as the bot-work
+// bucket keeps it.
+type continuation struct {
+	V        int           `json:"v"`
+	Request  Request       `json:"request"` // without its lines
+	From     string        `json:"from"`
+	Now      time.Time     `json:"now"`
+	RNG      []byte        `json:"rng"`
+	AuthGame string        `json:"auth_game,omitempty"`
+	BadToken bool          `json:"bad_token,omitempty"`
+	Created  string        `json:"created,omitempty"`
+	Answer   savedAnswer   `json:"answer"`
+	Notices  []savedNotice `json:"notices,omitempty"`
+	Job      botJob        `json:"job"`
+	Rest     []string      `json:"rest,omitempty"` // the command lines after Job.Line
+	Searched []string      `json:"searched,omitempty"`
+	Over     skipped       `json:"over"`
+}
+
+type savedAnswer struct {
+	Present  bool     `json:"present"`
+	Sections []string `json:"sections,omitempty"`
+	Focus    string   `json:"focus,omitempty"`
+	Help     bool     `json:"help,omitempty"`
+	Done     int      `json:"done,omitempty"`
+}
+
+type savedNotice struct {
+	To     string   `json:"to"`
+	Game   string   `json:"game"`
+	Kind   MailKind `json:"kind"`
+	Events []string `json:"events"`
+	Order  int      `json:"order"`
+}
+
+// think returns the *thinking error of a command that needs the bot's
+// work of kind in lg; prefix is what the command says before the bot's
+// move.
+func (h *handling) think(kind string, lg *liveGame, prefix string) error {
+	return &thinking{botJob{Kind: kind, Game: lg.rec.ID, Ply: len(lg.rec.Moves), Line: h.bot.line, Prefix: prefix}}
+}
+
+// mayThink refuses a command that needs the bot's work of kind in lg
+// while it thinks there already, or when it did that work there before in
+// this mail: the bot searches a move once per game in each mail, and the
+// analyst judges once per game in each mail.
+func (h *handling) mayThink(lg *liveGame, kind string) error {
+	if lg.rec.BotThinking {
+		return thinkingRefusal(lg)
+	}
+	if slices.Contains(h.bot.searched, searchKey(lg.rec.ID, kind)) {
+		what := "searched for a move in"
+		if analystJob(kind) {
+			what = "judged"
+		}
+		return refused("the bot has already %s game %s for this mail, and it does that once per game in each mail.", what, lg.rec.ID).
+			instead("Send this command again in a new mail.")
+	}
+	return nil
+}
+
+// analystJob reports whether work of kind is the analyst's.
+func analystJob(kind string) bool { return kind == jobDraw || kind == jobAnalysis }
+
+// searchKey is what botState.searched notes for work of kind in game.
+func searchKey(game, kind string) string {
+	if analystJob(kind) {
+		return game + " analyst"
+	}
+	return game
+}
+
+// thinkingRefusal refuses a change to a game whose bot is thinking.
+func thinkingRefusal(lg *liveGame) *refusal {
+	return refused("the bot is thinking about game %s; its answer comes in a separate mail.", lg.rec.ID).
+		instead("Write again once it has answered.")
+}
+
+// pause keeps what the mail did so far and the commands rest as the
+// continuation of job.
+func (h *handling) pause(job botJob, rest []Command) {
+	rng, _ := h.pcg.MarshalBinary() // a PCG always marshals
+	req := h.req
+	req.Lines = nil
+	cont := &continuation{Request: req, From: h.from, Now: h.now, RNG: rng, AuthGame: h.authGame, BadToken: h.badToken,
+		Created: h.created, Job: job, Searched: h.bot.searched, Over: h.bot.over,
+		Answer: savedAnswer{Present: h.answer.present, Sections: h.answer.sections, Focus: h.answer.focus, Help: h.answer.help, Done: h.answer.done}}
+	for _, c := range rest {
+		cont.Rest = append(cont.Rest, c.Line)
+	}
+	for k, n := range h.notices {
+		cont.Notices = append(cont.Notices, savedNotice{To: k.to, Game: k.game, Kind: n.kind, Events: n.events, Order: n.order})
+	}
+	slices.SortFunc(cont.Notices, func(a, b savedNotice) int { return a.Order - b.Order })
+	h.bot.pending = cont
+}
+
+// suspend writes what the mail did so far and its continuation (under
+// key, "" for a new one); in the mail's first transaction (key "") it
+// marks the mail processed too.
+func (h *handling) suspend(key string) error {
+	cont := h.bot.pending
+	if lg := h.game(cont.Job.Game); lg != nil {
+		lg.rec.BotThinking = true
+	}
+	if err := h.writeRecords(); err != nil {
+		return err
+	}
+	if err := h.st.putContinuation(key, cont); err != nil {
+		return err
+	}
+	if key != "" {
+		return nil
+	}
+	return h.st.markProcessed(h.req.MessageID, processedRecord{At: h.now, From: h.from})
+}
+
+// PendingBot reports whether mails wait for the bot's work (BotWork).
+func (s *Server) PendingBot() (bool, error) {
+	var key string
+	err := s.store.view(func(st storeTx) error {
+		var err error
+		key, _, err = st.nextContinuation("")
+		if key != "" {
+			return nil // pending, even if it cannot be read (BotWork says so)
+		}
+		return err
+	})
+	return key != "", err
+}
+
+// BotWork does the bot's work that mails left, oldest first, until none
+// is left, and returns the mails it queued. The bot thinks with no
+// transaction open, within Config.BotMoveTime per move; when ctx ends it
+// stops thinking at once and returns ctx's error: the work waits in the
+// store for the next call (after a restart too). Work that fails (the
+// bot's error, a damaged record) stays in the store and is passed over
+// until the next call; its errors are returned together.
+func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
+	var all []Mail
+	var failed []error
+	after := ""
+	for {
+		if err := ctx.Err(); err != nil {
+			return all, fmt.Errorf("games: bot work: %w", err)
+		}
+		var key string
+		var cont *continuation
+		var lg *liveGame
+		err := s.store.view(func(st storeTx) error {
+			var err error
+			if key, cont, err = st.nextContinuation(after); cont != nil && err == nil {
+				lg = s.newChange(ctx, st, "").game(cont.Job.Game)
+			}
+			return err
+		})
+		if key == "" {
+			return all, errors.Join(append(failed, err)...)
+		}
+		if err == nil {
+			var mails []Mail
+			mails, err = s.workOn(ctx, key, cont, lg)
+			all = append(all, mails...)
+		}
+		if ctx.Err() != nil {
+			return all, fmt.Errorf("games: bot work: %w", ctx.Err()) // the bot may have answered at the end of its time, but we were asked to stop
+		}
+		if err != nil {
+			failed = append(failed, fmt.Errorf("games: bot work: %w", err))
+			after = key
+		}
+	}
+}
+
+// workOn does the work of continuation key and finishes its mail.
+func (s *Server) workOn(ctx context.Context, key string, cont *continuation, lg *liveGame) ([]Mail, error) {
+	res, err := s.work(ctx, cont, lg)
+	if err == nil && ctx.Err() == nil {
+		var mails []Mail
+		mails, err = s.resume(ctx, key, cont, res)
+		if err == nil {
+			return mails, nil
+		}
+	}
+	return nil, fmt.Errorf("continuation %s (mail %s): %w", key, cont.Request.MessageID, errors.Join(err, ctx.Err()))
+}
+
+// workResult is what the bot worked out: its moves, the analyst's value,
+// or the analysis text; changed says the game was no longer as the job
+// found it, and nothing was worked out.
+type workResult struct {
+	moves    []rules.Move
+	value    solver.Value
+	analysis string
+	changed  bool
+}
+
+// work does cont's job on lg, a game read before, with no lock held.
+func (s *Server) work(ctx context.Context, cont *continuation, lg *liveGame) (workResult, error) {
+	job := cont.Job
+	if !unchanged(lg, job) || !lg.rec.BotThinking {
+		return workResult{changed: true}, nil
+	}
+	c := &change{srv: s, ctx: ctx, now: cont.Now}
+	switch job.Kind {
+	case jobAnswer, jobOpen:
+		if _, err := c.botMoves(lg); err != nil {
+			return workResult{}, err
+		}
+		var res workResult
+		for _, mr := range lg.rec.Moves[job.Ply:] {
+			res.moves = append(res.moves, rules.Move(mr.Code))
+		}
+		return res, nil
+	case jobDraw:
+		v, err := c.evaluate(lg, lg.g.Clone())
+		return workResult{value: v}, err
+	case jobAnalysis:
+		text, err := analyse(func(g *rules.Game) (solver.Value, error) { return c.evaluate(lg, g) }, lg)
+		return workResult{analysis: text}, err
+	}
+	return workResult{}, fmt.Errorf("unknown bot job %q", job.Kind)
+}
+
+// resume finishes the mail of continuation key with the bot's work res,
+// in one write transaction: the bot's move, the mail's remaining
+// commands, its answer and notices.
+func (s *Server) resume(ctx context.Context, key string, cont *continuation, res workResult) ([]Mail, error) {
+	var queued []Mail
+	err := s.store.update(func(st storeTx) error {
+		queued = nil
+		if job, ok := st.continuationJob(key); !ok || job != cont.Job {
+			return nil // another worker finished it (or went on with it) meanwhile
+		}
+		h, err := s.restore(ctx, st, cont)
+		if err != nil {
+			return err
+		}
+		rest, err := h.apply(cont.Job, res)
+		if err != nil {
+			return err
+		}
+		for _, l := range cont.Rest {
+			if c, ok := ParseCommand(l); ok {
+				rest = append(rest, c)
+			}
+		}
+		if err := h.runCommands(rest); err != nil {
+			return err
+		}
+		if h.bot.pending != nil {
+			return h.suspend(key)
+		}
+		if err := st.deleteContinuation(key); err != nil {
+			return err
+		}
+		if err := h.commit(); err != nil {
+			return err
+		}
+		queued = h.queued
+		return nil
+	})
+	return queued, err
+}
+
+// restore makes the handling of cont again, as it was when it paused.
+func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*handling, error) {
+	c := s.newChange(ctx, st, cont.From)
+	c.now = cont.Now
+	if err := c.pcg.UnmarshalBinary(cont.RNG); err != nil {
+		return nil, fmt.Errorf("the random numbers: %w", err)
+	}
+	c.rng = rand.New(c.pcg)
+	a := cont.Answer
+	h := &handling{change: c, req: cont.Request, from: cont.From, authGame: cont.AuthGame, badToken: cont.BadToken,
+		created: cont.Created, answer: answer{present: a.Present, sections: a.Sections, focus: a.Focus, help: a.Help, done: a.Done},
+		bot: botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over}}
+	for _, n := range cont.Notices {
+		if c.game(n.Game) == nil {
+			s.log.Error("news dropped: the game is gone", "game", n.Game, "to", n.To)
+			continue
+		}
+		c.notices[noticeKey{n.To, n.Game}] = &notice{kind: n.Kind, events: n.Events, order: n.Order}
+	}
+	if a.Focus != "" && c.game(a.Focus) == nil {
+		return nil, fmt.Errorf("game %s is gone", a.Focus)
+	}
+	return h, nil
+}
+
+// apply brings the bot's work res for job into the game and the answer,
+// and returns the commands to run first: the job's command again where
+// it waited for the analyst.
+func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
+	lg := h.game(job.Game)
+	if lg != nil {
+		lg.rec.BotThinking = false
+	}
+	if res.changed || !unchanged(lg, job) {
+		if job.Kind == jobAnswer || job.Kind == jobOpen {
+			sep := " "
+			if job.Kind == jobOpen {
+				sep = "\n"
+			}
+			h.answer.sections = append(h.answer.sections, "> "+job.Line+"\n"+job.Prefix+sep+
+				fmt.Sprintf("The bot did not answer: game %s changed while it was thinking.", job.Game))
+			h.answer.done++
+			return nil, nil
+		}
+		return rerun(job), nil
+	}
+	switch job.Kind {
+	case jobDraw:
+		h.bot.value = &judged{game: job.Game, ply: job.Ply, v: res.value}
+		return rerun(job), nil
+	case jobAnalysis:
+		if lg.rec.Analysis == "" {
+			lg.rec.Analysis = res.analysis
+		}
+		return rerun(job), nil
+	}
+	var played []string
+	for _, m := range res.moves {
+		text, err := lg.play(m, h.now)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: the bot chose a move the rules refuse: %w", job.Game, err)
+		}
+		played = append(played, text)
+	}
+	text := job.Prefix
+	if job.Kind == jobOpen {
+		if len(played) > 0 {
+			text += "\nThe bot opened with " + strings.Join(played, " ") + "."
+		}
+	} else {
+		out := []string{text}
+		if len(played) > 0 {
+			out = append(out, "The bot answered "+strings.Join(played, " ")+".")
+		}
+		if lg.rec.State == stateOver {
+			out = append(out, "Game over: "+lg.result()+".")
+		}
+		text = strings.Join(out, " ")
+	}
+	h.answer.sections = append(h.answer.sections, "> "+job.Line+"\n"+text)
+	h.answer.done++
+	return nil, nil
+}
+
+// unchanged reports whether lg is as job left it: at the same ply, and
+// still being played if the bot is to move.
+func unchanged(lg *liveGame, job botJob) bool {
+	if lg == nil || len(lg.rec.Moves) != job.Ply {
+		return false
+	}
+	return analystJob(job.Kind) || lg.rec.State == statePlaying
+}
+
+// rerun is the job's command, to run again now that the work is done.
+func rerun(job botJob) []Command {
+	if c, ok := ParseCommand(job.Line); ok {
+		return []Command{c}
+	}
+	return nil
+}
+
+// judgedValue is the analyst's value of lg from BotWork, if it has one
+// for lg as it is.
+func (h *handling) judgedValue(lg *liveGame) (solver.Value, bool) {
+	j := h.bot.value
+	if j == nil || j.game != lg.rec.ID || j.ply != len(lg.rec.Moves) {
+		return solver.Value{}, false
+	}
+	return j.v, true
+}

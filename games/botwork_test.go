@@ -1,0 +1,186 @@
+package games
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+)
+
+// newNimGame starts alice's nim game against the bot and returns a
+// request builder for mails in it, carrying alice's reply key.
+func newNimGame(t *testing.T, h *harness) (game string, in func(lines ...string) Request) {
+	t.Helper()
+	m := only(t, h.write(t, alice, "new nim as black level perfect"), alice)
+	game = m.Headers["X-Windpost-Game"]
+	token := ReplyToken(testSecret, game, alice)
+	return game, func(lines ...string) Request { return h.request(alice, game, token, lines...) }
+}
+
+// handleOnly handles r without the bot's work and wants no mail yet.
+func handleOnly(t *testing.T, h *harness, r Request) {
+	t.Helper()
+	mails, err := h.srv.Handle(context.Background(), r)
+	if err != nil || len(mails) != 0 {
+		t.Fatalf("Handle(%q) before the bot's work: %v %s", r.Lines, err, describe(mails))
+	}
+	if pending, err := h.srv.PendingBot(); err != nil || !pending {
+		t.Fatalf("PendingBot after a move against the bot: %v, %v", pending, err)
+	}
+}
+
+// TestBotWorkResumesAfterRestart: the player's move is kept at once; a
+// server made anew on the same store does the bot's work left and sends
+// the one answer, with the rest of the mail's commands.
+func TestBotWorkResumesAfterRestart(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	game, in := newNimGame(t, h)
+	handleOnly(t, h, in("t2", "board"))
+	list := must[[]GameSummary](t)(h.store.Games())
+	if len(list) != 1 || list[0].ID != game {
+		t.Fatalf("games: %+v", list)
+	}
+	h.reopen(t)
+	mails := must[[]Mail](t)(h.srv.BotWork(context.Background()))
+	m := only(t, mails, alice)
+	wantText(t, m, "> t2\nDone: you played 1.t2. The bot answered 2.t", "> board\n")
+	if pending, _ := h.srv.PendingBot(); pending {
+		t.Fatal("bot work still pending after BotWork")
+	}
+	if again := must[[]Mail](t)(h.srv.BotWork(context.Background())); len(again) != 0 {
+		t.Fatalf("BotWork again sent %s", describe(again))
+	}
+}
+
+// TestBotWorkGameChanged: mail about a game whose bot is thinking is
+// refused with a clear line, except resign; a game resigned meanwhile
+// drops the bot's move.
+func TestBotWorkGameChanged(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	game, in := newNimGame(t, h)
+	handleOnly(t, h, in("t2"))
+	m := only(t, must[[]Mail](t)(h.srv.Handle(context.Background(), in("t1"))), alice)
+	wantText(t, m, "Refused: the bot is thinking about game "+game+"; its answer comes in a separate mail.")
+	m = only(t, must[[]Mail](t)(h.srv.Handle(context.Background(), in("resign"))), alice)
+	wantText(t, m, "Done: you resigned game "+game)
+	m = only(t, must[[]Mail](t)(h.srv.BotWork(context.Background())), alice)
+	wantText(t, m, "Done: you played 1.t2. The bot did not answer: game "+game+" changed while it was thinking.")
+	if strings.Contains(m.Text, "The bot answered") || m.Headers["X-Windpost-Last-Move"] != "t2" {
+		t.Fatalf("the bot's move was played after the resignation:\n%s", m.Text)
+	}
+}
+
+// TestBotBudgetsPerMail: the bot searches once per game in each mail;
+// at most Config.CommandsPerMail commands run; an answer stays within
+// Config.AnswerBytes.
+func TestBotBudgetsPerMail(t *testing.T) {
+	repeat := func(n int, line string) []string {
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = line
+		}
+		return lines
+	}
+	tests := []struct {
+		name  string
+		lines []string
+		want  []string
+		count map[string]int
+	}{
+		{name: "one search per game", lines: []string{"t1", "t1", "board"},
+			want:  []string{"The bot answered 2.", "> t1\nRefused: the bot has already searched for a move in game", "Not run, because the command above was refused:\n> board"},
+			count: map[string]int{"The bot answered": 1}},
+		{name: "commands", lines: repeat(35, "games"),
+			want:  []string{"Not run, because one mail may hold at most 20 commands (send the rest in another mail):", "(and 5 more lines)"},
+			count: map[string]int{"\n\n> games\n": 19, "> games": 30}}, // 20 run (the first begins the text), 10 listed
+		{name: "answer bytes", lines: repeat(43000, "help"),
+			want: []string{"more lines not shown: the answer was too long."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, nimCatalog(10))
+			h.cfg.AnswerBytes = 8 << 10
+			h.reopen(t)
+			_, in := newNimGame(t, h)
+			m := only(t, h.send(t, in(tt.lines...)), alice)
+			wantText(t, m, tt.want...)
+			for s, n := range tt.count {
+				if got := strings.Count(m.Text, s); got != n {
+					t.Errorf("%q %d times, want %d:\n%s", s, got, n, m.Text)
+				}
+			}
+			if len(m.Text) > 8<<10 {
+				t.Errorf("answer of %d bytes, over the budget of %d", len(m.Text), 8<<10)
+			}
+		})
+	}
+}
+
+// TestHelpFlood: 43,000 "help" lines get one answer under 64 KiB, and the
+// store grows by less than 1 MB.
+func TestHelpFlood(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	size := func() int64 {
+		fi, err := os.Stat(h.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	before := size()
+	lines := make([]string, 43000)
+	for i := range lines {
+		lines[i] = "help"
+	}
+	m := only(t, h.write(t, alice, lines...), alice)
+	wantText(t, m, "Not run, because one mail may hold at most 20 commands", "(and 42970 more lines)")
+	if len(m.Text) >= 64<<10 {
+		t.Errorf("answer of %d bytes", len(m.Text))
+	}
+	if grown := size() - before; grown >= 1<<20 {
+		t.Errorf("the store grew by %d bytes", grown)
+	}
+}
+
+// TestMailsPerMail: commands that would make one mail cause more mails
+// than Config.MailsPerMail are not run.
+func TestMailsPerMail(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.cfg.MailsPerMail = 3
+	h.reopen(t)
+	var lines []string
+	for _, to := range []string{"p1@x.test", "p2@x.test", "p3@x.test", "p4@x.test"} {
+		lines = append(lines, "challenge "+to+" nim", "decline")
+	}
+	mails := h.write(t, alice, lines...)
+	if len(mails) != 3 {
+		t.Fatalf("%d mails, want 3: %s", len(mails), describe(mails))
+	}
+	wantText(t, only(t, mails, alice), "Not run, because one mail may cause at most 3 mails", "> challenge p3@x.test nim")
+}
+
+// TestBotWorkPassesOverDamaged: a continuation that cannot be read is
+// reported and left in the store; the work after it is done.
+func TestBotWorkPassesOverDamaged(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	_, in := newNimGame(t, h)
+	err := h.store.update(func(st storeTx) error {
+		b, err := st.tx.CreateBucketIfNotExists(bucketBotWork)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(mailKey(0)), []byte("{damaged"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	handleOnly(t, h, in("t2"))
+	mails, err := h.srv.BotWork(context.Background())
+	if err == nil || !strings.Contains(err.Error(), mailKey(0)) {
+		t.Errorf("BotWork over a damaged continuation: %v", err)
+	}
+	wantText(t, only(t, mails, alice), "The bot answered 2.")
+	if pending, _ := h.srv.PendingBot(); !pending {
+		t.Error("the damaged continuation is gone")
+	}
+}

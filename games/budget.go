@@ -1,0 +1,124 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+)
+
+// What one incoming mail may cost: the budgets of Config, each read
+// through one accessor. The bot's own budget (one search per game per
+// mail, outside the mail's transaction) is in botwork.go.
+
+// Defaults of the per-mail budgets of Config.
+const (
+	DefaultCommandsPerMail = 20
+	DefaultAnswerBytes     = 64 << 10
+	DefaultMailsPerMail    = 10
+)
+
+func (s *Server) commandsPerMail() int {
+	return orDefault(s.cfg.CommandsPerMail, DefaultCommandsPerMail)
+}
+func (s *Server) answerBytes() int  { return orDefault(s.cfg.AnswerBytes, DefaultAnswerBytes) }
+func (s *Server) mailsPerMail() int { return orDefault(s.cfg.MailsPerMail, DefaultMailsPerMail) }
+
+// answerBodyBytes bounds an answer's text before its status block, which
+// takes up to statusRoom.
+func (s *Server) answerBodyBytes() int { return max(s.answerBytes()-statusRoom, 1<<10) }
+
+const statusRoom = 4 << 10
+
+func orDefault(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// skipped are the command lines of a mail that are not run because the
+// mail holds more commands than Config.CommandsPerMail: the first few as
+// written, and how many in all.
+type skipped struct {
+	Lines []string `json:"lines,omitempty"`
+	Count int      `json:"count,omitempty"`
+}
+
+// listedLines is how many skipped lines an answer quotes.
+const listedLines = 10
+
+// capCommands keeps the first Config.CommandsPerMail commands and notes
+// the rest in h.bot.over.
+func (h *handling) capCommands(cmds []Command) []Command {
+	limit := h.srv.commandsPerMail()
+	if len(cmds) <= limit {
+		return cmds
+	}
+	rest := cmds[limit:]
+	h.bot.over.Count = len(rest)
+	for _, c := range rest[:min(len(rest), listedLines)] {
+		h.bot.over.Lines = append(h.bot.over.Lines, c.Line)
+	}
+	return cmds[:limit]
+}
+
+// overSection says which commands were not run for the commands budget;
+// "" if none.
+func (h *handling) overSection() string {
+	o := h.bot.over
+	if o.Count == 0 {
+		return ""
+	}
+	head := fmt.Sprintf("Not run, because one mail may hold at most %d commands (send the rest in another mail):", h.srv.commandsPerMail())
+	return listLines(head, o.Lines, o.Count)
+}
+
+// mailsSpent reports whether the mail has caused as many mails (its
+// answer and the notices) as Config.MailsPerMail allows before the next
+// command, which may cause one more.
+func (h *handling) mailsSpent() bool { return 1+len(h.notices) >= h.srv.mailsPerMail() }
+
+// mailsSection lists the commands not run because the mail has caused as
+// many mails as it may.
+func (h *handling) mailsSection(rest []Command) string {
+	lines := make([]string, 0, listedLines)
+	for _, c := range rest[:min(len(rest), listedLines)] {
+		lines = append(lines, c.Line)
+	}
+	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer and the news to other players), and this one has:", h.srv.mailsPerMail())
+	return listLines(head, lines, len(rest))
+}
+
+// listLines writes head and the lines quoted, then how many more there
+// were of total.
+func listLines(head string, lines []string, total int) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for _, l := range lines {
+		b.WriteString("\n> " + l)
+	}
+	if more := total - len(lines); more > 0 {
+		fmt.Fprintf(&b, "\n(and %d more lines)", more)
+	}
+	return b.String()
+}
+
+// capText cuts text to at most limit bytes at a line's end and says how
+// many lines were left out.
+func capText(text string, limit int) string {
+	if len(text) <= limit {
+		return text
+	}
+	const room = 80 // for the summary line
+	cut := strings.LastIndexByte(text[:max(limit-room, 0)], '\n')
+	rest := text
+	if cut < 0 {
+		cut = 0
+	} else {
+		rest = text[cut+1:]
+	}
+	more := strings.Count(rest, "\n")
+	if !strings.HasSuffix(rest, "\n") {
+		more++
+	}
+	return text[:cut] + fmt.Sprintf("\n\n... and %d more %s not shown: the answer was too long.\n", more, plural(more, "line", "lines"))
+}
