@@ -32,6 +32,11 @@ const (
 	VerbUndo      Verb = "undo"
 	VerbAnalysis  Verb = "analysis"
 	VerbVacation  Verb = "vacation"
+	VerbConfirm   Verb = "confirm"
+	VerbStop      Verb = "stop"
+	VerbBlock     Verb = "block"
+	VerbUnblock   Verb = "unblock"
+	VerbForget    Verb = "forget"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -44,7 +49,7 @@ type Command struct {
 	Variant string // rules, new, challenge
 	Side    string // new, challenge: "black", "white", "random" or "" (random)
 	Level   string // new: the bot level, "" for the default
-	Address string // challenge: whom
+	Address string // challenge, block, unblock: whom
 	Days    int    // challenge: days per move (0 = default); vacation: days
 	Off     bool   // vacation off
 	Move    string // the move as written, without game id, "move" and "#n"
@@ -59,7 +64,8 @@ type Command struct {
 func keyword(w string) bool {
 	switch w {
 	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
-		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play":
+		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
+		"confirm", "stop", "block", "unblock", "forget":
 		return true
 	}
 	return false
@@ -121,6 +127,9 @@ func ParseCommand(line string) (Command, bool) {
 	case "vacation", "holiday":
 		c.Verb = VerbVacation
 		c.parseVacation(lowArgs)
+	case "confirm", "stop", "block", "unblock", "forget":
+		c.Verb = Verb(verb)
+		c.parseConsent(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

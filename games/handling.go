@@ -26,11 +26,15 @@ type handling struct {
 	badToken bool
 	created  string // the game the last new or challenge of this mail made
 	answer   answer
+	consent  consent // what proves the sender (verb_consent.go)
 }
 
 // runLines runs the mail's lines as commands and writes the answer.
 func (h *handling) runLines() error {
 	h.authenticate()
+	if err := h.noteProof(); err != nil {
+		return err
+	}
 	h.answer.present = true
 	if h.authGame != "" {
 		h.answer.focus = h.authGame
@@ -45,6 +49,7 @@ func (h *handling) runLines() error {
 			cmds = append(cmds, c)
 		}
 	}
+	cmds = h.subjectStop(cmds)
 	if len(cmds) == 0 {
 		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
 		h.answer.help = true
@@ -74,7 +79,9 @@ func (h *handling) runLines() error {
 		}
 		break
 	}
-	if h.answer.done == 0 {
+	if h.answer.done == 0 || !h.consent.proven {
+		// A sender who never proved their address may be forged: every
+		// answer counts, help included.
 		return h.limitErrors()
 	}
 	return nil
@@ -100,6 +107,9 @@ func (h *handling) commit() error {
 		if err := h.queueAnswer(); err != nil {
 			return err
 		}
+		if err := h.queueConfirmation(); err != nil {
+			return err
+		}
 	}
 	return h.change.commit()
 }
@@ -111,6 +121,9 @@ func (h *handling) authenticate() {
 		return
 	}
 	game := strings.ToLower(r.GameID)
+	if h.confirmKeyMatches(game, r.Token) {
+		return
+	}
 	if game != "" && tokenMatches(r.Token, ReplyToken(h.srv.store.secret, game, h.from)) {
 		if lg := h.game(game); lg != nil {
 			if _, ok := lg.rec.sideOf(h.from); ok {
@@ -154,6 +167,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbBoard: h.look, VerbHistory: h.look, VerbMoves: h.look, VerbGames: h.listGames,
 		VerbResign: h.playing(h.resign, h.resign), VerbDraw: h.playing(h.draw, h.drawWithBot),
 		VerbUndo: h.playing(h.undo, undoWithBot), VerbAnalysis: h.analysis, VerbVacation: h.vacation,
+		VerbConfirm: h.confirm, VerbStop: h.stop, VerbBlock: h.block, VerbUnblock: h.unblock, VerbForget: h.forgetMe,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)
