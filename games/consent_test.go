@@ -117,8 +117,8 @@ func TestConfirm(t *testing.T) {
 				}
 				// A second confirm finds nothing.
 				wantText(t, only(t, h.reply(t, ask, "confirm"), eve), "Refused: nothing of yours is waiting")
-			} else if p := h.playerOf(t, bob); p.Proven.IsZero() != false {
-				t.Errorf("bob's record changed: %+v", p)
+			} else if p := h.playerOf(t, eve); !p.Proven.IsZero() {
+				t.Errorf("a confirm that does not count proved eve: %+v", p)
 			}
 		})
 	}
@@ -329,5 +329,13 @@ func TestUniqueIDsInOneTransaction(t *testing.T) {
 	list := must[[]GameSummary](t)(h.store.Games())
 	if len(list) != n {
 		t.Fatalf("%d games stored, want %d", len(list), n)
+	}
+}
+
+// TestPrivacyHelp: each new command's help topic is the privacy help.
+func TestPrivacyHelp(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	for _, topic := range []string{"privacy", "stop", "confirm", "block", "forget me"} {
+		wantText(t, only(t, h.write(t, alice, "help "+topic), alice), "windpost writes to someone you challenge only once", `"forget me", in reply`)
 	}
 }

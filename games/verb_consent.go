@@ -389,3 +389,20 @@ func (h *handling) unblock(c Command) (string, error) {
 	h.markChanged(h.from)
 	return fmt.Sprintf("Done: %s can challenge you again.", c.Address), nil
 }
+
+// privacyHelp is the help on consent ("help privacy").
+const privacyHelp = `windpost writes to someone you challenge only once it knows the mail
+came from you: you have answered one of its mails before, or you write
+"confirm" in reply to the short mail it sends you about your first
+challenge (within 3 days). Until then nobody else gets mail.
+You may invite a few addresses a day that never played (5 unless the
+operator set another number; withdrawn challenges count), and have one
+challenge waiting for each address.
+"stop" (in any mail, or in reply to an invitation): windpost never writes
+to you again except to answer your own mails, and nobody can invite you.
+It holds for ever, also after "forget me".
+"block <address>": that address can no longer challenge you; "unblock
+<address>", in reply to a mail about one of your games, undoes it.
+"forget me", in reply to a mail about one of your games: your games in
+progress are resigned, your challenges are off, your address in the game
+records is replaced by a stand-in, and your player record is deleted.`
