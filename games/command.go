@@ -265,17 +265,26 @@ func (c *Command) parseNew(args []string) {
 	c.parseOptions(args[1:], true, false)
 }
 
+// parseAddress reads the address of challenge, block and unblock into
+// c.Address, or explains in c.Err that it is none.
+func (c *Command) parseAddress(arg string) bool {
+	addr := CanonicalAddress(arg)
+	if !plausibleAddress(addr) {
+		c.Err = fmt.Sprintf("%q is not a mail address", arg)
+		return false
+	}
+	c.Address = addr
+	return true
+}
+
 func (c *Command) parseChallenge(args []string) {
 	if len(args) < 2 {
 		c.Err = "write challenge, the player's address and the game, e.g. \"challenge friend@example.org gufuu days 3\""
 		return
 	}
-	addr := CanonicalAddress(args[0])
-	if !plausibleAddress(addr) {
-		c.Err = fmt.Sprintf("%q is not a mail address", args[0])
+	if !c.parseAddress(args[0]) {
 		return
 	}
-	c.Address = addr
 	c.Variant = args[1]
 	c.parseOptions(args[2:], false, true)
 }

@@ -74,12 +74,7 @@ func (c *Command) parseConsent(args []string) {
 			c.Err = fmt.Sprintf("write %s and one address, e.g. \"%s someone@example.org\"", c.Verb, c.Verb)
 			return
 		}
-		addr := CanonicalAddress(args[0])
-		if !plausibleAddress(addr) {
-			c.Err = fmt.Sprintf("%q is not a mail address", args[0])
-			return
-		}
-		c.Address = addr
+		c.parseAddress(args[0])
 	}
 	// "stop" takes anything after it ("stop sending me mail"): a wish
 	// never to be mailed must not fail on its wording.
