@@ -21,6 +21,7 @@ Subcommands:
   games                 list every game: id, variant, players, state, turn, deadline, result
   dump                  print everything in the store as JSON (the server secret is redacted)
   backup FILE           write a consistent copy of the store to FILE
+  forget ADDRESS        forget a player (as their "forget me"); serve must be stopped
 
 Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
 on the store it holds the file, so these commands ask the running daemon
@@ -43,6 +44,8 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 		return adminDump(a, args[1:])
 	case "backup":
 		return adminBackup(a, args[1:])
+	case "forget":
+		return adminForget(ctx, a, args[1:])
 	}
 	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump or backup)\n", args[0])
 	return 2
