@@ -190,6 +190,23 @@ func TestInvitationRules(t *testing.T) {
 	}
 }
 
+// TestHeldChallengesAreFew: a stranger holds at most maxOpenInvitations
+// challenges, even to players who played.
+func TestHeldChallengesAreFew(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	var lines []string
+	for i := 0; i <= maxOpenInvitations; i++ {
+		a := fmt.Sprintf("p%d@players.test", i)
+		h.prove(t, a)
+		lines = append(lines, "challenge "+a+" nim")
+	}
+	m := only(t, h.write(t, eve, lines...), eve)
+	wantText(t, m, "Refused: you already have 5 challenges waiting for your confirm;")
+	if p := h.playerOf(t, eve); len(p.Confirm.Challenges) != maxOpenInvitations {
+		t.Errorf("eve holds %d challenges", len(p.Confirm.Challenges))
+	}
+}
+
 // TestChallengeWithdrawnInTheSameMail: the invitee never hears of it, and
 // it counts against the day's cap.
 func TestChallengeWithdrawnInTheSameMail(t *testing.T) {

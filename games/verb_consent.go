@@ -215,6 +215,10 @@ func (h *handling) hold(c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if n := len(h.held(p)); n >= maxOpenInvitations {
+		return "", refused("you already have %d challenges waiting for your confirm;", n).
+			instead(`reply "confirm" to the mail in which I asked for it before you send another.`)
+	}
 	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
 		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour)}
 	}
