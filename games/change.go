@@ -146,8 +146,7 @@ func (c *change) newGame(kit variants.Kit, challenger string, side rules.Side, o
 
 // newGameID draws ids until one is free (in the store and among the games
 // this change made) and cannot be read as a command word or a variant's
-// name; when the short ids are crowded, longer ones
-// follow.
+// name; when the short ids are crowded, longer ones follow.
 func (c *change) newGameID() (string, error) {
 	for tries := 0; ; tries++ {
 		n, err := c.st.newGameNumber()

@@ -242,6 +242,28 @@ func TestStopForEver(t *testing.T) {
 	only(t, h.write(t, carol, "help"), carol)
 }
 
+// TestExpiredChallengesPruned: the challenges to a player that expired
+// leave the player's record at their next command; the challenger's stay.
+func TestExpiredChallengesPruned(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.prove(t, carol)
+	for i := 0; i < 3; i++ {
+		only(t, h.write(t, alice, "challenge carol@players.test nim"), carol)
+		h.clock.Advance(invitationDays*24*time.Hour + time.Second)
+		if _, err := h.srv.Tick(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(h.playerOf(t, carol).Games); n != 3 {
+		t.Fatalf("carol's record has %d games before her command, want 3", n)
+	}
+	only(t, h.write(t, carol, "games"), carol)
+	if p := h.playerOf(t, carol); len(p.Games) != 0 {
+		t.Errorf("carol's record keeps the expired challenges: %v", p.Games)
+	}
+	wantText(t, only(t, h.write(t, alice, "games"), alice), "the challenge expired")
+}
+
 // TestForgetMe: "forget me" with a key resigns, withdraws, replaces the
 // address by a stand-in and deletes the record; without a key it does
 // nothing. The do-not-mail entry stays.
