@@ -95,7 +95,7 @@ func TestConfirm(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
-			mails := h.write(t, eve, "challenge carol@players.test nim", "challenge dave@players.test nim")
+			mails := h.write(t, eve, "challenge   Carol@Players.test   nim  as white days 3", "challenge dave@players.test nim")
 			ask := only(t, mails, eve)
 			if len(mails) != 1 {
 				t.Fatalf("a stranger's challenge sent %d mails: %s", len(mails), describe(mails))
@@ -111,6 +111,8 @@ func TestConfirm(t *testing.T) {
 				t.Fatalf("carol got %d mails: %s", got, describe(mails))
 			}
 			if tc.sent {
+				wantText(t, only(t, mails, carol), "You would play black, with 3 days for each move.")
+				wantText(t, only(t, mails, eve), "> challenge carol@players.test nim as white days 3\nDone: I invited carol@players.test")
 				only(t, mails, "dave@players.test")
 				if p := h.playerOf(t, eve); p.Proven.IsZero() || p.Confirm != nil {
 					t.Errorf("after the confirm eve's record is %+v", p)

@@ -222,12 +222,25 @@ func (h *handling) hold(c Command) (string, error) {
 	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
 		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour)}
 	}
-	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: c.Line, To: c.Address})
+	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: heldLine(c), To: c.Address})
 	h.markChanged(h.from)
 	h.consent.asked = true
 	return fmt.Sprintf("Waiting for your confirm: I write to %s only once you confirm that this mail comes from you. "+
 		"Reply to this mail with the word: confirm\n(by %s; until then nobody else gets mail from me. "+
 		"If you did not write to windpost, ignore this mail.)", c.Address, formatTime(p.Confirm.Until)), nil
+}
+
+// heldLine is challenge c written again from what was read (a line as
+// written may be long with blanks).
+func heldLine(c Command) string {
+	line := fmt.Sprintf("challenge %s %s", c.Address, c.Variant)
+	if c.Side != "" {
+		line += " as " + c.Side
+	}
+	if c.Days != 0 {
+		line += fmt.Sprintf(" days %d", c.Days)
+	}
+	return line
 }
 
 // newConfirmationID draws the id of a confirmation: game-id-shaped (so
