@@ -65,7 +65,7 @@ func keyword(w string) bool {
 	switch w {
 	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
-		"confirm", "stop", "block", "unblock", "forget":
+		"confirm", "stop", "unsubscribe", "block", "unblock", "forget":
 		return true
 	}
 	return false
@@ -127,8 +127,8 @@ func ParseCommand(line string) (Command, bool) {
 	case "vacation", "holiday":
 		c.Verb = VerbVacation
 		c.parseVacation(lowArgs)
-	case "confirm", "stop", "block", "unblock", "forget":
-		c.Verb = Verb(verb)
+	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget":
+		c.Verb = Verb(strings.Replace(verb, "unsubscribe", "stop", 1))
 		c.parseConsent(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove

@@ -167,6 +167,10 @@ func TestInvitationRules(t *testing.T) {
 			r.Subject = "stop"
 			wantText(t, only(t, h.send(t, r), carol), "Done: windpost will never write to you again")
 		}, "challenge carol@players.test nim", "Refused: carol@players.test asked windpost never to write to them"},
+		{"unsubscribe", func(h *harness) {
+			wantText(t, only(t, h.write(t, carol, "Stop, I meant t1"), carol), `Refused: to get no more mail from windpost, write "stop" alone on its line.`)
+			wantText(t, only(t, h.write(t, carol, "Unsubscribe"), carol), "Done: windpost will never write to you again")
+		}, "challenge carol@players.test nim", "Refused: carol@players.test asked windpost never to write to them"},
 		{"block", func(h *harness) {
 			wantText(t, only(t, h.write(t, bob, "block Alice@Players.test"), bob), "Done: alice@players.test can no longer challenge you.")
 		}, "challenge bob@players.test nim", "Refused: bob@players.test does not take challenges from you."},

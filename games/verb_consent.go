@@ -65,6 +65,12 @@ func (c *Command) parseConsent(args []string) {
 		if len(args) > 0 {
 			c.Err = `write "confirm" alone on its line`
 		}
+	case VerbStop:
+		// It holds for ever, so a line that merely begins with the word
+		// ("Stop, I meant P-2c") must not be taken for it.
+		if len(args) > 0 {
+			c.Err = `to get no more mail from windpost, write "stop" alone on its line`
+		}
 	case VerbForget:
 		if len(args) != 1 || args[0] != "me" {
 			c.Err = `write "forget me" to leave windpost`
@@ -76,8 +82,6 @@ func (c *Command) parseConsent(args []string) {
 		}
 		c.parseAddress(args[0])
 	}
-	// "stop" takes anything after it ("stop sending me mail"): a wish
-	// never to be mailed must not fail on its wording.
 }
 
 // confirmKeyMatches reports whether the request carries the key of the
@@ -120,7 +124,7 @@ func (h *handling) subjectStop(cmds []Command) []Command {
 	for strings.HasPrefix(s, "re:") {
 		s = strings.TrimSpace(s[3:])
 	}
-	if s != "stop" && s != "unsubscribe" || slices.ContainsFunc(cmds, func(c Command) bool { return c.Verb == VerbStop }) {
+	if s != "stop" && s != "unsubscribe" || slices.ContainsFunc(cmds, func(c Command) bool { return c.Verb == VerbStop && c.Err == "" }) {
 		return cmds
 	}
 	return append([]Command{{Line: "stop", Verb: VerbStop}}, cmds...)
