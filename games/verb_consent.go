@@ -414,9 +414,9 @@ challenge (within 3 days). Until then nobody else gets mail.
 You may invite a few addresses a day that never played (5 unless the
 operator set another number; withdrawn challenges count), and have one
 challenge waiting for each address.
-"stop" (in any mail, or in reply to an invitation): windpost never writes
-to you again except to answer your own mails, and nobody can invite you.
-It holds for ever, also after "forget me".
+"stop", alone on a line (in any mail, or in reply to an invitation):
+windpost never writes to you again except to answer your own mails, and
+nobody can invite you. It holds for ever, also after "forget me".
 "block <address>": that address can no longer challenge you; "unblock
 <address>", in reply to a mail about one of your games, undoes it.
 "forget me", in reply to a mail about one of your games: your games in
