@@ -165,15 +165,11 @@ func adminBackup(a *app, args []string) int {
 		"Write a consistent copy of the store to FILE (from one read transaction), also while\n"+
 			"windpost serve runs on the store. FILE must not exist yet.")
 	store := fs.String("store", defaultStore, "the store `file`")
-	pos, code, ok := parseFlags(fs, args)
+	file, code, ok := parseOneArg(fs, args)
 	if !ok {
 		return code
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 2
-	}
-	target, err := filepath.Abs(pos[0]) // the daemon may run in another directory
+	target, err := filepath.Abs(file) // the daemon may run in another directory
 	if err != nil {
 		fmt.Fprintf(a.stderr, "windpost admin backup: %v\n", err)
 		return 2

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,13 +28,9 @@ func adminForget(ctx context.Context, a *app, args []string) int {
 			"on the do-not-mail list. Stop windpost serve first: this writes the store.")
 	cfgPath := fs.String("config", "", "the config `file`: its [bot] address and [store] path")
 	store := fs.String("store", defaultStore, "the store `file` (without -config; the embedded demo's store)")
-	pos, code, ok := parseFlags(fs, args)
+	address, code, ok := parseOneArg(fs, args)
 	if !ok {
 		return code
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 2
 	}
 	bot, path := "bot@"+localDomain, *store
 	if *cfgPath != "" {
@@ -57,14 +54,28 @@ func adminForget(ctx context.Context, a *app, args []string) int {
 	srv, err := games.NewServer(st, a.catalog(filepath.Dir(path)), games.Config{BotAddress: bot})
 	if err == nil {
 		var f games.Forgotten
-		if f, err = srv.Forget(ctx, pos[0]); err == nil {
+		if f, err = srv.Forget(ctx, address); err == nil {
 			fmt.Fprintf(a.stdout, "Forgot %s: now %s in %d game records; resigned: %s; challenges called off: %s.\n",
-				games.CanonicalAddress(pos[0]), f.StandIn, f.Games, list(f.Resigned), list(f.Ended))
+				games.CanonicalAddress(address), f.StandIn, f.Games, list(f.Resigned), list(f.Ended))
 			return 0
 		}
 	}
 	fmt.Fprintf(a.stderr, "windpost admin forget: %v\n", err)
 	return 1
+}
+
+// parseOneArg parses args with fs and wants exactly one argument besides
+// the flags; otherwise it shows the usage.
+func parseOneArg(fs *flag.FlagSet, args []string) (arg string, code int, ok bool) {
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return "", code, false
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return "", 2, false
+	}
+	return pos[0], 0, true
 }
 
 // list is ids joined for a sentence, or "none".
