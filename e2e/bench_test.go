@@ -161,6 +161,7 @@ func BenchmarkThroughput(b *testing.B) {
 				defer wg.Done()
 				gt := goT{b}
 				pl := newPlayer(gt, be, name)
+				proveAddress(gt, be, pl) // 20 new games at once are more than a stranger's answers an hour
 				pending := map[string]*botGame{}
 				var ready []*botGame
 				for i := 0; i < perPlayer; i++ {
@@ -302,6 +303,9 @@ func BenchmarkBacklog(b *testing.B) {
 			}
 		}
 		p := startProc(b, bin, cfg, logPath)
+		for _, pl := range players {
+			proveAddress(b, be, pl) // 20 new games at once are more than a stranger's answers an hour
+		}
 		pending, _ := sendAll()
 		collectAll(pending)
 		p.stop()

@@ -102,7 +102,10 @@ func TestRefereedGame(t *testing.T) {
 		startDaemon(t, b, t.TempDir())
 		alice, bob, carol := newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), newPlayer(t, b, "carol")
 		id := alice.send(b.addr("bot"), "a game?", "challenge "+bob.addr()+" gufuu", mailOpts{})
-		ans := alice.answerTo(id)
+		// alice never wrote to windpost before: it asks her to confirm
+		// the challenge in a reply, which carries her key.
+		ask := alice.answerTo(id)
+		ans := alice.answerTo(alice.reply(ask, "confirm", "gmail", mailOpts{}))
 		game := ans.game()
 		if game == "" {
 			t.Fatalf("challenge not taken:\n%s", ans.Text)

@@ -353,6 +353,11 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 	if a.Focus != "" && c.game(a.Focus) == nil {
 		return nil, fmt.Errorf("game %s is gone", a.Focus)
 	}
+	// The first part of the mail recorded the sender's proof; read it
+	// again, so that the answer counts against the right limit.
+	if err := h.noteProof(); err != nil {
+		return nil, err
+	}
 	return h, nil
 }
 

@@ -89,17 +89,29 @@ func (c *change) player(address string) (*playerRecord, error) {
 func (c *change) markChanged(address string) { c.dirty[address] = true }
 
 // playerGames returns the games of address that can be read, oldest
-// first.
+// first. Challenges to address that ended without being played (declined,
+// withdrawn, expired) are pruned from its record on the way: a player
+// spammed with challenges must not stay slow.
 func (c *change) playerGames(address string) ([]*liveGame, error) {
 	p, err := c.player(address)
 	if err != nil {
 		return nil, err
 	}
 	var mine []*liveGame
+	kept := p.Games[:0:0]
 	for _, id := range p.Games {
-		if lg := c.game(id); lg != nil {
+		lg := c.game(id)
+		if lg != nil && lg.rec.State == stateDeclined && lg.rec.invitee() == address {
+			continue // a challenge to them that ended: they never played it
+		}
+		kept = append(kept, id)
+		if lg != nil {
 			mine = append(mine, lg)
 		}
+	}
+	if len(kept) < len(p.Games) {
+		p.Games = kept
+		c.markChanged(address)
 	}
 	return mine, nil
 }
@@ -133,9 +145,9 @@ func (c *change) newGame(kit variants.Kit, challenger string, side rules.Side, o
 	return lg, nil
 }
 
-// newGameID draws ids until one is free and cannot be read as a command
-// word or a variant's name; when the short ids are crowded, longer ones
-// follow.
+// newGameID draws ids until one is free (in the store and among the games
+// this change made) and cannot be read as a command word or a variant's
+// name; when the short ids are crowded, longer ones follow.
 func (c *change) newGameID() (string, error) {
 	for tries := 0; ; tries++ {
 		n, err := c.st.newGameNumber()
@@ -147,7 +159,9 @@ func (c *change) newGameID() (string, error) {
 			length = 4 + tries/8
 		}
 		id := gameIDCandidate(c.srv.store.secret, n, length)
-		if _, variant := c.srv.catalog.Lookup(id); !c.st.hasGame(id) && !keyword(id) && !variant {
+		_, variant := c.srv.catalog.Lookup(id)
+		_, madeHere := c.games[id] // made earlier in this transaction, not stored yet
+		if !madeHere && !c.st.hasGame(id) && !keyword(id) && !variant {
 			return id, nil
 		}
 	}

@@ -32,6 +32,11 @@ const (
 	VerbUndo      Verb = "undo"
 	VerbAnalysis  Verb = "analysis"
 	VerbVacation  Verb = "vacation"
+	VerbConfirm   Verb = "confirm"
+	VerbStop      Verb = "stop"
+	VerbBlock     Verb = "block"
+	VerbUnblock   Verb = "unblock"
+	VerbForget    Verb = "forget"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -44,7 +49,7 @@ type Command struct {
 	Variant string // rules, new, challenge
 	Side    string // new, challenge: "black", "white", "random" or "" (random)
 	Level   string // new: the bot level, "" for the default
-	Address string // challenge: whom
+	Address string // challenge, block, unblock: whom
 	Days    int    // challenge: days per move (0 = default); vacation: days
 	Off     bool   // vacation off
 	Move    string // the move as written, without game id, "move" and "#n"
@@ -59,7 +64,8 @@ type Command struct {
 func keyword(w string) bool {
 	switch w {
 	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
-		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play":
+		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
+		"confirm", "stop", "unsubscribe", "block", "unblock", "forget":
 		return true
 	}
 	return false
@@ -121,6 +127,9 @@ func ParseCommand(line string) (Command, bool) {
 	case "vacation", "holiday":
 		c.Verb = VerbVacation
 		c.parseVacation(lowArgs)
+	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget":
+		c.Verb = Verb(strings.Replace(verb, "unsubscribe", "stop", 1))
+		c.parseConsent(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {
@@ -256,17 +265,26 @@ func (c *Command) parseNew(args []string) {
 	c.parseOptions(args[1:], true, false)
 }
 
+// parseAddress reads the address of challenge, block and unblock into
+// c.Address, or explains in c.Err that it is none.
+func (c *Command) parseAddress(arg string) bool {
+	addr := CanonicalAddress(arg)
+	if !plausibleAddress(addr) {
+		c.Err = fmt.Sprintf("%q is not a mail address", arg)
+		return false
+	}
+	c.Address = addr
+	return true
+}
+
 func (c *Command) parseChallenge(args []string) {
 	if len(args) < 2 {
 		c.Err = "write challenge, the player's address and the game, e.g. \"challenge friend@example.org gufuu days 3\""
 		return
 	}
-	addr := CanonicalAddress(args[0])
-	if !plausibleAddress(addr) {
-		c.Err = fmt.Sprintf("%q is not a mail address", args[0])
+	if !c.parseAddress(args[0]) {
 		return
 	}
-	c.Address = addr
 	c.Variant = args[1]
 	c.parseOptions(args[2:], false, true)
 }

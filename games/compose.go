@@ -49,6 +49,14 @@ func (c *change) notify(kind MailKind, to, game, event string) {
 	n.events = append(n.events, event)
 }
 
+// dropNotice drops the news collected for address about game: it is not
+// sent.
+func (c *change) dropNotice(to, game string) {
+	if n, ok := c.notices[noticeKey{to, game}]; ok {
+		n.events = nil
+	}
+}
+
 // queueNotices composes and queues one mail per notice, in the order they
 // were begun.
 func (c *change) queueNotices() error {
@@ -59,6 +67,9 @@ func (c *change) queueNotices() error {
 	slices.SortFunc(keys, func(a, b noticeKey) int { return c.notices[a].order - c.notices[b].order })
 	for _, k := range keys {
 		n := c.notices[k]
+		if len(n.events) == 0 || c.st.doNotMail(k.to) {
+			continue // dropped (dropNotice), or the address said "stop"
+		}
 		lg := c.games[k.game]
 		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to)
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
@@ -92,7 +103,7 @@ func (h *handling) queueAnswer() error {
 		if !a.help {
 			body += "\nWrite \"help\" for the commands.\n"
 		}
-		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body)
+		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail)
 	}
 	if err != nil {
 		return err
@@ -133,6 +144,9 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		Text:      body,
 		NextTry:   c.now,
 	}
+	if rec.State == stateInvited && to == rec.invitee() {
+		m.Headers["List-Unsubscribe"] = c.srv.unsubscribeHeader()
+	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)
 	}
@@ -152,8 +166,9 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 	return m, nil
 }
 
-// plainMail composes and queues a mail about no game.
-func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string) (Mail, error) {
+// plainMail composes and queues a mail about no game; each adjust changes
+// it before it is queued.
+func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string, adjust ...func(*Mail)) (Mail, error) {
 	n, err := c.st.newMailNumber()
 	if err != nil {
 		return Mail{}, err
@@ -164,6 +179,9 @@ func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string) (
 	}
 	if inReplyTo != "" {
 		m.References = []string{inReplyTo}
+	}
+	for _, f := range adjust {
+		f(&m)
 	}
 	if err := c.st.queueMail(&m); err != nil {
 		return Mail{}, err

@@ -23,6 +23,8 @@
 //	change.go      change: one write transaction; games and players loaded once, written back by commit
 //	handling.go    handling: one request; the mail's lines run as commands, gameFor, the reply token
 //	verb_*.go      one file per command family: check, act, say what was done
+//	verb_consent.go  proven senders, confirm, invitation caps, stop, block
+//	forget.go      forget me and Server.Forget: resign, stand-in, delete
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
 //	clock.go       deadlines, reminders, losses on time, expired challenges, pruning
@@ -78,5 +80,6 @@
 //     (a name, a signature) and ignores it and what follows, saying so.
 //   - An answer in which nothing was done counts against the sender's
 //     error answers per hour; past Config.ErrorAnswersPerHour such mail
-//     gets no answer at all.
+//     gets no answer at all. For a sender who never proved their address
+//     (verb_consent.go) every answer counts, help included.
 package games

@@ -314,7 +314,9 @@ func TestMiscCommands(t *testing.T) {
 		wantText(t, only(t, h.write(t, alice, fmt.Sprintf("challenge p%d@players.test gufuu", i)), alice), "Done: I invited")
 	}
 	wantText(t, only(t, h.write(t, alice, "challenge p9@players.test gufuu"), alice), "Refused: you already have 5 challenges waiting", " decline\", before you send another.")
-	// Twenty games against the bot at most.
+	// Twenty games against the bot at most (eve has played before: a
+	// stranger gets at most ErrorAnswersPerHour answers an hour).
+	h.prove(t, eve)
 	for i := 0; i < maxBotGames; i++ {
 		wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Done: new game")
 	}

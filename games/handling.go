@@ -27,11 +27,15 @@ type handling struct {
 	created  string // the game the last new or challenge of this mail made
 	answer   answer
 	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
+	consent  consent  // what proves the sender (verb_consent.go)
 }
 
 // runLines runs the mail's lines as commands and writes the answer.
 func (h *handling) runLines() error {
 	h.authenticate()
+	if err := h.noteProof(); err != nil {
+		return err
+	}
 	h.answer.present = true
 	if h.authGame != "" {
 		h.answer.focus = h.authGame
@@ -46,6 +50,7 @@ func (h *handling) runLines() error {
 			cmds = append(cmds, c)
 		}
 	}
+	cmds = h.subjectStop(cmds)
 	if len(cmds) == 0 {
 		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
 		h.answer.help = true
@@ -93,7 +98,9 @@ func (h *handling) runCommands(cmds []Command) error {
 	if o := h.overSection(); o != "" {
 		h.answer.sections = append(h.answer.sections, o)
 	}
-	if h.answer.done == 0 {
+	if h.answer.done == 0 || !h.consent.proven {
+		// A sender who never proved their address may be forged: every
+		// answer counts, help included.
 		return h.limitErrors()
 	}
 	return nil
@@ -119,6 +126,9 @@ func (h *handling) commit() error {
 		if err := h.queueAnswer(); err != nil {
 			return err
 		}
+		if err := h.queueConfirmation(); err != nil {
+			return err
+		}
 	}
 	return h.change.commit()
 }
@@ -130,6 +140,9 @@ func (h *handling) authenticate() {
 		return
 	}
 	game := strings.ToLower(r.GameID)
+	if h.confirmKeyMatches(game, r.Token) {
+		return
+	}
 	if game != "" && tokenMatches(r.Token, ReplyToken(h.srv.store.secret, game, h.from)) {
 		if lg := h.game(game); lg != nil {
 			if _, ok := lg.rec.sideOf(h.from); ok {
@@ -173,6 +186,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbBoard: h.look, VerbHistory: h.look, VerbMoves: h.look, VerbGames: h.listGames,
 		VerbResign: h.playing(h.resign, h.resign), VerbDraw: h.playing(h.draw, h.drawWithBot),
 		VerbUndo: h.playing(h.undo, undoWithBot), VerbAnalysis: h.analysis, VerbVacation: h.vacation,
+		VerbConfirm: h.confirm, VerbStop: h.stop, VerbBlock: h.block, VerbUnblock: h.unblock, VerbForget: h.forgetMe,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

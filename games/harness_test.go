@@ -40,7 +40,35 @@ func newHarness(t testing.TB, catalog *variants.Catalog) *harness {
 	h.cfg = Config{BotAddress: botAddress, Clock: h.clock, Seed: 1}
 	h.open(t)
 	t.Cleanup(func() { h.store.Close() })
+	h.prove(t, alice, bob)
 	return h
+}
+
+// prove gives addrs the player records of people who have answered a
+// windpost mail with their reply key before (as alice and bob, the
+// players of these tests, have): their challenges go out at once. eve
+// stays a stranger.
+func (h *harness) prove(t testing.TB, addrs ...string) {
+	t.Helper()
+	err := h.store.update(func(st storeTx) error {
+		for _, a := range addrs {
+			p, err := st.player(a)
+			if err != nil {
+				return err
+			}
+			if p == nil {
+				p = &playerRecord{Address: a, Created: h.clock.Now()}
+			}
+			p.Proven = h.clock.Now()
+			if err := st.putPlayer(a, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (h *harness) open(t testing.TB) {

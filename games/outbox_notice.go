@@ -75,28 +75,13 @@ func shortReason(failed Mail) string {
 	return reason
 }
 
-// provenPlayer reports whether address has shown that it reads windpost's
-// mail: the store knows no forged From can have made it a player this
-// way. It is an invitee who accepted a challenge (accept needs the reply
-// key), or a challenger in a game with at least two moves (the
-// challenger's moves need the reply key; the sides alternate). A game
-// against the bot proves nothing: one mail may create it and move in it.
+// provenPlayer reports whether address has proven that it reads
+// windpost's mail: a mail from it once carried one of its reply keys
+// (playerRecord.Proven, noted by handling.noteProof).
 func (st storeTx) provenPlayer(address string) (bool, error) {
 	p, err := st.player(address)
 	if err != nil || p == nil {
 		return false, err
 	}
-	for _, id := range p.Games {
-		rec, _, err := st.game(id)
-		if err != nil {
-			return false, err
-		}
-		if rec == nil || rec.isBotGame() || (rec.State != statePlaying && rec.State != stateOver) {
-			continue
-		}
-		if rec.invitee() == address || len(rec.Moves) >= 2 {
-			return true, nil
-		}
-	}
-	return false, nil
+	return !p.Proven.IsZero(), nil
 }

@@ -180,6 +180,40 @@ type playerRecord struct {
 	VacationDays  map[string]int `json:"vacation_days,omitempty"` // year -> days taken
 	ErrorAnswers  []time.Time    `json:"error_answers,omitempty"` // within the last hour
 	Created       time.Time      `json:"created"`
+
+	// Proven is when the address first answered a windpost mail with its
+	// reply key (or confirmed a request): mail it asks for may go to
+	// others. Zero: never.
+	Proven time.Time `json:"proven,omitempty"`
+	// Confirm holds the challenges of a sender not yet proven, waiting
+	// for their "confirm"; nil if none.
+	Confirm *confirmation `json:"confirm,omitempty"`
+	// Invited is when the player invited an address that never played,
+	// within the last day (withdrawn invitations count too).
+	Invited []time.Time `json:"invited,omitempty"`
+	// Blocked are the addresses that may not challenge the player.
+	Blocked []string `json:"blocked,omitempty"`
+}
+
+// confirmation is what waits for an unproven sender's "confirm": the
+// challenges they wrote, held until a reply carries the confirmation's key
+// (ReplyToken of "confirm."+ID and the sender), or until Until.
+type confirmation struct {
+	ID         string          `json:"id"` // game-id-shaped, so that the reply address and subject tag carry it
+	Challenges []heldChallenge `json:"challenges"`
+	Until      time.Time       `json:"until"` // it expires then
+}
+
+// heldChallenge is one challenge waiting for its sender's confirm.
+type heldChallenge struct {
+	Line string `json:"line"` // the command as written; run again on confirm
+	To   string `json:"to"`   // the invited address
+}
+
+// doNotMailRecord is an address that asked never to be mailed ("stop").
+type doNotMailRecord struct {
+	V  int       `json:"v"`
+	At time.Time `json:"at"`
 }
 
 func (p *playerRecord) onVacation(now time.Time) bool { return now.Before(p.VacationUntil) }

@@ -40,7 +40,8 @@ type Config struct {
 	Clock      Clock  // nil = the real clock
 	Seed       uint64 // 0 = random; fixed in tests for reproducible bots and ids
 	// ErrorAnswersPerHour limits answers to a sender whose mails change
-	// nothing (every command refused); further ones get no answer. 0 = 10.
+	// nothing (every command refused), and every answer to a sender who
+	// never proved their address; further ones get no answer. 0 = 10.
 	ErrorAnswersPerHour int
 	// BotMoveTime bounds the bot's thinking per move (a context deadline
 	// on solver.Bot.Choose); 0 = only the request's context bounds it.
@@ -50,6 +51,10 @@ type Config struct {
 	// a draw offer; searching analysts return their best estimate by then,
 	// solved tables answer at once. 0 = 200 ms.
 	AnalysisTime time.Duration
+	// InvitationsPerDay caps the addresses that never played a sender may
+	// invite in 24 hours (withdrawn invitations count too);
+	// 0 = DefaultInvitationsPerDay.
+	InvitationsPerDay int
 	// Logger receives what games logs (dropped answers); nil = discard.
 	Logger *slog.Logger
 	// CheckAddress refuses an address mail can never be sent to (the

@@ -25,6 +25,7 @@ import (
 //	                 retries ('r'), so that a pass reads only what is due
 //	                 (store_outbox.go; built by Open when missing)
 //	cursors          IMAP mailbox name -> MailboxCursor
+//	do-not-mail      canonical address -> doNotMailRecord (it said "stop"; kept for ever)
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
 //
@@ -42,6 +43,7 @@ var (
 	bucketPending   = []byte("outbox-pending")
 	bucketCursors   = []byte("cursors")
 	bucketMeta      = []byte("meta")
+	bucketDoNotMail = []byte("do-not-mail")
 
 	bucketTokensV1 = []byte("tokens") // schema 1 only
 
@@ -52,7 +54,7 @@ var (
 
 // allBuckets are the buckets of the current schema.
 func allBuckets() [][]byte {
-	return [][]byte{bucketGames, bucketPlayers, bucketProcessed, bucketOutbox, bucketPending, bucketCursors, bucketMeta}
+	return [][]byte{bucketGames, bucketPlayers, bucketProcessed, bucketOutbox, bucketPending, bucketCursors, bucketMeta, bucketDoNotMail}
 }
 
 // Store is windpost's bbolt file: games, players, processed Message-IDs,
@@ -165,6 +167,33 @@ func (st storeTx) player(address string) (p *playerRecord, err error) {
 func (st storeTx) putPlayer(address string, p *playerRecord) error {
 	p.V = 1
 	return putJSON(st.tx.Bucket(bucketPlayers), address, p)
+}
+
+// deletePlayer deletes the record of address.
+func (st storeTx) deletePlayer(address string) error {
+	return st.tx.Bucket(bucketPlayers).Delete([]byte(address))
+}
+
+// newStandInNumber reserves the counter of the next stand-in address of a
+// forgotten player.
+func (st storeTx) newStandInNumber() (uint64, error) {
+	return st.tx.Bucket(bucketPlayers).NextSequence()
+}
+
+// doNotMail reports whether address asked never to be mailed. A store
+// opened read-only before the bucket existed has none.
+func (st storeTx) doNotMail(address string) bool {
+	b := st.tx.Bucket(bucketDoNotMail)
+	return b != nil && b.Get([]byte(address)) != nil
+}
+
+// putDoNotMail puts address on the do-not-mail list for ever.
+func (st storeTx) putDoNotMail(address string, now time.Time) error {
+	b, err := st.tx.CreateBucketIfNotExists(bucketDoNotMail)
+	if err != nil {
+		return err
+	}
+	return putJSON(b, address, doNotMailRecord{V: 1, At: now})
 }
 
 // newMailNumber reserves the outbox sequence number of the next mail.

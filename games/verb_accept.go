@@ -64,7 +64,12 @@ func (h *handling) decline(lg *liveGame) string {
 	rec := lg.rec
 	if h.from == rec.Challenger {
 		lg.decline("the challenge was withdrawn")
-		h.notify(Notice, rec.invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.from, rec.ID))
+		if lg.stored == nil {
+			// Made and withdrawn in this mail: the invitee never hears of it.
+			h.dropNotice(rec.invitee(), rec.ID)
+		} else {
+			h.notify(Notice, rec.invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.from, rec.ID))
+		}
 		return fmt.Sprintf("Done: you withdrew your challenge to %s.", rec.invitee())
 	}
 	lg.decline("the challenge was declined")

@@ -38,6 +38,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "moves"
 	case "new", "challenge", "accept", "decline":
 		topic = "games"
+	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget", "forget me":
+		topic = "privacy"
 	}
 	switch topic {
 	case "":
@@ -58,7 +60,13 @@ func helpTopic(topic string) (string, bool) {
   vacation <days> / vacation off
                           stop your clocks (at most 30 days a year)
   rules <game>            the rules and the notation
-  help <topic>            more on: moves, games, clocks, draw, undo, vacation
+  confirm                 send the challenges windpost asked you to confirm
+  stop                    never get mail from windpost again
+  block <address> / unblock <address>
+                          keep an address from challenging you
+  forget me               resign your games; windpost forgets your address
+  help <topic>            more on: moves, games, clocks, draw, undo, vacation,
+                          privacy
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -93,6 +101,8 @@ as lost for itself; otherwise it declines, and you play on.`, true
 		return `"undo" asks to take back your last move; your opponent agrees with
 "undo" and refuses by playing a move. Against the bot, "undo" takes back
 your last move and its answer at once.`, true
+	case "privacy":
+		return privacyHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the

@@ -60,6 +60,15 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 		return "", refused("you already have %d challenges waiting for an answer (%s);", len(open), strings.Join(open, ", ")).
 			instead(`wait for them, or withdraw one with "%s decline", before you send another.`, open[0])
 	}
+	if err := h.mayInvite(c.Address); err != nil {
+		return "", err
+	}
+	if !h.consent.proven {
+		return h.hold(c)
+	}
+	if err := h.countInvitation(c.Address); err != nil {
+		return "", err
+	}
 	side := h.pickSide(c.Side)
 	lg, err := h.newGame(kit, h.from, side, playerSlot{Address: c.Address}, stateInvited)
 	if err != nil {
@@ -77,7 +86,9 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 	h.notify(Notice, c.Address, rec.ID, fmt.Sprintf(
 		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move.\n\n"+
 			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
-			"The challenge expires on %s. For the rules, reply with: rules %s",
+			"The challenge expires on %s. For the rules, reply with: rules %s\n\n"+
+			"Never want mail from windpost? Reply with the word: stop\n"+
+			"Then windpost never writes to you again, and nobody can invite you.",
 		h.from, kit.Rules.Title(), rec.ID, side.Opponent(), days, formatTime(rec.Deadline), kit.Rules.Name()))
 	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. I will write when they answer.",
 		c.Address, rec.ID, kit.Rules.Title(), days, side), nil

@@ -24,6 +24,7 @@ Subcommands:
   dump                  print everything in the store as JSON (the server secret is redacted)
   outbox                list the mail not sent: pending (next try) and failed for good (why)
   backup FILE           write a consistent copy of the store to FILE
+  forget ADDRESS        forget a player (as their "forget me"); serve must be stopped
 
 Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
 on the store it holds the file, so these commands ask the running daemon
@@ -48,6 +49,8 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 		return adminLook(a, args[1:], "outbox", "List the mail not sent: pending, with its next try, and failed for good, with why.")
 	case "backup":
 		return adminBackup(a, args[1:])
+	case "forget":
+		return adminForget(ctx, a, args[1:])
 	}
 	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox or backup)\n", args[0])
 	return 2
@@ -190,15 +193,11 @@ func adminBackup(a *app, args []string) int {
 		"Write a consistent copy of the store to FILE (from one read transaction), also while\n"+
 			"windpost serve runs on the store. FILE must not exist yet.")
 	store := fs.String("store", defaultStore, "the store `file`")
-	pos, code, ok := parseFlags(fs, args)
+	file, code, ok := parseOneArg(fs, args)
 	if !ok {
 		return code
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 2
-	}
-	target, err := filepath.Abs(pos[0]) // the daemon may run in another directory
+	target, err := filepath.Abs(file) // the daemon may run in another directory
 	if err != nil {
 		fmt.Fprintf(a.stderr, "windpost admin backup: %v\n", err)
 		return 2

@@ -1,0 +1,122 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// Forgetting a player ("forget me", `windpost admin forget`): their games
+// in progress are resigned and their challenges withdrawn or declined, their
+// address in every game record is replaced by a stand-in
+// ("forgotten-<n>@invalid"), and their player record is deleted. Kept: the
+// games (they are their opponents' too) under the stand-in; the do-not-mail
+// entry if the address said "stop" (for ever); processed-mail marks and sent
+// mails, which the daily pruning deletes after 90 days.
+
+// Forgotten says what forgetting a player did.
+type Forgotten struct {
+	StandIn  string   // the address that replaced theirs in the game records
+	Resigned []string // games in progress they resigned
+	Ended    []string // challenges withdrawn or declined
+	Games    int      // game records in which the address was replaced
+}
+
+// Forget forgets the player at address as "forget me" does, for the
+// operator, in one write transaction; the opponents' notices go to the
+// outbox. A player with no record is an error.
+func (s *Server) Forget(ctx context.Context, address string) (Forgotten, error) {
+	addr := CanonicalAddress(address)
+	var f Forgotten
+	err := s.store.update(func(st storeTx) error {
+		p, err := st.player(addr)
+		if err != nil {
+			return err
+		}
+		if p == nil {
+			return fmt.Errorf("there is no player %s", addr)
+		}
+		c := s.newChange(ctx, st, "")
+		if f, err = c.forget(addr); err != nil {
+			return err
+		}
+		return c.commit()
+	})
+	if err != nil {
+		return Forgotten{}, fmt.Errorf("games: forget %s: %w", addr, err)
+	}
+	return f, nil
+}
+
+// forget forgets the player at address within the change.
+func (c *change) forget(address string) (Forgotten, error) {
+	p, err := c.player(address)
+	if err != nil {
+		return Forgotten{}, err
+	}
+	n, err := c.st.newStandInNumber()
+	if err != nil {
+		return Forgotten{}, err
+	}
+	f := Forgotten{StandIn: fmt.Sprintf("forgotten-%d@invalid", n)}
+	for _, id := range p.Games {
+		lg := c.game(id)
+		if lg == nil {
+			continue // unreadable: logged by c.game; the address stays there
+		}
+		rec := lg.rec
+		side, ok := rec.sideOf(address)
+		if !ok {
+			continue
+		}
+		other := rec.opponentAddress(side)
+		switch rec.State {
+		case statePlaying:
+			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
+			c.notify(Notice, other, id, fmt.Sprintf("Your opponent left windpost and resigned: you win game %s.", id))
+			f.Resigned = append(f.Resigned, id)
+		case stateInvited:
+			how := "the challenge was declined"
+			if rec.Challenger == address {
+				how = "the challenge was withdrawn"
+			}
+			lg.decline(how)
+			c.notify(Notice, other, id, fmt.Sprintf("The other player left windpost: %s, and game %s will not begin.", how, id))
+			f.Ended = append(f.Ended, id)
+		}
+		rec.Players[side].Address = f.StandIn
+		if rec.Challenger == address {
+			rec.Challenger = f.StandIn
+		}
+		f.Games++
+	}
+	delete(c.players, address)
+	delete(c.dirty, address)
+	return f, c.st.deletePlayer(address)
+}
+
+// forgetMe answers "forget me". It resigns games, so it counts only in a
+// mail that carries the sender's reply key.
+func (h *handling) forgetMe(Command) (string, error) {
+	if !h.provedHere() {
+		return "", refused(`"forget me" resigns your games and deletes what I keep about you, so it counts only in a reply to a mail windpost sent you;`).
+			instead("its reply key proves that the mail comes from you.")
+	}
+	f, err := h.forget(h.from)
+	if err != nil {
+		return "", err
+	}
+	text := fmt.Sprintf("Done: I forgot %s. Your games show you as %s from now on, and I deleted your player record.", h.from, f.StandIn)
+	if len(f.Resigned) > 0 {
+		text += fmt.Sprintf("\nYou resigned %s.", strings.Join(f.Resigned, ", "))
+	}
+	if len(f.Ended) > 0 {
+		text += fmt.Sprintf("\nYour challenges %s are off.", strings.Join(f.Ended, ", "))
+	}
+	if !h.st.doNotMail(h.from) {
+		text += "\nIf you also want never to be mailed by windpost again, write: stop"
+	}
+	return text, nil
+}

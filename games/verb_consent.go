@@ -1,0 +1,424 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Consent: windpost writes to an address other than the sender's (a
+// challenge's invitation) only for a sender who has proven their address,
+// by answering a windpost mail with its reply key, or by answering
+// "confirm" to the mail in which windpost asked for it. Until then the
+// challenges wait on the sender's record (confirmation), and nobody else is
+// written to: a forged From gets that one mail, the invited address none.
+//
+// Invitations to addresses that never played are capped per sender and
+// day (withdrawn ones count too); a sender has at most one invitation
+// waiting per invited address. "stop" puts the sender on the do-not-mail
+// list for ever; "block" keeps one address from challenging the player.
+
+// DefaultInvitationsPerDay is Config.InvitationsPerDay's default.
+const DefaultInvitationsPerDay = 5
+
+const (
+	confirmDays = 3   // a confirmation not answered in time expires
+	maxBlocked  = 200 // addresses one player may block
+)
+
+// invitationsPerDay is how many addresses that never played a sender may
+// invite in 24 hours.
+func (s *Server) invitationsPerDay() int {
+	if s.cfg.InvitationsPerDay <= 0 {
+		return DefaultInvitationsPerDay
+	}
+	return s.cfg.InvitationsPerDay
+}
+
+// unsubscribeHeader is the List-Unsubscribe value of an invitation (RFC
+// 2369): a mailto URL whose mail says "stop".
+func (s *Server) unsubscribeHeader() string {
+	return "<mailto:" + s.cfg.BotAddress + "?subject=stop&body=stop>"
+}
+
+// consent is what a handling knows of its sender's proof.
+type consent struct {
+	confirmKey bool // the mail carries the key of the sender's confirmation
+	proven     bool // the sender had proven their address, or this mail does
+	asked      bool // a challenge of this mail waits for the sender's confirm
+}
+
+// confirmToken is the reply key of confirmation id to address: a reply
+// token over "confirm."+id, so that no game's key confirms and no
+// confirmation's key plays.
+func confirmToken(secret []byte, id, address string) string {
+	return ReplyToken(secret, "confirm."+id, address)
+}
+
+// parseConsent reads the arguments of confirm, stop, block, unblock and
+// forget.
+func (c *Command) parseConsent(args []string) {
+	switch c.Verb {
+	case VerbConfirm:
+		if len(args) > 0 {
+			c.Err = `write "confirm" alone on its line`
+		}
+	case VerbStop:
+		// It holds for ever, so a line that merely begins with the word
+		// ("Stop, I meant P-2c") must not be taken for it.
+		if len(args) > 0 {
+			c.Err = `to get no more mail from windpost, write "stop" alone on its line`
+		}
+	case VerbForget:
+		if len(args) != 1 || args[0] != "me" {
+			c.Err = `write "forget me" to leave windpost`
+		}
+	case VerbBlock, VerbUnblock:
+		if len(args) != 1 {
+			c.Err = fmt.Sprintf("write %s and one address, e.g. \"%s someone@example.org\"", c.Verb, c.Verb)
+			return
+		}
+		c.parseAddress(args[0])
+	}
+}
+
+// confirmKeyMatches reports whether the request carries the key of the
+// sender's confirmation (game is the id it carried), and notes it.
+func (h *handling) confirmKeyMatches(game, token string) bool {
+	p, err := h.player(h.from)
+	if err != nil || p.Confirm == nil || p.Confirm.ID != game || !h.now.Before(p.Confirm.Until) {
+		return false
+	}
+	if !tokenMatches(token, confirmToken(h.srv.store.secret, game, h.from)) {
+		return false
+	}
+	h.consent.confirmKey = true
+	return true
+}
+
+// noteProof records on the sender's record that a reply key proved their
+// address, and whether it is proven.
+func (h *handling) noteProof() error {
+	p, err := h.player(h.from)
+	if err != nil {
+		return err
+	}
+	if (h.authGame != "" || h.consent.confirmKey) && p.Proven.IsZero() {
+		p.Proven = h.now
+		h.markChanged(h.from)
+	}
+	h.consent.proven = !p.Proven.IsZero()
+	return nil
+}
+
+// provedHere reports whether this mail carries one of the sender's keys.
+func (h *handling) provedHere() bool { return h.authGame != "" || h.consent.confirmKey }
+
+// subjectStop adds "stop" before the commands of a mail whose subject is
+// "stop" or "unsubscribe" (what a List-Unsubscribe mailto sends), unless a
+// line says it already.
+func (h *handling) subjectStop(cmds []Command) []Command {
+	s := strings.ToLower(strings.TrimSpace(h.req.Subject))
+	for strings.HasPrefix(s, "re:") {
+		s = strings.TrimSpace(s[3:])
+	}
+	if s != "stop" && s != "unsubscribe" || slices.ContainsFunc(cmds, func(c Command) bool { return c.Verb == VerbStop && c.Err == "" }) {
+		return cmds
+	}
+	return append([]Command{{Line: "stop", Verb: VerbStop}}, cmds...)
+}
+
+// neverPlayed reports whether address has never proven itself to windpost.
+func (c *change) neverPlayed(address string) (bool, error) {
+	p, err := c.player(address)
+	if err != nil {
+		return false, err
+	}
+	return p.Proven.IsZero(), nil
+}
+
+// mayInvite checks the rules of consent for a challenge of the sender's to
+// address: the do-not-mail list, the invitee's blocks, one invitation
+// waiting per address, and the cap per day on addresses that never played.
+func (h *handling) mayInvite(address string) error {
+	if h.st.doNotMail(address) {
+		return refused("%s asked windpost never to write to them, so I cannot invite them.", address)
+	}
+	them, err := h.player(address)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(them.Blocked, h.from) {
+		return refused("%s does not take challenges from you.", address)
+	}
+	waiting, err := h.pickGames(func(g *gameRecord) bool {
+		return g.State == stateInvited && g.Challenger == h.from && g.invitee() == address
+	})
+	if err != nil {
+		return err
+	}
+	if len(waiting) > 0 {
+		return refused("your challenge to %s (game %s) is still waiting for their answer;", address, waiting[0]).
+			instead(`wait for it, or withdraw it with "%s decline".`, waiting[0])
+	}
+	me, err := h.player(h.from)
+	if err != nil {
+		return err
+	}
+	held := h.held(me)
+	if slices.ContainsFunc(held, func(c heldChallenge) bool { return c.To == address }) {
+		return refused("your challenge to %s is waiting for your confirm;", address).
+			instead(`reply "confirm" to the mail in which I asked for it.`)
+	}
+	if never, err := h.neverPlayed(address); err != nil || !never {
+		return err
+	}
+	dayAgo := h.now.Add(-24 * time.Hour)
+	me.Invited = slices.DeleteFunc(me.Invited, func(t time.Time) bool { return !t.After(dayAgo) })
+	if n := len(me.Invited) + len(held); n >= h.srv.invitationsPerDay() {
+		next := h.now.Add(24 * time.Hour)
+		if len(me.Invited) > 0 {
+			next = me.Invited[0].Add(24 * time.Hour)
+		}
+		return refused("you have invited %d addresses that never played windpost in the last 24 hours, as many as a day allows;", n).
+			instead("invite them after %s, or invite someone who already plays.", formatTime(next))
+	}
+	return nil
+}
+
+// held is the sender's challenges waiting for a confirm that has not
+// expired.
+func (h *handling) held(p *playerRecord) []heldChallenge {
+	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
+		return nil
+	}
+	return p.Confirm.Challenges
+}
+
+// countInvitation counts an invitation to address against the sender's
+// cap, if address never played.
+func (h *handling) countInvitation(address string) error {
+	never, err := h.neverPlayed(address)
+	if err != nil || !never {
+		return err
+	}
+	me, err := h.player(h.from)
+	if err != nil {
+		return err
+	}
+	me.Invited = append(me.Invited, h.now)
+	h.markChanged(h.from)
+	return nil
+}
+
+// hold keeps challenge c of a sender not yet proven until they confirm.
+func (h *handling) hold(c Command) (string, error) {
+	p, err := h.player(h.from)
+	if err != nil {
+		return "", err
+	}
+	if n := len(h.held(p)); n >= maxOpenInvitations {
+		return "", refused("you already have %d challenges waiting for your confirm;", n).
+			instead(`reply "confirm" to the mail in which I asked for it before you send another.`)
+	}
+	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
+		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour)}
+	}
+	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: heldLine(c), To: c.Address})
+	h.markChanged(h.from)
+	h.consent.asked = true
+	return fmt.Sprintf("Waiting for your confirm: I write to %s only once you confirm that this mail comes from you. "+
+		"Reply to this mail with the word: confirm\n(by %s; until then nobody else gets mail from me. "+
+		"If you did not write to windpost, ignore this mail.)", c.Address, formatTime(p.Confirm.Until)), nil
+}
+
+// heldLine is challenge c written again from what was read (a line as
+// written may be long with blanks).
+func heldLine(c Command) string {
+	line := fmt.Sprintf("challenge %s %s", c.Address, c.Variant)
+	if c.Side != "" {
+		line += " as " + c.Side
+	}
+	if c.Days != 0 {
+		line += fmt.Sprintf(" days %d", c.Days)
+	}
+	return line
+}
+
+// newConfirmationID draws the id of a confirmation: game-id-shaped (so
+// that the reply address and the subject tag carry it) and longer than the
+// ids games get, and not a game's.
+func (c *change) newConfirmationID() string {
+	for {
+		b := []byte{'g'}
+		for i := 0; i < 10; i++ {
+			b = append(b, idAlphabet[c.rng.IntN(len(idAlphabet))])
+		}
+		if id := string(b); !c.st.hasGame(id) {
+			return id
+		}
+	}
+}
+
+// confirmMail marks mail m as the confirmation request: its reply address
+// and subject tag carry the key of the sender's confirmation.
+func (h *handling) confirmMail(m *Mail) {
+	p := h.players[h.from]
+	if !h.consent.asked || p == nil || p.Confirm == nil {
+		return
+	}
+	id := p.Confirm.ID
+	tok := confirmToken(h.srv.store.secret, id, h.from)
+	m.ReplyTo = replyAddress(h.srv.local, h.srv.domain, id, tok)
+	m.Subject += " " + subjectTag(id, tok)
+}
+
+// queueConfirmation sends the confirmation request as a mail of its own
+// when the answer was about a game (and so carries that game's key).
+func (h *handling) queueConfirmation() error {
+	if !h.consent.asked || !h.answer.present || h.answer.focus == "" {
+		return nil
+	}
+	m, err := h.plainMail(Answer, h.from, "Confirm your challenge to windpost", h.req.MessageID,
+		"To send the challenge of your mail, reply to this mail with the word: confirm\n"+
+			"If you did not write to windpost, ignore this mail: nobody else gets mail from me.\n", h.confirmMail)
+	if err != nil {
+		return err
+	}
+	h.queued = append(h.queued, m)
+	return nil
+}
+
+// confirm answers "confirm": in a reply carrying the confirmation's key,
+// the challenges waiting for it are made; anywhere else it does nothing.
+func (h *handling) confirm(Command) (string, error) {
+	p, err := h.player(h.from)
+	if err != nil {
+		return "", err
+	}
+	if len(h.held(p)) == 0 {
+		return "", refused("nothing of yours is waiting for a confirm.").
+			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, confirmDays)
+	}
+	if !h.consent.confirmKey {
+		return "", refused("a confirm counts only in a reply to the mail in which I asked for it;").
+			instead("reply to that mail: its reply address (or the tag [windpost %s ...] in its subject) carries the key that proves the mail comes from you.", p.Confirm.ID)
+	}
+	held := p.Confirm.Challenges
+	p.Confirm = nil
+	h.markChanged(h.from)
+	var b strings.Builder
+	b.WriteString("Done: you confirmed your address; from now on I invite the players you challenge at once.")
+	for _, hc := range held {
+		c, _ := ParseCommand(hc.Line)
+		text, err := h.run(c)
+		var r *refusal
+		if err != nil && !errors.As(err, &r) {
+			return "", err
+		}
+		if r != nil {
+			text = r.text()
+		}
+		fmt.Fprintf(&b, "\n\n> %s\n%s", hc.Line, text)
+	}
+	return b.String(), nil
+}
+
+// stop answers "stop": the sender goes on the do-not-mail list for ever,
+// and the challenges waiting for them are declined.
+func (h *handling) stop(Command) (string, error) {
+	if err := h.st.putDoNotMail(h.from, h.now); err != nil {
+		return "", err
+	}
+	mine, err := h.playerGames(h.from)
+	if err != nil {
+		return "", err
+	}
+	var declined, playing []string
+	for _, lg := range mine {
+		switch {
+		case lg.rec.State == stateInvited && lg.rec.invitee() == h.from:
+			h.decline(lg)
+			declined = append(declined, lg.rec.ID)
+		case lg.rec.State == statePlaying && !lg.rec.isBotGame():
+			playing = append(playing, lg.rec.ID)
+		}
+	}
+	text := "Done: windpost will never write to you again, except to answer mails you send it yourself, and nobody can invite you any more."
+	if len(declined) > 0 {
+		text += fmt.Sprintf("\nI declined the challenges that were waiting for you (%s).", strings.Join(declined, ", "))
+	}
+	if len(playing) > 0 {
+		text += fmt.Sprintf("\nYou still play %s: you get no more mail about them, and their clocks go on. "+
+			`To leave them, reply "forget me" to a mail about one of them.`, strings.Join(playing, ", "))
+	}
+	return text, nil
+}
+
+// block answers "block <address>": address can no longer challenge the
+// sender; its challenges waiting for the sender are declined.
+func (h *handling) block(c Command) (string, error) {
+	p, err := h.player(h.from)
+	if err != nil {
+		return "", err
+	}
+	undo := fmt.Sprintf(`Write "unblock %s" to undo it.`, c.Address)
+	if slices.Contains(p.Blocked, c.Address) {
+		return fmt.Sprintf("%s was already blocked: they cannot challenge you. %s", c.Address, undo), nil
+	}
+	if len(p.Blocked) >= maxBlocked {
+		return "", refused("you have blocked %d addresses, as many as I keep;", len(p.Blocked)).
+			instead(`unblock one first, or write "stop" to get no invitations at all.`)
+	}
+	p.Blocked = append(p.Blocked, c.Address)
+	h.markChanged(h.from)
+	mine, err := h.playerGames(h.from)
+	if err != nil {
+		return "", err
+	}
+	for _, lg := range mine {
+		if lg.rec.State == stateInvited && lg.rec.invitee() == h.from && lg.rec.Challenger == c.Address {
+			h.decline(lg)
+		}
+	}
+	return fmt.Sprintf("Done: %s can no longer challenge you. %s", c.Address, undo), nil
+}
+
+// unblock answers "unblock <address>". Since it lets mail in again, it
+// counts only in a mail that carries the sender's reply key.
+func (h *handling) unblock(c Command) (string, error) {
+	if !h.provedHere() {
+		return "", refused("unblock counts only in a reply to a mail windpost sent you about a game;").
+			instead("its reply key proves that the mail comes from you.")
+	}
+	p, err := h.player(h.from)
+	if err != nil {
+		return "", err
+	}
+	i := slices.Index(p.Blocked, c.Address)
+	if i < 0 {
+		return fmt.Sprintf("%s was not blocked.", c.Address), nil
+	}
+	p.Blocked = slices.Delete(p.Blocked, i, i+1)
+	h.markChanged(h.from)
+	return fmt.Sprintf("Done: %s can challenge you again.", c.Address), nil
+}
+
+// privacyHelp is the help on consent ("help privacy").
+const privacyHelp = `windpost writes to someone you challenge only once it knows the mail
+came from you: you have answered one of its mails before, or you write
+"confirm" in reply to the short mail it sends you about your first
+challenge (within 3 days). Until then nobody else gets mail.
+You may invite a few addresses a day that never played (5 unless the
+operator set another number; withdrawn challenges count), and have one
+challenge waiting for each address.
+"stop", alone on a line (in any mail, or in reply to an invitation):
+windpost never writes to you again except to answer your own mails, and
+nobody can invite you. It holds for ever, also after "forget me".
+"block <address>": that address can no longer challenge you; "unblock
+<address>", in reply to a mail about one of your games, undoes it.
+"forget me", in reply to a mail about one of your games: your games in
+progress are resigned, your challenges are off, your address in the game
+records is replaced by a stand-in, and your player record is deleted.`
