@@ -9,10 +9,12 @@ import (
 // through one accessor. The bot's own budget (one search per game per
 // mail, outside the mail's transaction) is in botwork.go.
 
-// Defaults of the per-mail budgets of Config.
+// Defaults of the per-mail budgets of Config. An answer's text goes out
+// twice (the text/plain part and the HTML part), so 30 KiB of text keeps
+// the whole mail as sent under 64 KiB.
 const (
 	DefaultCommandsPerMail = 20
-	DefaultAnswerBytes     = 64 << 10
+	DefaultAnswerBytes     = 30 << 10
 	DefaultMailsPerMail    = 10
 )
 

@@ -20,6 +20,9 @@ type answer struct {
 	focus    string // the game the answer is about, "" if none
 	help     bool   // append the help text
 	done     int    // commands done
+	// over says which commands were not run for the commands budget; it
+	// is kept whole when a long answer is cut (overSection).
+	over string
 }
 
 type noticeKey struct{ to, game string }
@@ -85,10 +88,14 @@ func (c *change) queueNotices() error {
 func (h *handling) queueAnswer() error {
 	a := h.answer
 	body := strings.Join(a.sections, "\n\n") + "\n"
-	if a.help {
-		body += "\n" + h.srv.helpText("") + "\n"
+	var tail string
+	if a.over != "" {
+		tail = "\n" + a.over + "\n"
 	}
-	body = capText(body, h.srv.answerBodyBytes())
+	if a.help {
+		tail += "\n" + h.srv.helpText("") + "\n"
+	}
+	body = capText(body, h.srv.answerBodyBytes()-len(tail)) + tail
 	var m Mail
 	var err error
 	if a.focus != "" {

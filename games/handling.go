@@ -95,9 +95,7 @@ func (h *handling) runCommands(cmds []Command) error {
 		}
 		break
 	}
-	if o := h.overSection(); o != "" {
-		h.answer.sections = append(h.answer.sections, o)
-	}
+	h.answer.over = h.overSection()
 	if h.answer.done == 0 || !h.consent.proven {
 		// A sender who never proved their address may be forged: every
 		// answer counts, help included.
