@@ -254,46 +254,6 @@ func (st storeTx) lastPruned() time.Time {
 	return t
 }
 
-// forget deletes the processed Message-IDs and the sent mails older than
-// cutoff, and notes now as the time of the last pruning.
-func (st storeTx) forget(cutoff, now time.Time) error {
-	err := deleteWhere(st.tx.Bucket(bucketProcessed), func(v []byte) bool {
-		var p processedRecord
-		return json.Unmarshal(v, &p) == nil && p.At.Before(cutoff)
-	})
-	if err != nil {
-		return err
-	}
-	err = deleteWhere(st.tx.Bucket(bucketOutbox), func(v []byte) bool {
-		var m storedMail
-		return json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff)
-	})
-	if err != nil {
-		return err
-	}
-	return st.tx.Bucket(bucketMeta).Put(keyPruned, []byte(now.Format(time.RFC3339)))
-}
-
-// deleteWhere deletes the records of b whose value old accepts.
-func deleteWhere(b *bolt.Bucket, old func(v []byte) bool) error {
-	var keys [][]byte
-	err := b.ForEach(func(k, v []byte) error {
-		if old(v) {
-			keys = append(keys, k)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, k := range keys {
-		if err := b.Delete(k); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // getJSON reads key of bucket b into v; it reports false if there is none.
 func getJSON(b *bolt.Bucket, key string, v any) (bool, error) {
 	data := b.Get([]byte(key))

@@ -1,0 +1,56 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// pruneBatch is how many records one prune transaction looks at: small
+// enough that requests wait for it a few milliseconds at most.
+const pruneBatch = 500
+
+// Prune forgets, once a day, the handled Message-IDs and sent mails older
+// than keepFor, so that the store does not grow for ever. It works in
+// small steps: each call is one short write transaction over at most
+// pruneBatch records, and more reports whether the prune under way has
+// records left (call again, letting requests in between). When no prune is
+// due it does nothing and returns false. Where it stands is kept in the
+// store, so a restart goes on from there.
+func (s *Server) Prune(ctx context.Context) (more bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return false, fmt.Errorf("games: prune: %w", err)
+	}
+	err = s.store.update(func(st storeTx) error {
+		now := s.now()
+		bucket, key, under := st.pruneFrom()
+		if !under {
+			if last := st.lastPruned(); !last.IsZero() && now.Sub(last) < 24*time.Hour {
+				more = false
+				return nil
+			}
+			bucket, key = bucketProcessed, nil
+		}
+		next, err := st.forgetSome(bucket, key, now.Add(-keepFor), pruneBatch)
+		if err != nil {
+			return err
+		}
+		switch {
+		case next != nil:
+		case string(bucket) == string(bucketProcessed):
+			bucket, next = bucketOutbox, []byte{}
+		default:
+			more = false
+			if err := st.setPruneFrom(nil, nil); err != nil {
+				return err
+			}
+			return st.notePruned(now)
+		}
+		more = true
+		return st.setPruneFrom(bucket, next)
+	})
+	if err != nil {
+		return false, fmt.Errorf("games: prune: %w", err)
+	}
+	return more, nil
+}
