@@ -15,12 +15,12 @@ import (
 
 // Request is one incoming mail, already parsed and free of quoted text.
 type Request struct {
-	From      string    // the sender's bare address, as written (games canonicalises it)
-	GameID    string    // from the reply token, "" if the mail carried none
-	Token     string    // the reply token, "" if none
-	Subject   string    // the subject as received (decoded)
-	MessageID string    // the mail's Message-ID with its angle brackets; the dedupe key
-	Lines     []string  // the text lines, without quoted text and signature
+	From      string   // the sender's bare address, as written (games canonicalises it)
+	GameID    string   // from the reply token, "" if the mail carried none
+	Token     string   // the reply token, "" if none
+	Subject   string   // the subject as received (decoded)
+	MessageID string   // the mail's Message-ID with its angle brackets; the dedupe key
+	Lines     []string // the text lines, without quoted text and signature
 	// Received is when the mail arrived (the mailer gives the IMAP
 	// INTERNALDATE, the mail server's own stamp); a command in a game is
 	// judged against its deadline by it (see Server.Handle). Zero = now.
