@@ -15,16 +15,13 @@ import (
 
 // Request is one incoming mail, already parsed and free of quoted text.
 type Request struct {
-	From      string   // the sender's bare address, as written (games canonicalises it)
-	GameID    string   // from the reply token, "" if the mail carried none
-	Token     string   // the reply token, "" if none
-	Subject   string   // the subject as received (decoded)
-	MessageID string   // the mail's Message-ID with its angle brackets; the dedupe key
-	Lines     []string // the text lines, without quoted text and signature
-	// Received is when the mail arrived (the mailer gives the IMAP
-	// INTERNALDATE, the mail server's own stamp); a command in a game is
-	// judged against its deadline by it (see Server.Handle). Zero = now.
-	Received time.Time
+	From      string    // the sender's bare address, as written (games canonicalises it)
+	GameID    string    // from the reply token, "" if the mail carried none
+	Token     string    // the reply token, "" if none
+	Subject   string    // the subject as received (decoded)
+	MessageID string    // the mail's Message-ID with its angle brackets; the dedupe key
+	Lines     []string  // the text lines, without quoted text and signature
+	Received  time.Time // when the mail arrived (IMAP INTERNALDATE); deadlines judge by it (arrival.go); zero = now
 	// TooLarge is set by the mailer for mail over its size limit; Lines is
 	// then empty and the answer is a short refusal.
 	TooLarge bool
@@ -57,7 +54,7 @@ type Config struct {
 	// OutageAfter: when no request or tick came for longer than this
 	// (windpost was not running, or its clock jumped forward), that time
 	// is not charged to players: the running deadlines move by it (see
-	// Server.Tick). 0 = 10 minutes; below 0 = never.
+	// Server.TickUpTo). 0 = 10 minutes; below 0 = never.
 	OutageAfter time.Duration
 }
 
