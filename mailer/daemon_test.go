@@ -28,6 +28,8 @@ type fakeGames struct {
 	reqs  []games.Request
 	seen  map[string]bool
 	ticks int
+	// handledUpTo is what each tick was given.
+	handledUpTo []time.Time
 	// onHandle, if set, runs inside Handle (before it returns).
 	onHandle func(r games.Request)
 }
@@ -49,12 +51,15 @@ func (g *fakeGames) Handle(_ context.Context, r games.Request) ([]games.Mail, er
 	return []games.Mail{m}, nil
 }
 
-func (g *fakeGames) Tick(context.Context) ([]games.Mail, error) {
+func (g *fakeGames) TickUpTo(_ context.Context, handledUpTo time.Time) ([]games.Mail, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.ticks++
+	g.handledUpTo = append(g.handledUpTo, handledUpTo)
 	return nil, nil
 }
+
+func (g *fakeGames) Prune(context.Context) (bool, error) { return false, nil }
 
 func (g *fakeGames) requests() []games.Request {
 	g.mu.Lock()
