@@ -77,7 +77,7 @@ type Daemon struct {
 	// ClockSkew is how far the mail server's clock may differ from ours,
 	// with the time a delivered mail may take to show in the inbox: the
 	// clocks judge deadlines only up to that long before the inbox was last
-	// read to its end (tick.go). 0 = 1 minute.
+	// read to its end (tick.go). 0 = 1 minute; at least a second.
 	ClockSkew time.Duration
 	Log       *slog.Logger
 	Now       func() time.Time // nil = time.Now

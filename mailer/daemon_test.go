@@ -28,10 +28,13 @@ type fakeGames struct {
 	reqs  []games.Request
 	seen  map[string]bool
 	ticks int
-	// handledUpTo is what each tick was given.
-	handledUpTo []time.Time
+	// tickRuns are the ticks: what each was given, and how many requests
+	// were handled by then.
+	tickRuns []tickRun
 	// onHandle, if set, runs inside Handle (before it returns).
 	onHandle func(r games.Request)
+	// onPrune, if set, is a step of the prune; it reports whether more follow.
+	onPrune func() bool
 }
 
 func (g *fakeGames) Handle(_ context.Context, r games.Request) ([]games.Mail, error) {
@@ -55,11 +58,22 @@ func (g *fakeGames) TickUpTo(_ context.Context, handledUpTo time.Time) ([]games.
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.ticks++
-	g.handledUpTo = append(g.handledUpTo, handledUpTo)
+	g.tickRuns = append(g.tickRuns, tickRun{handledUpTo: handledUpTo, handled: len(g.reqs)})
 	return nil, nil
 }
 
-func (g *fakeGames) Prune(context.Context) (bool, error) { return false, nil }
+// Prune does one step, if onPrune says there is one.
+func (g *fakeGames) Prune(context.Context) (bool, error) {
+	if g.onPrune == nil {
+		return false, nil
+	}
+	return g.onPrune(), nil
+}
+
+type tickRun struct {
+	handledUpTo time.Time
+	handled     int
+}
 
 func (g *fakeGames) requests() []games.Request {
 	g.mu.Lock()

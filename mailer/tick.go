@@ -17,7 +17,11 @@ import (
 // DefaultClockSkew is Daemon.ClockSkew's default.
 const DefaultClockSkew = time.Minute
 
-func (d *Daemon) clockSkew() time.Duration { return positiveOr(d.ClockSkew, DefaultClockSkew) }
+// clockSkew is ClockSkew, and at least a second: INTERNALDATE has whole
+// seconds.
+func (d *Daemon) clockSkew() time.Duration {
+	return max(positiveOr(d.ClockSkew, DefaultClockSkew), time.Second)
+}
 
 // gamesCall runs f, a call of the games server, under the games lock,
 // turning a panic into a *crashError (with its stack).
