@@ -255,13 +255,24 @@ func testLog(t testing.TB) *slog.Logger {
 // store in dir.
 func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 	t.Helper()
+	return startDaemonWith(t, b, dir, nil, nil)
+}
+
+// startDaemonWith is startDaemon with the games server's config and the
+// daemon changed by tuneGames and tuneDaemon (nil: as they are).
+func startDaemonWith(t testing.TB, b *backend, dir string, tuneGames func(*games.Config), tuneDaemon func(*mailer.Daemon)) *daemon {
+	t.Helper()
 	store, err := games.Open(filepath.Join(dir, "windpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := testLog(t)
 	bot := mailer.Bot{Address: b.addr("bot"), Name: "windpost"}
-	srv, err := games.NewServer(store, testCatalog(), games.Config{BotAddress: bot.Address, BotName: bot.Name, Seed: 7, Logger: log})
+	gc := games.Config{BotAddress: bot.Address, BotName: bot.Name, Seed: 7, Logger: log}
+	if tuneGames != nil {
+		tuneGames(&gc)
+	}
+	srv, err := games.NewServer(store, testCatalog(), gc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,6 +292,9 @@ func startDaemon(t testing.TB, b *backend, dir string) *daemon {
 		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: log, RetryDelay: time.Second, MaxRetryDelay: 5 * time.Second, Idle: 2 * time.Second},
 		Bot:    bot,
 		Log:    log,
+	}
+	if tuneDaemon != nil {
+		tuneDaemon(d)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	dm := &daemon{d: d, store: store, cancel: cancel, done: make(chan error, 1)}
@@ -584,6 +598,12 @@ func quote(g *got, style string) string {
 // Message-ID id (the daemon has handled it).
 func (b *backend) filed(t testing.TB, id string, timeout time.Duration) {
 	t.Helper()
+	b.waitIn(t, "windpost/processed", id, timeout)
+}
+
+// waitIn waits until the bot's folder holds the mail with Message-ID id.
+func (b *backend) waitIn(t testing.TB, folder, id string, timeout time.Duration) {
+	t.Helper()
 	c, err := b.dialIMAP("bot")
 	if err != nil {
 		t.Fatal(err)
@@ -591,14 +611,14 @@ func (b *backend) filed(t testing.TB, id string, timeout time.Duration) {
 	defer c.Close()
 	deadline := time.Now().Add(timeout)
 	for {
-		if _, err := c.Select("windpost/processed", &imap.SelectOptions{ReadOnly: true}).Wait(); err == nil {
+		if _, err := c.Select(folder, &imap.SelectOptions{ReadOnly: true}).Wait(); err == nil {
 			sd, err := c.UIDSearch(&imap.SearchCriteria{Header: []imap.SearchCriteriaHeaderField{{Key: "Message-ID", Value: id}}}, nil).Wait()
 			if err == nil && len(sd.AllUIDs()) > 0 {
 				return
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("mail %s not filed in windpost/processed within %v", id, timeout)
+			t.Fatalf("mail %s not in %s within %v", id, folder, timeout)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
