@@ -21,6 +21,9 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 	if err := ctx.Err(); err != nil {
 		return false, fmt.Errorf("games: prune: %w", err)
 	}
+	if !s.pruneDue() {
+		return false, nil
+	}
 	err = s.store.update(func(st storeTx) error {
 		now := s.now()
 		bucket, key, under := st.pruneFrom()
@@ -53,4 +56,17 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 		return false, fmt.Errorf("games: prune: %w", err)
 	}
 	return more, nil
+}
+
+// pruneDue reports, in a read transaction (no write, no fsync), whether a
+// prune is under way or due; Prune checks again in its write transaction.
+func (s *Server) pruneDue() bool {
+	due := true
+	_ = s.store.view(func(st storeTx) error {
+		_, _, under := st.pruneFrom()
+		last := st.lastPruned()
+		due = under || last.IsZero() || s.now().Sub(last) >= 24*time.Hour
+		return nil
+	})
+	return due
 }

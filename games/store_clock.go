@@ -84,3 +84,32 @@ func (st storeTx) forgetSome(bucket, key []byte, cutoff time.Time, limit int) (n
 func (st storeTx) notePruned(now time.Time) error {
 	return st.tx.Bucket(bucketMeta).Put(keyPruned, []byte(now.Format(time.RFC3339)))
 }
+
+// gameClock is the part of a game record the tick's scan reads: decoding
+// only these fields (not the moves) keeps a tick over every game cheap.
+type gameClock struct {
+	State       gameState `json:"state"`
+	DaysPerMove int       `json:"days_per_move"`
+	Deadline    time.Time `json:"deadline"`
+	Reminded    bool      `json:"reminded"`
+}
+
+// dueGames returns the ids of the games in which the clock has something
+// to do at now (gameRecord.due); a record that cannot be decoded is handed
+// to damaged and skipped.
+func (st storeTx) dueGames(now time.Time, damaged func(id string, err error)) ([]string, error) {
+	var ids []string
+	err := st.tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
+		var gc gameClock
+		if err := json.Unmarshal(v, &gc); err != nil {
+			damaged(string(k), err)
+			return nil
+		}
+		rec := gameRecord{State: gc.State, DaysPerMove: gc.DaysPerMove, Deadline: gc.Deadline, Reminded: gc.Reminded}
+		if rec.due(now) {
+			ids = append(ids, string(k))
+		}
+		return nil
+	})
+	return ids, err
+}
