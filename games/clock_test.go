@@ -224,9 +224,9 @@ func TestPruneInBatches(t *testing.T) {
 		}
 		more = must[bool](t)(h.srv.Prune(t.Context()))
 	}
-	// 1401 Message-IDs: 3 steps; one mail: 1 step, and the step that ends.
-	if steps != 4 {
-		t.Errorf("the prune took %d steps, want 4", steps)
+	// 1401 Message-IDs: 3 steps; one mail: 1 step; no game: 1 step.
+	if steps != 5 {
+		t.Errorf("the prune took %d steps, want 5", steps)
 	}
 	for i, want := range map[int]bool{0: false, old - 1: false, old: true, old + recent - 1: true} {
 		if got, _ := h.store.Processed(fmt.Sprintf("<%d@players.test>", i)); got != want {
@@ -260,4 +260,45 @@ func TestHandleAfterOutage(t *testing.T) {
 	r := h.request(alice, game, token, "t1")
 	r.Received = firstDeadline.Add(2 * 24 * time.Hour) // during the stop
 	wantText(t, only(t, h.send(t, r), alice), "Done: you played 1.t1.")
+}
+
+// TestClocksIndex: the tick finds due games through the clocks index; a
+// store without it gets it at the first tick, and a game missing from it
+// (written by a windpost that did not keep it) is put back by the daily
+// prune.
+func TestClocksIndex(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		damage    func(st storeTx) error
+		firstTick int // mails at the first tick after the deadline
+	}{
+		{"no index", func(st storeTx) error { return st.tx.DeleteBucket(bucketClocks) }, 2},
+		{"an entry missing", func(st storeTx) error {
+			b := st.tx.Bucket(bucketClocks)
+			k, _ := b.Cursor().First()
+			if k == nil {
+				return fmt.Errorf("the index is empty")
+			}
+			return b.Delete(k)
+		}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, nimCatalog(10))
+			startHumanGame(t, h)
+			must[[]Mail](t)(h.srv.Tick(t.Context())) // builds the index, prunes
+			if err := h.store.update(tc.damage); err != nil {
+				t.Fatal(err)
+			}
+			h.clock.t = firstDeadline.Add(time.Minute)
+			if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != tc.firstTick {
+				t.Fatalf("first tick after the deadline: %s", describe(mails))
+			}
+			if tc.firstTick == 0 { // the prune of that tick mended the index
+				wantText(t, only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), alice), "you lose on time.")
+			}
+			if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+				t.Fatalf("a tick after the loss on time: %s", describe(mails))
+			}
+		})
+	}
 }

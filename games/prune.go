@@ -16,7 +16,9 @@ const pruneBatch = 500
 // pruneBatch records, and more reports whether the prune under way has
 // records left (call again, letting requests in between). When no prune is
 // due it does nothing and returns false. Where it stands is kept in the
-// store, so a restart goes on from there.
+// store, so a restart goes on from there. Last, it puts back into the
+// clocks index any game missing there (written by a windpost that did not
+// keep it).
 func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 	if err := ctx.Err(); err != nil {
 		return false, fmt.Errorf("games: prune: %w", err)
@@ -34,7 +36,13 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 			}
 			bucket, key = bucketProcessed, nil
 		}
-		next, err := st.forgetSome(bucket, key, now.Add(-keepFor), pruneBatch)
+		var next []byte
+		var err error
+		if string(bucket) == string(bucketGames) {
+			next, err = st.reindexSome(key, pruneBatch, func(string, error) {})
+		} else {
+			next, err = st.forgetSome(bucket, key, now.Add(-keepFor), pruneBatch)
+		}
 		if err != nil {
 			return err
 		}
@@ -42,6 +50,8 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 		case next != nil:
 		case string(bucket) == string(bucketProcessed):
 			bucket, next = bucketOutbox, []byte{}
+		case string(bucket) == string(bucketOutbox):
+			bucket, next = bucketGames, []byte{} // and the clocks index is mended
 		default:
 			more = false
 			if err := st.setPruneFrom(nil, nil); err != nil {

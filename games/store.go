@@ -144,6 +144,9 @@ func (st storeTx) putGame(rec *gameRecord, old []byte, now time.Time) error {
 		}
 	}
 	rec.Updated = now
+	if err := st.indexGame(rec, old); err != nil {
+		return err
+	}
 	return putJSON(st.tx.Bucket(bucketGames), rec.ID, rec)
 }
 
