@@ -23,6 +23,9 @@ import (
 //	cursors          IMAP mailbox name -> MailboxCursor
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
+//	                 ("clock", "prune-from": see store_clock.go)
+//	clocks           "<wake time>/<game id>" -> "": the games by when the
+//	                 clock next has to do with them (store_clock.go)
 //
 // Schema 1 also had "tokens" (reply token -> game and address), an index
 // nothing read: a mail always carries its game id with its token. Open
