@@ -417,12 +417,18 @@ func TestDaemonBusyLook(t *testing.T) {
 func TestDaemonTicks(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
 	r.d.TickEvery = 20 * time.Millisecond
-	runRig(t, r) // stopped at the end, without error
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- r.d.Run(ctx) }()
 	waitFor(t, "three ticks", 5*time.Second, func() bool {
 		r.games.mu.Lock()
 		defer r.games.mu.Unlock()
 		return r.games.ticks >= 3
 	})
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestDaemonMissingMessageIDAfterMailboxReset: mail without a Message-ID

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,12 +16,13 @@ import (
 // runRig runs r's daemon until the test's end.
 func runRig(t *testing.T, r *rig) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- r.d.Run(ctx) }()
+	ctx, stop := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var err error
+	wg.Go(func() { err = r.d.Run(ctx) })
 	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
+		stop()
+		if wg.Wait(); err != nil {
 			t.Error(err)
 		}
 	})
