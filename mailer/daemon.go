@@ -71,7 +71,7 @@ type Daemon struct {
 	Bot         Bot
 	AuthservID  string // "" = no sender authentication
 	MaxMailSize int    // bytes; 0 = config.DefaultMaxMailSize
-	// TickEvery is how often Games.Tick runs (reminders, forfeits);
+	// TickEvery is how often Games.TickUpTo runs (reminders, forfeits);
 	// 0 = 1 minute.
 	TickEvery time.Duration
 	// ClockSkew is how far the mail server's clock may differ from ours,
@@ -244,8 +244,9 @@ func (d *Daemon) handleRequest(ctx context.Context, req games.Request) (mails []
 }
 
 // handleMail reads one mail, fetched from place, which arrived at arrived
-// (its INTERNALDATE), and hands it to the games server. An error means the mail was not handled and must be tried
-// again; errSetAside, that it must not.
+// (its INTERNALDATE), and hands it to the games server. An error means
+// the mail was not handled and must be tried again; errSetAside, that it
+// must not.
 func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place inbound.Place, arrived time.Time) error {
 	log := d.log().With("uid", place.UID)
 	msg, err := inbound.ReadFetched(bytes.NewReader(raw), d.maxMailSize(), place)
