@@ -256,13 +256,28 @@ func testLog(t testing.TB) *slog.Logger {
 // runs.
 func startDaemon(t testing.TB, b *backend, dir string, tune ...func(*mailer.Daemon)) *daemon {
 	t.Helper()
+	return startDaemonWith(t, b, dir, nil, func(d *mailer.Daemon) {
+		for _, f := range tune {
+			f(d)
+		}
+	})
+}
+
+// startDaemonWith is startDaemon with the games server's config and the
+// daemon changed by tuneGames and tuneDaemon (nil: as they are).
+func startDaemonWith(t testing.TB, b *backend, dir string, tuneGames func(*games.Config), tuneDaemon func(*mailer.Daemon)) *daemon {
+	t.Helper()
 	store, err := games.Open(filepath.Join(dir, "windpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := testLog(t)
 	bot := mailer.Bot{Address: b.addr("bot"), Name: "windpost"}
-	srv, err := games.NewServer(store, testCatalog(), games.Config{BotAddress: bot.Address, BotName: bot.Name, Seed: 7, Logger: log})
+	gc := games.Config{BotAddress: bot.Address, BotName: bot.Name, Seed: 7, Logger: log}
+	if tuneGames != nil {
+		tuneGames(&gc)
+	}
+	srv, err := games.NewServer(store, testCatalog(), gc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,8 +298,8 @@ func startDaemon(t testing.TB, b *backend, dir string, tune ...func(*mailer.Daem
 		Bot:    bot,
 		Log:    log,
 	}
-	for _, f := range tune {
-		f(d)
+	if tuneDaemon != nil {
+		tuneDaemon(d)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	dm := &daemon{d: d, store: store, cancel: cancel, done: make(chan error, 1)}
@@ -588,6 +603,12 @@ func quote(g *got, style string) string {
 // Message-ID id (the daemon has handled it).
 func (b *backend) filed(t testing.TB, id string, timeout time.Duration) {
 	t.Helper()
+	b.waitIn(t, "windpost/processed", id, timeout)
+}
+
+// waitIn waits until the bot's folder holds the mail with Message-ID id.
+func (b *backend) waitIn(t testing.TB, folder, id string, timeout time.Duration) {
+	t.Helper()
 	c, err := b.dialIMAP("bot")
 	if err != nil {
 		t.Fatal(err)
@@ -595,14 +616,14 @@ func (b *backend) filed(t testing.TB, id string, timeout time.Duration) {
 	defer c.Close()
 	deadline := time.Now().Add(timeout)
 	for {
-		if _, err := c.Select("windpost/processed", &imap.SelectOptions{ReadOnly: true}).Wait(); err == nil {
+		if _, err := c.Select(folder, &imap.SelectOptions{ReadOnly: true}).Wait(); err == nil {
 			sd, err := c.UIDSearch(&imap.SearchCriteria{Header: []imap.SearchCriteriaHeaderField{{Key: "Message-ID", Value: id}}}, nil).Wait()
 			if err == nil && len(sd.AllUIDs()) > 0 {
 				return
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("mail %s not filed in windpost/processed within %v", id, timeout)
+			t.Fatalf("mail %s not in %s within %v", id, folder, timeout)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

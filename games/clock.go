@@ -22,9 +22,11 @@ func (realClock) Now() time.Time { return time.Now() }
 // mailer moves handled mail out of the inbox long before.
 const keepFor = 90 * 24 * time.Hour
 
-// tick fires what is due in every game.
-func (c *change) tick() error {
-	due, err := c.st.gamesWhere(func(rec *gameRecord) bool { return rec.due(c.now) }, func(id string, err error) {
+// tick fires what is due in every game. Deadlines (losses on time,
+// expired challenges) fire only when they are before handledUpTo: a mail
+// that arrived before it may still be waiting to be handled.
+func (c *change) tick(handledUpTo time.Time) error {
+	due, err := c.st.dueGames(c.now, func(id string, err error) {
 		// One damaged record must not stop every clock.
 		c.srv.log.Error("game cannot be read", "game", id, "err", err)
 	})
@@ -33,7 +35,7 @@ func (c *change) tick() error {
 	}
 	for _, id := range due {
 		if lg := c.game(id); lg != nil {
-			if err := c.tickGame(lg); err != nil {
+			if err := c.tickGame(lg, handledUpTo); err != nil {
 				return err
 			}
 		}
@@ -42,10 +44,10 @@ func (c *change) tick() error {
 }
 
 // tickGame fires what is due in one game.
-func (c *change) tickGame(lg *liveGame) error {
+func (c *change) tickGame(lg *liveGame, handledUpTo time.Time) error {
 	rec := lg.rec
 	if rec.State == stateInvited {
-		if c.now.Before(rec.Deadline) {
+		if handledUpTo.Before(rec.Deadline) {
 			return nil
 		}
 		lg.decline("the challenge expired")
@@ -74,18 +76,31 @@ func (c *change) tickGame(lg *liveGame) error {
 			rec.ID, formatTime(rec.Deadline)))
 		return nil
 	}
+	if handledUpTo.Before(rec.Deadline) {
+		return nil // the move may be in a mail not yet handled
+	}
+	c.loseOnTime(lg)
+	return nil
+}
+
+// loseOnTime ends lg at its deadline: the side to move loses on time,
+// unless the opponent offered a draw that the late player had not
+// answered, which then counts as accepted.
+func (c *change) loseOnTime(lg *liveGame) {
+	rec := lg.rec
+	side := lg.toMove()
+	late := rec.Players[side]
 	other := rec.opponentAddress(side)
 	if rec.DrawOffer == side.Opponent().String() {
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
 		c.notify(Reminder, late.Address, rec.ID, "The deadline passed without a move from you, so the draw your opponent offered counts as accepted: the game is drawn.")
 		c.notify(Notice, other, rec.ID, "Your opponent did not move in time while your draw offer was open: it counts as accepted, and the game is drawn.")
-		return nil
+		return
 	}
 	deadline := formatTime(rec.Deadline)
 	lg.finish(rules.WinFor(side.Opponent(), rules.Timeout))
 	c.notify(Reminder, late.Address, rec.ID, fmt.Sprintf("The deadline (%s) passed without a move from you: you lose on time.", deadline))
 	c.notify(Notice, other, rec.ID, fmt.Sprintf("Your opponent did not move by the deadline (%s): you win on time.", deadline))
-	return nil
 }
 
 // deadlineFor is when a player who gets the move now must have moved.
@@ -107,6 +122,7 @@ func (c *change) deadlineFor(lg *liveGame, side rules.Side) (time.Time, error) {
 // startClock sets the deadline for the side to move after a change.
 func (c *change) startClock(lg *liveGame) error {
 	lg.rec.Reminded = false
+	lg.rec.Paused = nil // it explained the deadline that ends here
 	if lg.rec.State != statePlaying {
 		lg.rec.Deadline = time.Time{}
 		return nil
@@ -114,13 +130,4 @@ func (c *change) startClock(lg *liveGame) error {
 	d, err := c.deadlineFor(lg, lg.toMove())
 	lg.rec.Deadline = d
 	return err
-}
-
-// prune forgets, once a day, the processed Message-IDs and sent mails older
-// than keepFor, so that the store does not grow for ever.
-func (c *change) prune() error {
-	if last := c.st.lastPruned(); !last.IsZero() && c.now.Sub(last) < 24*time.Hour {
-		return nil
-	}
-	return c.st.forget(c.now.Add(-keepFor), c.now)
 }

@@ -266,6 +266,9 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
 	if !rec.Deadline.IsZero() {
 		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTime(rec.Deadline), rec.DaysPerMove)
+		if rec.Paused != nil {
+			b.WriteString(rec.Paused.says() + "\n")
+		}
 	}
 	side, player := rec.sideOf(reader)
 	if rec.DrawOffer != "" {

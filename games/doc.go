@@ -5,10 +5,13 @@
 // and sends the Mails it leaves in the outbox.
 //
 // Use: open the Store (Open), make a Server (NewServer) with the catalog of
-// variants, call Server.Handle for each incoming mail and Server.Tick now
-// and then (every minute is plenty) for reminders, time forfeits and
-// expired challenges; send what Store.DueMail returns and report back with
-// MarkSent, or Failed (a retry, or failed for good).
+// variants, call Server.Handle for each incoming mail and Server.TickUpTo
+// now and then (every minute is plenty) for reminders, time forfeits and
+// expired challenges, with the time up to which every mail that arrived
+// has been handled, then Server.Prune until it says there is no more; send
+// what Store.DueMail returns and report back with MarkSent, or Failed (a
+// retry, or failed for good). (Server.Tick is TickUpTo now and the whole
+// prune, for callers without an inbox.)
 //
 // Each Handle is one bbolt write transaction: the dedupe by Message-ID,
 // the player's authentication by reply token, every command of the mail,
@@ -27,7 +30,10 @@
 //	forget.go      forget me and Server.Forget: resign, stand-in, delete
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
-//	clock.go       deadlines, reminders, losses on time, expired challenges, pruning
+//	clock.go       deadlines, reminders, losses on time, expired challenges
+//	arrival.go     a command judged against the deadline by when its mail arrived
+//	outage.go      time windpost did not run is not charged: deadlines move by the gap
+//	prune.go       the daily prune, in small transactions (Prune)
 //	bot.go         the bot's moves and the analyst's values within their time limits
 //	botwork.go     the bot thinks outside the mail's transaction: continuations, BotWork
 //	budget.go      what one mail may cost: commands, answer bytes, mails caused
@@ -35,6 +41,8 @@
 //	record.go      the records the store keeps (games, players, processed mails)
 //	store.go       Store and storeTx, the typed access to the records inside one
 //	               transaction: the only code that knows buckets and encodings
+//	store_clock.go the same for the clocks: the clocks index, when the server
+//	               last ran, where the prune stands
 //	open.go        Open, the schema version and its migrations
 //	outbox.go      Mail and the outbox; inbox.go: mailbox cursors, processed mails
 //	store_outbox.go  the outbox's due index (fresh mail first, then retries, by next try)

@@ -301,6 +301,7 @@ func (h *handling) playingGame(c Command) (*liveGame, rules.Side, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	h.judgeArrival(lg)
 	if lg.rec.State != statePlaying {
 		return nil, 0, stateRefusal(lg, h.from)
 	}

@@ -37,7 +37,9 @@ func newHarness(t testing.TB, catalog *variants.Catalog) *harness {
 	tt, _ := t.(*testing.T)
 	h := &harness{t: tt, path: filepath.Join(t.TempDir(), "windpost.db"), catalog: catalog,
 		clock: &fakeClock{time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}}
-	h.cfg = Config{BotAddress: botAddress, Clock: h.clock, Seed: 1}
+	// The tests move the clock by days between requests: as if windpost ran
+	// all along, not as an outage (clock_test.go turns OutageAfter on).
+	h.cfg = Config{BotAddress: botAddress, Clock: h.clock, Seed: 1, OutageAfter: -1}
 	h.open(t)
 	t.Cleanup(func() { h.store.Close() })
 	h.prove(t, alice, bob)

@@ -70,6 +70,7 @@ type gameRecord struct {
 	DaysPerMove int       `json:"days_per_move,omitempty"` // 0 in bot games: no clock
 	Deadline    time.Time `json:"deadline,omitempty"`      // for the move, or for answering a challenge
 	Reminded    bool      `json:"reminded,omitempty"`      // the reminder for Deadline went out
+	Paused      *pause    `json:"paused,omitempty"`        // time not charged while Deadline ran (outage.go)
 
 	DrawOffer   string `json:"draw_offer,omitempty"`   // the side that offered a draw
 	UndoRequest string `json:"undo_request,omitempty"` // the side that asked to take back

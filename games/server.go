@@ -22,7 +22,7 @@ type Request struct {
 	Subject   string    // the subject as received (decoded)
 	MessageID string    // the mail's Message-ID with its angle brackets; the dedupe key
 	Lines     []string  // the text lines, without quoted text and signature
-	Received  time.Time // when the mailer saw it
+	Received  time.Time // when the mail arrived (IMAP INTERNALDATE); deadlines judge by it (arrival.go); zero = now
 	// TooLarge is set by the mailer for mail over its size limit; Lines is
 	// then empty and the answer is a short refusal.
 	TooLarge bool
@@ -71,6 +71,11 @@ type Config struct {
 	// answer and the notices to others); commands that would cause more
 	// are not run. 0 = DefaultMailsPerMail.
 	MailsPerMail int
+	// OutageAfter: when no request or tick came for longer than this
+	// (windpost was not running, or its clock jumped forward), that time
+	// is not charged to players: the running deadlines move by it (see
+	// Server.TickUpTo). 0 = 10 minutes; below 0 = never.
+	OutageAfter time.Duration
 }
 
 // checkAddress refuses an address windpost could never mail.
@@ -164,6 +169,9 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 	var queued []Mail
 	err := s.store.update(func(st storeTx) error {
 		queued = nil
+		if err := s.resumeClocks(st); err != nil {
+			return err
+		}
 		if st.processed(r.MessageID) {
 			return nil
 		}
@@ -193,9 +201,30 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 	return queued, nil
 }
 
-// Tick fires due reminders, time forfeits and expired challenges, and
+// Tick is TickUpTo with every mail handled up to now (for a caller
+// without an inbox that could hold mail not yet handled), followed by the
+// daily prune, all of it (see Prune).
+func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
+	queued, err := s.TickUpTo(ctx, s.now())
+	if err != nil {
+		return nil, err
+	}
+	for more := true; more; {
+		if more, err = s.Prune(ctx); err != nil {
+			return queued, err
+		}
+	}
+	return queued, nil
+}
+
+// TickUpTo fires due reminders, time forfeits and expired challenges, and
 // returns the mails queued. It runs in one write transaction; what it
 // missed while windpost was down fires at the next tick.
+//
+// handledUpTo is the time up to which every mail that arrived has been
+// handled: a loss on time or an expired challenge fires only for a
+// deadline before it (a later one waits: the move may be in a mail not
+// yet handled). It is taken as now when it is later.
 //
 // A reminder goes out a day before a deadline, in games with at least two
 // days per move (with one day, the mail that gave the move is the
@@ -204,19 +233,28 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 // as accepted (a player's own pending offer does not save them). Players
 // on vacation are not reminded and do not lose: their deadlines were moved
 // when the vacation began.
-func (s *Server) Tick(ctx context.Context) ([]Mail, error) {
+//
+// Time in which the server ran no transaction for longer than
+// Config.OutageAfter (it was not running, or the clock jumped forward) is
+// not charged to players: the first Handle or Tick after it moves every
+// running deadline by the gap, and the mails about those games say so
+// (see resumeClocks).
+func (s *Server) TickUpTo(ctx context.Context, handledUpTo time.Time) ([]Mail, error) {
 	var queued []Mail
 	err := s.store.update(func(st storeTx) error {
 		queued = nil
+		if err := s.resumeClocks(st); err != nil {
+			return err
+		}
 		c := s.newChange(ctx, st, "")
-		if err := c.tick(); err != nil {
+		if err := c.tick(earlier(handledUpTo, c.now)); err != nil {
 			return err
 		}
 		if err := c.commit(); err != nil {
 			return err
 		}
 		queued = c.queued
-		return c.prune()
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("games: tick: %w", err)

@@ -28,6 +28,9 @@ import (
 //	do-not-mail      canonical address -> doNotMailRecord (it said "stop"; kept for ever)
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
+//	                 ("clock", "prune-from": see store_clock.go)
+//	clocks           "<wake time>/<game id>" -> "": the games by when the
+//	                 clock next has to do with them (store_clock.go)
 //
 // Schema 1 also had "tokens" (reply token -> game and address), an index
 // nothing read: a mail always carries its game id with its token. Open
@@ -150,6 +153,9 @@ func (st storeTx) putGame(rec *gameRecord, old []byte, now time.Time) error {
 		}
 	}
 	rec.Updated = now
+	if err := st.indexGame(rec, old); err != nil {
+		return err
+	}
 	return putJSON(st.tx.Bucket(bucketGames), rec.ID, rec)
 }
 
@@ -292,46 +298,6 @@ type storedCursor struct {
 func (st storeTx) lastPruned() time.Time {
 	t, _ := time.Parse(time.RFC3339, string(st.tx.Bucket(bucketMeta).Get(keyPruned)))
 	return t
-}
-
-// forget deletes the processed Message-IDs and the sent mails older than
-// cutoff, and notes now as the time of the last pruning.
-func (st storeTx) forget(cutoff, now time.Time) error {
-	err := deleteWhere(st.tx.Bucket(bucketProcessed), func(v []byte) bool {
-		var p processedRecord
-		return json.Unmarshal(v, &p) == nil && p.At.Before(cutoff)
-	})
-	if err != nil {
-		return err
-	}
-	err = deleteWhere(st.tx.Bucket(bucketOutbox), func(v []byte) bool {
-		var m storedMail
-		return json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff)
-	})
-	if err != nil {
-		return err
-	}
-	return st.tx.Bucket(bucketMeta).Put(keyPruned, []byte(now.Format(time.RFC3339)))
-}
-
-// deleteWhere deletes the records of b whose value old accepts.
-func deleteWhere(b *bolt.Bucket, old func(v []byte) bool) error {
-	var keys [][]byte
-	err := b.ForEach(func(k, v []byte) error {
-		if old(v) {
-			keys = append(keys, k)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, k := range keys {
-		if err := b.Delete(k); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // getJSON reads key of bucket b into v; it reports false if there is none.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -67,6 +68,7 @@ func (cn *imapConn) catchUp(ctx context.Context) error {
 			return nil
 		}
 		var sd *imap.SearchData
+		searched := d.now()
 		crit := &imap.SearchCriteria{UID: []imap.UIDSet{{imap.UIDRange{Start: imap.UID(cur.LastUID + 1), Stop: 0}}}}
 		if err := cn.wait("uid search", func() (err error) { sd, err = cn.c.UIDSearch(crit, nil).Wait(); return err }); err != nil {
 			return err
@@ -84,6 +86,7 @@ func (cn *imapConn) catchUp(ctx context.Context) error {
 				}
 			} // else nothing new: no write (each is an fsync)
 			d.inboxReadAt.Store(d.now().UnixNano())
+			d.markReadUpTo(searched)
 			return nil
 		}
 		slices.Sort(uids)
@@ -113,7 +116,7 @@ func (cn *imapConn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID,
 	var msgs []*imapclient.FetchMessageBuffer
 	if err := cn.wait("fetch", func() (err error) {
 		msgs, err = cn.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
-			UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{sec},
+			UID: true, RFC822Size: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{sec},
 		}).Collect()
 		return err
 	}); err != nil {
@@ -140,7 +143,7 @@ func (cn *imapConn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID,
 			break
 		}
 		at := inbound.Place{Mailbox: d.IMAP.Inbox(), UIDValidity: cn.validity, UID: uint32(uid)}
-		if err := d.handleMail(ctx, f.raw, f.size, at); err != nil {
+		if err := d.handleMail(ctx, f.raw, f.size, at, f.arrived); err != nil {
 			if errors.Is(err, errSetAside) {
 				last = uid // not filed, not seen: it stays in the inbox
 				continue
@@ -163,8 +166,9 @@ func (cn *imapConn) handleChunk(ctx context.Context, uids []imap.UID) (imap.UID,
 
 // fetched is one message as FETCH returned it.
 type fetched struct {
-	raw  []byte // nil = no body section came back
-	size int64
+	raw     []byte // nil = no body section came back
+	size    int64
+	arrived time.Time // the INTERNALDATE; zero if the server gave none
 }
 
 // fetchedMail gathers the FETCH answers by UID. A server may send more
@@ -189,6 +193,9 @@ func fetchedMail(msgs []*imapclient.FetchMessageBuffer, sec *imap.FetchItemBodyS
 		}
 		if m.RFC822Size > 0 {
 			f.size = m.RFC822Size
+		}
+		if !m.InternalDate.IsZero() {
+			f.arrived = m.InternalDate
 		}
 		out[m.UID] = f
 	}

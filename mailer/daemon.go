@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,7 +18,11 @@ import (
 // Games is what the daemon needs of the games server (games.Server).
 type Games interface {
 	Handle(ctx context.Context, r games.Request) ([]games.Mail, error)
-	Tick(ctx context.Context) ([]games.Mail, error)
+	// TickUpTo runs the clocks; handledUpTo is the time up to which every
+	// mail that arrived has been handled (see games.Server.TickUpTo).
+	TickUpTo(ctx context.Context, handledUpTo time.Time) ([]games.Mail, error)
+	// Prune does one small step of the daily prune; more asks for the next.
+	Prune(ctx context.Context) (more bool, err error)
 }
 
 // Store is what the daemon needs of the game store (games.Store): the
@@ -68,9 +71,14 @@ type Daemon struct {
 	Bot         Bot
 	AuthservID  string // "" = no sender authentication
 	MaxMailSize int    // bytes; 0 = config.DefaultMaxMailSize
-	// TickEvery is how often Games.Tick runs (reminders, forfeits);
+	// TickEvery is how often Games.TickUpTo runs (reminders, forfeits);
 	// 0 = 1 minute.
 	TickEvery time.Duration
+	// ClockSkew is how far the mail server's clock may differ from ours,
+	// with the time a delivered mail may take to show in the inbox: the
+	// clocks judge deadlines only up to that long before the inbox was last
+	// read to its end (tick.go). 0 = 1 minute; at least a second.
+	ClockSkew time.Duration
 	Log       *slog.Logger
 	Now       func() time.Time // nil = time.Now
 
@@ -82,6 +90,10 @@ type Daemon struct {
 	// 0 = not yet). Reminders and forfeits wait for a fresh reading: a move
 	// that is waiting in an unreachable inbox must not lose on time.
 	inboxReadAt atomic.Int64
+	// readUpTo is when the last search that found the inbox handled to
+	// its end began (unix nanoseconds; 0 = not yet): every mail that
+	// arrived before it has been handled (tick.go).
+	readUpTo atomic.Int64
 }
 
 // inboxFresh reports whether the inbox was read to its end recently
@@ -206,17 +218,19 @@ func (d *Daemon) tickLoop(ctx context.Context) {
 }
 
 func (d *Daemon) tick(ctx context.Context) error {
-	d.gamesMu.Lock()
-	mails, err := d.Games.Tick(context.WithoutCancel(ctx))
-	d.gamesMu.Unlock()
+	var mails []games.Mail
+	err := d.gamesCall(func() (err error) {
+		mails, err = d.Games.TickUpTo(context.WithoutCancel(ctx), d.handledUpTo())
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("tick: %w", err)
+		return d.tickFailed("tick", err)
 	}
 	if len(mails) > 0 {
 		d.log().Info("tick queued mail", "mails", len(mails))
 		d.Outbox.Wake()
 	}
-	return nil
+	return d.prune(ctx)
 }
 
 // crashError is a panic in the games server, caught.
@@ -233,20 +247,18 @@ var errSetAside = errors.New("mail set aside")
 // handleRequest runs one games transaction (the transaction runs to its end
 // even when we are asked to stop), turning a panic into a *crashError.
 func (d *Daemon) handleRequest(ctx context.Context, req games.Request) (mails []games.Mail, err error) {
-	d.gamesMu.Lock()
-	defer d.gamesMu.Unlock()
-	defer func() {
-		if v := recover(); v != nil {
-			err = &crashError{value: v, stack: string(debug.Stack())}
-		}
-	}()
-	return d.Games.Handle(context.WithoutCancel(ctx), req)
+	err = d.gamesCall(func() (err error) {
+		mails, err = d.Games.Handle(context.WithoutCancel(ctx), req)
+		return err
+	})
+	return mails, err
 }
 
-// handleMail reads one mail, fetched from place, and hands it to the
-// games server. An error means the mail was not handled and must be tried
-// again; errSetAside, that it must not.
-func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place inbound.Place) error {
+// handleMail reads one mail, fetched from place, which arrived at arrived
+// (its INTERNALDATE), and hands it to the games server. An error means
+// the mail was not handled and must be tried again; errSetAside, that it
+// must not.
+func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place inbound.Place, arrived time.Time) error {
 	log := d.log().With("uid", place.UID)
 	msg, err := inbound.ReadFetched(bytes.NewReader(raw), d.maxMailSize(), place)
 	if err != nil {
@@ -267,7 +279,10 @@ func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place i
 			return nil
 		}
 	}
-	req := msg.Request(d.Bot.Address, d.now())
+	if arrived.IsZero() { // a server that gave no INTERNALDATE
+		arrived = d.now()
+	}
+	req := msg.Request(d.Bot.Address, arrived)
 	mails, err := d.handleRequest(ctx, req)
 	var crash *crashError
 	if errors.As(err, &crash) {

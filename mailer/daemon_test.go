@@ -28,8 +28,13 @@ type fakeGames struct {
 	reqs  []games.Request
 	seen  map[string]bool
 	ticks int
+	// tickRuns are the ticks: what each was given, and how many requests
+	// were handled by then.
+	tickRuns []tickRun
 	// onHandle, if set, runs inside Handle (before it returns).
 	onHandle func(r games.Request)
+	// onPrune, if set, is a step of the prune; it reports whether more follow.
+	onPrune func() bool
 }
 
 func (g *fakeGames) Handle(_ context.Context, r games.Request) ([]games.Mail, error) {
@@ -49,11 +54,25 @@ func (g *fakeGames) Handle(_ context.Context, r games.Request) ([]games.Mail, er
 	return []games.Mail{m}, nil
 }
 
-func (g *fakeGames) Tick(context.Context) ([]games.Mail, error) {
+func (g *fakeGames) TickUpTo(_ context.Context, handledUpTo time.Time) ([]games.Mail, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.ticks++
+	g.tickRuns = append(g.tickRuns, tickRun{handledUpTo: handledUpTo, handled: len(g.reqs)})
 	return nil, nil
+}
+
+// Prune does one step, if onPrune says there is one.
+func (g *fakeGames) Prune(context.Context) (bool, error) {
+	if g.onPrune == nil {
+		return false, nil
+	}
+	return g.onPrune(), nil
+}
+
+type tickRun struct {
+	handledUpTo time.Time
+	handled     int
 }
 
 func (g *fakeGames) requests() []games.Request {

@@ -1,0 +1,127 @@
+package games
+
+import (
+	"fmt"
+	"time"
+)
+
+// Time windpost did not run is not charged to players. Every Handle and
+// Tick notes when it ran (the meta key "clock"); the first one after a gap
+// longer than Config.OutageAfter (the service was stopped, or the clock
+// jumped forward) moves every running deadline by the gap, as
+// correspondence federations do after a server outage, and the mails about
+// those games say so in their status block until the next move. A clock
+// that goes back changes nothing: the note keeps the latest time seen, and
+// reminders and losses on time happen once, whatever the clock says later.
+
+// DefaultOutageAfter is Config.OutageAfter's default.
+const DefaultOutageAfter = 10 * time.Minute
+
+// outageAfter is the gap beyond which deadlines move; 0 = never.
+func (s *Server) outageAfter() time.Duration {
+	switch {
+	case s.cfg.OutageAfter < 0:
+		return 0
+	case s.cfg.OutageAfter == 0:
+		return DefaultOutageAfter
+	}
+	return s.cfg.OutageAfter
+}
+
+// pause is the time not charged to the player to move while a deadline
+// ran: the last gap (From, Until) and all gaps together (Total).
+type pause struct {
+	From  time.Time     `json:"from"`
+	Until time.Time     `json:"until"`
+	Total time.Duration `json:"total"`
+}
+
+// says is the status block's line about p.
+func (p *pause) says() string {
+	s := fmt.Sprintf("windpost was not running (or its clock jumped) from %s to %s; that time does not count, so this deadline moved by %s.",
+		formatTime(p.From), formatTime(p.Until), formatSpan(p.Until.Sub(p.From)))
+	if p.Total > p.Until.Sub(p.From) {
+		s += fmt.Sprintf(" With earlier stops, it moved by %s in all.", formatSpan(p.Total))
+	}
+	return s
+}
+
+// resumeClocks notes that the server runs now, and moves the running
+// deadlines by the gap since it last ran if that is longer than
+// OutageAfter.
+func (s *Server) resumeClocks(st storeTx) error {
+	now := s.now()
+	last := st.lastRun()
+	if !now.After(last) {
+		return nil // the same second, or the clock went back: keep the latest
+	}
+	if err := st.setLastRun(now); err != nil {
+		return err
+	}
+	gap := now.Sub(last)
+	if last.IsZero() || s.outageAfter() == 0 || gap <= s.outageAfter() {
+		return nil
+	}
+	moved, err := st.moveDeadlines(last, now)
+	if err != nil {
+		return err
+	}
+	s.log.Warn("windpost ran no clock for a while (it was not running, or the clock jumped): running deadlines moved by the gap",
+		"from", last, "until", now, "gap", gap.String(), "games", moved)
+	return nil
+}
+
+// moveDeadlines moves the deadline of every game in progress that was
+// running at from by until-from, and notes the pause in the game. A
+// reminder already sent goes out again if its time is now ahead.
+func (st storeTx) moveDeadlines(from, until time.Time) (int, error) {
+	gap := until.Sub(from)
+	var moved []*gameRecord
+	err := st.eachGame(func(_ string, rec *gameRecord, err error) error {
+		if err == nil && rec.State == statePlaying && rec.Deadline.After(from) {
+			moved = append(moved, rec)
+		}
+		return nil // a damaged record is the tick's to log
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, rec := range moved {
+		rec.Deadline = rec.Deadline.Add(gap)
+		if rec.Reminded && until.Before(rec.Deadline.Add(-reminderBefore)) {
+			rec.Reminded = false
+		}
+		total := gap
+		if rec.Paused != nil {
+			total += rec.Paused.Total
+		}
+		rec.Paused = &pause{From: from, Until: until, Total: total}
+		if err := st.putGame(rec, nil, until); err != nil {
+			return 0, err
+		}
+	}
+	return len(moved), nil
+}
+
+// formatSpan writes a duration for players: "3 days 2 hours", "25
+// minutes".
+func formatSpan(d time.Duration) string {
+	d = d.Round(time.Minute)
+	days, hours, minutes := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
+	var parts []string
+	for _, p := range []struct {
+		n         int
+		one, many string
+	}{{days, "day", "days"}, {hours, "hour", "hours"}, {minutes, "minute", "minutes"}} {
+		if p.n > 0 && len(parts) < 2 {
+			parts = append(parts, fmt.Sprintf("%d %s", p.n, plural(p.n, p.one, p.many)))
+		}
+	}
+	if len(parts) == 0 {
+		return "less than a minute"
+	}
+	if len(parts) == 2 {
+		return parts[0] + " " + parts[1]
+	}
+	return parts[0]
+}

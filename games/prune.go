@@ -1,0 +1,82 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// pruneBatch is how many records one prune transaction looks at: small
+// enough that requests wait for it a few milliseconds at most.
+const pruneBatch = 500
+
+// Prune forgets, once a day, the handled Message-IDs and sent mails older
+// than keepFor, so that the store does not grow for ever. It works in
+// small steps: each call is one short write transaction over at most
+// pruneBatch records, and more reports whether the prune under way has
+// records left (call again, letting requests in between). When no prune is
+// due it does nothing and returns false. Where it stands is kept in the
+// store, so a restart goes on from there. Last, it puts back into the
+// clocks index any game missing there (written by a windpost that did not
+// keep it).
+func (s *Server) Prune(ctx context.Context) (more bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return false, fmt.Errorf("games: prune: %w", err)
+	}
+	if !s.pruneDue() {
+		return false, nil
+	}
+	err = s.store.update(func(st storeTx) error {
+		now := s.now()
+		bucket, key, under := st.pruneFrom()
+		if !under {
+			if last := st.lastPruned(); !last.IsZero() && now.Sub(last) < 24*time.Hour {
+				more = false
+				return nil
+			}
+			bucket, key = bucketProcessed, nil
+		}
+		var next []byte
+		var err error
+		if string(bucket) == string(bucketGames) {
+			next, err = st.reindexSome(key, pruneBatch, func(string, error) {})
+		} else {
+			next, err = st.forgetSome(bucket, key, now.Add(-keepFor), pruneBatch)
+		}
+		if err != nil {
+			return err
+		}
+		switch {
+		case next != nil:
+		case string(bucket) == string(bucketProcessed):
+			bucket, next = bucketOutbox, []byte{}
+		case string(bucket) == string(bucketOutbox):
+			bucket, next = bucketGames, []byte{} // and the clocks index is mended
+		default:
+			more = false
+			if err := st.setPruneFrom(nil, nil); err != nil {
+				return err
+			}
+			return st.notePruned(now)
+		}
+		more = true
+		return st.setPruneFrom(bucket, next)
+	})
+	if err != nil {
+		return false, fmt.Errorf("games: prune: %w", err)
+	}
+	return more, nil
+}
+
+// pruneDue reports, in a read transaction (no write, no fsync), whether a
+// prune is under way or due; Prune checks again in its write transaction.
+func (s *Server) pruneDue() bool {
+	due := true
+	_ = s.store.view(func(st storeTx) error {
+		_, _, under := st.pruneFrom()
+		last := st.lastPruned()
+		due = under || last.IsZero() || s.now().Sub(last) >= 24*time.Hour
+		return nil
+	})
+	return due
+}
