@@ -70,10 +70,15 @@ func (c *change) queueNotices() error {
 	slices.SortFunc(keys, func(a, b noticeKey) int { return c.notices[a].order - c.notices[b].order })
 	for _, k := range keys {
 		n := c.notices[k]
-		if len(n.events) == 0 || c.st.doNotMail(k.to) {
-			continue // dropped (dropNotice), or the address said "stop"
-		}
 		lg := c.games[k.game]
+		if len(n.events) == 0 || (c.st.doNotMail(k.to) && lg.rec.State == stateInvited) {
+			// Dropped (dropNotice), or an invitation to an address that
+			// said "stop". A game the address accepted goes on being
+			// mailed: "stop" needs no key, so a forged one must not
+			// silence a player's moves and reminders (that would lose
+			// them the game on time); "forget me" ends their games.
+			continue
+		}
 		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to)
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {

@@ -346,12 +346,12 @@ func (h *handling) stop(Command) (string, error) {
 			playing = append(playing, lg.rec.ID)
 		}
 	}
-	text := "Done: windpost will never write to you again, except to answer mails you send it yourself, and nobody can invite you any more."
+	text := "Done: nobody can invite you any more, and windpost will never write to you again, except to answer mails you send it yourself and about the games you play."
 	if len(declined) > 0 {
 		text += fmt.Sprintf("\nI declined the challenges that were waiting for you (%s).", strings.Join(declined, ", "))
 	}
 	if len(playing) > 0 {
-		text += fmt.Sprintf("\nYou still play %s: you get no more mail about them, and their clocks go on. "+
+		text += fmt.Sprintf("\nYou still play %s: you keep getting the moves and reminders of these games, so that you do not lose on time. "+
 			`To leave them, reply "forget me" to a mail about one of them.`, strings.Join(playing, ", "))
 	}
 	return text, nil
@@ -415,8 +415,9 @@ You may invite a few addresses a day that never played (5 unless the
 operator set another number; withdrawn challenges count), and have one
 challenge waiting for each address.
 "stop", alone on a line (in any mail, or in reply to an invitation):
-windpost never writes to you again except to answer your own mails, and
-nobody can invite you. It holds for ever, also after "forget me".
+nobody can invite you, and windpost never writes to you again except to
+answer your own mails and about the games you accepted (so that you do
+not lose them on time). It holds for ever, also after "forget me".
 "block <address>": that address can no longer challenge you; "unblock
 <address>", in reply to a mail about one of your games, undoes it.
 "forget me", in reply to a mail about one of your games: your games in

@@ -61,7 +61,7 @@ func helpTopic(topic string) (string, bool) {
                           stop your clocks (at most 30 days a year)
   rules <game>            the rules and the notation
   confirm                 send the challenges windpost asked you to confirm
-  stop                    never get mail from windpost again
+  stop                    never be invited (or mailed) by windpost again
   block <address> / unblock <address>
                           keep an address from challenging you
   forget me               resign your games; windpost forgets your address
