@@ -19,6 +19,20 @@ func (s *Store) Check(w io.Writer) error {
 	var pageProblems, recordProblems, records int
 	err := guard(s.path, func() error {
 		return s.db.View(func(tx *bolt.Tx) error {
+			pageSize := tx.DB().Info().PageSize
+			free := func(id int) bool {
+				info, err := tx.Page(id)
+				return err == nil && info != nil && info.Type == "free"
+			}
+			err := pageBounds(s.path, pageSize, uint64(tx.Size())/uint64(pageSize), free, func(err error) {
+				pageProblems++
+				if pageProblems <= maxCheckFindings {
+					fmt.Fprintf(w, "page structure: %v\n", err)
+				}
+			})
+			if err != nil || pageProblems > 0 {
+				return err // bbolt's own check would read past the pages
+			}
 			for err := range tx.Check() {
 				pageProblems++
 				if pageProblems <= maxCheckFindings {

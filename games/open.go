@@ -71,7 +71,8 @@ func OpenWith(path string, o StoreOptions) (*Store, error) {
 	}
 	var db *bolt.DB
 	err := guard(path, func() (err error) {
-		db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.LockTimeout, ReadOnly: o.ReadOnly})
+		db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.LockTimeout, ReadOnly: o.ReadOnly,
+			PreLoadFreelist: true}) // read here, under guard, not in tx.Check's goroutine
 		return err
 	})
 	if err != nil {
