@@ -19,8 +19,10 @@ const adminAbout = `Inspect and back up windpost's game store (a bbolt file).
 
 Subcommands:
   games                 list every game: id, variant, players, state, turn, deadline, result
-  dump                  print everything in the store as JSON (the server secret is redacted)
+  dump [--keys]         print everything in the store as JSON (the server secret and, without
+                        --keys, the players' reply keys are redacted)
   backup FILE           write a consistent copy of the store to FILE
+  check                 run bbolt's consistency check over the store and read every record
 
 Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
 on the store it holds the file, so these commands ask the running daemon
@@ -43,6 +45,8 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 		return adminDump(a, args[1:])
 	case "backup":
 		return adminBackup(a, args[1:])
+	case "check":
+		return adminCheck(a, args[1:])
 	}
 	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump or backup)\n", args[0])
 	return 2
@@ -56,7 +60,7 @@ type adminJob func(st *games.Store, arg string, w io.Writer) error
 // adminJobs are the jobs by name; arg is the job's one argument (the
 // backup's absolute path) or "".
 func adminJobs() map[string]adminJob {
-	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob}
+	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "check": checkJob}
 }
 
 func gamesJob(st *games.Store, _ string, w io.Writer) error {
@@ -84,7 +88,10 @@ func gamesJob(st *games.Store, _ string, w io.Writer) error {
 	return tw.Flush()
 }
 
-func dumpJob(st *games.Store, _ string, w io.Writer) error { return st.Dump(w) }
+// dumpJob writes the dump; arg "keys" shows the reply keys.
+func dumpJob(st *games.Store, arg string, w io.Writer) error {
+	return st.DumpWith(w, games.DumpOptions{Keys: arg == "keys"})
+}
 
 // backupJob writes a consistent copy of the store (one read transaction)
 // to the file target, which must not exist yet.
@@ -139,7 +146,25 @@ func adminGames(a *app, args []string) int {
 }
 
 func adminDump(a *app, args []string) int {
-	return adminLook(a, args, "dump", "Print everything in the store as JSON, bucket by bucket; the server secret is redacted.")
+	fs := newFlags(a, "admin dump [--keys] [--store FILE]",
+		"Print everything in the store as JSON, bucket by bucket. The server secret is redacted,\n"+
+			"and so are the players' reply keys (each shown as …) unless --keys is given: whoever\n"+
+			"holds a key can play in that player's name where mail is not authenticated.")
+	store := fs.String("store", defaultStore, "the store `file`")
+	keys := fs.Bool("keys", false, "show the reply keys")
+	pos, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		fs.Usage()
+		return 2
+	}
+	arg := ""
+	if *keys {
+		arg = "keys"
+	}
+	return runAdminJob(a, *store, "dump", arg)
 }
 
 // adminLook runs a job that takes no argument but --store.
