@@ -140,6 +140,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			break
 		}
+		if errors.Is(err, games.ErrDamaged) {
+			return err // said once, not retried for ever: the operator restores the store
+		}
 		if time.Since(start) > 2*maxBackoff {
 			backoff = time.Second // it worked for a while: start again small
 		}
