@@ -195,7 +195,7 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 			continue
 		}
 		failures = 0
-		o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", m.Subject)
+		o.log().Info("sent", "mail", m.ID, "to", m.To, "kind", string(m.Kind), "subject", games.RedactKeys(m.Subject))
 		if err := o.markSent(m, o.now()); err != nil {
 			return sent, failed, err
 		}
