@@ -247,7 +247,7 @@ func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place i
 	}
 	log = log.With("from", msg.From, "message_id", msg.MessageID)
 	for _, w := range msg.Warnings {
-		log.Info("mail read with a problem", "warning", w)
+		log.Info("mail read with a problem", "warning", games.RedactKeys(w))
 	}
 	if why := msg.LoopReason(d.Bot.Address); why != "" {
 		log.Info("no answer (loop guard)", "reason", why)
