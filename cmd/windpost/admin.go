@@ -146,31 +146,29 @@ func adminGames(a *app, args []string) int {
 }
 
 func adminDump(a *app, args []string) int {
-	fs := newFlags(a, "admin dump [--keys] [--store FILE]",
-		"Print everything in the store as JSON, bucket by bucket. The server secret is redacted,\n"+
-			"and so are the players' reply keys (each shown as …) unless --keys is given: whoever\n"+
-			"holds a key can play in that player's name where mail is not authenticated.")
-	store := fs.String("store", defaultStore, "the store `file`")
-	keys := fs.Bool("keys", false, "show the reply keys")
-	pos, code, ok := parseFlags(fs, args)
-	if !ok {
-		return code
-	}
-	if len(pos) > 0 {
-		fs.Usage()
-		return 2
-	}
-	arg := ""
-	if *keys {
-		arg = "keys"
-	}
-	return runAdminJob(a, *store, "dump", arg)
+	return adminRun(a, args, "dump", "Print everything in the store as JSON, bucket by bucket. The server secret is redacted,\n"+
+		"and so are the players' reply keys (each shown as …) unless --keys is given: whoever\n"+
+		"holds a key can play in that player's name where mail is not authenticated.", true)
 }
 
 // adminLook runs a job that takes no argument but --store.
 func adminLook(a *app, args []string, name, about string) int {
-	fs := newFlags(a, "admin "+name+" [--store FILE]", about)
+	return adminRun(a, args, name, about, false)
+}
+
+// adminRun runs a job that takes no argument but --store, and --keys if
+// keys is set (the job's argument is then "keys").
+func adminRun(a *app, args []string, name, about string, keys bool) int {
+	usage := "admin " + name + " [--store FILE]"
+	if keys {
+		usage = "admin " + name + " [--keys] [--store FILE]"
+	}
+	fs := newFlags(a, usage, about)
 	store := fs.String("store", defaultStore, "the store `file`")
+	showKeys := new(bool)
+	if keys {
+		showKeys = fs.Bool("keys", false, "show the reply keys")
+	}
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -178,6 +176,9 @@ func adminLook(a *app, args []string, name, about string) int {
 	if len(pos) > 0 {
 		fs.Usage()
 		return 2
+	}
+	if *showKeys {
+		return runAdminJob(a, *store, name, "keys")
 	}
 	return runAdminJob(a, *store, name, "")
 }

@@ -4,15 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/games"
 )
 
 var replyKey = regexp.MustCompile(`\+g[0-9a-z]+\.([a-z2-7]{16})@`)
@@ -37,16 +34,7 @@ func TestAdminDumpKeys(t *testing.T) {
 		}
 	}
 
-	st, err := games.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	stop, err := serveAdminSocket(st, adminSocketPath(path), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
+	serveStore(t, path)
 	for _, tt := range []struct {
 		args []string
 		want string

@@ -1,10 +1,11 @@
 package inbound
 
 import (
-	"golang.org/x/net/html"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // TestHiddenHTMLNotRead: text a mail client does not show is not read as
