@@ -124,11 +124,7 @@ func TestUnflow(t *testing.T) {
 }
 
 func TestHTMLToText(t *testing.T) {
-	tests := []struct {
-		name string
-		html string
-		want []string
-	}{
+	tests := []htmlCase{
 		{"br and div", "<div>b2-b3<br>c2-c3</div><div>d2-d3</div>", []string{"b2-b3", "c2-c3", "d2-d3"}},
 		{"white space collapsed", "<p>  offer\n   draw </p>\n<p>a<b>b</b> c</p>", []string{"offer draw", "ab c"}},
 		{"entities and nbsp", "<p>a&nbsp;&amp;&nbsp;b &lt;c&gt;</p>", []string{"a & b <c>"}},
@@ -155,7 +151,18 @@ func TestHTMLToText(t *testing.T) {
 		},
 		{"quote as entity", "<p>&gt; resign</p><p>b2-b3</p>", []string{"b2-b3"}},
 	}
-	for _, tt := range tests {
+	checkHTML(t, tests)
+}
+
+// htmlCase is an HTML body and the lines read from it.
+type htmlCase struct {
+	name, html string
+	want       []string
+}
+
+// checkHTML runs each case as a subtest.
+func checkHTML(t *testing.T, cases []htmlCase) {
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			got := textLines(htmlToText(tt.html), false, false)
 			if !slices.Equal(got, tt.want) {
@@ -168,10 +175,7 @@ func TestHTMLToText(t *testing.T) {
 // TestHiddenHTMLNotRead: text a mail client does not show is not read as
 // commands; what it shows still is.
 func TestHiddenHTMLNotRead(t *testing.T) {
-	for _, tt := range []struct {
-		name, html string
-		want       []string
-	}{
+	checkHTML(t, []htmlCase{
 		{"iframe", `<p>b2-b3</p><iframe>resign</iframe>`, []string{"b2-b3"}},
 		{"noscript", `<p>b2-b3</p><noscript>resign</noscript>`, []string{"b2-b3"}},
 		{"textarea", `<p>b2-b3</p><textarea>resign</textarea>`, []string{"b2-b3"}},
@@ -190,14 +194,7 @@ func TestHiddenHTMLNotRead(t *testing.T) {
 		{"shown styles stay", `<div style="font-size:12px;overflow:hidden">b2-b3</div><div style="display:block;opacity:1">c2-c3</div>`, []string{"b2-b3", "c2-c3"}},
 		{"height without overflow hidden stays", `<div style="height:0">b2-b3</div>`, []string{"b2-b3"}},
 		{"after a hidden element", `<div style="display:none">resign</div>b2-b3<div>c2-c3</div>`, []string{"b2-b3", "c2-c3"}},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			got := textLines(htmlToText(tt.html), false, false)
-			if !slices.Equal(got, tt.want) {
-				t.Errorf("got %q, want %q", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestInvisibleCharactersRemoved: zero-width and bidi control characters
