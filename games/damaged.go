@@ -94,33 +94,32 @@ func checkLength(path string, tx *bolt.Tx) error {
 
 // guard runs f, which reads bbolt pages, and turns a panic of bbolt on a
 // damaged page (or a fault reading the mapped file) into a DamagedError
-// naming path. A panic of any other code goes on as it was.
+// naming path. A panic of any other code is not recovered: it goes on with
+// its stack, for the daemon's own recovery to report.
 func guard(path string, f func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
-		if v := recover(); v != nil {
-			if !fault(v) && !panickedIn(bboltPackage) {
-				panic(v)
-			}
-			err = &DamagedError{Path: path, Cause: fmt.Errorf("bbolt failed reading it: %v", v)}
+		inBbolt, faulted := panicOrigin(bboltPackage)
+		if !inBbolt && !faulted {
+			return
 		}
+		v := recover()
+		if !inBbolt && !fault(v) {
+			panic(v) // a nil pointer in our own code, not the file
+		}
+		err = &DamagedError{Path: path, Cause: fmt.Errorf("bbolt failed reading it: %v", v)}
 	}()
 	return f()
 }
 
 const bboltPackage = "go.etcd.io/bbolt"
 
-// fault reports whether v is the panic of a fault reading memory (the
-// mapped file), as debug.SetPanicOnFault makes it.
-func fault(v any) bool {
-	e, ok := v.(interface{ Addr() uintptr })
-	return ok && e != nil
-}
-
-// panickedIn reports whether the panic being recovered was raised in code
-// of package pkg: the first frame below runtime.gopanic that is not the
-// runtime's own. It is called from the deferred function that recovers.
-func panickedIn(pkg string) bool {
+// panicOrigin looks at the panic under way, if any: inPkg says it was
+// raised in code of package pkg (the first frame below runtime.gopanic
+// that is not the runtime's own), faulted that it is a memory fault
+// (runtime.sigpanic), such as reading a record's bytes past the end of the
+// mapped file. It is called from a deferred function, before it recovers.
+func panicOrigin(pkg string) (inPkg, faulted bool) {
 	pcs := make([]uintptr, 64)
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
 	below := false
@@ -129,11 +128,21 @@ func panickedIn(pkg string) bool {
 		switch {
 		case fr.Function == "runtime.gopanic":
 			below = true
+		case below && fr.Function == "runtime.sigpanic":
+			faulted = true
 		case below && !strings.HasPrefix(fr.Function, "runtime."):
-			return strings.HasPrefix(fr.Function, pkg+".") || strings.HasPrefix(fr.Function, pkg+"/")
+			return strings.HasPrefix(fr.Function, pkg+".") || strings.HasPrefix(fr.Function, pkg+"/"), faulted
 		}
 		if !more {
-			return false
+			return false, false
 		}
 	}
+}
+
+// fault reports whether v is the panic of a fault reading memory at an
+// address (the mapped file), as debug.SetPanicOnFault makes it; a nil
+// pointer is not one.
+func fault(v any) bool {
+	e, ok := v.(interface{ Addr() uintptr })
+	return ok && e != nil
 }

@@ -169,3 +169,33 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 		t.Errorf("damaged record: %v\n%s", err, out.String())
 	}
 }
+
+// TestGuardLeavesOtherPanics: a panic of windpost's own code inside a
+// transaction is not taken for a damaged store: it goes on, for the
+// daemon's recovery to report with its stack.
+func TestGuardLeavesOtherPanics(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	startHumanGame(t, h)
+	var nilGame *gameRecord
+	for _, tt := range []struct {
+		name string
+		f    func(storeTx) error
+	}{
+		{"panic", func(storeTx) error { panic("ours") }},
+		{"nil pointer", func(storeTx) error { return errors.New(nilGame.ID) }},
+		{"in a ForEach callback", func(st storeTx) error {
+			return st.eachGame(func(string, *gameRecord, error) error { panic("ours") })
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if v := recover(); v == nil {
+					t.Error("the panic was recovered")
+				}
+			}()
+			err := h.store.update(tt.f)
+			t.Errorf("update returned %v", err)
+		})
+	}
+	wantText(t, only(t, h.write(t, alice, "games"), alice), "Your games:", "your move") // the store still works
+}
