@@ -20,11 +20,16 @@ func (s *Store) Check(w io.Writer) error {
 	err := guard(s.path, func() error {
 		return s.db.View(func(tx *bolt.Tx) error {
 			pageSize := tx.DB().Info().PageSize
-			free := func(id int) bool {
-				info, err := tx.Page(id)
-				return err == nil && info != nil && info.Type == "free"
+			var roots []uint64
+			if err := tx.ForEach(func(_ []byte, b *bolt.Bucket) error {
+				if r := uint64(b.Root()); r != 0 {
+					roots = append(roots, r)
+				}
+				return nil
+			}); err != nil {
+				return err
 			}
-			err := pageBounds(s.path, pageSize, uint64(tx.Size())/uint64(pageSize), free, func(err error) {
+			err := pageBounds(s.path, pageSize, uint64(tx.Size())/uint64(pageSize), roots, func(err error) {
 				pageProblems++
 				if pageProblems <= maxCheckFindings {
 					fmt.Fprintf(w, "page structure: %v\n", err)

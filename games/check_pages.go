@@ -18,29 +18,35 @@ const (
 	bucketLeafFlag  = 0x01
 )
 
-// pageBounds reads the pages of the store file below highWater from the
-// file itself (not bbolt's mapping) and reports every branch or leaf page
-// whose elements, keys or values reach past the page, or whose children
-// lie past highWater. bbolt's check reads those in a goroutine of its own,
-// where reading past the end of the file would kill the process: Check
-// runs it only when pageBounds finds nothing. free says which pages are
-// free (their contents are old and unused).
-func pageBounds(path string, pageSize int, highWater uint64, free func(id int) bool, report func(error)) error {
+// pageBounds reads the pages of the buckets whose root pages are roots,
+// from the store file itself (not bbolt's mapping), and reports every
+// branch or leaf page whose elements, keys or values reach past the page,
+// or whose children lie past highWater. bbolt's check reads those in a
+// goroutine of its own, where reading past the end of the file would kill
+// the process: Check runs it only when pageBounds finds nothing. Only the
+// pages a read transaction reaches are read: a running daemon does not
+// change them.
+func pageBounds(path string, pageSize int, highWater uint64, roots []uint64, report func(error)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	buf := make([]byte, pageSize)
-	for id := uint64(2); id < highWater; id++ {
-		if _, err := f.ReadAt(buf[:pageSize], int64(id)*int64(pageSize)); err != nil && err != io.EOF {
-			return err
-		}
-		flags := binary.LittleEndian.Uint16(buf[8:])
-		overflow := uint64(binary.LittleEndian.Uint32(buf[12:]))
-		if flags&(branchPageFlag|leafPageFlag) == 0 || free(int(id)) {
+	seen := map[uint64]bool{}
+	head := make([]byte, pageHeaderSize)
+	for len(roots) > 0 {
+		id := roots[len(roots)-1]
+		roots = roots[:len(roots)-1]
+		if seen[id] {
+			report(fmt.Errorf("page %d: reached twice", id))
 			continue
 		}
+		seen[id] = true
+		if _, err := f.ReadAt(head, int64(id)*int64(pageSize)); err != nil {
+			report(fmt.Errorf("page %d: %w", id, err))
+			continue
+		}
+		overflow := uint64(binary.LittleEndian.Uint32(head[12:]))
 		if id+overflow >= highWater {
 			report(fmt.Errorf("page %d: runs on over %d pages, past the end of the data (page %d)", id, overflow, highWater))
 			continue
@@ -49,25 +55,31 @@ func pageBounds(path string, pageSize int, highWater uint64, free func(id int) b
 		if _, err := f.ReadAt(page, int64(id)*int64(pageSize)); err != nil && err != io.EOF {
 			return err
 		}
-		if err := pageFits(page, highWater); err != nil {
+		children, err := pageFits(page, highWater)
+		if err != nil {
 			report(fmt.Errorf("page %d: %w", id, err))
+			continue
 		}
-		id += overflow
+		roots = append(roots, children...)
 	}
 	return nil
 }
 
 // pageFits checks one branch or leaf page (or an inline bucket's page held
 // in a value): its elements, their keys and values, and inline pages lie
-// inside it, and its children below highWater.
-func pageFits(page []byte, highWater uint64) error {
+// inside it, and its children below highWater. It returns the children:
+// of a branch page, and the root pages of buckets held in a leaf.
+func pageFits(page []byte, highWater uint64) (children []uint64, err error) {
 	if len(page) < pageHeaderSize {
-		return fmt.Errorf("%d bytes is too short for a page", len(page))
+		return nil, fmt.Errorf("%d bytes is too short for a page", len(page))
 	}
 	flags := binary.LittleEndian.Uint16(page[8:])
 	count := int(binary.LittleEndian.Uint16(page[10:]))
+	if flags&(branchPageFlag|leafPageFlag) == 0 {
+		return nil, fmt.Errorf("not a branch or leaf page (type %#x)", flags)
+	}
 	if pageHeaderSize+count*pageElementSize > len(page) {
-		return fmt.Errorf("%d elements do not fit in %d bytes", count, len(page))
+		return nil, fmt.Errorf("%d elements do not fit in %d bytes", count, len(page))
 	}
 	for i := 0; i < count; i++ {
 		at := pageHeaderSize + i*pageElementSize
@@ -76,33 +88,39 @@ func pageFits(page []byte, highWater uint64) error {
 		case flags&branchPageFlag != 0:
 			pos, ksize := uint64(binary.LittleEndian.Uint32(e)), uint64(binary.LittleEndian.Uint32(e[4:]))
 			if uint64(at)+pos+ksize > uint64(len(page)) {
-				return fmt.Errorf("element %d: its key lies past the page", i)
+				return nil, fmt.Errorf("element %d: its key lies past the page", i)
 			}
-			if child := binary.LittleEndian.Uint64(e[8:]); child < 2 || child >= highWater {
-				return fmt.Errorf("element %d: child page %d is not a data page", i, child)
+			child := binary.LittleEndian.Uint64(e[8:])
+			if child < 2 || child >= highWater {
+				return nil, fmt.Errorf("element %d: child page %d is not a data page", i, child)
 			}
+			children = append(children, child)
 		case flags&leafPageFlag != 0:
 			eflags := binary.LittleEndian.Uint32(e)
 			pos, ksize, vsize := uint64(binary.LittleEndian.Uint32(e[4:])), uint64(binary.LittleEndian.Uint32(e[8:])), uint64(binary.LittleEndian.Uint32(e[12:]))
 			end := uint64(at) + pos + ksize + vsize
 			if end > uint64(len(page)) {
-				return fmt.Errorf("element %d: its key or value lies past the page", i)
+				return nil, fmt.Errorf("element %d: its key or value lies past the page", i)
 			}
 			if eflags&bucketLeafFlag == 0 || vsize < 16 {
 				continue
 			}
 			v := page[end-vsize : end]
 			root := binary.LittleEndian.Uint64(v)
-			if root == 0 && vsize > 16 {
-				if err := pageFits(v[16:], highWater); err != nil {
-					return fmt.Errorf("element %d's inline bucket: %w", i, err)
+			switch {
+			case root == 0 && vsize > 16:
+				inner, err := pageFits(v[16:], highWater)
+				if err != nil {
+					return nil, fmt.Errorf("element %d's inline bucket: %w", i, err)
 				}
-			} else if root != 0 && (root < 2 || root >= highWater) {
-				return fmt.Errorf("element %d: bucket root page %d is not a data page", i, root)
+				children = append(children, inner...)
+			case root == 0:
+			case root < 2 || root >= highWater:
+				return nil, fmt.Errorf("element %d: bucket root page %d is not a data page", i, root)
+			default:
+				children = append(children, root)
 			}
-		default:
-			return fmt.Errorf("an inline page of type %#x", flags)
 		}
 	}
-	return nil
+	return children, nil
 }

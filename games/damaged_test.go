@@ -37,6 +37,7 @@ func useStore(path string, readOnly bool) error {
 	}
 	defer st.Close()
 	var sink bytes.Buffer
+	checkErr := st.Check(&sink) // first, on pages nothing has read yet
 	if _, err := st.Games(); err != nil {
 		return err
 	}
@@ -46,7 +47,7 @@ func useStore(path string, readOnly bool) error {
 	if _, err := st.Backup(&sink); err != nil {
 		return err
 	}
-	return st.Check(&sink)
+	return checkErr
 }
 
 // wantInWords checks that err, if any, names the file and says what to do.
