@@ -128,6 +128,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	ctx, stop := context.WithCancel(ctx) // when Run returns early (a damaged store), the outbox and the clocks stop too
+	defer stop()
 	wg.Add(2)
 	go func() { defer wg.Done(); _ = d.Outbox.Run(ctx) }()
 	go func() { defer wg.Done(); d.tickLoop(ctx) }()
