@@ -3,6 +3,8 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/windpost/windpost/games"
 )
 
-// goodStore writes a store with a game against the bot to path.
+// goodStore writes a store with games against the bot to path.
 func goodStore(t *testing.T, path string) {
 	t.Helper()
 	st, err := games.Open(path)
@@ -24,9 +28,11 @@ func goodStore(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.Handle(context.Background(), games.Request{From: "alice@windpost.test", Subject: "new",
-		MessageID: "<hostile-store@client.example>", Lines: []string{"new gufuu as black"}, Received: time.Now()}); err != nil {
-		t.Fatal(err)
+	for i := range 5 { // enough for the games to fill pages of their own
+		if _, err := srv.Handle(context.Background(), games.Request{From: "alice@windpost.test", Subject: "new",
+			MessageID: fmt.Sprintf("<hostile-store-%d@client.example>", i), Lines: []string{"new gufuu as black"}, Received: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
@@ -107,6 +113,57 @@ func TestHostileDamagedStore(t *testing.T) {
 					t.Errorf("the damaged store was changed (%d bytes, was %d)", len(after), len(damaged))
 				}
 			})
+		}
+	})
+}
+
+// TestHostileDamagedDataPage: a store whose games page is damaged opens
+// (nothing reads that page at start); the first mail that reads it stops
+// windpost serve with exit code 1 and the error in words, no panic (it
+// used to panic in the tick a minute later, in a crash loop).
+func TestHostileDamagedDataPage(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		bin, cfg, logPath := prepareServe(t, b, "bot", "alice")
+		store := filepath.Join(filepath.Dir(cfg), "windpost.db")
+		goodStore(t, store)
+		db, err := bolt.Open(store, 0o600, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var root, pageSize int
+		db.View(func(tx *bolt.Tx) error {
+			root, pageSize = int(tx.Bucket([]byte("games")).Root()), db.Info().PageSize
+			return nil
+		})
+		db.Close()
+		if root == 0 {
+			t.Fatal("the games are in their bucket's header (an inline bucket), not a page of their own")
+		}
+		f, err := os.OpenFile(store, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteAt([]byte{0xff, 0xff}, int64(root*pageSize+10)) // the leaf's element count
+		f.Close()
+
+		p := startProc(t, bin, cfg, logPath)
+		alice := newPlayer(t, b, "alice")
+		alice.send(b.addr("bot"), "a game", "new gufuu", mailOpts{})
+		select {
+		case err := <-p.done:
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+				t.Errorf("serve ended with %v, want exit code 1", err)
+			}
+		case <-time.After(30 * time.Second):
+			p.stop()
+			log, _ := os.ReadFile(logPath)
+			t.Fatalf("serve did not stop on the damaged store:\n%s", log)
+		}
+		out, _ := os.ReadFile(logPath)
+		if !strings.Contains(string(out), "is damaged") || !strings.Contains(string(out), "windpost admin backup") ||
+			strings.Contains(string(out), "panic") || strings.Contains(string(out), "goroutine") {
+			t.Errorf("serve's log:\n%s", out)
 		}
 	})
 }
