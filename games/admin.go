@@ -1,8 +1,6 @@
 package games
 
 import (
-	"encoding/json"
-	"fmt"
 	"io"
 	"sort"
 	"time"
@@ -47,41 +45,16 @@ func (s *Store) Games() ([]GameSummary, error) {
 	return list, err
 }
 
-// Dump writes everything in the store as one indented JSON object, bucket
-// by bucket, with the server secret redacted.
-func (s *Store) Dump(w io.Writer) error {
-	dump := map[string]map[string]json.RawMessage{}
-	err := s.view(func(st storeTx) error {
-		return st.eachRecord(func(bucket, key string, v []byte) {
-			if dump[bucket] == nil {
-				dump[bucket] = map[string]json.RawMessage{}
-			}
-			if v == nil && key == "" {
-				return
-			}
-			if v == nil || !json.Valid(v) {
-				v, _ = json.Marshal(string(v))
-			}
-			dump[bucket][key] = append(json.RawMessage(nil), v...)
-		})
-	})
-	if err != nil {
-		return fmt.Errorf("dump %s: %w", s.path, err)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(dump)
-}
-
 // Backup writes a consistent copy of the store to w while it stays in use
 // (a bbolt read transaction). It returns the number of bytes written.
 func (s *Store) Backup(w io.Writer) (int64, error) {
 	var n int64
-	err := s.db.View(func(tx *bolt.Tx) error {
-		var err error
-		n, err = tx.WriteTo(w)
-		return err
+	err := guard(s.path, func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			var err error
+			n, err = tx.WriteTo(w)
+			return err
+		})
 	})
 	return n, err
 }

@@ -47,7 +47,10 @@
 //	outbox.go      Mail and the outbox; inbox.go: mailbox cursors, processed mails
 //	store_outbox.go  the outbox's due index (fresh mail first, then retries, by next try)
 //	outbox_notice.go the other player told when a mail about a game fails for good
-//	admin.go       the admin views: Games, Dump, Backup
+//	admin.go       the admin views: Games, Backup; dump.go: Dump, streamed, keys redacted
+//	damaged.go     ErrDamaged, ErrNotAStore: a damaged or foreign file said in words, bbolt's panics recovered (guard)
+//	check.go       Check: bbolt's consistency check, after check_pages.go's own page bounds
+//	redact.go      RedactKeys, RedactHandler: no reply key in logs and dumps
 //	thread.go      reply tokens and the threading formats, written and read side by side
 //	command.go     the command language: ParseCommand
 //	gameid.go, address.go  game ids; canonical addresses

@@ -66,21 +66,39 @@ func OpenWith(path string, o StoreOptions) (*Store, error) {
 			return nil, fmt.Errorf("open store: %w", err)
 		}
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.LockTimeout, ReadOnly: o.ReadOnly})
+	if err := refuseEmpty(path); err != nil {
+		return nil, err
+	}
+	var db *bolt.DB
+	err := guard(path, func() (err error) {
+		db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.LockTimeout, ReadOnly: o.ReadOnly,
+			PreLoadFreelist: true}) // read here, under guard, not in tx.Check's goroutine
+		return err
+	})
 	if err != nil {
 		if errors.Is(err, bolterrors.ErrTimeout) {
 			return nil, &inUseError{path: path, waited: o.LockTimeout}
 		}
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		if errors.Is(err, ErrDamaged) {
+			return nil, err
+		}
+		return nil, damagedOpen(path, err)
 	}
 	s := &Store{db: db, path: path}
-	if o.ReadOnly {
-		err = db.View(func(tx *bolt.Tx) error { return s.load(tx) })
-	} else {
-		err = db.Update(func(tx *bolt.Tx) error { return s.initialise(tx, o.secret) })
-	}
+	err = guard(path, func() error {
+		if err := db.View(func(tx *bolt.Tx) error { return checkLength(path, tx) }); err != nil {
+			return err
+		}
+		if o.ReadOnly {
+			return db.View(func(tx *bolt.Tx) error { return s.load(tx) })
+		}
+		return db.Update(func(tx *bolt.Tx) error { return s.initialise(tx, o.secret) })
+	})
 	if err != nil {
 		db.Close()
+		if errors.Is(err, ErrDamaged) || errors.Is(err, ErrNotAStore) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return s, nil
@@ -89,6 +107,9 @@ func OpenWith(path string, o StoreOptions) (*Store, error) {
 // initialise creates missing buckets, the schema version and the secret,
 // and migrates an older schema.
 func (s *Store) initialise(tx *bolt.Tx, secret []byte) error {
+	if err := s.foreign(tx); err != nil {
+		return err
+	}
 	for _, name := range allBuckets() {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
@@ -140,6 +161,23 @@ func migrate(tx *bolt.Tx, from int) error {
 	return tx.Bucket(bucketMeta).Put(keySchema, []byte(fmt.Sprint(SchemaVersion)))
 }
 
+// foreign refuses a bbolt file that holds buckets but not windpost's meta
+// bucket: another program's file, which initialise must not fill.
+func (s *Store) foreign(tx *bolt.Tx) error {
+	if tx.Bucket(bucketMeta) != nil {
+		return nil
+	}
+	var other string
+	_ = tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+		other = string(name)
+		return errors.New("found one")
+	})
+	if other == "" {
+		return nil // a new file: nothing to lose
+	}
+	return &notAStoreError{path: s.path, why: fmt.Sprintf("a bbolt file of another program (it has a bucket %q and no windpost meta bucket)", other)}
+}
+
 // schema reads the schema version from the meta bucket.
 func schema(meta *bolt.Bucket) (int, error) {
 	var v int
@@ -153,7 +191,7 @@ func schema(meta *bolt.Bucket) (int, error) {
 func (s *Store) load(tx *bolt.Tx) error {
 	meta := tx.Bucket(bucketMeta)
 	if meta == nil {
-		return errors.New("not a windpost store (no meta bucket)")
+		return &notAStoreError{path: s.path, why: "a bbolt file without windpost's meta bucket"}
 	}
 	v, err := schema(meta)
 	if err != nil {

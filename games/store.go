@@ -75,14 +75,16 @@ func (s *Store) Close() error { return s.db.Close() }
 // Path is the store's file name.
 func (s *Store) Path() string { return s.path }
 
-// view runs f in a read transaction.
+// view runs f in a read transaction; bbolt failing on a damaged page is a
+// DamagedError (guard).
 func (s *Store) view(f func(storeTx) error) error {
-	return s.db.View(func(tx *bolt.Tx) error { return f(storeTx{tx}) })
+	return guard(s.path, func() error { return s.db.View(func(tx *bolt.Tx) error { return f(storeTx{tx}) }) })
 }
 
-// update runs f in a write transaction, committed if f returns nil.
+// update runs f in a write transaction, committed if f returns nil; bbolt
+// failing on a damaged page is a DamagedError (guard).
 func (s *Store) update(f func(storeTx) error) error {
-	return s.db.Update(func(tx *bolt.Tx) error { return f(storeTx{tx}) })
+	return guard(s.path, func() error { return s.db.Update(func(tx *bolt.Tx) error { return f(storeTx{tx}) }) })
 }
 
 // storeTx is the store inside one bbolt transaction, with a typed

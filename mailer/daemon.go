@@ -142,6 +142,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	ctx, stop := context.WithCancel(ctx) // when Run returns early (a damaged store), the outbox and the clocks stop too
+	defer stop()
 	wg.Add(2)
 	go func() { defer wg.Done(); _ = d.Outbox.Run(ctx) }()
 	go func() { defer wg.Done(); d.tickLoop(ctx) }()
@@ -158,6 +160,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 		err := d.readInbox(ctx, false)
 		if ctx.Err() != nil {
 			break
+		}
+		if errors.Is(err, games.ErrDamaged) {
+			return err // said once, not retried for ever: the operator restores the store
 		}
 		if time.Since(start) > 2*maxBackoff {
 			backoff = time.Second // it worked for a while: start again small
@@ -267,7 +272,7 @@ func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place i
 	}
 	log = log.With("from", msg.From, "message_id", msg.MessageID)
 	for _, w := range msg.Warnings {
-		log.Info("mail read with a problem", "warning", w)
+		log.Info("mail read with a problem", "warning", games.RedactKeys(w))
 	}
 	if why := msg.LoopReason(d.Bot.Address); why != "" {
 		log.Info("no answer (loop guard)", "reason", why)

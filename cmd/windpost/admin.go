@@ -21,9 +21,11 @@ const adminAbout = `Inspect and back up windpost's game store (a bbolt file).
 
 Subcommands:
   games                 list every game: id, variant, players, state, turn, deadline, result
-  dump                  print everything in the store as JSON (the server secret is redacted)
+  dump [--keys]         print everything in the store as JSON (the server secret and, without
+                        --keys, the players' reply keys are redacted)
   outbox                list the mail not sent: pending (next try) and failed for good (why)
   backup FILE           write a consistent copy of the store to FILE
+  check                 run bbolt's consistency check over the store and read every record
   forget ADDRESS        forget a player (as their "forget me"); serve must be stopped
 
 Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
@@ -51,6 +53,8 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 		return adminBackup(a, args[1:])
 	case "forget":
 		return adminForget(ctx, a, args[1:])
+	case "check":
+		return adminCheck(a, args[1:])
 	}
 	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox or backup)\n", args[0])
 	return 2
@@ -64,7 +68,7 @@ type adminJob func(st *games.Store, arg string, w io.Writer) error
 // adminJobs are the jobs by name; arg is the job's one argument (the
 // backup's absolute path) or "".
 func adminJobs() map[string]adminJob {
-	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "outbox": outboxJob}
+	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "outbox": outboxJob, "check": checkJob}
 }
 
 func gamesJob(st *games.Store, _ string, w io.Writer) error {
@@ -115,7 +119,10 @@ func outboxJob(st *games.Store, _ string, w io.Writer) error {
 	return tw.Flush()
 }
 
-func dumpJob(st *games.Store, _ string, w io.Writer) error { return st.Dump(w) }
+// dumpJob writes the dump; arg "keys" shows the reply keys.
+func dumpJob(st *games.Store, arg string, w io.Writer) error {
+	return st.DumpWith(w, games.DumpOptions{Keys: arg == "keys"})
+}
 
 // backupJob writes a consistent copy of the store (one read transaction)
 // to the file target, which must not exist yet.
@@ -170,13 +177,29 @@ func adminGames(a *app, args []string) int {
 }
 
 func adminDump(a *app, args []string) int {
-	return adminLook(a, args, "dump", "Print everything in the store as JSON, bucket by bucket; the server secret is redacted.")
+	return adminRun(a, args, "dump", "Print everything in the store as JSON, bucket by bucket. The server secret is redacted,\n"+
+		"and so are the players' reply keys (each shown as …) unless --keys is given: whoever\n"+
+		"holds a key can play in that player's name where mail is not authenticated.", true)
 }
 
 // adminLook runs a job that takes no argument but --store.
 func adminLook(a *app, args []string, name, about string) int {
-	fs := newFlags(a, "admin "+name+" [--store FILE]", about)
+	return adminRun(a, args, name, about, false)
+}
+
+// adminRun runs a job that takes no argument but --store, and --keys if
+// keys is set (the job's argument is then "keys").
+func adminRun(a *app, args []string, name, about string, keys bool) int {
+	usage := "admin " + name + " [--store FILE]"
+	if keys {
+		usage = "admin " + name + " [--keys] [--store FILE]"
+	}
+	fs := newFlags(a, usage, about)
 	store := fs.String("store", defaultStore, "the store `file`")
+	showKeys := new(bool)
+	if keys {
+		showKeys = fs.Bool("keys", false, "show the reply keys")
+	}
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -184,6 +207,9 @@ func adminLook(a *app, args []string, name, about string) int {
 	if len(pos) > 0 {
 		fs.Usage()
 		return 2
+	}
+	if *showKeys {
+		return runAdminJob(a, *store, name, "keys")
 	}
 	return runAdminJob(a, *store, name, "")
 }

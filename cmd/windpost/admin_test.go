@@ -98,21 +98,29 @@ func TestAdminRefusals(t *testing.T) {
 	}
 }
 
+// serveStore opens the store at path and answers on its admin socket, as
+// windpost serve does, until stop is called or the test ends.
+func serveStore(t *testing.T, path string) (stop func()) {
+	t.Helper()
+	st, err := games.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	stop, err = serveAdminSocket(st, adminSocketPath(path), slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return stop
+}
+
 // TestAdminWhileServing: while a daemon holds the store (bbolt lets one
 // process open it), the admin commands go through its admin socket; the
 // backup is a hot one.
 func TestAdminWhileServing(t *testing.T) {
 	path, id := adminStore(t)
-	st, err := games.Open(path) // as windpost serve does
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	stop, err := serveAdminSocket(st, adminSocketPath(path), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
+	stop := serveStore(t, path)
 	if fi, err := os.Stat(adminSocketPath(path)); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("admin socket: %v, mode %v; want owner-only", err, fi.Mode())
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -20,8 +21,10 @@ import (
 // The admin socket lets 'windpost admin' reach a store that 'windpost
 // serve' holds (bbolt lets one process open the file). The daemon listens
 // on a unix socket beside the store, FILE.admin, that only the store's
-// owner may use. A request is one line, "<job> [<argument>]"; the answer is
-// "ok" or "error: <why>" on the first line, then the job's output.
+// owner may use. A request is one line, "<job> [<argument>]". The answer is
+// "ok" or "error: <why>" on the first line; after "ok" comes the job's
+// output as it is written (a dump of any size streams through), then a NUL
+// byte and how the job ended: "ok" or "error: <why>" (see streamAnswer).
 
 func adminSocketPath(storePath string) string { return storePath + ".admin" }
 
@@ -80,14 +83,41 @@ func answerAdmin(st *games.Store, c net.Conn, log *slog.Logger) {
 		fmt.Fprintf(c, "error: the backup file must be an absolute path, got %q\n", arg)
 		return
 	}
-	var out strings.Builder
-	if err := job(st, arg, &out); err != nil {
+	fmt.Fprintf(c, "ok\n")
+	err = job(st, arg, noNUL{c, bufio.NewWriter(c)})
+	if err != nil {
 		log.Warn("admin request failed", "job", name, "err", err)
-		fmt.Fprintf(c, "error: %v\n", err)
+		fmt.Fprintf(c, "\x00error: %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 		return
 	}
 	log.Info("admin request", "job", name, "arg", arg)
-	fmt.Fprintf(c, "ok\n%s", out.String())
+	fmt.Fprintf(c, "\x00ok\n")
+}
+
+// noNUL writes to w, which writes to c, with every NUL byte replaced by '?'
+// (the end marker of an admin answer), and flushes w at the end of each
+// write; a write may take a minute.
+type noNUL struct {
+	c net.Conn
+	w *bufio.Writer
+}
+
+func (n noNUL) Write(p []byte) (int, error) {
+	size := len(p)
+	n.c.SetWriteDeadline(time.Now().Add(time.Minute))
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, 0)
+		if i < 0 {
+			i = len(p)
+		}
+		n.w.Write(p[:i])
+		if i < len(p) {
+			n.w.WriteByte('?')
+			i++
+		}
+		p = p[i:]
+	}
+	return size, n.w.Flush()
 }
 
 // askDaemon sends one admin request to the daemon's socket at path and
@@ -108,7 +138,7 @@ func askDaemon(path, name, arg string, w io.Writer) error {
 	if _, err := fmt.Fprintf(c, "%s %s\n", name, arg); err != nil {
 		return err
 	}
-	r := bufio.NewReader(c)
+	r := bufio.NewReader(deadlineReader{c})
 	status, err := r.ReadString('\n')
 	if err != nil {
 		return fmt.Errorf("no answer from the daemon: %w", err)
@@ -119,6 +149,44 @@ func askDaemon(path, name, arg string, w io.Writer) error {
 	if strings.TrimSpace(status) != "ok" {
 		return fmt.Errorf("unexpected answer from the daemon: %q", status)
 	}
-	_, err = io.Copy(w, r)
-	return err
+	return streamAnswer(r, w)
+}
+
+// deadlineReader gives each read from c a minute.
+type deadlineReader struct{ c net.Conn }
+
+func (d deadlineReader) Read(p []byte) (int, error) {
+	d.c.SetReadDeadline(time.Now().Add(time.Minute))
+	return d.c.Read(p)
+}
+
+// streamAnswer copies the job's output from r to w up to the NUL byte that
+// ends it, and returns the error after it, if any.
+func streamAnswer(r *bufio.Reader, w io.Writer) error {
+	for {
+		chunk, err := r.ReadSlice(0)
+		end := err == nil
+		if end {
+			chunk = chunk[:len(chunk)-1]
+		}
+		if _, werr := w.Write(chunk); werr != nil {
+			return werr
+		}
+		switch {
+		case end:
+			tail, _ := r.ReadString('\n')
+			if msg, ok := strings.CutPrefix(strings.TrimSpace(tail), "error: "); ok {
+				return errors.New(msg)
+			}
+			if strings.TrimSpace(tail) != "ok" {
+				return fmt.Errorf("unexpected end of the daemon's answer: %q", tail)
+			}
+			return nil
+		case errors.Is(err, bufio.ErrBufferFull):
+		case errors.Is(err, io.EOF):
+			return errors.New("the daemon's answer ended early")
+		default:
+			return err
+		}
+	}
 }

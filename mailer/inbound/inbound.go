@@ -62,6 +62,7 @@ import (
 	"github.com/emersion/go-message/mail"
 
 	"github.com/windpost/windpost/config"
+	"github.com/windpost/windpost/notation"
 )
 
 // Message is one incoming mail as the daemon needs it.
@@ -200,7 +201,7 @@ func (m *Message) readHeader(raw []byte, place Place) {
 	if err != nil {
 		m.warn("Subject: %v", err)
 	}
-	m.Subject = strings.ToValidUTF8(subject, "\uFFFD")
+	m.Subject = notation.StripInvisible(strings.ToValidUTF8(subject, "\uFFFD")) // bidi controls are not echoed
 
 	if id, err := h.MessageID(); err == nil && id != "" {
 		m.MessageID = "<" + id + ">"

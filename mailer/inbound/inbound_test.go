@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/windpost/windpost/config"
+	"github.com/windpost/windpost/notation"
 )
 
 const (
@@ -399,6 +400,8 @@ func checkLines(t testing.TB, lines []string) {
 			t.Errorf("trailing white space: %q", l)
 		case !utf8.ValidString(l):
 			t.Errorf("invalid UTF-8: %q", l)
+		case strings.IndexFunc(l, notation.IsInvisible) >= 0:
+			t.Errorf("invisible character kept: %q", l)
 		}
 	}
 }

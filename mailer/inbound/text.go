@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"golang.org/x/net/html"
+
+	"github.com/windpost/windpost/notation"
 )
 
 // textLines turns a decoded text body into Lines: line ends normalised,
@@ -13,6 +15,7 @@ import (
 // trailing white space trimmed, blank lines dropped.
 func textLines(text string, flowed, delSp bool) []string {
 	text = strings.ToValidUTF8(text, "\uFFFD")
+	text = notation.StripInvisible(text) // zero-width and bidi controls: never read, never echoed
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	text = strings.TrimSuffix(text, "\n")
@@ -203,9 +206,10 @@ func headerBlock(lines []string, i int) bool {
 
 // htmlToText converts an HTML body to plain text lines: block elements and
 // <br> end lines, white space is collapsed outside <pre>, and <blockquote>
-// (quoted replies), <head>, <style>, <script> and <title> are dropped.
+// (quoted replies), <head>, <style>, <script> and <title> are dropped, as
+// is every element a mail client does not show (visibleHTML).
 func htmlToText(s string) string {
-	z := html.NewTokenizer(strings.NewReader(s))
+	z := html.NewTokenizer(strings.NewReader(visibleHTML(s)))
 	var (
 		b         strings.Builder
 		skip, pre int

@@ -282,8 +282,21 @@ func (s *Server) Deliver(from, rcpt string, raw []byte) error {
 	s.mu.Lock()
 	s.delivered++
 	s.mu.Unlock()
-	s.log.Debug("delivered", "from", from, "to", rcpt, "bytes", b.Len())
+	s.log.Debug("delivered", "from", from, "to", withoutPlus(rcpt), "bytes", b.Len())
 	return nil
+}
+
+// withoutPlus is addr with the plus part of its local part shown as "…":
+// it may carry a secret (windpost's reply key), which has no place in a log.
+func withoutPlus(addr string) string {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 0 {
+		at = len(addr)
+	}
+	if plus := strings.IndexByte(addr[:at], '+'); plus >= 0 {
+		return addr[:plus+1] + "…" + addr[at:]
+	}
+	return addr
 }
 
 // imapSession is one IMAP connection: the in-memory backend's session

@@ -1,0 +1,202 @@
+package games
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// storeBytes is a store with a game in progress, a bot game and mail, as
+// bytes, and its page size.
+func storeBytes(t *testing.T) ([]byte, int) {
+	t.Helper()
+	h := newHarness(t, nimCatalog(10))
+	startHumanGame(t, h)
+	h.write(t, alice, "new nim as black")
+	fillGames(t, h.store, 30) // a branch page and several leaves
+	var pageSize int
+	h.store.db.View(func(tx *bolt.Tx) error { pageSize = tx.DB().Info().PageSize; return nil })
+	var b bytes.Buffer
+	if _, err := h.store.Backup(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes(), pageSize
+}
+
+// useStore opens path and reads everything as the daemon and the admin
+// would; it returns the first error.
+func useStore(path string, readOnly bool) error {
+	st, err := OpenWith(path, StoreOptions{ReadOnly: readOnly})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var sink bytes.Buffer
+	checkErr := st.Check(&sink) // first, on pages nothing has read yet
+	if _, err := st.Games(); err != nil {
+		return err
+	}
+	if err := st.Dump(&sink); err != nil {
+		return err
+	}
+	if _, err := st.Backup(&sink); err != nil {
+		return err
+	}
+	return checkErr
+}
+
+// wantInWords checks that err, if any, names the file and says what to do.
+func wantInWords(t *testing.T, what, path string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, path) || !strings.Contains(msg, "windpost admin backup") ||
+		!(errors.Is(err, ErrDamaged) || errors.Is(err, ErrNotAStore)) {
+		t.Errorf("%s: error not in words: %v", what, err)
+	}
+	if strings.Contains(msg, "goroutine ") || strings.Contains(msg, "panic:") {
+		t.Errorf("%s: error shows a stack: %v", what, err)
+	}
+}
+
+// TestDamagedStore: an empty, truncated or bit-flipped store is refused
+// at Open or gives an error in words at its first use; bbolt's panics on
+// broken pages never escape, and an empty file is never made a new store.
+func TestDamagedStore(t *testing.T) {
+	good, pageSize := storeBytes(t)
+	flip := func(offsets ...int) func([]byte) []byte {
+		return func(b []byte) []byte {
+			for _, o := range offsets {
+				b[o] ^= 0xff
+			}
+			return b
+		}
+	}
+	cut := func(n int) func([]byte) []byte { return func(b []byte) []byte { return b[:n] } }
+	cases := []struct {
+		name     string
+		damage   func([]byte) []byte
+		mustFail bool // at Open or first use
+	}{
+		{"empty", cut(0), true},
+		{"first 100 bytes", cut(100), true},
+		{"meta pages only", cut(2 * pageSize), true},
+		{"half", cut(len(good) / 2 / pageSize * pageSize), true},
+		{"one page short", cut(len(good) - pageSize), true},
+		{"one byte short", cut(len(good) - 1), false},
+		{"both meta pages' magic", flip(16, pageSize+16), true},
+		{"both meta pages' root", flip(32, pageSize+32), true},
+		{"one meta page", flip(40), false}, // bbolt falls back on the other
+	}
+	for p := 2; p < len(good)/pageSize; p++ {
+		o := p * pageSize
+		cases = append(cases,
+			struct {
+				name     string
+				damage   func([]byte) []byte
+				mustFail bool
+			}{"page flags " + string(rune('0'+p%10)), flip(o + 8), false},
+			struct {
+				name     string
+				damage   func([]byte) []byte
+				mustFail bool
+			}{"page count " + string(rune('0'+p%10)), flip(o + 11), false})
+	}
+	checked := 0
+	for _, tt := range cases {
+		for _, ro := range []bool{true, false} {
+			path := filepath.Join(t.TempDir(), "windpost.db")
+			if err := os.WriteFile(path, tt.damage(bytes.Clone(good)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			before, _ := os.ReadFile(path)
+			err := useStore(path, ro)
+			wantInWords(t, tt.name, path, err)
+			if tt.mustFail && err == nil {
+				t.Errorf("%s (read-only %v): no error", tt.name, ro)
+			}
+			if err != nil {
+				checked++
+			}
+			if after, _ := os.ReadFile(path); len(before) == 0 && len(after) != 0 {
+				t.Errorf("%s: the empty file was made a store", tt.name)
+			}
+		}
+	}
+	if checked < len(cases) {
+		t.Errorf("only %d of %d damaged stores were found damaged", checked, 2*len(cases))
+	}
+}
+
+// TestForeignBoltFile: a bbolt file of another program is refused, not
+// filled with windpost's buckets.
+func TestForeignBoltFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "other.db")
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
+	db.Close()
+	for _, ro := range []bool{false, true} {
+		_, err := OpenWith(path, StoreOptions{ReadOnly: ro})
+		if !errors.Is(err, ErrNotAStore) || !strings.Contains(err.Error(), `"widgets"`) && !ro {
+			t.Errorf("read-only %v: %v", ro, err)
+		}
+		wantInWords(t, "foreign", path, err)
+	}
+}
+
+// TestCheckSaysWhatItFound: admin check passes a sound store and says so,
+// and names a record that cannot be read.
+func TestCheckSaysWhatItFound(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	startHumanGame(t, h)
+	var out bytes.Buffer
+	if err := h.store.Check(&out); err != nil || !strings.Contains(out.String(), "no problem found") {
+		t.Fatalf("sound store: %v\n%s", err, out.String())
+	}
+	h.store.update(func(st storeTx) error { return st.tx.Bucket(bucketGames).Put([]byte("gbad"), []byte("{not json")) })
+	out.Reset()
+	err := h.store.Check(&out)
+	if !errors.Is(err, ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {
+		t.Errorf("damaged record: %v\n%s", err, out.String())
+	}
+}
+
+// TestGuardLeavesOtherPanics: a panic of windpost's own code inside a
+// transaction is not taken for a damaged store: it goes on, for the
+// daemon's recovery to report with its stack.
+func TestGuardLeavesOtherPanics(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	startHumanGame(t, h)
+	var nilGame *gameRecord
+	for _, tt := range []struct {
+		name string
+		f    func(storeTx) error
+	}{
+		{"panic", func(storeTx) error { panic("ours") }},
+		{"nil pointer", func(storeTx) error { return errors.New(nilGame.ID) }},
+		{"in a ForEach callback", func(st storeTx) error {
+			return st.eachGame(func(string, *gameRecord, error) error { panic("ours") })
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if v := recover(); v == nil {
+					t.Error("the panic was recovered")
+				}
+			}()
+			err := h.store.update(tt.f)
+			t.Errorf("update returned %v", err)
+		})
+	}
+	wantText(t, only(t, h.write(t, alice, "games"), alice), "Your games:", "your move") // the store still works
+}
