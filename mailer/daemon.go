@@ -144,9 +144,14 @@ func (d *Daemon) Run(ctx context.Context) error {
 	defer wg.Wait()
 	ctx, stop := context.WithCancel(ctx) // when Run returns early (a damaged store), the outbox and the clocks stop too
 	defer stop()
+	// A damaged store, found by the inbox or the clocks, ends Run: it is
+	// said once, not retried for ever (the operator restores the store).
+	var damaged error
+	var damagedOnce sync.Once
+	fail := func(err error) { damagedOnce.Do(func() { damaged = err; stop() }) }
 	wg.Add(2)
 	go func() { defer wg.Done(); _ = d.Outbox.Run(ctx) }()
-	go func() { defer wg.Done(); d.tickLoop(ctx) }()
+	go func() { defer wg.Done(); d.tickLoop(ctx, fail) }()
 	if w := d.botWorker(); w != nil {
 		d.botWake = make(chan struct{}, 1)
 		wg.Add(1)
@@ -162,7 +167,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 			break
 		}
 		if errors.Is(err, games.ErrDamaged) {
-			return err // said once, not retried for ever: the operator restores the store
+			fail(err)
+			break
 		}
 		if time.Since(start) > 2*maxBackoff {
 			backoff = time.Second // it worked for a while: start again small
@@ -173,6 +179,11 @@ func (d *Daemon) Run(ctx context.Context) error {
 		case <-time.After(backoff):
 		}
 		backoff = min(2*backoff, maxBackoff)
+	}
+	stop()
+	wg.Wait()
+	if damaged != nil {
+		return damaged
 	}
 	d.log().Info("stopped")
 	return nil
@@ -203,7 +214,7 @@ func (d *Daemon) RunOnce(ctx context.Context) error {
 	return err
 }
 
-func (d *Daemon) tickLoop(ctx context.Context) {
+func (d *Daemon) tickLoop(ctx context.Context, fail func(error)) {
 	t := time.NewTicker(d.tickEvery())
 	defer t.Stop()
 	for {
@@ -215,7 +226,10 @@ func (d *Daemon) tickLoop(ctx context.Context) {
 				d.log().Warn("clocks wait: the inbox has not been read lately (reminders and losses on time run once it has)")
 				continue
 			}
-			if err := d.tick(ctx); err != nil {
+			if err := d.tick(ctx); errors.Is(err, games.ErrDamaged) {
+				fail(err)
+				return
+			} else if err != nil {
 				d.log().Error("tick", "err", err)
 			}
 		}

@@ -41,3 +41,26 @@ func TestDaemonStopsOnADamagedStore(t *testing.T) {
 		cancel()
 	}
 }
+
+// damagedClocks is a games server whose store is found damaged by the
+// clocks (a page only the tick reads).
+type damagedClocks struct{ damagedGames }
+
+func (damagedClocks) Handle(context.Context, games.Request) ([]games.Mail, error) { return nil, nil }
+
+func (damagedClocks) TickUpTo(context.Context, time.Time) ([]games.Mail, error) {
+	return nil, &games.DamagedError{Path: "/var/lib/windpost/windpost.db", Cause: errors.New("page 9: bad")}
+}
+
+// TestDaemonStopsOnADamagedStoreAtTick: a damaged store found by the
+// clocks ends Run too, with the error, instead of a log line every minute.
+func TestDaemonStopsOnADamagedStoreAtTick(t *testing.T) {
+	r := newRig(t, localmail.Options{}, "")
+	r.d.Games = damagedClocks{}
+	r.d.TickEvery = 20 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := r.d.Run(ctx); !errors.Is(err, games.ErrDamaged) || ctx.Err() != nil {
+		t.Errorf("Run = %v (context: %v), want ErrDamaged before the timeout", err, ctx.Err())
+	}
+}

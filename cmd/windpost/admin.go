@@ -33,7 +33,7 @@ on the store it holds the file, so these commands ask the running daemon
 instead, over the socket it keeps beside the store (FILE.admin, readable by
 its owner only): a backup made then is a hot backup, taken while games go on.`
 
-// cmdAdmin runs `windpost admin <games|dump|backup>`.
+// cmdAdmin runs `windpost admin <games|dump|outbox|backup|check|forget>`.
 func cmdAdmin(ctx context.Context, a *app, args []string) int {
 	if len(args) == 0 {
 		fmt.Fprintf(a.stderr, "Usage: windpost admin <games|dump|outbox|backup> [options]\n\n%s\n", adminAbout)
@@ -56,7 +56,7 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 	case "check":
 		return adminCheck(a, args[1:])
 	}
-	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox or backup)\n", args[0])
+	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox, backup, check or forget)\n", args[0])
 	return 2
 }
 
