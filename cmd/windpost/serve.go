@@ -111,6 +111,10 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 	defer closeAll()
 	log.Info("windpost serving", "bot", cfg.Bot.Address, "imap", fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port),
 		"smtp", fmt.Sprintf("%s:%d", cfg.SMTP.Host, cfg.SMTP.Port), "store", cfg.Store.Path, "once", once)
+	if !once {
+		stopNotify := notifyReady(ctx, log, "windpost serving "+cfg.Bot.Address)
+		defer stopNotify()
+	}
 	return runDaemon(ctx, d, once, log)
 }
 
