@@ -46,7 +46,7 @@ func TestSystemdUnit(t *testing.T) {
 		"Service.Type": "notify", "Service.DynamicUser": "yes", "Service.StateDirectory": "windpost",
 		"Service.ProtectSystem": "strict", "Service.ProtectHome": "yes", "Service.NoNewPrivileges": "yes",
 		"Service.Restart": "on-failure", "Service.LoadCredential": "windpost.toml:/etc/windpost/windpost.toml",
-		"Service.ExecStart": "/usr/local/bin/windpost serve -config %d/windpost.toml",
+		"Service.ExecStart":   "/usr/local/bin/windpost serve -config %d/windpost.toml",
 		"Service.Environment": "WINDPOST_STORE_PATH=/var/lib/windpost/windpost.db",
 		"Install.WantedBy":    "multi-user.target",
 	} {
