@@ -47,7 +47,8 @@ func (cn *imapConn) signIn(ctx context.Context) error {
 	mech := oauth.Mechanism(func(m string) bool { return caps.Has(imap.Cap("AUTH=" + m)) })
 	sc := oauth.NewClient(mech, o.Username, token, o.Host, o.Port)
 	err = cn.wait("authenticate "+mech+" as "+o.Username, func() error { return cn.c.Authenticate(sc) })
-	if refusedNo(err) {
+	var re *oauth.RefusedError
+	if refusedNo(err) || errors.As(err, &re) {
 		o.OAuth.Invalidate()
 		return fmt.Errorf("%w (the server refused the OAuth token; a fresh one is fetched for the next try: if this repeats, check imap.username and that the app may use IMAP)", err)
 	}
@@ -106,8 +107,8 @@ func (a *smtpOAuth) Next(fromServer []byte, more bool) ([]byte, error) {
 	if !more {
 		return nil, nil
 	}
-	// Both mechanisms challenge only to report a refusal; the dummy
-	// answer lets the server say 535.
+	// Both mechanisms challenge only to report a refusal: go-mail then
+	// ends the exchange.
 	a.opts.OAuth.Invalidate()
 	return oauth.NewClient(a.mech, "", "", "", 0).Next(fromServer)
 }
