@@ -85,6 +85,18 @@ func resolve(ctx context.Context, proto, host, key string) CheckStep {
 	return s
 }
 
+// connectStep is the step of connecting to a server (proto "IMAP" or
+// "SMTP"), from its outcome err.
+func connectStep(proto, host string, port int, mode string, err error) CheckStep {
+	s := CheckStep{Name: fmt.Sprintf("%s: connect to %s port %d (%s)", proto, host, port, tlsWords(mode))}
+	if err != nil {
+		s.Detail, s.Fix = connectFailure(err, strings.ToLower(proto), host, port)
+	} else {
+		s.OK, s.Detail = true, connectedWords(mode, host)
+	}
+	return s
+}
+
 // connectFailure explains a failed connection, TLS handshake or
 // certificate in plain words.
 func connectFailure(err error, key, host string, port int) (detail, fix string) {
@@ -137,18 +149,13 @@ func (ch *Check) imapSteps(ctx context.Context, report func(CheckStep) bool) *im
 		return nil
 	}
 	d := &Daemon{IMAP: o, Log: ch.Log}
-	s := CheckStep{Name: fmt.Sprintf("IMAP: connect to %s port %d (%s)", o.Host, o.Port, tlsWords(string(o.TLS)))}
 	c, err := d.dial(ctx, make(chan struct{}, 1))
-	if err != nil {
-		s.Detail, s.Fix = connectFailure(err, "imap", o.Host, o.Port)
-		report(s)
+	if !report(connectStep("IMAP", o.Host, o.Port, string(o.TLS), err)) {
 		return nil
 	}
-	s.OK, s.Detail = true, connectedWords(string(o.TLS), o.Host)
-	report(s)
 	cn := &imapConn{d: d, c: c, news: make(chan struct{}, 1), timeout: o.commandTimeout()}
 
-	s = CheckStep{Name: "IMAP: sign in as " + o.Username + signInWay(o.OAuth != nil)}
+	s := CheckStep{Name: "IMAP: sign in as " + o.Username + signInWay(o.OAuth != nil)}
 	if err := cn.signIn(ctx); err != nil {
 		s.Detail, s.Fix = signInFailure(err, "imap", o.OAuth != nil)
 		report(s)
@@ -200,19 +207,14 @@ func (ch *Check) smtpSteps(ctx context.Context, report func(CheckStep) bool) *Se
 	}
 	bare := o
 	bare.Username = ""
-	s := CheckStep{Name: fmt.Sprintf("SMTP: connect to %s port %d (%s)", o.Host, o.Port, tlsWords(string(o.TLS)))}
 	probe, err := NewSender(bare, ch.Bot)
 	if err == nil {
 		err = probe.dial(ctx)
 		probe.Close()
 	}
-	if err != nil {
-		s.Detail, s.Fix = connectFailure(err, "smtp", o.Host, o.Port)
-		report(s)
+	if !report(connectStep("SMTP", o.Host, o.Port, string(o.TLS), err)) {
 		return nil
 	}
-	s.OK, s.Detail = true, connectedWords(string(o.TLS), o.Host)
-	report(s)
 
 	snd, err := NewSender(o, ch.Bot)
 	if err != nil {
@@ -223,7 +225,7 @@ func (ch *Check) smtpSteps(ctx context.Context, report func(CheckStep) bool) *Se
 		report(CheckStep{Name: "SMTP: sign in", OK: true, Detail: "no smtp.username: sending without signing in"})
 		return snd
 	}
-	s = CheckStep{Name: "SMTP: sign in as " + o.Username + signInWay(o.OAuth != nil)}
+	s := CheckStep{Name: "SMTP: sign in as " + o.Username + signInWay(o.OAuth != nil)}
 	if err := snd.dial(ctx); err != nil {
 		s.Detail, s.Fix = signInFailure(err, "smtp", o.OAuth != nil)
 		report(s)

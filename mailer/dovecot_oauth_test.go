@@ -14,7 +14,6 @@ import (
 
 	"github.com/emersion/go-imap/v2/imapclient"
 
-	"github.com/windpost/windpost/mailer/localmail"
 	"github.com/windpost/windpost/mailer/oauth"
 	"github.com/windpost/windpost/mailer/oauth/oauthtest"
 )
@@ -70,7 +69,8 @@ func TestDovecotOAuth(t *testing.T) {
 	addr := startDovecotOAuth(t, p)
 	r, src := oauthRig(t, p, nil, nil)
 	host, port, _ := net.SplitHostPort(addr)
-	r.d.IMAP.Host, r.d.IMAP.Port = host, atoiT(t, port)
+	r.d.IMAP.Host = host
+	r.d.IMAP.Port, _ = strconv.Atoi(port)
 	ctx := context.Background()
 
 	token, err := src.AccessToken(ctx)
@@ -152,14 +152,3 @@ func appendMail(t *testing.T, c *imapclient.Client, subject string) {
 		t.Fatalf("append: %v", err)
 	}
 }
-
-func atoiT(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
-var _ = localmail.Options{} // the rig's SMTP side is the embedded server

@@ -80,24 +80,21 @@ func tlsFront(t *testing.T, target string) (int, string) {
 	}
 	t.Cleanup(func() { ln.Close() })
 	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				b, err := net.Dial("tcp", target)
-				if err != nil {
-					return
-				}
-				defer b.Close()
-				go io.Copy(b, c)
-				_, _ = io.Copy(c, b)
-			}()
+		for c, err := ln.Accept(); err == nil; c, err = ln.Accept() {
+			go forward(c, target)
 		}
 	}()
 	return ln.Addr().(*net.TCPAddr).Port, caFile
+}
+
+// forward copies between c and a new connection to target both ways.
+func forward(c net.Conn, target string) {
+	defer c.Close()
+	if b, err := net.Dial("tcp", target); err == nil {
+		defer b.Close()
+		go io.Copy(b, c)
+		_, _ = io.Copy(c, b)
+	}
 }
 
 // windpost check against the embedded server: a good configuration (with
