@@ -43,6 +43,13 @@
 //	[limits]
 //	max_mail_size = 262144    # bytes; larger mail gets a short refusal
 //
+//	[mail]
+//	provider = ""             # a preset: gmail | outlook | microsoft365 | fastmail | icloud | yahoo
+//
+//	[oauth]                   # OAuth 2.0 sign-in instead of passwords (see OAuth)
+//	provider = ""             # google | microsoft | generic
+//	client_id = "..."
+//
 // Every key can be overridden from the environment as
 // WINDPOST_<SECTION>_<KEY>, for example WINDPOST_IMAP_PASSWORD or
 // WINDPOST_POLL_INTERVAL. Environment variables with a known section and an
