@@ -127,12 +127,14 @@ func connectFailure(err error, key, host string, port int) (detail, fix string) 
 // be had, or the server's no.
 func signInFailure(err error, key string, usesOAuth bool) (detail, fix string) {
 	var rev *oauth.RevokedError
+	var none *oauth.NotSignedInError
 	switch {
 	case errors.As(err, &rev):
 		return "the OAuth provider refused the refresh token: it was revoked or has expired",
 			"run `" + rev.Login + "` again"
-	case errors.Is(err, oauth.ErrNoToken):
-		return err.Error(), "sign in once with `windpost oauth login -config FILE`"
+	case errors.As(err, &none):
+		return "windpost has not been signed in to the mailbox yet (" + none.Err.Error() + ")",
+			"run `" + none.Login + "` once"
 	case usesOAuth:
 		return fmt.Sprintf("the server refused the OAuth sign-in (%v)", err),
 			fmt.Sprintf("check %s.username (the mailbox the token was made for) and that the app may use %s", key, strings.ToUpper(key))

@@ -136,7 +136,7 @@ func TestCheckCommand(t *testing.T) {
 		{name: "not tls", code: 1, change: map[string]string{"smtp.tls": `"implicit"`},
 			want: []string{"FAILED  SMTP: connect to 127.0.0.1", "check smtp.tls and smtp.port together"}},
 		{name: "oauth never signed in", code: 1, change: noPasswords, extra: oauthOn,
-			want: []string{"no OAuth token yet", "windpost oauth login -config"}},
+			want: []string{"FAILED  IMAP: sign in as bot@example.test with OAuth: windpost has not been signed in to the mailbox yet", "what to change: run `windpost oauth login -config /"}},
 		{name: "oauth revoked", code: 1, change: noPasswords, extra: oauthOn, seed: true, revoke: true,
 			want: []string{"FAILED  IMAP: sign in as bot@example.test with OAuth: the OAuth provider refused the refresh token: it was revoked or has expired",
 				"what to change: run `windpost oauth login -config "}},

@@ -49,6 +49,19 @@ func (e *RevokedError) Error() string {
 	return msg
 }
 
+// NotSignedInError says that `oauth login` has not been run yet (it
+// wraps ErrNoToken).
+type NotSignedInError struct {
+	Err   error
+	Login string // the command that signs in
+}
+
+func (e *NotSignedInError) Error() string {
+	return e.Err.Error() + ": sign in once with `" + e.Login + "`"
+}
+
+func (e *NotSignedInError) Unwrap() error { return e.Err }
+
 func (s *Source) early() time.Duration {
 	if s.Early > 0 {
 		return s.Early
@@ -79,7 +92,7 @@ func (s *Source) AccessToken(ctx context.Context) (string, error) {
 		t, err := s.File.Load()
 		if err != nil {
 			if errors.Is(err, ErrNoToken) {
-				return "", fmt.Errorf("%w: sign in once with `%s`", err, s.login())
+				return "", &NotSignedInError{Err: err, Login: s.login()}
 			}
 			return "", err
 		}
