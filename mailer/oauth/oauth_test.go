@@ -37,7 +37,8 @@ func newSource(t *testing.T, p *oauthtest.Provider, log *slog.Logger) *oauth.Sou
 func TestSourceRefreshesBeforeExpiry(t *testing.T) {
 	p := oauthtest.Start("bot@example.test", 2*time.Second)
 	defer p.Close()
-	s := newSource(t, p, nil)
+	var logs bytes.Buffer
+	s := newSource(t, p, slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	ctx := context.Background()
 	first, err := s.AccessToken(ctx)
 	if err != nil {
@@ -57,6 +58,9 @@ func TestSourceRefreshesBeforeExpiry(t *testing.T) {
 	}
 	if err := p.Check("bot@example.test", later); err != nil {
 		t.Fatalf("the refreshed token: %v", err)
+	}
+	if !strings.Contains(logs.String(), "refreshed") || strings.Contains(logs.String(), first) || strings.Contains(logs.String(), later) {
+		t.Errorf("the log must say a token was refreshed and never show one:\n%s", logs.String())
 	}
 	// The rotated refresh token is kept: a new Source (a restart) works.
 	s2 := &oauth.Source{Config: s.Config, File: s.File}
