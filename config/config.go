@@ -43,6 +43,13 @@
 //	[limits]
 //	max_mail_size = 262144    # bytes; larger mail gets a short refusal
 //
+//	[mail]
+//	provider = ""             # a preset: gmail | outlook | microsoft365 | fastmail | icloud | yahoo
+//
+//	[oauth]                   # OAuth 2.0 sign-in instead of passwords (see OAuth)
+//	provider = ""             # google | microsoft | generic
+//	client_id = "..."
+//
 // Every key can be overridden from the environment as
 // WINDPOST_<SECTION>_<KEY>, for example WINDPOST_IMAP_PASSWORD or
 // WINDPOST_POLL_INTERVAL. Environment variables with a known section and an
@@ -72,6 +79,8 @@ type Config struct {
 	Poll   Poll   `toml:"poll"`
 	Log    Log    `toml:"log"`
 	Limits Limits `toml:"limits"`
+	Mail   Mail   `toml:"mail"`
+	OAuth  OAuth  `toml:"oauth"`
 }
 
 // IMAP is the inbox windpost reads.
@@ -201,6 +210,7 @@ func Parse(text string, env []string) (*Config, error) {
 // fillDefaults gives every key the file and the environment left empty
 // its default (cmp.Or: the first value that is not zero).
 func (c *Config) fillDefaults() {
+	c.fillProvider()
 	c.IMAP.TLS = cmp.Or(c.IMAP.TLS, TLSImplicit)
 	c.SMTP.TLS = cmp.Or(c.SMTP.TLS, TLSStartTLS)
 	c.IMAP.Port = cmp.Or(c.IMAP.Port, DefaultPort("imap", c.IMAP.TLS))
@@ -213,6 +223,7 @@ func (c *Config) fillDefaults() {
 	c.Log.Format = cmp.Or(c.Log.Format, DefaultLogFormat)
 	c.Log.Level = cmp.Or(c.Log.Level, DefaultLogLevel)
 	c.Limits.MaxMailSize = cmp.Or(c.Limits.MaxMailSize, DefaultMaxMailSize)
+	c.fillOAuth()
 }
 
 // Validate checks every key and reports all problems at once, each with
@@ -248,13 +259,15 @@ func (c *Config) Validate() error {
 	port("imap.port", c.IMAP.Port)
 	tlsMode("imap.tls", c.IMAP.TLS)
 	need("imap.username", c.IMAP.Username)
-	need("imap.password", c.IMAP.Password)
+	if !c.OAuth.Enabled() {
+		need("imap.password", c.IMAP.Password)
+	}
 	caFile("imap.ca_file", c.IMAP.CAFile)
 
 	need("smtp.host", c.SMTP.Host)
 	port("smtp.port", c.SMTP.Port)
 	tlsMode("smtp.tls", c.SMTP.TLS)
-	if c.SMTP.Username != "" {
+	if c.SMTP.Username != "" && !c.OAuth.Enabled() {
 		need("smtp.password", c.SMTP.Password)
 	}
 	caFile("smtp.ca_file", c.SMTP.CAFile)
@@ -287,5 +300,6 @@ func (c *Config) Validate() error {
 	if c.Limits.MaxMailSize < 1024 {
 		bad("limits.max_mail_size: want at least 1024 bytes, got %d", c.Limits.MaxMailSize)
 	}
+	c.validateOAuth(bad)
 	return errors.Join(errs...)
 }

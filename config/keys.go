@@ -17,7 +17,7 @@ type key struct {
 }
 
 func (c *Config) keys() []key {
-	return []key{
+	return append([]key{
 		{"imap.host", &c.IMAP.Host}, {"imap.port", &c.IMAP.Port}, {"imap.tls", &c.IMAP.TLS},
 		{"imap.username", &c.IMAP.Username}, {"imap.password", &c.IMAP.Password},
 		{"imap.mailbox", &c.IMAP.Mailbox}, {"imap.ca_file", &c.IMAP.CAFile},
@@ -30,7 +30,7 @@ func (c *Config) keys() []key {
 		{"poll.interval", &c.Poll.Interval},
 		{"log.format", &c.Log.Format}, {"log.level", &c.Log.Level},
 		{"limits.max_mail_size", &c.Limits.MaxMailSize},
-	}
+	}, c.oauthKeys()...)
 }
 
 // want says in words what a key's value must look like.
@@ -72,7 +72,7 @@ func (c *Config) checkTypes(raw map[string]any) error {
 			if s, ok := v.(string); ok {
 				got = fmt.Sprintf("the text %q", s)
 			}
-			if strings.HasSuffix(k.name, "password") {
+			if strings.HasSuffix(k.name, "password") || strings.HasSuffix(k.name, "secret") {
 				got = fmt.Sprintf("a %s (not shown)", tomlType(v))
 			}
 			errs = append(errs, fmt.Errorf("%s: want %s, got %s", k.name, want(k.ptr), got))

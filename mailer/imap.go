@@ -24,6 +24,7 @@ type IMAPOptions struct {
 	TLS       config.TLSMode // no default: a zero mode is refused
 	Username  string
 	Password  string
+	OAuth     TokenSource // nil = sign in with the password
 	Mailbox   string      // "" = config.DefaultMailbox (INBOX)
 	TLSConfig *tls.Config // nil = the system roots, ServerName = Host
 	// Poll is how often the inbox is searched for new mail although IDLE
@@ -188,11 +189,7 @@ func (d *Daemon) connect(ctx context.Context) (cn *imapConn, err error) {
 		}
 	}()
 	cn = &imapConn{d: d, c: c, news: news, timeout: d.IMAP.commandTimeout()}
-	if err := cn.wait("login as "+d.IMAP.Username, c.Login(d.IMAP.Username, d.IMAP.Password).Wait); err != nil {
-		var ie *imap.Error
-		if errors.As(err, &ie) && ie.Type == imap.StatusResponseTypeNo {
-			return nil, fmt.Errorf("%w (check the IMAP username and password)", err)
-		}
+	if err := cn.signIn(ctx); err != nil {
 		return nil, err
 	}
 	// After LOGIN the server may announce more capabilities.

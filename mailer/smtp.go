@@ -28,6 +28,7 @@ type SMTPOptions struct {
 	TLS       config.TLSMode // no default: a zero mode is refused
 	Username  string         // "" = no AUTH
 	Password  string
+	OAuth     TokenSource   // nil = sign in with the password
 	TLSConfig *tls.Config   // nil = the system roots, ServerName = Host
 	Timeout   time.Duration // per connection step; 0 = 30s
 }
@@ -76,13 +77,7 @@ func NewSender(opts SMTPOptions, bot Bot) (*Sender, error) {
 	case config.TLSNone:
 		copts = append(copts, gomail.WithTLSPolicy(gomail.NoTLS))
 	}
-	if opts.Username != "" {
-		auth := gomail.SMTPAuthAutoDiscover
-		if opts.TLS == config.TLSNone {
-			auth = gomail.SMTPAuthPlainNoEnc
-		}
-		copts = append(copts, gomail.WithSMTPAuth(auth), gomail.WithUsername(opts.Username), gomail.WithPassword(opts.Password))
-	}
+	copts = append(copts, smtpAuth(&opts)...)
 	c, err := gomail.NewClient(opts.Host, copts...)
 	if err != nil {
 		return nil, fmt.Errorf("smtp %s: %w", opts.Host, err)

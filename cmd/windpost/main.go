@@ -45,6 +45,8 @@ func commands() []command {
 		{"uci", "speak UCI as Fairy-Stockfish does for Micro-shogi (variant micro)", cmdUCI},
 		{"match", "play the Micro-shogi bot against Fairy-Stockfish and measure its Elo", cmdMatch},
 		{"admin", "inspect and back up the game store (games, dump, backup)", cmdAdmin},
+		{"oauth", "sign in to the mailbox with OAuth 2.0 once (oauth login -config FILE)", cmdOAuth},
+		{"check", "check a config: servers, TLS, sign-in, capabilities, a test mail", cmdCheck},
 	}
 }
 

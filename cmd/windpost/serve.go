@@ -62,7 +62,7 @@ Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 	if *logFormat != "" {
 		cfg.Log.Format = *logFormat
 	}
-	return serveConfig(ctx, a, cfg, *once)
+	return serveConfig(ctx, a, cfg, *cfgPath, *once)
 }
 
 // logger writes the log to the app's stderr in format (text or json)
@@ -77,19 +77,15 @@ func (a *app) logger(format, level string) *slog.Logger {
 	return slog.New(slog.NewTextHandler(a.stderr, o))
 }
 
-func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int {
+func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string, once bool) int {
 	log := a.logger(cfg.Log.Format, cfg.Log.Level)
 	fail := func(format string, args ...any) int {
 		fmt.Fprintf(a.stderr, "windpost serve: "+format+"\n", args...)
 		return 1
 	}
-	itls, err := config.TLSConfig(cfg.IMAP.Host, cfg.IMAP.CAFile)
+	imapOpts, smtpOpts, err := mailOptions(cfg, cfgPath, log)
 	if err != nil {
-		return fail("imap.ca_file: %v", err)
-	}
-	stls, err := config.TLSConfig(cfg.SMTP.Host, cfg.SMTP.CAFile)
-	if err != nil {
-		return fail("smtp.ca_file: %v", err)
+		return fail("%v", err)
 	}
 	for _, c := range []struct {
 		key, host string
@@ -100,10 +96,8 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int
 		}
 	}
 	d, closeAll, err := buildDaemon(a, daemonParts{
-		imap: mailer.IMAPOptions{Host: cfg.IMAP.Host, Port: cfg.IMAP.Port, TLS: cfg.IMAP.TLS, Username: cfg.IMAP.Username,
-			Password: cfg.IMAP.Password, Mailbox: cfg.IMAP.Mailbox, TLSConfig: itls, Poll: cfg.Poll.Interval},
-		smtp: mailer.SMTPOptions{Host: cfg.SMTP.Host, Port: cfg.SMTP.Port, TLS: cfg.SMTP.TLS, Username: cfg.SMTP.Username,
-			Password: cfg.SMTP.Password, TLSConfig: stls},
+		imap:       imapOpts,
+		smtp:       smtpOpts,
 		bot:        mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name},
 		lanes:      cfg.SMTP.Connections,
 		storePath:  cfg.Store.Path,
@@ -117,6 +111,10 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, once bool) int
 	defer closeAll()
 	log.Info("windpost serving", "bot", cfg.Bot.Address, "imap", fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port),
 		"smtp", fmt.Sprintf("%s:%d", cfg.SMTP.Host, cfg.SMTP.Port), "store", cfg.Store.Path, "once", once)
+	if !once {
+		stopNotify := notifyReady(ctx, log, "windpost serving "+cfg.Bot.Address)
+		defer stopNotify()
+	}
 	return runDaemon(ctx, d, once, log)
 }
 

@@ -51,6 +51,12 @@ type Options struct {
 	// MaxMessageBytes bounds one SMTP message; 0 = 10 MiB.
 	MaxMessageBytes int64
 	Log             *slog.Logger // nil = no logs
+	// CheckToken, if set, makes both servers offer XOAUTH2 and
+	// OAUTHBEARER and decides which bearer tokens sign in.
+	CheckToken TokenChecker
+	// OAuthMechanisms are the OAuth mechanisms offered with CheckToken;
+	// nil = XOAUTH2 and OAUTHBEARER (tests play Outlook with XOAUTH2 only).
+	OAuthMechanisms []string
 }
 
 // Server is a running local mail server.
@@ -343,7 +349,7 @@ type smtpSession struct {
 	rcpts []string
 }
 
-func (ss *smtpSession) AuthMechanisms() []string { return []string{sasl.Plain} }
+func (ss *smtpSession) AuthMechanisms() []string { return ss.s.mechanisms() }
 
 func (ss *smtpSession) Auth(mech string) (sasl.Server, error) {
 	check := func(username, password string) error {
@@ -354,7 +360,10 @@ func (ss *smtpSession) Auth(mech string) (sasl.Server, error) {
 		return nil
 	}
 	if mech != sasl.Plain {
-		return nil, smtp.ErrAuthUnknownMechanism
+		if ss.s.opts.CheckToken == nil {
+			return nil, smtp.ErrAuthUnknownMechanism
+		}
+		return ss.s.bearerServer(mech, func(string) error { return nil }, smtp.ErrAuthFailed)
 	}
 	return sasl.NewPlainServer(func(_, username, password string) error { return check(username, password) }), nil
 }
