@@ -43,9 +43,18 @@ type Check struct {
 	// Report is called as each step ends.
 	Report func(CheckStep)
 	Log    *slog.Logger // nil = no logs
+	// LookupHost finds a server's addresses; nil = the system's resolver.
+	LookupHost func(ctx context.Context, host string) ([]string, error)
 }
 
 func (ch *Check) wait() time.Duration { return positiveOr(ch.Wait, 2*time.Minute) }
+
+func (ch *Check) lookupHost(ctx context.Context, host string) ([]string, error) {
+	if ch.LookupHost != nil {
+		return ch.LookupHost(ctx, host)
+	}
+	return net.DefaultResolver.LookupHost(ctx, host)
+}
 
 // Run runs every step it can and reports whether all passed. A step that
 // cannot run because an earlier one failed is not reported.
@@ -73,9 +82,9 @@ func (ch *Check) Run(ctx context.Context) bool {
 }
 
 // resolve is the first step for each server: its name in the DNS.
-func resolve(ctx context.Context, proto, host, key string) CheckStep {
+func (ch *Check) resolve(ctx context.Context, proto, host, key string) CheckStep {
 	s := CheckStep{Name: fmt.Sprintf("%s: find the server %s", proto, host)}
-	addrs, err := net.DefaultResolver.LookupHost(ctx, host)
+	addrs, err := ch.lookupHost(ctx, host)
 	if err != nil {
 		s.Detail = fmt.Sprintf("the name %s cannot be found (%v)", host, err)
 		s.Fix = fmt.Sprintf("check %s.host for a typo", key)
@@ -147,7 +156,7 @@ func signInFailure(err error, key string, usesOAuth bool) (detail, fix string) {
 // the processed folder; it returns the connection, or nil after a failure.
 func (ch *Check) imapSteps(ctx context.Context, report func(CheckStep) bool) *imapConn {
 	o := ch.IMAP
-	if !report(resolve(ctx, "IMAP", o.Host, "imap")) {
+	if !report(ch.resolve(ctx, "IMAP", o.Host, "imap")) {
 		return nil
 	}
 	d := &Daemon{IMAP: o, Log: ch.Log}
@@ -204,7 +213,7 @@ func (ch *Check) imapSteps(ctx context.Context, report func(CheckStep) bool) *im
 // that is signed in, or nil after a failure.
 func (ch *Check) smtpSteps(ctx context.Context, report func(CheckStep) bool) *Sender {
 	o := ch.SMTP
-	if !report(resolve(ctx, "SMTP", o.Host, "smtp")) {
+	if !report(ch.resolve(ctx, "SMTP", o.Host, "smtp")) {
 		return nil
 	}
 	bare := o
@@ -375,14 +384,5 @@ func randomHex(n int) string {
 func (s *Sender) dial(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.connected {
-		return nil
-	}
-	dctx, cancel := context.WithTimeout(ctx, s.opts.timeout())
-	defer cancel()
-	if err := s.client.DialWithContext(dctx); err != nil {
-		return fmt.Errorf("smtp %s:%d: %w", s.opts.Host, s.opts.Port, err)
-	}
-	s.connected = true
-	return nil
+	return s.connect(ctx)
 }

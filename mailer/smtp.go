@@ -96,14 +96,8 @@ func (s *Sender) Send(ctx context.Context, m games.Mail) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for attempt := 0; ; attempt++ {
-		if s.conn == nil {
-			dctx, cancel := context.WithTimeout(ctx, s.opts.timeout())
-			c, err := s.client.DialToSMTPClientWithContext(dctx)
-			cancel()
-			if err != nil {
-				return fmt.Errorf("smtp %s:%d: connect: %w", s.opts.Host, s.opts.Port, err)
-			}
-			s.conn = c
+		if err := s.connect(ctx); err != nil {
+			return err
 		}
 		if err := fits(s.conn, msg); err != nil {
 			return fmt.Errorf("smtp %s:%d: send mail %s: %w", s.opts.Host, s.opts.Port, m.ID, err)
@@ -122,6 +116,22 @@ func (s *Sender) Send(ctx context.Context, m games.Mail) error {
 		}
 		return fmt.Errorf("smtp %s:%d: send mail %s: %w", s.opts.Host, s.opts.Port, m.ID, err)
 	}
+}
+
+// connect connects and signs in unless a connection is open; the caller
+// holds s.mu.
+func (s *Sender) connect(ctx context.Context) error {
+	if s.conn != nil {
+		return nil
+	}
+	dctx, cancel := context.WithTimeout(ctx, s.opts.timeout())
+	defer cancel()
+	c, err := s.client.DialToSMTPClientWithContext(dctx)
+	if err != nil {
+		return fmt.Errorf("smtp %s:%d: connect: %w", s.opts.Host, s.opts.Port, err)
+	}
+	s.conn = c
+	return nil
 }
 
 // Close ends the connection.

@@ -49,7 +49,7 @@ The exit status is 0 only when every step passed.`)
 		return 1
 	}
 	steps, failed := 1, 0
-	ch := &mailer.Check{IMAP: io, SMTP: so, Bot: mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name}, Wait: *wait,
+	ch := &mailer.Check{IMAP: io, SMTP: so, Bot: mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name}, Wait: *wait, LookupHost: a.lookupHost,
 		Report: func(s mailer.CheckStep) {
 			steps++
 			mark := "done  "

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
 	"strings"
 	"testing"
 
@@ -17,7 +18,8 @@ func leadRun(t *testing.T, stdin string, args ...string) (stdout, stderr string,
 	dir := t.TempDir()
 	a := &app{
 		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
-		catalog: func(string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
+		catalog:    func(string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
+		lookupHost: lookupWithoutNetwork,
 	}
 	code = run(context.Background(), a, args)
 	return out.String(), errb.String(), code
@@ -100,4 +102,17 @@ func TestAnalyseMicroshogi(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut, "--time") {
 		t.Errorf("--time 0s: code %d, stderr %q", code, errOut)
 	}
+}
+
+// lookupWithoutNetwork stands for the DNS in tests: addresses and
+// localhost are found, every other name is not (as for a typo), and no
+// query leaves the machine.
+func lookupWithoutNetwork(_ context.Context, host string) ([]string, error) {
+	if host == "localhost" {
+		return []string{"127.0.0.1"}, nil
+	}
+	if ip := net.ParseIP(host); ip != nil {
+		return []string{ip.String()}, nil
+	}
+	return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
 }

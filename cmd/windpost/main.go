@@ -26,6 +26,9 @@ type app struct {
 	// catalog returns the variants windpost plays; cacheDir is where costly
 	// tables are cached ("" = working directory).
 	catalog func(cacheDir string) *variants.Catalog
+	// lookupHost finds a mail server's addresses for `windpost check`;
+	// nil = the system's resolver (tests answer without the network).
+	lookupHost func(ctx context.Context, host string) ([]string, error)
 }
 
 type command struct {
