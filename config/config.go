@@ -79,6 +79,8 @@ type Config struct {
 	Poll   Poll   `toml:"poll"`
 	Log    Log    `toml:"log"`
 	Limits Limits `toml:"limits"`
+	Outbox Outbox `toml:"outbox"`
+	Clock  Clock  `toml:"clock"`
 	Mail   Mail   `toml:"mail"`
 	OAuth  OAuth  `toml:"oauth"`
 }
@@ -138,9 +140,42 @@ type Log struct {
 	Level  string `toml:"level"`
 }
 
-// Limits bounds what windpost reads.
+// Limits bounds what windpost reads and what one mail may cause. A zero
+// value (left out) means the default of the package that applies it
+// (games.DefaultCommandsPerMail and the like), so that each default is
+// written in one place.
 type Limits struct {
 	MaxMailSize int `toml:"max_mail_size"`
+	// CommandsPerMail is how many commands of one mail run; 0 = 20.
+	CommandsPerMail int `toml:"commands_per_mail"`
+	// AnswerBytes bounds the text of one answer; 0 = 30 KiB.
+	AnswerBytes int `toml:"answer_bytes"`
+	// MailsPerMail bounds the mails one incoming mail may cause; 0 = 10.
+	MailsPerMail int `toml:"mails_per_mail"`
+	// InvitationsPerDay bounds a sender's invitations to addresses that
+	// never played, in 24 hours; 0 = 5.
+	InvitationsPerDay int `toml:"invitations_per_day"`
+}
+
+// Outbox configures how long mail that fails is tried again (zero: the
+// mailer's defaults, see mailer.Outbox).
+type Outbox struct {
+	RetryDelay     time.Duration `toml:"retry_delay"`     // first retry; 0 = 30s
+	MaxRetryDelay  time.Duration `toml:"max_retry_delay"` // longest backoff; 0 = 1h
+	PermanentTries int           `toml:"permanent_tries"` // 5xx refusals before failed for good; 0 = 4
+	GiveUpAfter    time.Duration `toml:"give_up_after"`   // failing this long: failed for good; 0 = 120h
+	RetriesPerPass int           `toml:"retries_per_pass"`
+}
+
+// Clock configures how deadlines meet the time the service was down.
+type Clock struct {
+	// OutageAfter: a gap longer than this between two looks at the clocks
+	// (windpost was not running, or the clock jumped) is not charged to
+	// players; 0 = 10m.
+	OutageAfter time.Duration `toml:"outage_after"`
+	// Skew is how far the mail server's clock may be from windpost's;
+	// 0 = 1m.
+	Skew time.Duration `toml:"skew"`
 }
 
 // Defaults for keys a file leaves out. Package mailer reads the same
@@ -299,6 +334,24 @@ func (c *Config) Validate() error {
 	}
 	if c.Limits.MaxMailSize < 1024 {
 		bad("limits.max_mail_size: want at least 1024 bytes, got %d", c.Limits.MaxMailSize)
+	}
+	for _, k := range []struct {
+		name string
+		v    int64
+	}{
+		{"limits.commands_per_mail", int64(c.Limits.CommandsPerMail)}, {"limits.answer_bytes", int64(c.Limits.AnswerBytes)},
+		{"limits.mails_per_mail", int64(c.Limits.MailsPerMail)}, {"limits.invitations_per_day", int64(c.Limits.InvitationsPerDay)},
+		{"outbox.retry_delay", int64(c.Outbox.RetryDelay)}, {"outbox.max_retry_delay", int64(c.Outbox.MaxRetryDelay)},
+		{"outbox.permanent_tries", int64(c.Outbox.PermanentTries)}, {"outbox.give_up_after", int64(c.Outbox.GiveUpAfter)},
+		{"outbox.retries_per_pass", int64(c.Outbox.RetriesPerPass)},
+		{"clock.outage_after", int64(c.Clock.OutageAfter)}, {"clock.skew", int64(c.Clock.Skew)},
+	} {
+		if k.v < 0 {
+			bad("%s: want 0 (the default) or more, got a negative value", k.name)
+		}
+	}
+	if c.Limits.AnswerBytes != 0 && c.Limits.AnswerBytes < 4096 {
+		bad("limits.answer_bytes: want at least 4096 bytes (or 0 for the default), got %d", c.Limits.AnswerBytes)
 	}
 	c.validateOAuth(bad)
 	return errors.Join(errs...)

@@ -68,6 +68,54 @@ authserv_id = "mx.example.org"
 	}
 }
 
+func TestParseBudgets(t *testing.T) {
+	text := minimal + `
+[limits]
+commands_per_mail = 5
+answer_bytes = 8192
+mails_per_mail = 3
+invitations_per_day = 2
+[outbox]
+retry_delay = "10s"
+max_retry_delay = "20m"
+permanent_tries = 2
+give_up_after = "48h"
+retries_per_pass = 7
+[clock]
+outage_after = "2h"
+skew = "30s"
+`
+	c, err := Parse(text, []string{"WINDPOST_LIMITS_MAILS_PER_MAIL=4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{}
+	want.Limits = Limits{MaxMailSize: DefaultMaxMailSize, CommandsPerMail: 5, AnswerBytes: 8192, MailsPerMail: 4, InvitationsPerDay: 2}
+	want.Outbox = Outbox{RetryDelay: 10 * time.Second, MaxRetryDelay: 20 * time.Minute, PermanentTries: 2, GiveUpAfter: 48 * time.Hour, RetriesPerPass: 7}
+	want.Clock = Clock{OutageAfter: 2 * time.Hour, Skew: 30 * time.Second}
+	if c.Limits != want.Limits || c.Outbox != want.Outbox || c.Clock != want.Clock {
+		t.Errorf("got %+v %+v %+v", c.Limits, c.Outbox, c.Clock)
+	}
+	// Left out, they stay zero: games and mailer apply their defaults.
+	d, err := Parse(minimal, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Limits.CommandsPerMail != 0 || d.Outbox != (Outbox{}) || d.Clock != (Clock{}) {
+		t.Errorf("defaults filled in config: %+v %+v %+v", d.Limits, d.Outbox, d.Clock)
+	}
+	for _, bad := range []struct{ text, want string }{
+		{"[limits]\ncommands_per_mail = -1\n", "limits.commands_per_mail: want 0 (the default) or more"},
+		{"[outbox]\ngive_up_after = \"-1h\"\n", "outbox.give_up_after: want 0 (the default) or more"},
+		{"[limits]\nanswer_bytes = 100\n", "limits.answer_bytes: want at least 4096"},
+		{"[clock]\noutage_after = 600\n", "clock.outage_after: want a duration in quotes"},
+	} {
+		if _, err := Parse(minimal+bad.text, nil); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: err %v, want %q", bad.text, err, bad.want)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, text string

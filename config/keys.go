@@ -30,6 +30,12 @@ func (c *Config) keys() []key {
 		{"poll.interval", &c.Poll.Interval},
 		{"log.format", &c.Log.Format}, {"log.level", &c.Log.Level},
 		{"limits.max_mail_size", &c.Limits.MaxMailSize},
+		{"limits.commands_per_mail", &c.Limits.CommandsPerMail}, {"limits.answer_bytes", &c.Limits.AnswerBytes},
+		{"limits.mails_per_mail", &c.Limits.MailsPerMail}, {"limits.invitations_per_day", &c.Limits.InvitationsPerDay},
+		{"outbox.retry_delay", &c.Outbox.RetryDelay}, {"outbox.max_retry_delay", &c.Outbox.MaxRetryDelay},
+		{"outbox.permanent_tries", &c.Outbox.PermanentTries}, {"outbox.give_up_after", &c.Outbox.GiveUpAfter},
+		{"outbox.retries_per_pass", &c.Outbox.RetriesPerPass},
+		{"clock.outage_after", &c.Clock.OutageAfter}, {"clock.skew", &c.Clock.Skew},
 	}, c.oauthKeys()...)
 }
 

@@ -270,3 +270,29 @@ func TestServeOnce(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestServeConfigBudgets: the budgets of the config file reach the
+// running daemon ([limits] commands_per_mail here).
+func TestServeConfigBudgets(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		bin, cfg, logPath := prepareServe(t, b, "bot", "alice")
+		text, err := os.ReadFile(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		three := strings.Replace(string(text), "commands_per_mail = 0", "commands_per_mail = 3", 1)
+		if three == string(text) {
+			t.Fatalf("no commands_per_mail in the config:\n%s", text)
+		}
+		if err := os.WriteFile(cfg, []byte(three), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		p := startProc(t, bin, cfg, logPath)
+		defer p.stop()
+		alice := newPlayer(t, b, "alice")
+		ans := alice.answerTo(alice.send(b.addr("bot"), "my games", strings.Repeat("games\n", 5), mailOpts{}))
+		if !strings.Contains(ans.Text, "one mail may hold at most 3 commands") {
+			t.Errorf("the answer does not apply commands_per_mail = 3:\n%s", ans.Text)
+		}
+	})
+}

@@ -71,10 +71,11 @@ func (a *app) logger(format, level string) *slog.Logger {
 	var lv slog.Level
 	_ = lv.UnmarshalText([]byte(level))
 	o := &slog.HandlerOptions{Level: lv}
+	// RedactHandler: no reply key reaches the log, whatever a line holds.
 	if format == "json" {
-		return slog.New(slog.NewJSONHandler(a.stderr, o))
+		return slog.New(games.RedactHandler(slog.NewJSONHandler(a.stderr, o)))
 	}
-	return slog.New(slog.NewTextHandler(a.stderr, o))
+	return slog.New(games.RedactHandler(slog.NewTextHandler(a.stderr, o)))
 }
 
 func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string, once bool) int {
@@ -102,7 +103,9 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		lanes:      cfg.SMTP.Connections,
 		storePath:  cfg.Store.Path,
 		authservID: cfg.Auth.AuthservID,
-		maxSize:    cfg.Limits.MaxMailSize,
+		limits:     cfg.Limits,
+		outbox:     cfg.Outbox,
+		clock:      cfg.Clock,
 		log:        log,
 	})
 	if err != nil {
@@ -125,7 +128,9 @@ type daemonParts struct {
 	lanes      int // SMTP connections
 	storePath  string
 	authservID string
-	maxSize    int
+	limits     config.Limits // zero values: the defaults of games and mailer
+	outbox     config.Outbox
+	clock      config.Clock
 	log        *slog.Logger
 	// fresh says the mailbox was created empty (the embedded server): the
 	// stored cursor belongs to an earlier mailbox and is dropped.
@@ -146,6 +151,10 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 	cacheDir := filepath.Dir(p.storePath)
 	srv, err := games.NewServer(store, a.catalog(cacheDir), games.Config{
 		BotAddress: p.bot.Address, BotName: p.bot.Name, Logger: p.log.With("part", "games"),
+		CheckAddress:    mailer.CheckAddress,
+		CommandsPerMail: p.limits.CommandsPerMail, AnswerBytes: p.limits.AnswerBytes,
+		MailsPerMail: p.limits.MailsPerMail, InvitationsPerDay: p.limits.InvitationsPerDay,
+		OutageAfter: p.clock.OutageAfter,
 	})
 	if err != nil {
 		store.Close()
@@ -157,13 +166,16 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		return nil, nil, err
 	}
 	d := &mailer.Daemon{
-		IMAP:        p.imap,
-		Games:       srv,
-		Store:       store,
-		Outbox:      &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: p.log.With("part", "outbox")},
+		IMAP:  p.imap,
+		Games: srv,
+		Store: store,
+		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: p.log.With("part", "outbox"),
+			RetryDelay: p.outbox.RetryDelay, MaxRetryDelay: p.outbox.MaxRetryDelay, PermanentTries: p.outbox.PermanentTries,
+			GiveUpAfter: p.outbox.GiveUpAfter, RetriesPerPass: p.outbox.RetriesPerPass},
 		Bot:         p.bot,
 		AuthservID:  p.authservID,
-		MaxMailSize: p.maxSize,
+		MaxMailSize: p.limits.MaxMailSize,
+		ClockSkew:   p.clock.Skew,
 		Log:         p.log.With("part", "inbox"),
 	}
 	stopAdmin, err := serveAdminSocket(store, adminSocketPath(p.storePath), p.log.With("part", "admin"))
@@ -248,6 +260,8 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 	}
 	fmt.Fprintf(w, "\nAdd alice (and bob) to any mail client with these settings, then write to %s\n", bot)
 	fmt.Fprintf(w, "with \"help\" in the body, or \"new gufuu\" to play the bot. Stop with Ctrl-C.\n\n")
+	fmt.Fprintf(w, "Demo only: this mail server checks no sender. Anyone who can reach these\n")
+	fmt.Fprintf(w, "ports and knows a player's reply key can play in their name.\n\n")
 	return runDaemon(ctx, d, o.once, log)
 }
 
