@@ -56,6 +56,9 @@ func TestSystemdUnit(t *testing.T) {
 	}
 
 	if _, err := exec.LookPath("systemd-analyze"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("systemd-analyze is not installed: CI verifies the unit with it (Debian's systemd)")
+		}
 		t.Log("systemd-analyze is not installed: only parsed")
 		return
 	}
