@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -80,8 +81,14 @@ func TestHostileOutboxRefusedRecipients(t *testing.T) {
 			dm.d.Outbox.Wake()
 			time.Sleep(500 * time.Millisecond)
 		}
-		if _, u := failed(); u.Attempts != 4 {
-			t.Errorf("a refused invitation failed for good after %d tries, want 4: %+v", u.Attempts, u)
+		// Four refusals fail a mail for good. A real server may also
+		// answer a try with a temporary error (Postfix ends a session
+		// after 20 refused recipients with "421 too many errors"): such
+		// a mail fails for good when its retry window of five days ends,
+		// after fewer refusals. Never after more.
+		_, u := failed()
+		if u.Attempts < 1 || u.Attempts > 4 || (b.name == "embedded" && u.Attempts != 4) || !strings.Contains(u.LastError, "550") {
+			t.Errorf("a refused invitation failed for good after %d tries (want 4, or 1-4 with temporary errors between), last error %q", u.Attempts, u.LastError)
 		}
 	})
 }
