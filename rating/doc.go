@@ -34,7 +34,7 @@
 //     rating is known, a count of games would not see that twenty games
 //     against one opponent say less than twenty against many, nor that an
 //     idle year makes a rating uncertain again. A new player leaves it
-//     after some six to eight games against established opponents.
+//     after about ten games against established opponents.
 //   - An Anchor is a fixed rating, for the bot levels: a game against one
 //     updates only the human (System.AgainstAnchor).
 //   - Expected is the paper's E(μ, μj, φj): it counts the opponent's RD only,

@@ -69,6 +69,5 @@ func (s System) Age(r Rating, idle time.Duration) (Rating, error) {
 		return Rating{}, err
 	}
 	t := math.Max(0, float64(idle)/float64(s.periodLength()))
-	phi := r.Phi()
-	return FromGlicko2(r.Mu(), math.Sqrt(phi*phi+t*r.Sigma*r.Sigma), r.Sigma), nil
+	return r.aged(t), nil
 }

@@ -93,6 +93,15 @@ func FromGlicko2(mu, phi, sigma float64) Rating {
 	}
 }
 
+// aged is the rating after t periods without games: φ² grows by t·σ², up
+// to MaxRD (the paper's step 6 for t = 1, worked on the Glicko scale so
+// that r and σ stay exactly).
+func (r Rating) aged(t float64) Rating {
+	s := Scale * r.Sigma
+	r.RD = math.Min(MaxRD, math.Sqrt(r.RD*r.RD+t*s*s))
+	return r
+}
+
 func clamp(x, min, max float64) float64 {
 	return math.Max(min, math.Min(max, x))
 }
@@ -164,8 +173,7 @@ func (s System) Period(r Rating, games []Result) (Rating, error) {
 		}
 	}
 	if len(games) == 0 {
-		phi := r.Phi()
-		return FromGlicko2(r.Mu(), math.Sqrt(phi*phi+r.Sigma*r.Sigma), r.Sigma), nil
+		return r.aged(1), nil
 	}
 	return s.steps(r, games).rating(), nil
 }
