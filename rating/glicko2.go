@@ -26,8 +26,14 @@ const (
 	MaxR       = 4000.0 // the highest rating
 )
 
-// DefaultTau is the paper's system constant τ when System.Tau is zero.
-const DefaultTau = 0.5
+// DefaultTau is the paper's system constant τ when System.Tau is zero;
+// other values must be within [MinTau, MaxTau] (the paper finds 0.3 to 1.2
+// sensible; Lichess uses 0.75).
+const (
+	DefaultTau = 0.5
+	MinTau     = 0.1
+	MaxTau     = 2.0
+)
 
 // maxIterations ends the volatility iteration should it ever fail to
 // narrow its bracket; the Illinois algorithm needs a few dozen at most.
@@ -126,8 +132,8 @@ const (
 // System holds the constants of a Glicko-2 system. The zero System is the
 // paper's: τ = 0.5.
 type System struct {
-	// Tau constrains how fast volatility changes (the paper's τ, sensible
-	// from 0.3 to 1.2); zero, negative or not finite means DefaultTau.
+	// Tau constrains how fast volatility changes (the paper's τ); zero
+	// means DefaultTau, and a value outside [MinTau, MaxTau] is refused.
 	Tau float64
 	// PeriodLength is the time one rating period stands for when System.Age
 	// ages a rating; zero or negative means DefaultPeriod.
@@ -135,10 +141,15 @@ type System struct {
 }
 
 func (s System) tau() float64 {
-	if s.Tau > 0 && !math.IsInf(s.Tau, 1) {
-		return s.Tau
+	if s.Tau == 0 {
+		return DefaultTau
 	}
-	return DefaultTau
+	return s.Tau
+}
+
+// check refuses the system's own constants out of bounds.
+func (s System) check() error {
+	return within("tau", s.tau(), MinTau, MaxTau)
 }
 
 // g is the paper's g(φ).
@@ -161,6 +172,9 @@ func Expected(player, opponent Rating) float64 {
 // against the opponents' ratings before the period. With no games only the
 // deviation grows (the paper's step 6 alone), up to MaxRD.
 func (s System) Period(r Rating, games []Result) (Rating, error) {
+	if err := s.check(); err != nil {
+		return Rating{}, err
+	}
 	if err := r.Valid(); err != nil {
 		return Rating{}, err
 	}
@@ -225,8 +239,9 @@ func (s System) volatility(phi, v, delta, sigma float64) float64 {
 	if d2 > p2+v {
 		B = math.Log(d2 - p2 - v)
 	} else {
+		// f(a−kτ) > k/τ − 1/2, so k stays below τ/2 + 1.
 		k := 1.0
-		for f(a-k*tau) < 0 {
+		for f(a-k*tau) < 0 && k < maxIterations {
 			k++
 		}
 		B = a - k*tau

@@ -176,8 +176,8 @@ func TestAge(t *testing.T) {
 	}
 }
 
-// TestTau: zero τ is the paper's 0.5, and a larger τ lets an upset move
-// the volatility further.
+// TestTau: zero τ is the paper's 0.5, τ out of its bounds is refused, and
+// a larger τ lets an upset move the volatility further.
 func TestTau(t *testing.T) {
 	upset := []Result{{Opponent: Rating{R: 2100, RD: 60, Sigma: StartSigma}, Score: Win}}
 	p := Rating{R: 1500, RD: 80, Sigma: StartSigma}
@@ -188,13 +188,18 @@ func TestTau(t *testing.T) {
 		}
 		return got.Sigma
 	}
-	for _, tau := range []float64{-1, math.NaN(), math.Inf(1)} {
-		if sigma(tau) != sigma(0) || sigma(0) != sigma(DefaultTau) {
-			t.Errorf("τ %v is not the default's: σ' %v, want %v", tau, sigma(tau), sigma(DefaultTau))
-		}
+	if sigma(0) != sigma(DefaultTau) {
+		t.Errorf("τ 0 gives σ' %v, τ 0.5 %v", sigma(0), sigma(DefaultTau))
 	}
 	if !(sigma(0.3) < sigma(0.5) && sigma(0.5) < sigma(1.2)) || sigma(0.3) <= StartSigma {
 		t.Errorf("σ' after an upset at τ 0.3, 0.5, 1.2: %v %v %v, want rising, above 0.06", sigma(0.3), sigma(0.5), sigma(1.2))
+	}
+	for _, tau := range []float64{-1, 0.05, 2.5, math.NaN(), math.Inf(1)} {
+		_, err := System{Tau: tau}.Period(p, upset)
+		var re *RangeError
+		if !errors.As(err, &re) || re.What != "tau" {
+			t.Errorf("τ %v: %v, want a *RangeError for tau", tau, err)
+		}
 	}
 }
 
