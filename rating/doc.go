@@ -24,8 +24,9 @@
 //     a typical RD of 60 grows to 110 in a year).
 //   - RD never exceeds MaxRD (350, the start) and never falls below MinRD
 //     (30, the smallest RD of the paper's example): the deviation of an
-//     idle player grows back to that of a new one and no further, and a
-//     rating keeps moving however many games it has. σ stays within
+//     idle player grows back to that of a new one and no further (step 6's
+//     φ* too, so a new player's first game starts from 350, not 350.3), and
+//     a rating keeps moving however many games it has. σ stays within
 //     [MinSigma, MaxSigma]; MaxSigma is Lichess's 0.1 ("past this it might
 //     not stabilize"). r stays within [MinR, MaxR]. None of these bounds is
 //     reached by the paper's example.
@@ -36,7 +37,11 @@
 //     idle year makes a rating uncertain again. A new player leaves it
 //     after about ten games against established opponents.
 //   - An Anchor is a fixed rating, for the bot levels: a game against one
-//     updates only the human (System.AgainstAnchor).
+//     updates only the human (System.AgainstAnchor). Its RD is the
+//     opponent's RD of the paper: how well the level's strength is known.
+//   - τ is 0.5 unless set, and refused outside [0.1, 2] (the paper finds
+//     0.3 to 1.2 sensible): far outside, step 5 would not end or would
+//     divide by zero.
 //   - Expected is the paper's E(μ, μj, φj): it counts the opponent's RD only,
 //     as the update does.
 //

@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-// DefaultPeriod is the time one rating period stands for when System.PeriodLength
-// is zero: Lichess's 0.21436 periods a day (about 4.67 days), at which a
-// typical RD of 60 grows to 110 in a year without games.
+// DefaultPeriod is the time one rating period stands for when
+// System.PeriodLength is zero: Lichess's 0.21436 periods a day (about 4.67
+// days), at which a typical RD of 60 grows to 110 in a year without games.
 const DefaultPeriod = 403060 * time.Second // 86400 s / 0.21436
 
 func (s System) periodLength() time.Duration {
@@ -41,8 +41,8 @@ func (s System) one(r, opponent Rating, score Score) (Rating, error) {
 }
 
 // Anchor is a fixed rating that no game changes: a bot level's. Its RD says
-// how well its strength is known, and weighs its games as any opponent's RD
-// does.
+// how well its strength is known (within [MinRD, MaxRD]), and weighs its
+// games as any opponent's RD does.
 type Anchor struct {
 	R, RD float64
 }
@@ -62,8 +62,8 @@ func (s System) AgainstAnchor(r Rating, anchor Anchor, score Score) (Rating, err
 }
 
 // Age is the rating after idle time without rated games: the deviation
-// grows as over idle/System.PeriodLength periods without games (φ² + t·σ²), up to
-// MaxRD; r and σ stay. Negative time counts as none.
+// grows as over t = idle/System.PeriodLength periods without games
+// (φ² + t·σ²), up to MaxRD; r and σ stay. Negative time counts as none.
 func (s System) Age(r Rating, idle time.Duration) (Rating, error) {
 	if err := r.Valid(); err != nil {
 		return Rating{}, err

@@ -162,8 +162,8 @@ func e(mu, muj, phij float64) float64 {
 	return 1 / (1 + math.Exp(-g(phij)*(mu-muj)))
 }
 
-// Expected is the score player expects against opponent: the paper's
-// E(μ, μj, φj), which counts the opponent's RD only.
+// Expected is the score player expects against opponent, from 0 to 1: the
+// paper's E(μ, μj, φj), which counts the opponent's RD only.
 func Expected(player, opponent Rating) float64 {
 	return e(player.Mu(), opponent.Mu(), opponent.Phi())
 }
