@@ -1,0 +1,289 @@
+package tournament
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+)
+
+// maxPlayers is how many players the pairing's bit sets hold.
+const maxPlayers = 64
+
+// Search budgets: how many steps a bracket's search may take once it has
+// a legal candidate (then it keeps the best so far), and before it has
+// one (then it tries one pair fewer; zero pairs always succeeds).
+const (
+	improveSteps = 20000
+	findSteps    = 200000
+)
+
+// field is the players of one Swiss round, ranked (score, then seed), and
+// who may meet whom.
+type field struct {
+	ps    []*history
+	prefs []preference
+	may   [][]bool
+	memo  map[uint64]bool
+}
+
+func newField(ps []*history) *field {
+	f := &field{ps: ps, prefs: make([]preference, len(ps)), may: make([][]bool, len(ps)), memo: map[uint64]bool{}}
+	for i, p := range ps {
+		f.prefs[i] = preferenceOf(p.colours)
+	}
+	for i, p := range ps {
+		f.may[i] = make([]bool, len(ps))
+		for j, q := range ps {
+			a, b := f.prefs[i], f.prefs[j]
+			sameAbsolute := a.strength == absolute && b.strength == absolute && a.colour == b.colour
+			f.may[i][j] = i != j && !p.met[q.id] && !sameAbsolute
+		}
+	}
+	return f
+}
+
+// pairable reports whether the players in set can all be paired among
+// themselves under the absolute criteria (memoised: exact, fast on the
+// dense graphs of a Swiss that has rounds left).
+func (f *field) pairable(set uint64) bool {
+	if set == 0 {
+		return true
+	}
+	if bits.OnesCount64(set)%2 == 1 {
+		return false
+	}
+	if v, ok := f.memo[set]; ok {
+		return v
+	}
+	i := bits.TrailingZeros64(set)
+	rest := set &^ (1 << i)
+	found := false
+	for m := rest; m != 0 && !found; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
+		found = f.may[i][j] && f.pairable(rest&^(1<<j))
+	}
+	f.memo[set] = found
+	return found
+}
+
+// pairSwiss pairs the next Swiss round by the Dutch system.
+func (t *Tournament) pairSwiss() ([]Game, error) {
+	hs := t.histories()
+	var ps []*history
+	for _, p := range t.Players {
+		if !t.Withdrawn[p.ID] {
+			ps = append(ps, hs[p.ID])
+		}
+	}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("%w: every player has withdrawn", ErrNoPairing)
+	}
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].score > ps[j].score })
+	f := newField(ps)
+	all := uint64(1)<<len(ps) - 1
+	if len(ps) == maxPlayers {
+		all = ^uint64(0)
+	}
+	bye := -1
+	if len(ps)%2 == 1 {
+		for i := len(ps) - 1; i >= 0 && bye < 0; i-- {
+			if !ps[i].byeBarred && f.pairable(all&^(1<<i)) {
+				bye = i
+			}
+		}
+		if bye < 0 {
+			return nil, fmt.Errorf("%w: nobody left can take the bye", ErrNoPairing)
+		}
+		all &^= 1 << bye
+	} else if !f.pairable(all) {
+		return nil, fmt.Errorf("%w: everyone has met everyone they may meet", ErrNoPairing)
+	}
+	pairs := f.dutch(all)
+	sort.SliceStable(pairs, func(x, y int) bool {
+		a, b := pairs[x], pairs[y]
+		sa, sb := ps[a[0]].score+ps[a[1]].score, ps[b[0]].score+ps[b[1]].score
+		ma, mb := max(ps[a[0]].score, ps[a[1]].score), max(ps[b[0]].score, ps[b[1]].score)
+		if ma != mb {
+			return ma > mb
+		}
+		if sa != sb {
+			return sa > sb
+		}
+		return min(a[0], a[1]) < min(b[0], b[1])
+	})
+	games := make([]Game, 0, len(pairs)+1)
+	for _, pr := range pairs {
+		hi, lo := ps[min(pr[0], pr[1])], ps[max(pr[0], pr[1])]
+		if allocate(hi, lo) {
+			games = append(games, Game{White: hi.id, Black: lo.id})
+		} else {
+			games = append(games, Game{White: lo.id, Black: hi.id})
+		}
+	}
+	if bye >= 0 {
+		games = append(games, Game{White: ps[bye].id})
+	}
+	return games, nil
+}
+
+// dutch pairs the players in set, score bracket by score bracket from
+// the top; whoever a bracket cannot pair floats down to the next.
+func (f *field) dutch(set uint64) [][2]int {
+	var order []int
+	for m := set; m != 0; m &= m - 1 {
+		order = append(order, bits.TrailingZeros64(m))
+	}
+	var pairs [][2]int
+	var floaters []int
+	for start := 0; start < len(order); {
+		end := start
+		for end < len(order) && f.ps[order[end]].score == f.ps[order[start]].score {
+			end++
+		}
+		bracket := append(append([]int(nil), floaters...), order[start:end]...)
+		var lower uint64
+		for _, i := range order[end:] {
+			lower |= 1 << i
+		}
+		got, left := f.pairBracket(bracket, lower)
+		pairs = append(pairs, got...)
+		floaters = left
+		start = end
+	}
+	return pairs
+}
+
+// pairBracket pairs as many of a bracket as it can such that those left
+// over and the lower brackets can still be paired (C.04.3 C.4, C.6), and
+// among those the candidate with the fewest colour clashes, first in the
+// Dutch order of transpositions and exchanges.
+func (f *field) pairBracket(bracket []int, lower uint64) ([][2]int, []int) {
+	for p := len(bracket) / 2; p > 0; p-- {
+		if lower == 0 && 2*p != len(bracket) {
+			continue
+		}
+		s := &bracketSearch{f: f, bracket: bracket, s1: p, floats: len(bracket) - 2*p, lower: lower,
+			partner: make([]int, len(bracket))}
+		for i := range s.partner {
+			s.partner[i] = undecided
+		}
+		if s.run() {
+			return s.best, s.bestLeft
+		}
+	}
+	return nil, bracket
+}
+
+const (
+	undecided = -1
+	floated   = -2
+)
+
+// bracketSearch walks the candidate pairings of one bracket in the Dutch
+// order: S1 (its first s1 players) against S2 in transposition order,
+// then exchanges within S1, then floaters.
+type bracketSearch struct {
+	f       *field
+	bracket []int
+	s1      int
+	floats  int
+	lower   uint64
+	partner []int // per bracket position: another position, undecided or floated
+
+	steps    int
+	found    bool
+	bestCost [2]int
+	best     [][2]int
+	bestLeft []int
+}
+
+func (s *bracketSearch) run() bool {
+	s.walk(0, s.floats)
+	return s.found
+}
+
+// open is every player of the field still to be paired: the bracket's
+// undecided and floated players and the lower brackets.
+func (s *bracketSearch) open() uint64 {
+	set := s.lower
+	for pos, q := range s.partner {
+		if q < 0 {
+			set |= 1 << s.bracket[pos]
+		}
+	}
+	return set
+}
+
+// walk decides positions from pos on; it returns false to stop the search.
+func (s *bracketSearch) walk(pos, floatsLeft int) bool {
+	s.steps++
+	if (s.found && s.steps > improveSteps) || (!s.found && s.steps > findSteps) {
+		return false
+	}
+	if !s.f.pairable(s.open()) {
+		return true
+	}
+	for pos < len(s.bracket) && s.partner[pos] != undecided {
+		pos++
+	}
+	if pos == len(s.bracket) {
+		if floatsLeft == 0 {
+			return s.leaf()
+		}
+		return true
+	}
+	tryFloat := func() bool {
+		if floatsLeft == 0 {
+			return true
+		}
+		s.partner[pos] = floated
+		ok := s.walk(pos+1, floatsLeft-1)
+		s.partner[pos] = undecided
+		return ok
+	}
+	tryPartners := func(from, to int) bool {
+		for q := from; q < to; q++ {
+			if s.partner[q] != undecided || !s.f.may[s.bracket[pos]][s.bracket[q]] {
+				continue
+			}
+			s.partner[pos], s.partner[q] = q, pos
+			ok := s.walk(pos+1, floatsLeft)
+			s.partner[pos], s.partner[q] = undecided, undecided
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	if pos < s.s1 {
+		return tryPartners(s.s1, len(s.bracket)) && tryPartners(pos+1, s.s1) && tryFloat()
+	}
+	return tryFloat() && tryPartners(pos+1, len(s.bracket))
+}
+
+// leaf weighs a complete candidate; it returns false once one is perfect.
+func (s *bracketSearch) leaf() bool {
+	var cost [2]int
+	var pairs [][2]int
+	var left []int
+	for pos, q := range s.partner {
+		switch {
+		case q == floated:
+			left = append(left, s.bracket[pos])
+		case q > pos:
+			a, b := s.bracket[pos], s.bracket[q]
+			c, hard := clash(s.f.prefs[a], s.f.prefs[b])
+			if c {
+				cost[0]++
+			}
+			if hard {
+				cost[1]++
+			}
+			pairs = append(pairs, [2]int{a, b})
+		}
+	}
+	if !s.found || cost[0] < s.bestCost[0] || (cost[0] == s.bestCost[0] && cost[1] < s.bestCost[1]) {
+		s.found, s.bestCost, s.best, s.bestLeft = true, cost, pairs, left
+	}
+	return cost != [2]int{}
+}
