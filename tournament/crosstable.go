@@ -201,7 +201,7 @@ func (t *Tournament) swissGrid() string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString("\nA cell is the opponent's number, w or b, and 1 = 0 (+ - by forfeit, . to play).\n")
+	b.WriteString("\n5w1: against number 5 with White, won (= drawn, 0 lost, + - by forfeit,\n. to play).\n")
 	return b.String()
 }
 
