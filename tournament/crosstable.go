@@ -181,8 +181,9 @@ func (t *Tournament) swissGrid() string {
 	b.WriteString(t.heading())
 	b.WriteString("\n")
 	b.WriteString(" Rk  No  " + pad("Name", nameWidth) + "  Rtg ")
+	digits := len(strconv.Itoa(len(t.Players)))
 	for r := range t.Paired {
-		fmt.Fprintf(&b, " %4s", "R"+strconv.Itoa(r+1))
+		fmt.Fprintf(&b, " %*s", digits+2, "R"+strconv.Itoa(r+1))
 	}
 	b.WriteString("   Pts")
 	tbs := t.TieBreaks()
@@ -205,22 +206,24 @@ func (t *Tournament) swissGrid() string {
 	return b.String()
 }
 
-// roundCells gives each player one four-character cell per round paired:
-// " 5w1", "12b=", " bye", or "  --" for a round without them.
+// roundCells gives each player one cell per round paired: the
+// opponent's number (as wide as the largest), w or b, and the result
+// ("5w1", "12b="), or "bye", or "--" for a round without them.
 func (t *Tournament) roundCells() map[string][]string {
+	digits := len(strconv.Itoa(len(t.Players)))
 	cells := make(map[string][]string, len(t.Players))
 	for _, round := range t.Paired {
 		for _, p := range t.Players {
-			cells[p.ID] = append(cells[p.ID], "  --")
+			cells[p.ID] = append(cells[p.ID], fmt.Sprintf("%*s", digits+2, "--"))
 		}
 		last := len(cells[t.Players[0].ID]) - 1
 		for _, g := range round.Games {
 			if g.Bye() {
-				cells[g.White][last] = " bye"
+				cells[g.White][last] = fmt.Sprintf("%*s", digits+2, "bye")
 				continue
 			}
-			cells[g.White][last] = fmt.Sprintf("%2d%c%c", t.seed(g.Black)+1, 'w', cellMark(g.Result, White))
-			cells[g.Black][last] = fmt.Sprintf("%2d%c%c", t.seed(g.White)+1, 'b', cellMark(g.Result, Black))
+			cells[g.White][last] = fmt.Sprintf("%*d%c%c", digits, t.seed(g.Black)+1, 'w', cellMark(g.Result, White))
+			cells[g.Black][last] = fmt.Sprintf("%*d%c%c", digits, t.seed(g.White)+1, 'b', cellMark(g.Result, Black))
 		}
 	}
 	return cells
