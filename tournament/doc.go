@@ -32,14 +32,16 @@
 //   - S1 (the top half) against S2 (the bottom half), candidates in the
 //     order of S2's transpositions, then exchanges inside S1, then floats;
 //     among them the first with the fewest colour preferences not granted
-//     (C.12), then the fewest strong ones not granted (C.13).
+//     (C.12), then the fewest strong ones not granted (C.13), then the
+//     fewest players floating down twice in a row (C.14; a bye is a float).
 //   - Colour preferences (A.6: absolute, strong, mild) and allocation by
 //     E.1-E.5; the initial colour is White for pairing number 1.
 //   - Boards ordered by the higher score, then the sum, then rank.
 //
 // Simplified: heterogeneous brackets are paired like homogeneous ones (the
-// moved-down players are just the top of S1); the float history criteria
-// (C.14-C.19, no repeated up- or down-floats) are not weighed; exchanges are
+// moved-down players are just the top of S1); of the float criteria only
+// C.14 is weighed (not C.15-C.19: upfloats, two rounds back, score
+// differences); exchanges are
 // not ordered by the sums of B.3; the search for the best candidate stops
 // after a budget of steps and keeps the best found, though a legal pairing
 // is always found when one exists. At most 64 players.

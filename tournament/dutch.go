@@ -192,7 +192,7 @@ type bracketSearch struct {
 
 	steps    int
 	found    bool
-	bestCost [2]int
+	bestCost cost
 	best     [][2]int
 	bestLeft []int
 }
@@ -261,29 +261,46 @@ func (s *bracketSearch) walk(pos, floatsLeft int) bool {
 	return tryFloat() && tryPartners(pos+1, len(s.bracket))
 }
 
+// cost weighs a candidate by the quality criteria, most important first:
+// colour preferences not granted (C.12), strong ones not granted (C.13),
+// players floating down who floated down in the round before (C.14).
+type cost [3]int
+
+func (c cost) less(d cost) bool {
+	for i := range c {
+		if c[i] != d[i] {
+			return c[i] < d[i]
+		}
+	}
+	return false
+}
+
 // leaf weighs a complete candidate; it returns false once one is perfect.
 func (s *bracketSearch) leaf() bool {
-	var cost [2]int
+	var c cost
 	var pairs [][2]int
 	var left []int
 	for pos, q := range s.partner {
 		switch {
 		case q == floated:
 			left = append(left, s.bracket[pos])
+			if s.f.ps[s.bracket[pos]].floatedDown {
+				c[2]++
+			}
 		case q > pos:
 			a, b := s.bracket[pos], s.bracket[q]
-			c, hard := clash(s.f.prefs[a], s.f.prefs[b])
-			if c {
-				cost[0]++
+			conflict, hard := clash(s.f.prefs[a], s.f.prefs[b])
+			if conflict {
+				c[0]++
 			}
 			if hard {
-				cost[1]++
+				c[1]++
 			}
 			pairs = append(pairs, [2]int{a, b})
 		}
 	}
-	if !s.found || cost[0] < s.bestCost[0] || (cost[0] == s.bestCost[0] && cost[1] < s.bestCost[1]) {
-		s.found, s.bestCost, s.best, s.bestLeft = true, cost, pairs, left
+	if !s.found || c.less(s.bestCost) {
+		s.found, s.bestCost, s.best, s.bestLeft = true, c, pairs, left
 	}
-	return cost != [2]int{}
+	return c != cost{}
 }

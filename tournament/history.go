@@ -12,6 +12,8 @@ type history struct {
 	met map[string]bool
 	// byeBarred is set by a bye or a win by forfeit: no pairing-allocated bye follows.
 	byeBarred bool
+	// floatedDown is set by a bye or an opponent with a lower score in the last round.
+	floatedDown bool
 }
 
 // byePoints is what a bye is worth: a point in a Swiss, nothing in a round robin.
@@ -29,14 +31,21 @@ func (t *Tournament) histories() map[string]*history {
 		hs[p.ID] = &history{id: p.ID, seed: i, met: map[string]bool{}}
 	}
 	for _, r := range t.Paired {
+		before := make(map[string]Score, len(hs))
+		for id, h := range hs {
+			before[id], h.floatedDown = h.score, false
+		}
 		for _, g := range r.Games {
 			w := hs[g.White]
 			if g.Bye() {
 				w.score += t.byePoints()
 				w.byeBarred = w.byeBarred || t.System == Swiss
+				w.floatedDown = true
 				continue
 			}
 			b := hs[g.Black]
+			w.floatedDown = before[w.id] > before[b.id]
+			b.floatedDown = before[b.id] > before[w.id]
 			w.met[b.id], b.met[w.id] = true, true
 			w.score += g.Result.points(White)
 			b.score += g.Result.points(Black)
