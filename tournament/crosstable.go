@@ -83,35 +83,44 @@ func (t *Tournament) StandingsTable() string {
 	return b.String()
 }
 
-// robinGrid is a round robin's grid: a row per player in standings order,
-// a column per opponent by pairing number.
+// robinGrid is a round robin's grid: a column per opponent by pairing number.
 func (t *Tournament) robinGrid() string {
 	cycles := 1
 	if t.System == DoubleRoundRobin {
 		cycles = 2
 	}
 	cells := t.robinCells(cycles)
+	titles := make([]string, len(t.Players))
+	for j := range titles {
+		titles[j] = fmt.Sprintf("%*d", cycles, j+1)
+	}
+	return t.grid(titles, 6, func(s Standing) []string { return cells[s.Number-1] })
+}
+
+// grid writes a crosstable grid: the heading, then a row per player in
+// standings order with the cells that row gives under the titles, then
+// points and tie-breaks (tbWidth columns each).
+func (t *Tournament) grid(titles []string, tbWidth int, row func(Standing) []string) string {
 	var b strings.Builder
 	b.WriteString(t.heading())
-	b.WriteString("\n")
-	b.WriteString(" Rk  No  " + pad("Name", nameWidth) + "  Rtg ")
-	for j := range t.Players {
-		fmt.Fprintf(&b, " %*d", cycles, j+1)
+	b.WriteString("\n Rk  No  " + pad("Name", nameWidth) + "  Rtg ")
+	for _, title := range titles {
+		b.WriteString(" " + title)
 	}
 	b.WriteString("   Pts")
 	tbs := t.TieBreaks()
 	for _, tb := range tbs {
-		fmt.Fprintf(&b, " %6s", tb.short())
+		fmt.Fprintf(&b, " %*s", tbWidth, tb.short())
 	}
 	b.WriteString("\n")
 	for _, s := range t.Standings() {
 		fmt.Fprintf(&b, "%3d  %2d  %s %4s ", s.Rank, s.Number, pad(rowName(s), nameWidth), rating(s.Player))
-		for j := range t.Players {
-			b.WriteString(" " + cells[s.Number-1][j])
+		for _, c := range row(s) {
+			b.WriteString(" " + c)
 		}
 		fmt.Fprintf(&b, " %5s", s.Points)
 		for k, v := range s.TieBreaks {
-			fmt.Fprintf(&b, " %6s", tbs[k].format(v))
+			fmt.Fprintf(&b, " %*s", tbWidth, tbs[k].format(v))
 		}
 		b.WriteString("\n")
 	}
@@ -173,37 +182,17 @@ func cellMark(r Result, c Colour) byte {
 	return '0'
 }
 
-// swissGrid is a Swiss's grid: a row per player in standings order, a
-// column per round with the opponent's number, the colour and the result.
+// swissGrid is a Swiss's grid: a column per round with the opponent's
+// number, the colour and the result.
 func (t *Tournament) swissGrid() string {
 	cells := t.roundCells()
-	var b strings.Builder
-	b.WriteString(t.heading())
-	b.WriteString("\n")
-	b.WriteString(" Rk  No  " + pad("Name", nameWidth) + "  Rtg ")
 	digits := len(strconv.Itoa(len(t.Players)))
-	for r := range t.Paired {
-		fmt.Fprintf(&b, " %*s", digits+2, "R"+strconv.Itoa(r+1))
+	titles := make([]string, len(t.Paired))
+	for r := range titles {
+		titles[r] = fmt.Sprintf("%*s", digits+2, "R"+strconv.Itoa(r+1))
 	}
-	b.WriteString("   Pts")
-	tbs := t.TieBreaks()
-	for _, tb := range tbs {
-		fmt.Fprintf(&b, " %5s", tb.short())
-	}
-	b.WriteString("\n")
-	for _, s := range t.Standings() {
-		fmt.Fprintf(&b, "%3d  %2d  %s %4s ", s.Rank, s.Number, pad(rowName(s), nameWidth), rating(s.Player))
-		for _, c := range cells[s.Player.ID] {
-			b.WriteString(" " + c)
-		}
-		fmt.Fprintf(&b, " %5s", s.Points)
-		for k, v := range s.TieBreaks {
-			fmt.Fprintf(&b, " %5s", tbs[k].format(v))
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("\n5w1: against number 5 with White, won (= drawn, 0 lost, + - by forfeit,\n. to play).\n")
-	return b.String()
+	return t.grid(titles, 5, func(s Standing) []string { return cells[s.Player.ID] }) +
+		"\n5w1: against number 5 with White, won (= drawn, 0 lost, + - by forfeit,\n. to play).\n"
 }
 
 // roundCells gives each player one cell per round paired: the

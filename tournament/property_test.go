@@ -100,43 +100,10 @@ func legalRoundExists(tour *Tournament) bool {
 			ids = append(ids, p.ID)
 		}
 	}
-	met := map[[2]string]bool{}
-	barred := map[string]bool{}
-	played := map[string][]Colour{}
-	for _, r := range tour.Paired {
-		for _, g := range r.Games {
-			if g.Bye() {
-				barred[g.White] = true
-				continue
-			}
-			met[[2]string{g.White, g.Black}], met[[2]string{g.Black, g.White}] = true, true
-			switch g.Result {
-			case WhiteWinsByForfeit:
-				barred[g.White] = true
-			case BlackWinsByForfeit:
-				barred[g.Black] = true
-			case WhiteWins, BlackWins, Draw:
-				played[g.White] = append(played[g.White], White)
-				played[g.Black] = append(played[g.Black], Black)
-			}
-		}
-	}
-	allowed := func(id string, c Colour) bool {
-		cs := append(append([]Colour(nil), played[id]...), c)
-		diff := 0
-		for _, x := range cs {
-			if x == White {
-				diff++
-			} else {
-				diff--
-			}
-		}
-		n := len(cs)
-		return diff >= -2 && diff <= 2 && !(n >= 3 && cs[n-2] == c && cs[n-3] == c)
-	}
+	l := newLedger(tour.Paired)
 	may := func(a, b string) bool {
-		return !met[[2]string{a, b}] &&
-			((allowed(a, White) && allowed(b, Black)) || (allowed(a, Black) && allowed(b, White)))
+		return !l.met[[2]string{min(a, b), max(a, b)}] &&
+			((l.allows(a, White) && l.allows(b, Black)) || (l.allows(a, Black) && l.allows(b, White)))
 	}
 	memo := map[uint64]bool{}
 	var pair func(set uint64) bool
@@ -163,7 +130,7 @@ func legalRoundExists(tour *Tournament) bool {
 		return len(ids) > 0 && pair(all)
 	}
 	for i, id := range ids {
-		if !barred[id] && pair(all&^(1<<i)) {
+		if !l.barred[id] && pair(all&^(1<<i)) {
 			return true
 		}
 	}

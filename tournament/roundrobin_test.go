@@ -6,16 +6,6 @@ import (
 	"testing"
 )
 
-// players makes n players p1..pn, rated from 2000 down, so that the
-// pairing numbers are 1..n in order.
-func players(n int) []Player {
-	ps := make([]Player, n)
-	for i := range ps {
-		ps[i] = Player{ID: fmt.Sprintf("p%d", i+1), Name: fmt.Sprintf("Player %d", i+1), Rating: 2000 - 10*i}
-	}
-	return ps
-}
-
 func TestBergerTableMatchesFIDE(t *testing.T) {
 	tests := []struct {
 		players int
@@ -81,17 +71,10 @@ func TestRoundRobinPairsEveryoneOnceWithBalancedColours(t *testing.T) {
 			colours := map[string][]Colour{}
 			byes := map[string]int{}
 			for _, r := range rounds {
-				seen := map[string]bool{}
+				if n := pairedOnce(t, r); n != tt.players {
+					t.Fatalf("round %d pairs %d players, want %d", r.Number, n, tt.players)
+				}
 				for _, g := range r.Games {
-					for _, id := range []string{g.White, g.Black} {
-						if id == "" {
-							continue
-						}
-						if seen[id] {
-							t.Fatalf("round %d: %s twice", r.Number, id)
-						}
-						seen[id] = true
-					}
 					if g.Bye() {
 						byes[g.White]++
 						continue
@@ -99,9 +82,6 @@ func TestRoundRobinPairsEveryoneOnceWithBalancedColours(t *testing.T) {
 					met[[2]string{g.White, g.Black}]++
 					colours[g.White] = append(colours[g.White], White)
 					colours[g.Black] = append(colours[g.Black], Black)
-				}
-				if len(seen) != tt.players {
-					t.Fatalf("round %d pairs %d players, want %d", r.Number, len(seen), tt.players)
 				}
 			}
 			cycles := tt.rounds / (tt.players + tt.players%2 - 1)
@@ -118,31 +98,6 @@ func TestRoundRobinPairsEveryoneOnceWithBalancedColours(t *testing.T) {
 				checkColours(t, a.ID, colours[a.ID], 1)
 			}
 		})
-	}
-}
-
-// checkColours fails if a colour sequence has one colour three times in
-// a row, or (at its end) more than maxDiff whites over blacks or back.
-func checkColours(t *testing.T, id string, cs []Colour, maxDiff int) {
-	t.Helper()
-	diff := 0
-	for i, c := range cs {
-		if i >= 2 && cs[i-1] == c && cs[i-2] == c {
-			t.Errorf("%s has one colour three times in a row: %v", id, cs)
-			return
-		}
-		if c == White {
-			diff++
-		} else {
-			diff--
-		}
-		if diff > 2 || diff < -2 {
-			t.Errorf("%s's colour difference reaches %d: %v", id, diff, cs)
-			return
-		}
-	}
-	if diff > maxDiff || diff < -maxDiff {
-		t.Errorf("%s ends with colour difference %d: %v", id, diff, cs)
 	}
 }
 
@@ -185,22 +140,21 @@ func TestRoundRobinWithdrawalForfeitsTheGamesToCome(t *testing.T) {
 }
 
 func TestNewRefuses(t *testing.T) {
-	tests := []struct {
-		name    string
+	refused := map[string]struct {
 		system  System
 		rounds  int
 		players []Player
 	}{
-		{"one player", RoundRobin, 0, players(1)},
-		{"no id", Swiss, 3, []Player{{ID: "a"}, {Name: "Nobody"}}},
-		{"twice", Swiss, 3, []Player{{ID: "a"}, {ID: "a"}}},
-		{"no rounds", Swiss, 0, players(4)},
-		{"no system", 0, 3, players(4)},
-		{"too many", Swiss, 3, players(65)},
+		"one player": {RoundRobin, 0, players(1)},
+		"no id":      {Swiss, 3, []Player{{ID: "a"}, {Name: "Nobody"}}},
+		"twice":      {Swiss, 3, []Player{{ID: "a"}, {ID: "a"}}},
+		"no rounds":  {Swiss, 0, players(4)},
+		"no system":  {0, 3, players(4)},
+		"too many":   {Swiss, 3, players(65)},
 	}
-	for _, tt := range tests {
+	for name, tt := range refused {
 		if _, err := New(tt.system, tt.rounds, tt.players); err == nil {
-			t.Errorf("%s: New succeeded", tt.name)
+			t.Errorf("%s: New succeeded", name)
 		}
 	}
 }
