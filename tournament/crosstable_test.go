@@ -64,15 +64,19 @@ func playOut(t *testing.T, tour *Tournament, upTo int, withdraw map[int]string) 
 	}
 }
 
+// goldenTournament is one crosstable golden file's tournament: played
+// up to a round (0: to the end), with withdrawals by round.
+type goldenTournament struct {
+	name     string
+	system   System
+	rounds   int
+	players  int
+	upTo     int
+	withdraw map[int]string
+}
+
 func TestCrosstableGolden(t *testing.T) {
-	tests := []struct {
-		name     string
-		system   System
-		rounds   int
-		players  int
-		upTo     int
-		withdraw map[int]string
-	}{
+	tests := []goldenTournament{
 		{"roundrobin4", RoundRobin, 0, 4, 0, nil},
 		{"roundrobin5_withdrawal", RoundRobin, 0, 5, 0, map[int]string{2: "eun-ji"}},
 		{"roundrobin8_open", RoundRobin, 0, 8, 4, nil},
