@@ -99,6 +99,10 @@ func (t *Tournament) pairSwiss() ([]Game, error) {
 		return nil, fmt.Errorf("%w: everyone has met everyone they may meet", ErrNoPairing)
 	}
 	pairs := f.dutch(all)
+	if 2*len(pairs) != bits.OnesCount64(all) {
+		// Cannot happen: every bracket keeps the rest pairable.
+		return nil, fmt.Errorf("tournament: the search paired %d of %d players", 2*len(pairs), bits.OnesCount64(all))
+	}
 	sort.SliceStable(pairs, func(x, y int) bool {
 		a, b := pairs[x], pairs[y]
 		sa, sb := ps[a[0]].score+ps[a[1]].score, ps[b[0]].score+ps[b[1]].score

@@ -75,7 +75,8 @@ func (s Score) String() string {
 // Result is how one game ended, or Pending while it is played.
 type Result int8
 
-// The results. A forfeit is scored without play and never counts for colours.
+// The results. A forfeit is scored without play and never counts for
+// colours. The values are stored by callers: new ones go at the end.
 const (
 	Pending Result = iota
 	WhiteWins
@@ -145,6 +146,16 @@ func (g Game) Bye() bool { return g.Black == "" }
 type Round struct {
 	Number int
 	Games  []Game
+}
+
+// GameOf finds a player's game in the round, with its board counted from 1.
+func (r Round) GameOf(id string) (board int, g Game, ok bool) {
+	for i, g := range r.Games {
+		if g.White == id || (g.Black == id && id != "") {
+			return i + 1, g, true
+		}
+	}
+	return 0, Game{}, false
 }
 
 // Tournament is one event: its players in seed order, the rounds paired so
