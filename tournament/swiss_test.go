@@ -53,6 +53,9 @@ func TestSwissOfEightFiveRounds(t *testing.T) {
 		if got := pairingText(r); got != step.pairing {
 			t.Fatalf("round %d: %s, want %s (%s)", i+1, got, step.pairing, step.why)
 		}
+		if tour.Finished() {
+			t.Fatalf("round %d: Finished with games to play", i+1)
+		}
 		if i+1 < len(scriptedSwiss) {
 			if _, err := tour.PairNext(); !errors.Is(err, ErrRoundOpen) {
 				t.Fatalf("round %d: pairing before the results: %v, want ErrRoundOpen", i+2, err)
@@ -71,6 +74,9 @@ func TestSwissOfEightFiveRounds(t *testing.T) {
 	}
 	if _, err := tour.PairNext(); !errors.Is(err, ErrFinished) {
 		t.Errorf("a sixth round: %v, want ErrFinished", err)
+	}
+	if !tour.Finished() {
+		t.Error("not Finished after five rounds with every result")
 	}
 	checkSwiss(t, tour)
 
@@ -209,5 +215,33 @@ func TestRecordRefuses(t *testing.T) {
 	}
 	if _, err := tour.PairAll(); err == nil {
 		t.Error("PairAll of a Swiss succeeded")
+	}
+}
+
+func TestTextForms(t *testing.T) {
+	tests := []struct {
+		got, want string
+	}{
+		{Score(0).String(), "0"},
+		{Score(5).String(), "2.5"},
+		{Score(8).String(), "4"},
+		{WhiteWins.String(), "1-0"},
+		{BlackWins.String(), "0-1"},
+		{Draw.String(), "1/2-1/2"},
+		{WhiteWinsByForfeit.String(), "+/-"},
+		{BlackWinsByForfeit.String(), "-/+"},
+		{DoubleForfeit.String(), "-/-"},
+		{Pending.String(), "*"},
+		{Swiss.String(), "Swiss (Dutch)"},
+		{DoubleRoundRobin.String(), "double round robin"},
+		{SonnebornBerger.String(), "Sonneborn-Berger"},
+		{BuchholzCut1.String(), "Buchholz Cut-1"},
+		{White.Opposite().String(), "Black"},
+		{NoColour.Opposite().String(), "none"},
+	}
+	for i, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("case %d: %q, want %q", i, tt.got, tt.want)
+		}
 	}
 }

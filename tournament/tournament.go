@@ -50,6 +50,17 @@ const (
 	Black
 )
 
+// String names the colour: "White", "Black" or "none".
+func (c Colour) String() string {
+	switch c {
+	case White:
+		return "White"
+	case Black:
+		return "Black"
+	}
+	return "none"
+}
+
 // Opposite is the other colour (NoColour stays NoColour).
 func (c Colour) Opposite() Colour {
 	switch c {
