@@ -18,31 +18,35 @@
 //
 // Implemented:
 //   - Ranking by score, then rating (seed); score brackets from the top.
-//   - Absolute criteria: no two players meet twice (a forfeited pairing
-//     counts as met); no player's colour difference goes beyond ±2 and
+//   - Absolute criteria: no two players meet twice (stricter than FIDE, whose
+//     F.2 lets a pairing lost by forfeit be made again: here a pairing counts
+//     once made, so that no player is ever sent the same opponent twice); no player's colour difference goes beyond ±2 and
 //     nobody has one colour three times in a row (two players with the same
 //     absolute preference never meet, with no exception for topscorers);
 //     one pairing-allocated bye per player, worth a point, never to a
-//     player who already won by forfeit (C.04.1 d), given to the lowest
+//     player who already won by forfeit (C.04.1.4), given to the lowest
 //     ranked eligible player such that the rest can be paired.
-//   - Completion (C.4): a bracket's pairing is accepted only if those left
+//   - Completion: a bracket's pairing is accepted only if those left
 //     over and every lower bracket can still be paired, checked exactly.
-//   - Most pairs in each bracket (C.6); unpaired players float down to the
+//   - Most pairs in each bracket; unpaired players float down to the
 //     next bracket and head it, as moved-down players.
 //   - S1 (the top half) against S2 (the bottom half), candidates in the
 //     order of S2's transpositions, then exchanges inside S1, then floats;
-//     among them the first with the fewest colour preferences not granted
-//     (C.12), then the fewest strong ones not granted (C.13), then the
-//     fewest players floating down twice in a row (C.14; a bye is a float).
-//   - Colour preferences (A.6: absolute, strong, mild) and allocation by
-//     E.1-E.5; the initial colour is White for pairing number 1.
+//     among them the first with the fewest colour preferences not granted,
+//     then the fewest strong ones not granted, then the fewest players
+//     floating down twice in a row (a bye is a float), as C.04.3's quality
+//     criteria order them.
+//   - Colour preferences (A.6: absolute, strong, mild) from games played
+//     over the board only, and allocation by E.1-E.5 (E.3 reads the played
+//     colours back from the latest); the initial colour is White for pairing
+//     number 1.
 //   - Boards ordered by the higher score, then the sum, then rank.
 //
 // Simplified: heterogeneous brackets are paired like homogeneous ones (the
 // moved-down players are just the top of S1); of the float criteria only
-// C.14 is weighed (not C.15-C.19: upfloats, two rounds back, score
-// differences); exchanges are
-// not ordered by the sums of B.3; the search for the best candidate stops
+// repeated downfloats from the round before are weighed (not upfloats, two
+// rounds back, or score differences); topscorers have no colour exceptions;
+// exchanges are not ordered by the sums of the pairing numbers; the search for the best candidate stops
 // after a budget of steps and keeps the best found, though a legal pairing
 // is always found when one exists. At most 64 players.
 //

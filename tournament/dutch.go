@@ -158,7 +158,7 @@ func (f *field) dutch(set uint64) [][2]int {
 }
 
 // pairBracket pairs as many of a bracket as it can such that those left
-// over and the lower brackets can still be paired (C.04.3 C.4, C.6), and
+// over and the lower brackets can still be paired (completion), and
 // among those the candidate with the fewest colour clashes, first in the
 // Dutch order of transpositions and exchanges.
 func (f *field) pairBracket(bracket []int, lower uint64) ([][2]int, []int) {
@@ -266,8 +266,8 @@ func (s *bracketSearch) walk(pos, floatsLeft int) bool {
 }
 
 // cost weighs a candidate by the quality criteria, most important first:
-// colour preferences not granted (C.12), strong ones not granted (C.13),
-// players floating down who floated down in the round before (C.14).
+// colour preferences not granted, strong ones not granted, players
+// floating down who floated down in the round before.
 type cost [3]int
 
 func (c cost) less(d cost) bool {

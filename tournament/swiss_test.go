@@ -29,7 +29,7 @@ var scriptedSwiss = []struct {
 	{"p1-p5 p6-p2 p3-p7 p8-p4", []Result{WhiteWins, BlackWins, WhiteWins, BlackWins},
 		"S1 1-4 against S2 5-8; pairing number 1 takes White, 2 Black (E.5)"},
 	{"p4-p1 p2-p3 p5-p8 p7-p6", []Result{BlackWins, WhiteWins, WhiteWins, BlackWins},
-		"1-3 and 2-4 would both clash on colour: the transposition 1-4 2-3 grants all (C.12)"},
+		"1-3 and 2-4 would both clash on colour: the transposition 1-4 2-3 grants all"},
 	{"p1-p2 p3-p5 p6-p4 p7:bye", []Result{Draw, WhiteWins, BlackWins},
 		"p8 has withdrawn; p7, last on 0, has the bye; {3,4,5,6}: S1 3,4 against 5,6"},
 	{"p3-p1 p2-p4 p5-p7 p6:bye", []Result{BlackWins, WhiteWins, WhiteWins},
