@@ -56,6 +56,7 @@ func TestRandomSwissTournamentsPairValidly(t *testing.T) {
 					t.Fatalf("tournament %d round %d: a withdrawn player is paired", k, round)
 				}
 			}
+			checkByeIsLowest(t, tour)
 			if got, want := len(r.Games), (activeCount(tour)+1)/2; got != want {
 				t.Fatalf("tournament %d round %d: %d games for %d players", k, round, got, activeCount(tour))
 			}
@@ -94,6 +95,12 @@ func activeCount(tour *Tournament) int {
 // forfeit win, and a colour for each that keeps their played colours
 // within ±2 and never three in a row.
 func legalRoundExists(tour *Tournament) bool {
+	return legalRoundWithBye(tour, "")
+}
+
+// legalRoundWithBye is legalRoundExists with the bye (if one is needed)
+// given to bye, or to anyone if bye is "".
+func legalRoundWithBye(tour *Tournament, bye string) bool {
 	var ids []string
 	for _, p := range tour.Players {
 		if !tour.Withdrawn[p.ID] {
@@ -130,11 +137,36 @@ func legalRoundExists(tour *Tournament) bool {
 		return len(ids) > 0 && pair(all)
 	}
 	for i, id := range ids {
-		if !l.barred[id] && pair(all&^(1<<i)) {
+		if !l.barred[id] && (bye == "" || bye == id) && pair(all&^(1<<i)) {
 			return true
 		}
 	}
 	return false
+}
+
+// checkByeIsLowest fails unless the last round's bye (if any) went to the
+// lowest ranked player (fewest points, then the highest pairing number)
+// who could have it with the rest still paired.
+func checkByeIsLowest(t *testing.T, tour *Tournament) {
+	t.Helper()
+	last := tour.Paired[len(tour.Paired)-1]
+	if n := len(last.Games); n == 0 || !last.Games[n-1].Bye() {
+		return
+	}
+	before := *tour
+	before.Paired = tour.Paired[:len(tour.Paired)-1]
+	points := map[string]Score{}
+	for _, s := range before.Standings() {
+		points[s.Player.ID] = s.Points
+	}
+	got := last.Games[len(last.Games)-1].White
+	for i := len(tour.Players) - 1; i >= 0; i-- {
+		id := tour.Players[i].ID
+		lower := points[id] < points[got] || (points[id] == points[got] && i > tour.seed(got))
+		if lower && !tour.Withdrawn[id] && legalRoundWithBye(&before, id) {
+			t.Fatalf("round %d: the bye went to %s, but %s ranks lower and could have it", last.Number, got, id)
+		}
+	}
 }
 
 // checkScores fails unless the standings' points add up to what the
