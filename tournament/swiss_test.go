@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -243,5 +244,49 @@ func TestTextForms(t *testing.T) {
 		if tt.got != tt.want {
 			t.Errorf("case %d: %q, want %q", i, tt.got, tt.want)
 		}
+	}
+}
+
+// A Tournament is kept by the caller between rounds: stored as JSON and
+// read back, it pairs the next round as it would have.
+func TestStoredTournamentPairsTheSame(t *testing.T) {
+	tour, err := New(Swiss, 6, players(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; round <= 3; round++ {
+		r, err := tour.PairNext()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b, g := range r.Games {
+			if !g.Bye() {
+				if err := tour.Record(round, b+1, scriptedResult(tour, round, g)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if err := tour.Withdraw("p4"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(tour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored Tournament
+	if err := json.Unmarshal(data, &stored); err != nil {
+		t.Fatal(err)
+	}
+	want, err := tour.PairNext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := stored.PairNext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pairingText(got) != pairingText(want) || stored.Crosstable() != tour.Crosstable() {
+		t.Errorf("read back: %s, kept: %s", pairingText(got), pairingText(want))
 	}
 }

@@ -180,8 +180,9 @@ type Tournament struct {
 	Withdrawn map[string]bool
 }
 
-// New makes a tournament. Players are seeded by rating, highest first;
-// equal ratings keep the order given, which may itself be a seeding.
+// New makes a tournament. Players are seeded by rating, highest first,
+// the unrated (0) last; equal ratings keep the order given, which may
+// itself be a seeding.
 func New(system System, rounds int, players []Player) (*Tournament, error) {
 	if system < RoundRobin || system > Swiss {
 		return nil, fmt.Errorf("tournament: unknown system %d", system)
