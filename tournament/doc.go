@@ -29,7 +29,9 @@
 //   - Completion: a bracket's pairing is accepted only if those left
 //     over and every lower bracket can still be paired, checked exactly.
 //   - Most pairs in each bracket; unpaired players float down to the
-//     next bracket and head it, as moved-down players.
+//     next bracket and head it, as moved-down players, who are paired first,
+//     each with the highest resident they may meet; the remainder is then
+//     paired as a homogeneous bracket.
 //   - S1 (the top half) against S2 (the bottom half), candidates in the
 //     order of S2's transpositions, then exchanges inside S1, then floats;
 //     among them the first with the fewest colour preferences not granted,
@@ -42,8 +44,8 @@
 //     number 1.
 //   - Boards ordered by the higher score, then the sum, then rank.
 //
-// Simplified: heterogeneous brackets are paired like homogeneous ones (the
-// moved-down players are just the top of S1); of the float criteria only
+// Simplified: which moved-down players stay unpaired (the limbo) is not
+// weighed beyond the search order; of the float criteria only
 // repeated downfloats from the round before are weighed (not upfloats, two
 // rounds back, or score differences); topscorers have no colour exceptions;
 // exchanges are not ordered by the sums of the pairing numbers; the search for the best candidate stops

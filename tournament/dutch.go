@@ -149,7 +149,7 @@ func (f *field) dutch(set uint64) [][2]int {
 		for _, i := range order[end:] {
 			lower |= 1 << i
 		}
-		got, left := f.pairBracket(bracket, lower)
+		got, left := f.pairBracket(bracket, len(floaters), lower)
 		pairs = append(pairs, got...)
 		floaters = left
 		start = end
@@ -157,16 +157,16 @@ func (f *field) dutch(set uint64) [][2]int {
 	return pairs
 }
 
-// pairBracket pairs as many of a bracket as it can such that those left
-// over and the lower brackets can still be paired (completion), and
-// among those the candidate with the fewest colour clashes, first in the
-// Dutch order of transpositions and exchanges.
-func (f *field) pairBracket(bracket []int, lower uint64) ([][2]int, []int) {
+// pairBracket pairs as many of a bracket (the first mdps moved down from
+// above) as it can such that those left over and the lower brackets can
+// still be paired (completion), and among those the candidate with the
+// fewest colour clashes, first in the Dutch order.
+func (f *field) pairBracket(bracket []int, mdps int, lower uint64) ([][2]int, []int) {
 	for p := len(bracket) / 2; p > 0; p-- {
 		if lower == 0 && 2*p != len(bracket) {
 			continue
 		}
-		s := &bracketSearch{f: f, bracket: bracket, s1: p, floats: len(bracket) - 2*p, lower: lower,
+		s := &bracketSearch{f: f, bracket: bracket, mdps: mdps, pairs: p, floats: len(bracket) - 2*p, lower: lower,
 			partner: make([]int, len(bracket))}
 		for i := range s.partner {
 			s.partner[i] = undecided
@@ -184,12 +184,15 @@ const (
 )
 
 // bracketSearch walks the candidate pairings of one bracket in the Dutch
-// order: S1 (its first s1 players) against S2 in transposition order,
-// then exchanges within S1, then floaters.
+// order: the moved-down players (the bracket's first mdps) against the
+// residents in order; then the remainder's S1 (as many as the pairs still
+// to make) against its S2 in transposition order, then exchanges within
+// S1, then floaters.
 type bracketSearch struct {
 	f       *field
 	bracket []int
-	s1      int
+	mdps    int
+	pairs   int
 	floats  int
 	lower   uint64
 	partner []int // per bracket position: another position, undecided or floated
@@ -245,9 +248,9 @@ func (s *bracketSearch) walk(pos, floatsLeft int) bool {
 		s.partner[pos] = undecided
 		return ok
 	}
-	tryPartners := func(from, to int) bool {
-		for q := from; q < to; q++ {
-			if s.partner[q] != undecided || !s.f.may[s.bracket[pos]][s.bracket[q]] {
+	try := func(in func(q int) bool) bool {
+		for q := pos + 1; q < len(s.bracket); q++ {
+			if s.partner[q] != undecided || !in(q) || !s.f.may[s.bracket[pos]][s.bracket[q]] {
 				continue
 			}
 			s.partner[pos], s.partner[q] = q, pos
@@ -259,10 +262,37 @@ func (s *bracketSearch) walk(pos, floatsLeft int) bool {
 		}
 		return true
 	}
-	if pos < s.s1 {
-		return tryPartners(s.s1, len(s.bracket)) && tryPartners(pos+1, s.s1) && tryFloat()
+	if pos < s.mdps { // the residents in order, then the other moved-down players
+		return try(func(q int) bool { return q >= s.mdps }) && try(func(q int) bool { return q < s.mdps }) && tryFloat()
 	}
-	return tryFloat() && tryPartners(pos+1, len(s.bracket))
+	inS1 := s.remainderS1()
+	if inS1[pos] { // S2 in order (transpositions), then S1 (exchanges)
+		return try(func(q int) bool { return !inS1[q] }) && try(func(q int) bool { return inS1[q] }) && tryFloat()
+	}
+	return tryFloat() && try(func(int) bool { return true })
+}
+
+// remainderS1 marks the remainder's S1, once the moved-down players are
+// decided: of the residents not paired with one, the first as many as
+// there are pairs still to make.
+func (s *bracketSearch) remainderS1() []bool {
+	made := 0
+	for pos := range s.mdps {
+		if s.partner[pos] > pos {
+			made++
+		}
+	}
+	left := max(s.pairs-made, 0)
+	in := make([]bool, len(s.bracket))
+	idx := 0
+	for pos := s.mdps; pos < len(s.bracket); pos++ {
+		if q := s.partner[pos]; q >= 0 && q < s.mdps {
+			continue
+		}
+		in[pos] = idx < left
+		idx++
+	}
+	return in
 }
 
 // cost weighs a candidate by the quality criteria, most important first:
