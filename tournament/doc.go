@@ -45,12 +45,13 @@
 //   - Boards ordered by the higher score, then the sum, then rank.
 //
 // Simplified: which moved-down players stay unpaired (the limbo) is not
-// weighed beyond the search order; of the float criteria only
-// repeated downfloats from the round before are weighed (not upfloats, two
-// rounds back, or score differences); topscorers have no colour exceptions;
-// exchanges are not ordered by the sums of the pairing numbers; the search for the best candidate stops
-// after a budget of steps and keeps the best found, though a legal pairing
-// is always found when one exists. At most 64 players.
+// weighed beyond the search order; of the float criteria only repeated
+// downfloats from the round before are weighed (not upfloats, two rounds
+// back, or score differences); topscorers have no colour exceptions;
+// exchanges are not ordered by the sums of the pairing numbers; the search
+// for the best candidate stops after a budget of steps and keeps the best
+// found, though a legal pairing is always found when one exists. At most
+// 64 players.
 //
 // # Withdrawals, forfeits and tie-breaks
 //
