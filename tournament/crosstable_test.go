@@ -1,0 +1,142 @@
+package tournament
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// named gives players real-looking names, some too long for a column.
+func named(n int) []Player {
+	names := []string{
+		"Alice Wong", "Bartholomew Featherstonehaugh", "Chidi Okafor", "Dana Smith",
+		"Eun-ji Park", "Friedrich Wilhelm von Steuben", "Gita Rao", "Hamid Karimi",
+		"Ines Duarte", "Jonas Lind", "Kaito Sato", "Lena Novak",
+	}
+	ps := make([]Player, n)
+	for i := range ps {
+		ps[i] = Player{ID: strings.ToLower(strings.Fields(names[i])[0]), Name: names[i], Rating: 1800 - 37*i}
+	}
+	ps[n-1].Rating = 0 // unrated
+	return ps
+}
+
+// scriptedResult decides a game from the players' pairing numbers and the
+// round, so that golden files do not depend on a random source.
+func scriptedResult(tour *Tournament, round int, g Game) Result {
+	w, b := tour.seed(g.White), tour.seed(g.Black)
+	switch (w*7 + b*3 + round) % 5 {
+	case 0, 1:
+		return WhiteWins
+	case 2:
+		return Draw
+	}
+	return BlackWins
+}
+
+// playOut pairs and scores rounds up to upTo (0 for all); withdraw maps a
+// round to the player who withdraws once it is paired.
+func playOut(t *testing.T, tour *Tournament, upTo int, withdraw map[int]string) {
+	t.Helper()
+	if upTo == 0 {
+		upTo = tour.Rounds
+	}
+	for round := 1; round <= upTo; round++ {
+		if _, err := tour.PairNext(); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if id, ok := withdraw[round]; ok {
+			if err := tour.Withdraw(id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for b, g := range tour.Paired[round-1].Games {
+			if !g.Bye() && g.Result == Pending {
+				if err := tour.Record(round, b+1, scriptedResult(tour, round, g)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// goldenTournament is one crosstable golden file's tournament: played
+// up to a round (0: to the end), with withdrawals by round.
+type goldenTournament struct {
+	name     string
+	system   System
+	rounds   int
+	players  int
+	upTo     int
+	withdraw map[int]string
+}
+
+func TestCrosstableGolden(t *testing.T) {
+	tests := []goldenTournament{
+		{"roundrobin4", RoundRobin, 0, 4, 0, nil},
+		{"roundrobin5_withdrawal", RoundRobin, 0, 5, 0, map[int]string{2: "eun-ji"}},
+		{"roundrobin8_open", RoundRobin, 0, 8, 4, nil},
+		{"doubleroundrobin4", DoubleRoundRobin, 0, 4, 0, nil},
+		{"doubleroundrobin8", DoubleRoundRobin, 0, 8, 0, nil},
+		{"swiss8", Swiss, 5, 8, 0, map[int]string{3: "hamid"}},
+		{"swiss7_byes", Swiss, 7, 7, 0, nil},
+		{"swiss12_list", Swiss, 6, 12, 0, map[int]string{4: "chidi"}},
+		{"roundrobin10_list", RoundRobin, 0, 10, 0, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tour, err := New(tt.system, tt.rounds, named(tt.players))
+			if err != nil {
+				t.Fatal(err)
+			}
+			playOut(t, tour, tt.upTo, tt.withdraw)
+			got := tour.Crosstable() + "\n" + tour.StandingsTable()
+			for _, line := range strings.Split(got, "\n") {
+				if len([]rune(line)) > Width {
+					t.Errorf("line wider than %d columns: %q", Width, line)
+				}
+			}
+			if grid, want := !strings.Contains(tour.Crosstable(), " R1:"), tt.players <= gridPlayers; grid != want {
+				t.Errorf("grid form %v, want %v", grid, want)
+			}
+			golden := filepath.Join("testdata", tt.name+".txt")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to write it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("crosstable differs from %s (go test -update rewrites it):\n%s", golden, got)
+			}
+		})
+	}
+}
+
+func TestAbbreviate(t *testing.T) {
+	tests := []struct {
+		name  string
+		width int
+		want  string
+	}{
+		{"Alice Wong", 16, "Alice Wong"},
+		{"Bartholomew Featherstonehaugh", 16, "B. Featherstone."},
+		{"Friedrich Wilhelm von Steuben", 16, "F. W. v. Steuben"},
+		{"Friedrich Wilhelm von Steuben", 12, "F. W. v. St."},
+		{"Ōkubo Toshimichi", 12, "Ō. Toshimic."},
+		{"Supercalifragilistic", 10, "Supercali."},
+	}
+	for _, tt := range tests {
+		if got := abbreviate(tt.name, tt.width); got != tt.want {
+			t.Errorf("abbreviate(%q, %d) = %q, want %q", tt.name, tt.width, got, tt.want)
+		}
+	}
+}
