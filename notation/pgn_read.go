@@ -61,7 +61,7 @@ func ReadPGN(text string) ([]PGN, error) {
 			if end < 0 {
 				end = len(text) - i
 			}
-			if c == ';' && moved {
+			if c == ';' && len(cur.Moves) > 0 {
 				cur.Comment = strings.Join(strings.Fields(text[i+1:i+end]), " ")
 			}
 			i += end
@@ -73,7 +73,7 @@ func ReadPGN(text string) ([]PGN, error) {
 			}
 			body := text[i+1 : i+end]
 			line += strings.Count(body, "\n")
-			if moved {
+			if len(cur.Moves) > 0 {
 				cur.Comment = strings.Join(strings.Fields(body), " ")
 			}
 			i += end + 1
@@ -118,11 +118,15 @@ func ReadPGN(text string) ([]PGN, error) {
 				endGame()
 			}
 			moved = true
-			if _, rest, ok := SplitMoveNumber(word); ok {
-				flush()
+			for word != "" { // numbers and dots ("1. ... a4a3") away
+				_, rest, ok := SplitMoveNumber(word)
+				if ok {
+					flush()
+				} else if rest = strings.TrimLeft(word, "."); rest == word {
+					break
+				}
 				word = rest
 			}
-			word = strings.TrimLeft(word, ".") // "1. ... a4a3"
 			switch {
 			case word == "" || word[0] == '$':
 			case isResult(word):
