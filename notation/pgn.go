@@ -216,20 +216,18 @@ func (r PGN) String() string {
 	if strings.Contains(r.Comment, "}") { // a comment to the end of the line
 		toks[len(toks)-1] = ";" + r.Comment + "\n" + toks[len(toks)-1]
 	}
-	col := 0
+	line := ""
 	for _, t := range toks {
-		if col > 0 && col+1+len(t) > 79 {
-			b.WriteByte('\n')
-			col = 0
+		if line != "" && len(line)+1+len(t) > 79 {
+			b.WriteString(line + "\n")
+			line = ""
 		}
-		if col > 0 {
-			b.WriteByte(' ')
-			col++
+		if line != "" {
+			line += " "
 		}
-		b.WriteString(t)
-		col += len(t)
+		line += t
 	}
-	b.WriteString("\n\n")
+	b.WriteString(line + "\n\n")
 	return b.String()
 }
 

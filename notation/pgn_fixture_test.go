@@ -3,7 +3,6 @@ package notation_test
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -59,7 +58,7 @@ func TestPGNFixtures(t *testing.T) {
 		{"unclosed-tag.pgn", nil, nil, "line 2: tag White: no ] after the value"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			games, outcomes, err := playFile(t, filepath.Join("testdata", "pgn", tc.file))
+			games, outcomes, err := playFile(t, "testdata/pgn/"+tc.file)
 			if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 				t.Fatalf("error %v, want one mentioning %q", err, tc.err)
 			}
@@ -76,12 +75,12 @@ func TestPGNFixtures(t *testing.T) {
 }
 
 func TestPGNErrorsTellApart(t *testing.T) {
-	_, _, err := playFile(t, filepath.Join("testdata", "pgn", "gufuu-illegal.pgn"))
+	_, _, err := playFile(t, "testdata/pgn/gufuu-illegal.pgn")
 	var re *notation.RecordError
 	if !errors.As(err, &re) || re.Ply != 5 || re.Text != "K-3c" {
 		t.Errorf("illegal move: %v, want a *RecordError for move 5", err)
 	}
-	_, _, err = playFile(t, filepath.Join("testdata", "pgn", "gufuu-wrong-result.pgn"))
+	_, _, err = playFile(t, "testdata/pgn/gufuu-wrong-result.pgn")
 	if !errors.Is(err, notation.ErrResult) || errors.As(err, &re) {
 		t.Errorf("wrong result: %v, want notation.ErrResult", err)
 	}

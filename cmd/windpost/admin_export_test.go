@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -141,7 +140,7 @@ func TestAdminExportReplays(t *testing.T) {
 			for i, m := range g.Moves {
 				moves = append(moves, kit.Notation.FormatMove(g.Positions[i], m))
 			}
-			if err != nil || !reflect.DeepEqual(moves, rec.Moves) || o != rec.Outcome {
+			if err != nil || strings.Join(moves, " ") != strings.Join(rec.Moves, " ") || o != rec.Outcome {
 				t.Errorf("%s: replayed %v, %v, %v; the store has %v, %v", name, moves, o, err, rec.Moves, rec.Outcome)
 			}
 		}
