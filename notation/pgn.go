@@ -27,6 +27,15 @@ import (
 //     numbered by full moves ("1. d2d3 a4a3 2. ..."). As in those tools, the
 //     side that moves first (windpost's Black) is the White tag, and "1-0"
 //     means it won.
+//
+// NewPGN writes the tags in this order: Event, Site, Date (the game's start,
+// UTC, "2026.11.23"), Round ("-" outside a tournament), White, Black,
+// Result, Variant, SetUp and FEN (only for a start elsewhere), TimeControl
+// ("1/259200": one move in 3 days; "-" without a clock), Termination
+// ("normal", "time forfeit", "abandoned", or "unterminated" for a game
+// going on), WhiteType and BlackType "program" for the bot, and GameId.
+// The comment after the moves says how the game ended in the file's own
+// side names: {White wins by checkmate.}, {Draw by repetition.}.
 
 // Tag is one tag pair of a PGN record: [Name "Value"].
 type Tag struct{ Name, Value string }
