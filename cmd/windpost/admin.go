@@ -27,6 +27,7 @@ Subcommands:
   backup FILE           write a consistent copy of the store to FILE
   check                 run bbolt's consistency check over the store and read every record
   forget ADDRESS        forget a player (as their "forget me"); serve must be stopped
+  export --all DIR      write each game's record as a PGN file in DIR (--game G: one game)
 
 Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
 on the store it holds the file, so these commands ask the running daemon
@@ -55,8 +56,10 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 		return adminForget(ctx, a, args[1:])
 	case "check":
 		return adminCheck(a, args[1:])
+	case "export":
+		return adminExport(a, args[1:])
 	}
-	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox, backup, check or forget)\n", args[0])
+	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox, backup, check, forget or export)\n", args[0])
 	return 2
 }
 
@@ -68,7 +71,7 @@ type adminJob func(st *games.Store, arg string, w io.Writer) error
 // adminJobs are the jobs by name; arg is the job's one argument (the
 // backup's absolute path) or "".
 func adminJobs() map[string]adminJob {
-	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "outbox": outboxJob, "check": checkJob}
+	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "outbox": outboxJob, "check": checkJob, "export": exportJob}
 }
 
 func gamesJob(st *games.Store, _ string, w io.Writer) error {

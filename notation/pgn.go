@@ -1,0 +1,243 @@
+package notation
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// A PGN record is a game written as chess's Portable Game Notation writes
+// one: tag pairs ([Event "..."]), then the moves, a comment saying how the
+// game ended, and the result token (1-0, 0-1, 1/2-1/2, or * for a game not
+// over). windpost writes two forms (PGNForm):
+//
+//   - Its own form, for every game: the moves in the game's own notation,
+//     each with its own number as in windpost's records ("1.K*1c>N
+//     2.K*2c>S"; a Jul-Gonu move may hold spaces, "3.b2-b3 x b4 c3"), and a
+//     start elsewhere than the start as the variant's position string in
+//     the FEN tag, with SetUp "1". The tags White and Black name windpost's
+//     White and Black, the same players as every mail names them: Black
+//     moves first in all three games, so move 1 is the Black tag's, and
+//     "1-0" means windpost's White won.
+//   - Fairy-Stockfish's form, for Micro-shogi (notation/microshogi's
+//     FairyForm): Variant "micro", the FEN and UCI moves of Fairy-Stockfish,
+//     numbered by full moves ("1. d2d3 a4a3 2. ..."). As in those tools, the
+//     side that moves first (windpost's Black) is the White tag, and "1-0"
+//     means it won.
+//
+// NewPGN writes the tags in this order: Event, Site, Date (the game's start,
+// UTC, "2026.11.23"), Round ("-" outside a tournament), White, Black,
+// Result, Variant, SetUp and FEN (only for a start elsewhere), TimeControl
+// ("1/259200": one move in 3 days; "-" without a clock), Termination
+// ("normal", "time forfeit", "abandoned", or "unterminated" for a game
+// going on), WhiteType and BlackType "program" for the bot, and GameId.
+// The comment after the moves says how the game ended in the file's own
+// side names: {White wins by checkmate.}, {Draw by repetition.}.
+
+// Tag is one tag pair of a PGN record: [Name "Value"].
+type Tag struct{ Name, Value string }
+
+// PGN is one game's record: its tag pairs in order, its moves as written,
+// the comment after the last move and the result token.
+type PGN struct {
+	Tags []Tag
+	// Moves are the moves as written. In a record ReadPGN read, each is the
+	// text between two move numbers or comments: one move, or two in a
+	// record numbered by full moves; PlayPGN tells them apart.
+	Moves   []string
+	Comment string // windpost writes how the game ended here
+	Result  string // "1-0", "0-1", "1/2-1/2" or "*"
+	// FullMoves numbers the moves by full moves when written ("1. a b
+	// 2. c"); otherwise each move has its own number ("1.a 2.b 3.c").
+	FullMoves bool
+}
+
+// Tag returns the value of the tag called name (any case), or "".
+func (r PGN) Tag(name string) string {
+	for _, t := range r.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// Movetext writes and reads the moves and positions of a record: a
+// Notation, or another notation of the same engine (Fairy-Stockfish's UCI
+// moves and FEN for Micro-shogi).
+type Movetext interface {
+	ParseMove(p rules.Position, text string) (rules.Move, error)
+	FormatMove(p rules.Position, m rules.Move) string
+	ParsePosition(s string) (rules.Position, error)
+	FormatPosition(p rules.Position) string
+}
+
+// PGNForm is one form of PGN record: its Variant tag, how it writes moves
+// and positions, and which side its White tag names.
+type PGNForm struct {
+	Variant string
+	Moves   Movetext
+	// FirstIsWhite names the side that moves first (windpost's Black)
+	// White, as chess tools and Fairy-Stockfish do, and numbers the moves
+	// by full moves; otherwise the tags keep windpost's names and each move
+	// has its own number.
+	FirstIsWhite bool
+}
+
+// OwnForm is the form of records in the game's own notation n (see the
+// comment at the top of pgn.go), with v's name as the Variant tag.
+func OwnForm(v rules.Variant, n Notation) PGNForm { return PGNForm{Variant: v.Name(), Moves: n} }
+
+// Header is what a record says of a game besides its moves.
+type Header struct {
+	Event, Site, Round string    // "" writes "windpost game", "windpost" and "-"
+	Date               time.Time // the game's start; zero writes "????.??.??"
+	Black, White       string    // windpost's Black and White players
+	BlackBot, WhiteBot bool      // a program, not a person
+	DaysPerMove        int       // the clock; 0 for none
+	GameID             string    // the GameId tag when not ""
+	// Outcome is how the game ended when it did not end by the rules
+	// (resignation, time, agreement, abandoned); a game the moves end is
+	// written with the rules' outcome.
+	Outcome rules.Outcome
+}
+
+// NewPGN writes game g in form f with the tags of h.
+func NewPGN(f PGNForm, g *rules.Game, h Header) PGN {
+	o := g.Outcome()
+	if !o.Over() {
+		o = h.Outcome
+	}
+	white, black, whiteBot, blackBot := h.White, h.Black, h.WhiteBot, h.BlackBot
+	if f.FirstIsWhite {
+		white, black, whiteBot, blackBot = black, white, blackBot, whiteBot
+	}
+	date := "????.??.??"
+	if !h.Date.IsZero() {
+		date = h.Date.UTC().Format("2006.01.02")
+	}
+	tc := "-"
+	if h.DaysPerMove > 0 {
+		tc = "1/" + strconv.Itoa(h.DaysPerMove*86400)
+	}
+	r := PGN{Tags: []Tag{
+		{"Event", or(h.Event, "windpost game")}, {"Site", or(h.Site, "windpost")}, {"Date", date},
+		{"Round", or(h.Round, "-")}, {"White", or(white, "?")}, {"Black", or(black, "?")},
+		{"Result", f.result(o)}, {"Variant", f.Variant},
+	}}
+	if start := f.Moves.FormatPosition(g.Positions[0]); start != f.Moves.FormatPosition(g.Variant.Start()) {
+		r.Tags = append(r.Tags, Tag{"SetUp", "1"}, Tag{"FEN", start})
+	}
+	r.Tags = append(r.Tags, Tag{"TimeControl", tc}, Tag{"Termination", termination(o)})
+	for _, t := range []struct {
+		name string
+		bot  bool
+	}{{"WhiteType", whiteBot}, {"BlackType", blackBot}} {
+		if t.bot {
+			r.Tags = append(r.Tags, Tag{t.name, "program"})
+		}
+	}
+	if h.GameID != "" {
+		r.Tags = append(r.Tags, Tag{"GameId", h.GameID})
+	}
+	for i, m := range g.Moves {
+		r.Moves = append(r.Moves, f.Moves.FormatMove(g.Positions[i], m))
+	}
+	r.Result, r.FullMoves = f.result(o), f.FirstIsWhite
+	switch o.Status {
+	case rules.Win:
+		r.Comment = fmt.Sprintf("%s wins by %s.", f.tagSide(o.Winner), o.Reason)
+	case rules.Draw:
+		r.Comment = fmt.Sprintf("Draw by %s.", o.Reason)
+	}
+	return r
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// tagSide is the tag that names windpost's side s in form f.
+func (f PGNForm) tagSide(s rules.Side) string {
+	if f.FirstIsWhite {
+		s = s.Opponent()
+	}
+	return SideName(s)
+}
+
+// result is o's result token in form f.
+func (f PGNForm) result(o rules.Outcome) string {
+	switch o.Status {
+	case rules.Win:
+		if f.tagSide(o.Winner) == "White" {
+			return "1-0"
+		}
+		return "0-1"
+	case rules.Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// termination is o's Termination tag, in the words of the PGN standard.
+func termination(o rules.Outcome) string {
+	switch {
+	case !o.Over():
+		return "unterminated"
+	case o.Reason == rules.Timeout:
+		return "time forfeit"
+	case o.Reason == rules.Abandoned:
+		return "abandoned"
+	}
+	return "normal"
+}
+
+// String writes the record: the tags one a line, an empty line, the
+// numbered moves wrapped at about 79 columns, the comment and the result,
+// and an empty line.
+func (r PGN) String() string {
+	var b strings.Builder
+	for _, t := range r.Tags {
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", t.Name, tagEscaper.Replace(t.Value))
+	}
+	b.WriteByte('\n')
+	var toks []string // each starts a line or follows a space
+	for i, m := range r.Moves {
+		switch {
+		case !r.FullMoves:
+			toks = append(toks, fmt.Sprintf("%d.%s", i+1, m))
+		case i%2 == 0:
+			toks = append(toks, fmt.Sprintf("%d. %s", i/2+1, m))
+		default:
+			toks[len(toks)-1] += " " + m // a line never begins with a bare move
+		}
+	}
+	if r.Comment != "" && !strings.Contains(r.Comment, "}") {
+		toks = append(toks, "{"+r.Comment+"}")
+	}
+	toks = append(toks, or(r.Result, "*"))
+	if strings.Contains(r.Comment, "}") { // a comment to the end of the line
+		toks[len(toks)-1] = ";" + r.Comment + "\n" + toks[len(toks)-1]
+	}
+	line := ""
+	for _, t := range toks {
+		if line != "" && len(line)+1+len(t) > 79 {
+			b.WriteString(line + "\n")
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += t
+	}
+	b.WriteString(line + "\n\n")
+	return b.String()
+}
+
+var tagEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
