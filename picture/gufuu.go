@@ -1,0 +1,161 @@
+package picture
+
+import (
+	"image"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/rules/gufuu"
+)
+
+// drawGufuu draws a Gufuu Shogi position as notation/gufuu's text board
+// lays it out (files 2 and 1 above, ranks a to c on the left), with the
+// shared hand beside the board and whose turn it is below.
+func drawGufuu(p gufuu.Pos, o Options, w int) (*canvas, error) {
+	before, m, marked, err := lastMove(gufuu.Position{P: p}, o)
+	if err != nil {
+		return nil, err
+	}
+	s, pal := scaleOf(w), o.palette()
+	g := grid{x0: s.i(40), y0: s.i(40), cell: s.i(100), files: 2, ranks: 3}
+	c := newCanvas(w, g.bottom()+s.i(46), pal.background)
+	labels := face{regularFont, s.f(17)}
+
+	c.rect(g.bounds(), pal.board)
+	if marked {
+		kind, pc, to, _, _ := gufuu.DecodeMove(m)
+		c.rect(g.square(int(to)%2, int(to)/2), pal.last)
+		if from, _, on := before.P.Where(pc); kind == gufuu.Step && on {
+			c.rect(g.square(int(from)%2, int(from)/2), pal.last)
+		}
+	}
+	if p.InCheck() {
+		if sq, _, on := p.Where(gufuu.KingOf(p.ToMove())); on {
+			c.rect(g.square(int(sq)%2, int(sq)/2), pal.check)
+		}
+	}
+	c.lines(g, s, pal)
+	for col, name := range []string{"2", "1"} {
+		c.label(labels, name, g.centre(col, 0).X, s.f(22), alignCenter, pal.text)
+	}
+	for row, name := range []string{"a", "b", "c"} {
+		c.label(labels, name, s.f(22), g.centre(0, row).Y, alignCenter, pal.text)
+	}
+	for sq := gufuu.Square(0); sq < gufuu.NumSquares; sq++ {
+		if pc, f, on := p.At(sq); on {
+			c.piece(gufuuPiece(pc, f, g.centre(int(sq)%2, int(sq)/2), g.f()*0.41, pal, s))
+		}
+	}
+	c.gufuuHand(p, float32(g.right())+s.f(18), g, pal, s)
+	c.label(labels, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), alignLeft, pal.text)
+	return c, c.err
+}
+
+// gufuuPiece is the piece pc: the kings black and white, the shared Wind
+// and Storm in colours of their own, each pointing the way it faces with
+// its letter upright.
+func gufuuPiece(pc gufuu.Piece, f gufuu.Facing, at pt, r float32, pal palette, s scale) piece {
+	st, text := pal.wind, "W"
+	switch pc {
+	case gufuu.BlackKing:
+		st, text = pal.black, "K"
+	case gufuu.WhiteKing:
+		st, text = pal.white, "K"
+	case gufuu.Storm:
+		st, text = pal.storm, "S"
+	}
+	return piece{at: at, r: r, q: int(f), style: st, ink: st.ink, text: text,
+		font: face{boldFont, r * 0.95}, shadow: pal.shadow}
+}
+
+// gufuuHand lists the pieces in the shared hand in a column from x, each
+// pointing north with its name.
+func (c *canvas) gufuuHand(p gufuu.Pos, x float32, g grid, pal palette, s scale) {
+	small := face{regularFont, s.f(15)}
+	y := float32(g.y0) + s.f(10)
+	c.label(small, "In hand", x, y, alignLeft, pal.text)
+	names := map[gufuu.Piece]string{gufuu.BlackKing: "Black", gufuu.WhiteKing: "White", gufuu.Wind: "Wind", gufuu.Storm: "Storm"}
+	n := 0
+	for pc := gufuu.Piece(0); pc < gufuu.NumPieces; pc++ {
+		if _, _, on := p.Where(pc); on {
+			continue
+		}
+		cy := y + s.f(46) + float32(float32(n)*s.f(56))
+		c.piece(gufuuPiece(pc, gufuu.North, pt{x + s.f(20), cy}, s.f(21), pal, s))
+		c.label(small, names[pc], x+s.f(48), cy, alignLeft, pal.text)
+		n++
+	}
+	if n == 0 {
+		c.label(small, "nothing", x, y+s.f(26), alignLeft, pal.faint)
+	}
+}
+
+// gufuuCaption says whose turn it is, and a check, a mate or the forced
+// drop of the opening.
+func gufuuCaption(p gufuu.Pos) string {
+	who := sideName(p.ToMove())
+	if forced, ok := p.Forced(); ok {
+		what := map[gufuu.Piece]string{gufuu.BlackKing: "his king", gufuu.WhiteKing: "his king", gufuu.Wind: "the Wind", gufuu.Storm: "the Storm"}[forced]
+		return who + " to move: drop " + what
+	}
+	if p.InCheck() {
+		var buf [gufuu.MaxMoves]rules.Move
+		if len(p.AppendMoves(buf[:0])) == 0 {
+			return who + " is checkmated"
+		}
+		return who + " to move, in check"
+	}
+	return who + " to move"
+}
+
+// sideName is "Black" or "White".
+func sideName(s rules.Side) string {
+	if s == rules.White {
+		return "White"
+	}
+	return "Black"
+}
+
+// grid is a board of squares in whole pixels: its top left corner, the side
+// of a square, and how many files (columns) and ranks (rows) it has.
+type grid struct {
+	x0, y0, cell int
+	files, ranks int
+}
+
+func (g grid) right() int  { return g.x0 + g.files*g.cell }
+func (g grid) bottom() int { return g.y0 + g.ranks*g.cell }
+func (g grid) f() float32  { return float32(g.cell) }
+
+func (g grid) bounds() image.Rectangle { return image.Rect(g.x0, g.y0, g.right(), g.bottom()) }
+
+// square is the square in column col and row row, counted from the top left.
+func (g grid) square(col, row int) image.Rectangle {
+	x, y := g.x0+col*g.cell, g.y0+row*g.cell
+	return image.Rect(x, y, x+g.cell, y+g.cell)
+}
+
+// centre is the middle of the square in column col and row row.
+func (g grid) centre(col, row int) pt {
+	return pt{float32(g.x0+col*g.cell) + g.f()/2, float32(g.y0+row*g.cell) + g.f()/2}
+}
+
+// lines draws the grid's lines, the outer ones thicker.
+func (c *canvas) lines(g grid, s scale, pal palette) {
+	thin, thick := max(1, s.i(1.5)), max(2, s.i(3))
+	for col := 0; col <= g.files; col++ {
+		t := thin
+		if col == 0 || col == g.files {
+			t = thick
+		}
+		x := g.x0 + col*g.cell - t/2
+		c.rect(image.Rect(x, g.y0-thick/2, x+t, g.bottom()+thick-thick/2), pal.line)
+	}
+	for row := 0; row <= g.ranks; row++ {
+		t := thin
+		if row == 0 || row == g.ranks {
+			t = thick
+		}
+		y := g.y0 + row*g.cell - t/2
+		c.rect(image.Rect(g.x0-thick/2, y, g.right()+thick-thick/2, y+t), pal.line)
+	}
+}
