@@ -34,10 +34,11 @@ func drawGufuu(p gufuu.Pos, o Options, w int) (*canvas, error) {
 		}
 	}
 	c.lines(g, s, pal)
-	for col, name := range []string{"2", "1"} {
+	ax := gufuuAxes()
+	for col, name := range ax.files {
 		c.label(labels, name, g.centre(col, 0).X, s.f(22), alignCenter, pal.text)
 	}
-	for row, name := range []string{"a", "b", "c"} {
+	for row, name := range ax.ranks {
 		c.label(labels, name, s.f(22), g.centre(0, row).Y, alignCenter, pal.text)
 	}
 	for sq := gufuu.Square(0); sq < gufuu.NumSquares; sq++ {
@@ -49,6 +50,13 @@ func drawGufuu(p gufuu.Pos, o Options, w int) (*canvas, error) {
 	c.label(labels, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), alignLeft, pal.text)
 	return c, c.err
 }
+
+// gufuuAxes are the labels of notation/gufuu's text board.
+func gufuuAxes() axes { return axes{files: []string{"2", "1"}, ranks: []string{"a", "b", "c"}} }
+
+// axes are a board's labels: the files from left to right, the ranks from
+// top to bottom, as the game's text board writes them.
+type axes struct{ files, ranks []string }
 
 // gufuuPiece is the piece pc: the kings black and white, the shared Wind
 // and Storm in colours of their own, each pointing the way it faces with

@@ -26,7 +26,7 @@ func drawJulgonu(p julgonu.Position, o Options, w int) (*canvas, error) {
 	// point is the centre of the point of file f (0 = a) and rank r (0 = 1),
 	// in whole pixels so that the lines are crisp.
 	point := func(f, r int) image.Point {
-		return image.Pt(s.i(78+68*float32(f)), s.i(78+68*float32(3-r)))
+		return image.Pt(s.i(78+float32(68*float32(f))), s.i(78+float32(68*float32(3-r))))
 	}
 	at := func(sq int) pt {
 		q := point(sq%4, sq/4)
@@ -40,13 +40,13 @@ func drawJulgonu(p julgonu.Position, o Options, w int) (*canvas, error) {
 		c.rect(image.Rect(q.X-t/2, a.Y-t/2, q.X-t/2+t, d.Y-t/2+t), pal.line)
 		c.rect(image.Rect(a.X-t/2, q.Y-t/2, d.X-t/2+t, q.Y-t/2+t), pal.line)
 	}
+	ax := julgonuAxes()
 	for k := 0; k < 4; k++ {
-		file, rank := string(rune('a'+k)), fmt.Sprint(k+1)
-		x, y := at(julgonu.Square(k, 0)).X, at(julgonu.Square(0, k)).Y
-		c.label(labels, file, x, s.f(18), alignCenter, pal.text)
-		c.label(labels, file, x, s.f(342), alignCenter, pal.text)
-		c.label(labels, rank, s.f(18), y, alignCenter, pal.text)
-		c.label(labels, rank, s.f(342), y, alignCenter, pal.text)
+		x, y := at(julgonu.Square(k, 0)).X, at(julgonu.Square(0, 3-k)).Y
+		c.label(labels, ax.files[k], x, s.f(18), alignCenter, pal.text)
+		c.label(labels, ax.files[k], x, s.f(342), alignCenter, pal.text)
+		c.label(labels, ax.ranks[k], s.f(18), y, alignCenter, pal.text)
+		c.label(labels, ax.ranks[k], s.f(342), y, alignCenter, pal.text)
 	}
 	r := s.f(27)
 	for sq := 0; sq < 16; sq++ {
@@ -71,9 +71,15 @@ func drawJulgonu(p julgonu.Position, o Options, w int) (*canvas, error) {
 			}
 		}
 	}
-	caption := fmt.Sprintf("%s to move · Black %d, White %d", sideName(p.ToMove()), p.Count(rules.Black), p.Count(rules.White))
+	caption := fmt.Sprintf("%s to move. Stones: Black %d, White %d", sideName(p.ToMove()), p.Count(rules.Black), p.Count(rules.White))
 	c.label(labels, caption, s.f(36), s.f(370), alignLeft, pal.text)
 	return c, c.err
+}
+
+// julgonuAxes are the labels of notation/julgonu's text board: files a to
+// d, ranks 4 (White's side) down to 1.
+func julgonuAxes() axes {
+	return axes{files: []string{"a", "b", "c", "d"}, ranks: []string{"4", "3", "2", "1"}}
 }
 
 // stone paints a stone of side s with radius r on at, at opacity alpha.
@@ -86,7 +92,7 @@ func (c *canvas) stone(at pt, r float32, s rules.Side, alpha uint8, pal palette)
 		return rgba(uint32(col.R)<<16|uint32(col.G)<<8|uint32(col.B), uint8(uint32(col.A)*uint32(alpha)/255))
 	}
 	var sh, outer, inner path
-	sh.circle(pt{at.X + r*0.06, at.Y + r*0.1}, r, false)
+	sh.circle(pt{at.X + float32(r*0.06), at.Y + float32(r*0.1)}, r, false)
 	outer.circle(at, r, false)
 	inner.circle(at, r-max(1.2, r*0.07), false)
 	if alpha == 0xff {

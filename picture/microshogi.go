@@ -37,16 +37,17 @@ func drawMicroshogi(p microshogi.Position, o Options, w int) (*canvas, error) {
 		c.rect(g.square(int(k)%microshogi.Files, int(k)/microshogi.Files), pal.check)
 	}
 	c.lines(g, s, pal)
-	for col := 0; col < microshogi.Files; col++ {
-		c.label(labels, fmt.Sprint(microshogi.Files-col), g.centre(col, 0).X, float32(g.y0)-s.f(15), alignCenter, pal.text)
+	ax := microshogiAxes()
+	for col, name := range ax.files {
+		c.label(labels, name, g.centre(col, 0).X, float32(g.y0)-s.f(15), alignCenter, pal.text)
 	}
-	for row := 0; row < microshogi.Ranks; row++ {
-		c.label(labels, string(rune('a'+row)), float32(g.right())+s.f(18), g.centre(0, row).Y, alignCenter, pal.text)
+	for row, name := range ax.ranks {
+		c.label(labels, name, float32(g.right())+s.f(18), g.centre(0, row).Y, alignCenter, pal.text)
 	}
 	for sq := microshogi.Square(0); sq < microshogi.NumSquares; sq++ {
 		if pc, on := p.At(sq); on {
 			at := g.centre(int(sq)%microshogi.Files, int(sq)/microshogi.Files)
-			c.piece(shogiPiece(pc.Face, pc.Side, at, g.f()*0.43, pal))
+			c.piece(shogiPiece(pc.Face, pc.Side, at, g.f()*0.46, pal))
 		}
 	}
 	c.shogiHand(p, rules.White, pt{float32(g.x0), s.f(34)}, pal, s)
@@ -57,6 +58,12 @@ func drawMicroshogi(p microshogi.Position, o Options, w int) (*canvas, error) {
 	}
 	c.label(labels, caption, float32(g.x0), float32(g.bottom())+s.f(80), alignLeft, pal.text)
 	return c, c.err
+}
+
+// microshogiAxes are the labels of notation/microshogi's text board: files
+// 4 to 1, ranks a (White's side) to e.
+func microshogiAxes() axes {
+	return axes{files: []string{"4", "3", "2", "1"}, ranks: []string{"a", "b", "c", "d", "e"}}
 }
 
 // shogiPiece is a Micro-shogi piece showing face f, of side s.

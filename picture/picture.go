@@ -154,4 +154,4 @@ func scaleOf(w int) scale { return scale(float32(w) / DefaultWidth) }
 func (s scale) f(x float32) float32 { return float32(s) * x }
 
 // i is x design pixels rounded to whole pixels.
-func (s scale) i(x float32) int { return int(float32(s)*x + 0.5) }
+func (s scale) i(x float32) int { return int(float32(float32(s)*x) + 0.5) }

@@ -94,7 +94,10 @@ func scenes() []scene {
 		{name: "julgonu-capture", game: "julgonu", from: "1ww1/bw2/2b1/b3 b", moves: "c2-c3"},
 		{name: "julgonu-double", game: "julgonu", from: "2bw/2w1/bw1b/w3 b", moves: "d2-c2"},
 		{name: "julgonu-dark", game: "julgonu", from: "2bw/2w1/bw1b/w3 b", moves: "d2-c2", opts: Options{Theme: Dark}},
-		{name: "julgonu-wide", game: "julgonu", from: julgonuStart, moves: "a1-a2", opts: Options{Width: 720}},
+		// One picture of each game at twice the width, for the README.
+		{name: "sample-gufuu", game: "gufuu", from: gufuuStart, moves: gufuuSample, opts: Options{Width: 720}},
+		{name: "sample-microshogi", game: "microshogi", from: microshogiStart, moves: microshogiGame, opts: Options{Width: 720}},
+		{name: "sample-julgonu", game: "julgonu", from: "2bw/2w1/bw1b/w3 b", moves: "d2-c2", opts: Options{Width: 720}},
 	}
 }
 

@@ -54,7 +54,7 @@ func paletteOf(t Theme) palette {
 		board:      rgb(0xe4bf7c),
 		line:       rgb(0x5c4325),
 		shadow:     rgba(0x3a2a14, 0x48),
-		last:       rgba(0x7fb80e, 0x80),
+		last:       rgba(0x9bc700, 0x6a),
 		check:      rgba(0xe0301e, 0x80),
 		mark:       rgb(0xe0541b),
 		cross:      rgb(0xc8261b),
