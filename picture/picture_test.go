@@ -152,4 +152,3 @@ func samePixels(got, want image.Image) error {
 	}
 	return nil
 }
-
