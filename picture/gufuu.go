@@ -10,21 +10,16 @@ import (
 // drawGufuu draws a Gufuu Shogi position as notation/gufuu's text board
 // lays it out (files 2 and 1 above, ranks a to c on the left), with the
 // shared hand beside the board and whose turn it is below.
-func drawGufuu(p gufuu.Pos, o Options, w int) (*canvas, error) {
-	before, m, marked, err := lastMove(gufuu.Position{P: p}, o)
-	if err != nil {
-		return nil, err
-	}
-	s, pal := scaleOf(w), o.palette()
+func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas {
+	p, s, pal, labels := x.P, sh.s, sh.pal, sh.labels
 	g := grid{x0: s.i(40), y0: s.i(40), cell: s.i(100), files: 2, ranks: 3}
-	c := newCanvas(w, g.bottom()+s.i(46), pal.background)
-	labels := face{regularFont, s.f(17)}
+	c := newCanvas(sh.w, g.bottom()+s.i(46), pal.background)
 
 	c.rect(g.bounds(), pal.board)
-	if marked {
-		kind, pc, to, _, _ := gufuu.DecodeMove(m)
+	if last.ok {
+		kind, pc, to, _, _ := gufuu.DecodeMove(last.move)
 		c.rect(g.square(int(to)%2, int(to)/2), pal.last)
-		if from, _, on := before.P.Where(pc); kind == gufuu.Step && on {
+		if from, _, on := last.before.P.Where(pc); kind == gufuu.Step && on {
 			c.rect(g.square(int(from)%2, int(from)/2), pal.last)
 		}
 	}
@@ -48,7 +43,7 @@ func drawGufuu(p gufuu.Pos, o Options, w int) (*canvas, error) {
 	}
 	c.gufuuHand(p, float32(g.right())+s.f(18), g, pal, s)
 	c.label(labels, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), alignLeft, pal.text)
-	return c, c.err
+	return c
 }
 
 // gufuuAxes are the labels of notation/gufuu's text board.

@@ -15,14 +15,9 @@ import (
 // then whose turn it is and how many stones each side has. The last move
 // shows as a ring where the stone left and a dot on the stone that moved;
 // the stones it captured stay faded, crossed out.
-func drawJulgonu(p julgonu.Position, o Options, w int) (*canvas, error) {
-	before, m, marked, err := lastMove(p, o)
-	if err != nil {
-		return nil, err
-	}
-	s, pal := scaleOf(w), o.palette()
-	c := newCanvas(w, s.i(392), pal.background)
-	labels := face{regularFont, s.f(17)}
+func drawJulgonu(p julgonu.Position, last played[julgonu.Position], sh sheet) *canvas {
+	s, pal, labels := sh.s, sh.pal, sh.labels
+	c := newCanvas(sh.w, s.i(392), pal.background)
 	// point is the centre of the point of file f (0 = a) and rank r (0 = 1),
 	// in whole pixels so that the lines are crisp.
 	point := func(f, r int) image.Point {
@@ -54,9 +49,9 @@ func drawJulgonu(p julgonu.Position, o Options, w int) (*canvas, error) {
 			c.stone(at(sq), r, side, 0xff, pal)
 		}
 	}
-	if marked {
-		from, to, _ := julgonu.MoveSquares(m)
-		_, captured := before.After(m)
+	if last.ok {
+		from, to, _ := julgonu.MoveSquares(last.move)
+		_, captured := last.before.After(last.move)
 		var ring path
 		ring.circle(at(from), r*0.42, false)
 		ring.circle(at(from), r*0.42-max(2, s.f(3)), true)
@@ -73,7 +68,7 @@ func drawJulgonu(p julgonu.Position, o Options, w int) (*canvas, error) {
 	}
 	caption := fmt.Sprintf("%s to move. Stones: Black %d, White %d", sideName(p.ToMove()), p.Count(rules.Black), p.Count(rules.White))
 	c.label(labels, caption, s.f(36), s.f(370), alignLeft, pal.text)
-	return c, c.err
+	return c
 }
 
 // julgonuAxes are the labels of notation/julgonu's text board: files a to

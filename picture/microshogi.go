@@ -14,19 +14,14 @@ import (
 // turn it is. White's pieces point down the board and their letters are
 // upside down, as shogi players draw them; a piece showing its other face
 // (tokin, rook, lance, knight) has a red letter.
-func drawMicroshogi(p microshogi.Position, o Options, w int) (*canvas, error) {
-	_, m, marked, err := lastMove(p, o)
-	if err != nil {
-		return nil, err
-	}
-	s, pal := scaleOf(w), o.palette()
+func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh sheet) *canvas {
+	s, pal, labels := sh.s, sh.pal, sh.labels
 	g := grid{x0: s.i(40), y0: s.i(88), cell: s.i(64), files: microshogi.Files, ranks: microshogi.Ranks}
-	c := newCanvas(w, g.bottom()+s.i(98), pal.background)
-	labels := face{regularFont, s.f(17)}
+	c := newCanvas(sh.w, g.bottom()+s.i(98), pal.background)
 
 	c.rect(g.bounds(), pal.board)
-	if marked {
-		mp := microshogi.Split(m)
+	if last.ok {
+		mp := microshogi.Split(last.move)
 		c.rect(g.square(int(mp.To)%microshogi.Files, int(mp.To)/microshogi.Files), pal.last)
 		if !mp.Drop {
 			c.rect(g.square(int(mp.From)%microshogi.Files, int(mp.From)/microshogi.Files), pal.last)
@@ -57,7 +52,7 @@ func drawMicroshogi(p microshogi.Position, o Options, w int) (*canvas, error) {
 		caption += ", in check"
 	}
 	c.label(labels, caption, float32(g.x0), float32(g.bottom())+s.f(80), alignLeft, pal.text)
-	return c, c.err
+	return c
 }
 
 // microshogiAxes are the labels of notation/microshogi's text board: files

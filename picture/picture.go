@@ -25,9 +25,6 @@ import (
 	"io"
 
 	"github.com/windpost/windpost/rules"
-	"github.com/windpost/windpost/rules/gufuu"
-	"github.com/windpost/windpost/rules/julgonu"
-	"github.com/windpost/windpost/rules/microshogi"
 )
 
 // The widths a picture may have, in pixels. DefaultWidth fits a phone's
@@ -80,35 +77,59 @@ func (o Options) width() (int, error) {
 	return o.Width, nil
 }
 
-// palette is the theme's set of colours.
-func (o Options) palette() palette { return paletteOf(o.Theme) }
+// sheet is what every game's drawing starts from: the width, the scale of
+// the 360-pixel design, the theme's colours and the labels' font.
+type sheet struct {
+	w      int
+	s      scale
+	pal    palette
+	labels face
+}
+
+// sheet checks o and makes the sheet to draw on.
+func (o Options) sheet() (sheet, error) {
+	w, err := o.width()
+	if err != nil {
+		return sheet{}, err
+	}
+	s := scaleOf(w)
+	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}}, nil
+}
 
 // Board draws p, a position of any game windpost plays.
 func Board(p rules.Position, o Options) (image.Image, error) {
-	w, err := o.width()
+	sh, err := o.sheet()
 	if err != nil {
 		return nil, err
 	}
-	var c *canvas
-	if x, err := rules.As[gufuu.Position](p); err == nil {
-		c, err = drawGufuu(x.P, o, w)
-		if err != nil {
-			return nil, fmt.Errorf("picture: gufuu: %w", err)
-		}
-	} else if x, err := rules.As[microshogi.Position](p); err == nil {
-		c, err = drawMicroshogi(x, o, w)
-		if err != nil {
-			return nil, fmt.Errorf("picture: microshogi: %w", err)
-		}
-	} else if x, err := rules.As[julgonu.Position](p); err == nil {
-		c, err = drawJulgonu(x, o, w)
-		if err != nil {
-			return nil, fmt.Errorf("picture: julgonu: %w", err)
-		}
-	} else {
-		return nil, fmt.Errorf("picture: %T is not a position of a game windpost draws", p)
+	if img, ok, err := drawAs(p, o, sh, "gufuu", drawGufuu); ok {
+		return img, err
 	}
-	return c.img, nil
+	if img, ok, err := drawAs(p, o, sh, "microshogi", drawMicroshogi); ok {
+		return img, err
+	}
+	if img, ok, err := drawAs(p, o, sh, "julgonu", drawJulgonu); ok {
+		return img, err
+	}
+	return nil, fmt.Errorf("picture: %T is not a position of a game windpost draws", p)
+}
+
+// drawAs draws p with draw when p is a position of the engine type T (ok),
+// and does nothing when it is not.
+func drawAs[T rules.Position](p rules.Position, o Options, sh sheet, game string, draw func(T, played[T], sheet) *canvas) (img image.Image, ok bool, err error) {
+	x, err := rules.As[T](p)
+	if err != nil {
+		return nil, false, nil
+	}
+	last, err := lastMove(x, o)
+	if err != nil {
+		return nil, true, fmt.Errorf("picture: %s: %w", game, err)
+	}
+	c := draw(x, last, sh)
+	if c.err != nil {
+		return nil, true, fmt.Errorf("picture: %s: %w", game, c.err)
+	}
+	return c.img, true, nil
 }
 
 // PNG writes Board(p, o) to w as a PNG.
@@ -124,24 +145,32 @@ func PNG(w io.Writer, p rules.Position, o Options) error {
 	return nil
 }
 
-// lastMove returns o.Last's position before the move as the engine's type
-// T, when a move is to be marked; it checks that the move leads to p.
-func lastMove[T rules.Position](p T, o Options) (before T, m rules.Move, ok bool, err error) {
+// played is the move to mark, when ok: the position before it (as the
+// engine's type T) and the move.
+type played[T rules.Position] struct {
+	before T
+	move   rules.Move
+	ok     bool
+}
+
+// lastMove returns o.Last as a played move of p's game, after checking
+// that it leads to p.
+func lastMove[T rules.Position](p T, o Options) (played[T], error) {
 	if o.Last.Before == nil {
-		return before, rules.NoMove, false, nil
+		return played[T]{}, nil
 	}
-	before, err = rules.As[T](o.Last.Before)
+	before, err := rules.As[T](o.Last.Before)
 	if err != nil {
-		return before, rules.NoMove, false, fmt.Errorf("the last move: %w", err)
+		return played[T]{}, fmt.Errorf("the last move: %w", err)
 	}
 	after, err := before.Play(o.Last.Move)
 	if err != nil {
-		return before, rules.NoMove, false, fmt.Errorf("the last move: %w", err)
+		return played[T]{}, fmt.Errorf("the last move: %w", err)
 	}
 	if after.Key() != p.Key() {
-		return before, rules.NoMove, false, fmt.Errorf("the last move does not lead to the position drawn")
+		return played[T]{}, fmt.Errorf("the last move does not lead to the position drawn")
 	}
-	return before, o.Last.Move, true, nil
+	return played[T]{before: before, move: o.Last.Move, ok: true}, nil
 }
 
 // scale turns lengths of the 360-pixel design into pixels of a picture w
