@@ -1,8 +1,6 @@
 package picture
 
 import (
-	"image"
-
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/rules/gufuu"
 )
@@ -18,14 +16,14 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 	c.rect(g.bounds(), pal.board)
 	if last.ok {
 		kind, pc, to, _, _ := gufuu.DecodeMove(last.move)
-		c.rect(g.square(int(to)%2, int(to)/2), pal.last)
+		c.rect(g.squareAt(int(to)), pal.last)
 		if from, _, on := last.before.P.Where(pc); kind == gufuu.Step && on {
-			c.rect(g.square(int(from)%2, int(from)/2), pal.last)
+			c.rect(g.squareAt(int(from)), pal.last)
 		}
 	}
 	if p.InCheck() {
 		if sq, _, on := p.Where(gufuu.KingOf(p.ToMove())); on {
-			c.rect(g.square(int(sq)%2, int(sq)/2), pal.check)
+			c.rect(g.squareAt(int(sq)), pal.check)
 		}
 	}
 	c.lines(g, s, pal)
@@ -38,7 +36,7 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 	}
 	for sq := gufuu.Square(0); sq < gufuu.NumSquares; sq++ {
 		if pc, f, on := p.At(sq); on {
-			c.piece(gufuuPiece(pc, f, g.centre(int(sq)%2, int(sq)/2), g.f()*0.41, pal, s))
+			c.piece(gufuuPiece(pc, f, g.centreAt(int(sq)), g.f()*0.41, pal))
 		}
 	}
 	c.gufuuHand(p, float32(g.right())+s.f(18), g, pal, s)
@@ -49,14 +47,10 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 // gufuuAxes are the labels of notation/gufuu's text board.
 func gufuuAxes() axes { return axes{files: []string{"2", "1"}, ranks: []string{"a", "b", "c"}} }
 
-// axes are a board's labels: the files from left to right, the ranks from
-// top to bottom, as the game's text board writes them.
-type axes struct{ files, ranks []string }
-
 // gufuuPiece is the piece pc: the kings black and white, the shared Wind
 // and Storm in colours of their own, each pointing the way it faces with
 // its letter upright.
-func gufuuPiece(pc gufuu.Piece, f gufuu.Facing, at pt, r float32, pal palette, s scale) piece {
+func gufuuPiece(pc gufuu.Piece, f gufuu.Facing, at pt, r float32, pal palette) piece {
 	st, text := pal.wind, "W"
 	switch pc {
 	case gufuu.BlackKing:
@@ -83,7 +77,7 @@ func (c *canvas) gufuuHand(p gufuu.Pos, x float32, g grid, pal palette, s scale)
 			continue
 		}
 		cy := y + s.f(46) + float32(float32(n)*s.f(56))
-		c.piece(gufuuPiece(pc, gufuu.North, pt{x + s.f(20), cy}, s.f(21), pal, s))
+		c.piece(gufuuPiece(pc, gufuu.North, pt{x + s.f(20), cy}, s.f(21), pal))
 		c.label(small, names[pc], x+s.f(48), cy, alignLeft, pal.text)
 		n++
 	}
@@ -108,57 +102,4 @@ func gufuuCaption(p gufuu.Pos) string {
 		return who + " to move, in check"
 	}
 	return who + " to move"
-}
-
-// sideName is "Black" or "White".
-func sideName(s rules.Side) string {
-	if s == rules.White {
-		return "White"
-	}
-	return "Black"
-}
-
-// grid is a board of squares in whole pixels: its top left corner, the side
-// of a square, and how many files (columns) and ranks (rows) it has.
-type grid struct {
-	x0, y0, cell int
-	files, ranks int
-}
-
-func (g grid) right() int  { return g.x0 + g.files*g.cell }
-func (g grid) bottom() int { return g.y0 + g.ranks*g.cell }
-func (g grid) f() float32  { return float32(g.cell) }
-
-func (g grid) bounds() image.Rectangle { return image.Rect(g.x0, g.y0, g.right(), g.bottom()) }
-
-// square is the square in column col and row row, counted from the top left.
-func (g grid) square(col, row int) image.Rectangle {
-	x, y := g.x0+col*g.cell, g.y0+row*g.cell
-	return image.Rect(x, y, x+g.cell, y+g.cell)
-}
-
-// centre is the middle of the square in column col and row row.
-func (g grid) centre(col, row int) pt {
-	return pt{float32(g.x0+col*g.cell) + g.f()/2, float32(g.y0+row*g.cell) + g.f()/2}
-}
-
-// lines draws the grid's lines, the outer ones thicker.
-func (c *canvas) lines(g grid, s scale, pal palette) {
-	thin, thick := max(1, s.i(1.5)), max(2, s.i(3))
-	for col := 0; col <= g.files; col++ {
-		t := thin
-		if col == 0 || col == g.files {
-			t = thick
-		}
-		x := g.x0 + col*g.cell - t/2
-		c.rect(image.Rect(x, g.y0-thick/2, x+t, g.bottom()+thick-thick/2), pal.line)
-	}
-	for row := 0; row <= g.ranks; row++ {
-		t := thin
-		if row == 0 || row == g.ranks {
-			t = thick
-		}
-		y := g.y0 + row*g.cell - t/2
-		c.rect(image.Rect(g.x0-thick/2, y, g.right()+thick-thick/2, y+t), pal.line)
-	}
 }

@@ -22,14 +22,14 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 	c.rect(g.bounds(), pal.board)
 	if last.ok {
 		mp := microshogi.Split(last.move)
-		c.rect(g.square(int(mp.To)%microshogi.Files, int(mp.To)/microshogi.Files), pal.last)
+		c.rect(g.squareAt(int(mp.To)), pal.last)
 		if !mp.Drop {
-			c.rect(g.square(int(mp.From)%microshogi.Files, int(mp.From)/microshogi.Files), pal.last)
+			c.rect(g.squareAt(int(mp.From)), pal.last)
 		}
 	}
 	if p.InCheck() {
 		k := p.KingSquare(p.ToMove())
-		c.rect(g.square(int(k)%microshogi.Files, int(k)/microshogi.Files), pal.check)
+		c.rect(g.squareAt(int(k)), pal.check)
 	}
 	c.lines(g, s, pal)
 	ax := microshogiAxes()
@@ -41,7 +41,7 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 	}
 	for sq := microshogi.Square(0); sq < microshogi.NumSquares; sq++ {
 		if pc, on := p.At(sq); on {
-			at := g.centre(int(sq)%microshogi.Files, int(sq)/microshogi.Files)
+			at := g.centreAt(int(sq))
 			c.piece(shogiPiece(pc.Face, pc.Side, at, g.f()*0.46, pal))
 		}
 	}
