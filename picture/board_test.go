@@ -184,3 +184,43 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// The line under each board says whose turn it is, and a check, a mate or
+// the forced drop of Gufuu's opening.
+func TestCaptions(t *testing.T) {
+	tests := []struct {
+		game, position, want string
+	}{
+		{"gufuu", gufuuStart, "Black to move: drop his king"},
+		{"gufuu", "kw../Kn../We.. w o", "White to move: drop the Storm"},
+		{"gufuu", "..../KeWs/ks.. w", "White to move"},
+		{"gufuu", "WwSe/Ke../kw.. b", "Black to move"},
+		{"gufuu", "kn../SeKn/.... w", "White is checkmated"},
+		{"gufuu", "WeKn/ks../..Ss b", "Black to move, in check"},
+		{"microshogi", microshogiStart, "Black to move (move 1)"},
+		{"microshogi", "k3/1B2/2G1/4/3K w - 8", "White to move (move 8), in check"},
+		{"microshogi", "k3/1G2/1G2/4/3K w BSSPPb 10", "White is checkmated (move 10)"},
+		{"julgonu", julgonuStart, "Black to move. Stones: Black 4, White 4"},
+		{"julgonu", "1ww1/b3/4/b3 w", "White to move. Stones: Black 2, White 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.position, func(t *testing.T) {
+			p, err := notations()[tt.game].ParsePosition(tt.position)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			switch x := p.(type) {
+			case gufuu.Position:
+				got = gufuuCaption(x.P)
+			case microshogi.Position:
+				got = microshogiCaption(x)
+			case julgonu.Position:
+				got = julgonuCaption(x)
+			}
+			if got != tt.want {
+				t.Errorf("caption %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

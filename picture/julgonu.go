@@ -66,9 +66,13 @@ func drawJulgonu(p julgonu.Position, last played[julgonu.Position], sh sheet) *c
 			}
 		}
 	}
-	caption := fmt.Sprintf("%s to move. Stones: Black %d, White %d", sideName(p.ToMove()), p.Count(rules.Black), p.Count(rules.White))
-	c.label(labels, caption, s.f(36), s.f(370), alignLeft, pal.text)
+	c.label(labels, julgonuCaption(p), s.f(36), s.f(370), alignLeft, pal.text)
 	return c
+}
+
+// julgonuCaption says whose turn it is and how many stones each side has.
+func julgonuCaption(p julgonu.Position) string {
+	return fmt.Sprintf("%s to move. Stones: Black %d, White %d", sideName(p.ToMove()), p.Count(rules.Black), p.Count(rules.White))
 }
 
 // julgonuAxes are the labels of notation/julgonu's text board: files a to

@@ -47,11 +47,7 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 	}
 	c.shogiHand(p, rules.White, pt{float32(g.x0), s.f(34)}, pal, s)
 	c.shogiHand(p, rules.Black, pt{float32(g.x0), float32(g.bottom()) + s.f(36)}, pal, s)
-	caption := fmt.Sprintf("%s to move (move %d)", sideName(p.ToMove()), p.MoveNumber())
-	if p.InCheck() {
-		caption += ", in check"
-	}
-	c.label(labels, caption, float32(g.x0), float32(g.bottom())+s.f(80), alignLeft, pal.text)
+	c.label(labels, microshogiCaption(p), float32(g.x0), float32(g.bottom())+s.f(80), alignLeft, pal.text)
 	return c
 }
 
@@ -59,6 +55,21 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 // 4 to 1, ranks a (White's side) to e.
 func microshogiAxes() axes {
 	return axes{files: []string{"4", "3", "2", "1"}, ranks: []string{"a", "b", "c", "d", "e"}}
+}
+
+// microshogiCaption says whose turn it is at which move, and a check, a
+// mate or a side left with no move (which loses too).
+func microshogiCaption(p microshogi.Position) string {
+	who := sideName(p.ToMove())
+	switch none := len(p.Moves()) == 0; {
+	case none && p.InCheck():
+		return fmt.Sprintf("%s is checkmated (move %d)", who, p.MoveNumber())
+	case none:
+		return fmt.Sprintf("%s has no legal move (move %d)", who, p.MoveNumber())
+	case p.InCheck():
+		return fmt.Sprintf("%s to move (move %d), in check", who, p.MoveNumber())
+	}
+	return fmt.Sprintf("%s to move (move %d)", who, p.MoveNumber())
 }
 
 // shogiPiece is a Micro-shogi piece showing face f, of side s.
