@@ -1,6 +1,8 @@
 package picture
 
 import (
+	"slices"
+
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/rules/gufuu"
 )
@@ -34,9 +36,14 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 	for row, name := range ax.ranks {
 		c.label(labels, name, s.f(22), g.centre(0, row).Y, alignCenter, pal.text)
 	}
+	checkers := p.Checkers()
 	for sq := gufuu.Square(0); sq < gufuu.NumSquares; sq++ {
 		if pc, f, on := p.At(sq); on {
-			c.piece(gufuuPiece(pc, f, g.centreAt(int(sq)), g.f()*0.41, pal))
+			pic := gufuuPiece(pc, f, g.centreAt(int(sq)), g.f()*0.41, pal)
+			if slices.Contains(checkers, pc) {
+				pic.halo = pal.checker
+			}
+			c.piece(pic)
 		}
 	}
 	c.gufuuHand(p, float32(g.right())+s.f(18), g, pal, s)

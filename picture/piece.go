@@ -19,9 +19,10 @@ type piece struct {
 	flip   bool       // the letter upside down (Micro-shogi's White)
 	font   face       // the letter's font
 	shadow color.RGBA // the shadow under it
+	halo   color.RGBA // a rim around it (Gufuu's checking generals), if not transparent
 }
 
-// piece paints a shogi piece: a shadow, the edge, the body and the letter,
+// piece paints a shogi piece: a shadow, its halo if any, the edge, the body and the letter,
 // which sits a little away from the point, where the piece is widest.
 func (c *canvas) piece(p piece) {
 	outline := func(at pt, r float32) path {
@@ -32,6 +33,9 @@ func (c *canvas) piece(p piece) {
 	}
 	sh := float32(p.r * 0.07)
 	c.fill(outline(pt{p.at.X + float32(sh*0.5), p.at.Y + sh}, p.r), p.shadow)
+	if p.halo.A != 0 {
+		c.fill(outline(p.at, float32(p.r*1.12)), p.halo)
+	}
 	c.fill(outline(p.at, p.r), p.style.edge)
 	edge := max(1.2, p.r*0.06)
 	c.fill(outline(p.at, p.r-edge), p.style.body)

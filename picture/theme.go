@@ -14,6 +14,7 @@ type palette struct {
 	shadow     color.RGBA // under the pieces and stones
 	last       color.RGBA // tint of the last move's squares
 	check      color.RGBA // tint of a king in check
+	checker    color.RGBA // Gufuu: the rim of a checking general
 	mark       color.RGBA // Jul-Gonu: the last move's dot and rings
 	cross      color.RGBA // Jul-Gonu: the cross on a captured stone
 
@@ -56,6 +57,7 @@ func paletteOf(t Theme) palette {
 		shadow:     rgba(0x3a2a14, 0x48),
 		last:       rgba(0x9bc700, 0x6a),
 		check:      rgba(0xe0301e, 0x80),
+		checker:    rgba(0xd42a18, 0xd0),
 		mark:       rgb(0xe0541b),
 		cross:      rgb(0xc8261b),
 
