@@ -3,6 +3,7 @@ package picture
 import (
 	"bytes"
 	"errors"
+	"image"
 	"image/png"
 	"math/rand/v2"
 	"regexp"
@@ -220,6 +221,60 @@ func TestCaptions(t *testing.T) {
 			}
 			if got != tt.want {
 				t.Errorf("caption %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// A marked move changes the picture only on the squares it left and
+// reached (the drawn pieces are the same), and on both.
+func TestMarkOnlyTheMovesSquares(t *testing.T) {
+	tests := []struct {
+		scene  string
+		grid   grid
+		marked []int // the squares marked, numbered as the engine does
+	}{
+		{"gufuu-capture", gufuuGrid(1), []int{int(gufuu.Sq2b), int(gufuu.Sq1c)}},
+		{"gufuu-opening", gufuuGrid(1), []int{int(gufuu.Sq1b)}},
+		{"microshogi-hands", microshogiGrid(1), []int{0, 4}},
+		{"microshogi-check", microshogiGrid(1), []int{5}},
+	}
+	all := scenes()
+	for _, tt := range tests {
+		t.Run(tt.scene, func(t *testing.T) {
+			i := slices.IndexFunc(all, func(s scene) bool { return s.name == tt.scene })
+			p, o := all[i].setUp(t)
+			marked, err := Board(p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Last = Last{}
+			plain, err := Board(p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var inside []image.Rectangle
+			changed := make([]bool, len(tt.marked))
+			for _, sq := range tt.marked {
+				inside = append(inside, tt.grid.squareAt(sq))
+			}
+			b := plain.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					if marked.At(x, y) == plain.At(x, y) {
+						continue
+					}
+					k := slices.IndexFunc(inside, func(r image.Rectangle) bool { return image.Pt(x, y).In(r) })
+					if k < 0 {
+						t.Fatalf("pixel (%d, %d) changed, outside the marked squares", x, y)
+					}
+					changed[k] = true
+				}
+			}
+			for k, ok := range changed {
+				if !ok {
+					t.Errorf("square %d is not marked", tt.marked[k])
+				}
 			}
 		})
 	}

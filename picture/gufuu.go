@@ -12,7 +12,7 @@ import (
 // shared hand beside the board and whose turn it is below.
 func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas {
 	p, s, pal, labels := x.P, sh.s, sh.pal, sh.labels
-	g := grid{x0: s.i(40), y0: s.i(40), cell: s.i(100), files: 2, ranks: 3}
+	g := gufuuGrid(s)
 	c := newCanvas(sh.w, g.bottom()+s.i(46), pal.background)
 
 	c.rect(g.bounds(), pal.board)
@@ -49,6 +49,12 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 	c.gufuuHand(p, float32(g.right())+s.f(18), g, pal, s)
 	c.label(labels, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), alignLeft, pal.text)
 	return c
+}
+
+// gufuuGrid is where the board is: 2 files by 3 ranks of 100 pixels at
+// the default width.
+func gufuuGrid(s scale) grid {
+	return grid{x0: s.i(40), y0: s.i(40), cell: s.i(100), files: 2, ranks: 3}
 }
 
 // gufuuAxes are the labels of notation/gufuu's text board.

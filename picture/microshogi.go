@@ -16,7 +16,7 @@ import (
 // (tokin, rook, lance, knight) has a red letter.
 func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh sheet) *canvas {
 	s, pal, labels := sh.s, sh.pal, sh.labels
-	g := grid{x0: s.i(40), y0: s.i(88), cell: s.i(64), files: microshogi.Files, ranks: microshogi.Ranks}
+	g := microshogiGrid(s)
 	c := newCanvas(sh.w, g.bottom()+s.i(98), pal.background)
 
 	c.rect(g.bounds(), pal.board)
@@ -49,6 +49,12 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 	c.shogiHand(p, rules.Black, pt{float32(g.x0), float32(g.bottom()) + s.f(36)}, pal, s)
 	c.label(labels, microshogiCaption(p), float32(g.x0), float32(g.bottom())+s.f(80), alignLeft, pal.text)
 	return c
+}
+
+// microshogiGrid is where the board is: 4 files by 5 ranks of 64 pixels
+// at the default width, below White's hand.
+func microshogiGrid(s scale) grid {
+	return grid{x0: s.i(40), y0: s.i(88), cell: s.i(64), files: microshogi.Files, ranks: microshogi.Ranks}
 }
 
 // microshogiAxes are the labels of notation/microshogi's text board: files
