@@ -10,13 +10,7 @@ import (
 func BenchmarkPNG(b *testing.B) {
 	for _, name := range []string{"gufuu-sample", "microshogi-hands", "julgonu-capture"} {
 		b.Run(name, func(b *testing.B) {
-			var sc scene
-			for _, s := range scenes() {
-				if s.name == name {
-					sc = s
-				}
-			}
-			p, o := sc.setUp(b)
+			p, o := sceneNamed(b, name).setUp(b)
 			var buf bytes.Buffer
 			for b.Loop() {
 				buf.Reset()
@@ -31,7 +25,7 @@ func BenchmarkPNG(b *testing.B) {
 
 // BenchmarkBoard draws one position without encoding it.
 func BenchmarkBoard(b *testing.B) {
-	p, o := scenes()[3].setUp(b)
+	p, o := sceneNamed(b, "gufuu-sample").setUp(b)
 	for b.Loop() {
 		if _, err := Board(p, o); err != nil {
 			b.Fatal(err)

@@ -239,11 +239,9 @@ func TestMarkOnlyTheMovesSquares(t *testing.T) {
 		{"microshogi-hands", microshogiGrid(1), []int{0, 4}},
 		{"microshogi-check", microshogiGrid(1), []int{5}},
 	}
-	all := scenes()
 	for _, tt := range tests {
 		t.Run(tt.scene, func(t *testing.T) {
-			i := slices.IndexFunc(all, func(s scene) bool { return s.name == tt.scene })
-			p, o := all[i].setUp(t)
+			p, o := sceneNamed(t, tt.scene).setUp(t)
 			marked, err := Board(p, o)
 			if err != nil {
 				t.Fatal(err)

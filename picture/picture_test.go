@@ -101,6 +101,18 @@ func scenes() []scene {
 	}
 }
 
+// sceneNamed is the scene called name.
+func sceneNamed(t testing.TB, name string) scene {
+	t.Helper()
+	for _, sc := range scenes() {
+		if sc.name == name {
+			return sc
+		}
+	}
+	t.Fatalf("no scene %q", name)
+	return scene{}
+}
+
 func TestGolden(t *testing.T) {
 	for _, sc := range scenes() {
 		t.Run(sc.name, func(t *testing.T) {
