@@ -1,0 +1,186 @@
+// Package picture draws a position of each windpost game as a picture: the
+// board a player would rather look at than read, for the HTML part of a
+// mail or anything else that shows images.
+//
+// Board reads the position through its engine (rules/gufuu,
+// rules/microshogi, rules/julgonu, with rules.As) and draws it as the
+// players know it: Gufuu's pentagon pieces pointing the way they face, the
+// kings black and white, the shared Wind and Storm in their own colours;
+// Micro-shogi's pieces with the face that is up, White's upside down, both
+// hands with their counts; Jul-Gonu's stones on the points of the lines.
+// The files and ranks are labelled where the text boards of notation/<game>
+// put them. The move that led to the position may be marked, and with it
+// the stones it captured.
+//
+// The pictures are drawn with the image packages and golang.org/x/image
+// (anti-aliased vector shapes, the Go fonts): no system font and no
+// external program. Drawing is deterministic: the same position and
+// options give the same pixels on every machine.
+package picture
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// The widths a picture may have, in pixels. DefaultWidth fits a phone's
+// screen; twice it looks sharp on a phone's dense screen shown at half size.
+const (
+	DefaultWidth = 360
+	MinWidth     = 240
+	MaxWidth     = 1440
+)
+
+// Theme is the look of a picture: Light for a mail client with a light
+// background, Dark for one with a dark background.
+type Theme uint8
+
+// The themes.
+const (
+	Light Theme = iota
+	Dark
+)
+
+// Options says how to draw a position. The zero Options draws a light
+// picture DefaultWidth pixels wide with no move marked.
+type Options struct {
+	// Width is the picture's width in pixels, MinWidth to MaxWidth; zero
+	// means DefaultWidth. The height follows from the game.
+	Width int
+	// Theme is Light (the zero value) or Dark.
+	Theme Theme
+	// Last is the move that led to the position, to be marked; its zero
+	// value marks none.
+	Last Last
+}
+
+// Last is a move to mark: the position before it and the move, as the
+// engine encodes it. Board checks that the move leads to the position
+// drawn.
+type Last struct {
+	Before rules.Position
+	Move   rules.Move
+}
+
+// width is the width to draw at.
+func (o Options) width() (int, error) {
+	switch {
+	case o.Width == 0:
+		return DefaultWidth, nil
+	case o.Width < MinWidth || o.Width > MaxWidth:
+		return 0, fmt.Errorf("picture: a width of %d pixels: want %d to %d", o.Width, MinWidth, MaxWidth)
+	}
+	return o.Width, nil
+}
+
+// sheet is what every game's drawing starts from: the width, the scale of
+// the 360-pixel design, the theme's colours and the labels' font.
+type sheet struct {
+	w      int
+	s      scale
+	pal    palette
+	labels face
+}
+
+// sheet checks o and makes the sheet to draw on.
+func (o Options) sheet() (sheet, error) {
+	w, err := o.width()
+	if err != nil {
+		return sheet{}, err
+	}
+	s := scaleOf(w)
+	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}}, nil
+}
+
+// Board draws p, a position of any game windpost plays.
+func Board(p rules.Position, o Options) (image.Image, error) {
+	sh, err := o.sheet()
+	if err != nil {
+		return nil, err
+	}
+	if img, ok, err := drawAs(p, o, sh, "gufuu", drawGufuu); ok {
+		return img, err
+	}
+	if img, ok, err := drawAs(p, o, sh, "microshogi", drawMicroshogi); ok {
+		return img, err
+	}
+	if img, ok, err := drawAs(p, o, sh, "julgonu", drawJulgonu); ok {
+		return img, err
+	}
+	return nil, fmt.Errorf("picture: %T is not a position of a game windpost draws", p)
+}
+
+// drawAs draws p with draw when p is a position of the engine type T (ok),
+// and does nothing when it is not.
+func drawAs[T rules.Position](p rules.Position, o Options, sh sheet, game string, draw func(T, played[T], sheet) *canvas) (img image.Image, ok bool, err error) {
+	x, err := rules.As[T](p)
+	if err != nil {
+		return nil, false, nil
+	}
+	last, err := lastMove(x, o)
+	if err != nil {
+		return nil, true, fmt.Errorf("picture: %s: %w", game, err)
+	}
+	c := draw(x, last, sh)
+	if c.err != nil {
+		return nil, true, fmt.Errorf("picture: %s: %w", game, c.err)
+	}
+	return c.img, true, nil
+}
+
+// PNG writes Board(p, o) to w as a PNG.
+func PNG(w io.Writer, p rules.Position, o Options) error {
+	img, err := Board(p, o)
+	if err != nil {
+		return err
+	}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
+	if err := enc.Encode(w, img); err != nil {
+		return fmt.Errorf("picture: writing the PNG: %w", err)
+	}
+	return nil
+}
+
+// played is the move to mark, when ok: the position before it (as the
+// engine's type T) and the move.
+type played[T rules.Position] struct {
+	before T
+	move   rules.Move
+	ok     bool
+}
+
+// lastMove returns o.Last as a played move of p's game, after checking
+// that it leads to p.
+func lastMove[T rules.Position](p T, o Options) (played[T], error) {
+	if o.Last.Before == nil {
+		return played[T]{}, nil
+	}
+	before, err := rules.As[T](o.Last.Before)
+	if err != nil {
+		return played[T]{}, fmt.Errorf("the last move: %w", err)
+	}
+	after, err := before.Play(o.Last.Move)
+	if err != nil {
+		return played[T]{}, fmt.Errorf("the last move: %w", err)
+	}
+	if after.Key() != p.Key() {
+		return played[T]{}, fmt.Errorf("the last move does not lead to the position drawn")
+	}
+	return played[T]{before: before, move: o.Last.Move, ok: true}, nil
+}
+
+// scale turns lengths of the 360-pixel design into pixels of a picture w
+// pixels wide.
+type scale float32
+
+func scaleOf(w int) scale { return scale(float32(w) / DefaultWidth) }
+
+// f is x design pixels as a length.
+func (s scale) f(x float32) float32 { return float32(s) * x }
+
+// i is x design pixels rounded to whole pixels.
+func (s scale) i(x float32) int { return int(float32(float32(s)*x) + 0.5) }
