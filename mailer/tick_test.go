@@ -14,18 +14,23 @@ import (
 )
 
 // runRig runs r's daemon until the test's end.
-func runRig(t *testing.T, r *rig) {
+func runRig(t *testing.T, r *rig) (stopRun func()) {
 	t.Helper()
 	ctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	var err error
 	wg.Go(func() { err = r.d.Run(ctx) })
-	t.Cleanup(func() {
-		stop()
-		if wg.Wait(); err != nil {
-			t.Error(err)
-		}
-	})
+	var once sync.Once
+	stopRun = func() {
+		once.Do(func() {
+			stop()
+			if wg.Wait(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	t.Cleanup(stopRun)
+	return stopRun
 }
 
 // TestDaemonTickWaitsForMailHandledUpTo: a mail that arrived while the
@@ -103,7 +108,7 @@ func TestDaemonTickRecovers(t *testing.T) {
 	r.d.TickEvery = 10 * time.Millisecond
 	g := &panickyGames{fakeGames: r.games}
 	r.d.Games = g
-	runRig(t, r)
+	stopRun := runRig(t, r)
 	waitFor(t, "ticks after the panic", 5*time.Second, func() bool {
 		r.games.mu.Lock()
 		defer r.games.mu.Unlock()
@@ -125,7 +130,9 @@ func TestDaemonTickRecovers(t *testing.T) {
 	}
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "after", "P-2c\r\n"))
 	waitFor(t, "the mail after the panic", 5*time.Second, func() bool { return len(r.games.requests()) == 1 })
-	// serve --once: an error, not a panic.
+	// serve --once: an error, not a panic. The running daemon stops first,
+	// so that its own tick cannot take the panicking one.
+	stopRun()
 	g.ticks.Store(0)
 	if err := r.d.RunOnce(context.Background()); err == nil || !strings.Contains(err.Error(), "games crashed") {
 		t.Errorf("RunOnce after a panic in the tick: %v", err)
