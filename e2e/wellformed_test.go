@@ -113,13 +113,13 @@ func TestAnswerWellFormed(t *testing.T) {
 					t.Errorf("unescaped markup inside <pre>:\n%s", inner)
 				}
 				for _, l := range strings.Split(html.UnescapeString(inner), "\n") {
-					if !slices.Contains(strings.Split(unflowed(g.Text), "\n"), l) {
+					if !slices.Contains(strings.Split(mailtest.Unflowed(g.Text), "\n"), l) {
 						t.Errorf("the <pre> line %q is no line of the plain text", l)
 					}
 				}
 				rest = rest[end+len("</pre>"):]
 			}
-			if got, want := strings.Fields(pageText(s)), strings.Fields(unflowed(g.Text)); !slices.Equal(got, want) {
+			if got, want := strings.Fields(pageText(s)), strings.Fields(mailtest.Unflowed(g.Text)); !slices.Equal(got, want) {
 				t.Errorf("the HTML part shows\n%s\nnot the plain text\n%s", pageText(s), g.Text)
 			}
 		}
@@ -150,19 +150,4 @@ func pageText(page string) string {
 		body = body[i+j+1:]
 	}
 	return html.UnescapeString(b.String())
-}
-
-// unflowed reads format=flowed text with DelSp=no (RFC 3676) back into
-// the lines it was written from: stuffing removed, soft breaks joined.
-func unflowed(s string) string {
-	var b strings.Builder
-	for _, l := range strings.SplitAfter(s, "\n") {
-		l = strings.TrimPrefix(l, " ")
-		if body := strings.TrimSuffix(l, "\n"); strings.HasSuffix(body, " ") && body != "-- " {
-			b.WriteString(body)
-			continue
-		}
-		b.WriteString(l)
-	}
-	return b.String()
 }

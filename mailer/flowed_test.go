@@ -11,21 +11,6 @@ import (
 	"github.com/windpost/windpost/mailer/mailtest"
 )
 
-// unflowed reads format=flowed text with DelSp=no (RFC 3676) back into
-// the lines it was written from: stuffing removed, soft breaks joined.
-func unflowed(s string) string {
-	var b strings.Builder
-	for _, l := range strings.SplitAfter(s, "\n") {
-		l = strings.TrimPrefix(l, " ")
-		if body := strings.TrimSuffix(l, "\n"); strings.HasSuffix(body, " ") && body != "-- " {
-			b.WriteString(body)
-			continue
-		}
-		b.WriteString(l)
-	}
-	return b.String()
-}
-
 func TestFlowedText(t *testing.T) {
 	long := "Done: new game g7k3q of Gufuu Shogi. You play black against the bot (level casual); this game has no clock."
 	word := strings.Repeat("x", 90)
@@ -52,7 +37,7 @@ func TestFlowedText(t *testing.T) {
 				t.Errorf("FlowedText =\n%q\nwant\n%q", got, tt.want)
 			}
 			want := strings.ReplaceAll(tt.text, " \n", "\n")
-			if back := unflowed(got); back != want {
+			if back := mailtest.Unflowed(got); back != want {
 				t.Errorf("read back =\n%q\nwant\n%q", back, want)
 			}
 		})

@@ -90,7 +90,7 @@ func checkComposed(t *testing.T, raw []byte, m games.Mail) {
 		}
 	}
 	// The text part is format=flowed: read as such, it is the text.
-	if got := unflowed(parts["text/plain"]); got != m.Text {
+	if got := mailtest.Unflowed(parts["text/plain"]); got != m.Text {
 		t.Errorf("text/plain read as flowed = %q, want %q", got, m.Text)
 	}
 	html := parts["text/html"]
