@@ -58,7 +58,8 @@ type rendered struct {
 // measure is the script that fills rendered: the document's width, the
 // visible text, and every paragraph or <pre> that is not fully visible
 // (no size, hidden, transparent, smaller than 12px, beyond the window's
-// edges, or with content wider than itself).
+// edges, or with content wider than itself), and every picture that does
+// not decode.
 const measure = `(() => {
 	const bad = [];
 	const blocks = [...document.querySelectorAll('p, pre, img')];
@@ -68,6 +69,7 @@ const measure = `(() => {
 		if (r.width <= 0 || r.height <= 0) why.push('no size');
 		if (cs.visibility !== 'visible' || cs.display === 'none' || parseFloat(cs.opacity) < 1) why.push('hidden');
 		if (el.tagName !== 'IMG' && parseFloat(cs.fontSize) < 12) why.push('font ' + cs.fontSize);
+		if (el.tagName === 'IMG' && (!el.complete || el.naturalWidth === 0)) why.push('the picture does not decode');
 		if (r.left < 0 || r.right > window.innerWidth + 0.5) why.push('beyond the window: ' + r.left + '..' + r.right);
 		if (el.scrollWidth > el.clientWidth + 1) why.push('content ' + el.scrollWidth + ' wider than ' + el.clientWidth);
 		if (why.length) bad.push(el.tagName + ' ' + why.join(', ') + ': ' + el.textContent.slice(0, 50));

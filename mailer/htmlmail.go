@@ -17,7 +17,7 @@ import (
 const (
 	htmlPage  = "margin: 0; padding: 0;"
 	htmlBox   = "max-width: 44em; padding: 12px; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; font-size: 16px; line-height: 1.45; overflow-wrap: break-word; word-wrap: break-word;"
-	htmlFixed = "font-family: Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace; font-size: 13px; line-height: 1.3; white-space: pre-wrap; overflow-wrap: break-word; word-wrap: break-word;"
+	htmlFixed = "font-family: Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace; font-size: 14px; line-height: 1.3; white-space: pre-wrap; overflow-wrap: break-word; word-wrap: break-word;"
 	htmlEcho  = "color: #666666;"
 	htmlImage = "display: block; max-width: 100%; height: auto; margin: 12px 0 4px 0;"
 )
