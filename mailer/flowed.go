@@ -21,29 +21,29 @@ const flowedWidth = 78
 // prose line longer than flowedWidth is broken after a space into lines
 // that end in that space (soft breaks, which clients join again); fixed
 // lines (boards, records, tables: fixedLine) and shorter prose lines end
-// in no space (hard breaks) and are kept as they are. A line that starts
+// in no space (hard breaks) and are kept as they are (fixedLines). A line that starts
 // with a space, ">" or "From " is space-stuffed, and so is every line of a
 // run of fixed lines that holds one, so that a board stays aligned in
 // clients that do not read flowed text. A word longer than a line is not
 // broken.
 func FlowedText(text string) string {
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	lines := trimmedLines(text)
+	fixed := fixedLines(lines)
 	var b strings.Builder
 	for i := 0; i < len(lines); {
-		l := strings.TrimRight(lines[i], " \t\r")
-		if !fixedLine(l) {
-			for _, piece := range softBreaks(l) {
+		if !fixed[i] {
+			for _, piece := range softBreaks(lines[i]) {
 				writeLine(&b, piece, needsStuffing(piece))
 			}
 			i++
 			continue
 		}
 		j, stuff := i, false
-		for ; j < len(lines) && fixedLine(strings.TrimRight(lines[j], " \t\r")); j++ {
+		for ; j < len(lines) && fixed[j]; j++ {
 			stuff = stuff || needsStuffing(lines[j])
 		}
 		for _, f := range lines[i:j] {
-			writeLine(&b, strings.TrimRight(f, " \t\r"), stuff)
+			writeLine(&b, f, stuff)
 		}
 		i = j
 	}

@@ -21,7 +21,10 @@ func TestFlowedText(t *testing.T) {
 		{"long prose soft-wrapped after a space", long + "\n",
 			"Done: new game g7k3q of Gufuu Shogi. You play black against the bot (level \ncasual); this game has no clock.\n"},
 		{"trailing space of a hard line dropped", "Hello \n\nBye\n", "Hello\n\nBye\n"},
-		{"a board run stuffed as a whole", "White in hand: -\n   4  3\n+---+\n| vK| a\n", "White in hand: -\n    4  3\n +---+\n | vK| a\n"},
+		{"a board run stuffed as a whole, its short lines with it", "White in hand: -\n   4  3\n+---+\n| vK| a\nBlack to move (move 1).\n\nMove #1: black (you) to move.\n",
+			" White in hand: -\n    4  3\n +---+\n | vK| a\n Black to move (move 1).\n\nMove #1: black (you) to move.\n"},
+		{"a long prose line keeps its paragraph prose", "Black to move. b = Black (4), w = White (4).\n   a   b\n",
+			"Black to move. b = Black (4), w = White (4).\n    a   b\n"},
 		{"a board run without leading space not stuffed", "+---+\n| vK| a\n", "+---+\n| vK| a\n"},
 		{"the echo and From stuffed", "> help\nFrom here on\n", " > help\n From here on\n"},
 		{"a long echo wrapped, its first line stuffed", "> " + long, " > Done: new game g7k3q of Gufuu Shogi. You play black against the bot (level \ncasual); this game has no clock."},
@@ -147,6 +150,29 @@ func TestFlowedRoundTrip(t *testing.T) {
 		}
 		if !slices.Equal(got.Lines, want) {
 			t.Errorf("%s: read back\n%s\nwant\n%s", m.name, strings.Join(got.Lines, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+func TestFixedLines(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []bool
+	}{
+		{"a board with its hands and turn", "White in hand: -\n+---+\n| vK| a\nBlack in hand: -\nWhite to move (move 2).",
+			[]bool{true, true, true, true, true}},
+		{"a table with its title", "Your games:\ngx99t  gufuu        you (black)", []bool{true, true}},
+		{"a long prose line keeps the paragraph apart", "    a   b\n4   w---w   4\nBlack to move. b = Black (4), w = White (4).",
+			[]bool{true, true, false}},
+		{"a blank line ends the paragraph", "Move #1.\n\n+---+\nfaces.", []bool{false, false, true, true}},
+		{"the echo is never fixed", "> games\n  a  b", []bool{false, true}},
+		{"prose alone stays prose", "Done.\nMove #1.", []bool{false, false}},
+		{"rules prose around an indented list", "on the board faces north, east, south or west; \"forward\" is the way it\nfaces.\n  King:  one step.",
+			[]bool{false, false, true}},
+	}
+	for _, tt := range tests {
+		if got := fixedLines(trimmedLines(tt.text)); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: fixedLines = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -34,9 +34,11 @@ func TestHTMLBodyOfEveryMail(t *testing.T) {
 		if strings.Contains(m.mail.Text, "+--") && len(pres) == 0 {
 			t.Errorf("%s: a board but no <pre>", m.name)
 		}
+		lines := trimmedLines(m.mail.Text)
+		fixed := fixedLines(lines)
 		for _, p := range pres {
 			for _, l := range strings.Split(html.UnescapeString(p[1]), "\n") {
-				if !fixedLine(l) || !strings.Contains(m.mail.Text, l) {
+				if i := slices.Index(lines, l); i < 0 || !fixed[i] {
 					t.Errorf("%s: <pre> line %q is no fixed line of the text", m.name, l)
 				}
 			}
@@ -89,11 +91,11 @@ func TestHTMLBodyPicture(t *testing.T) {
 	page := htmlBody(text, &boardPicture{CID: "board.g7@windpost.test", Board: board})
 	img := strings.Index(page, `<img src="cid:board.g7@windpost.test" alt="White in hand: -`+"\n"+`   4  3  2  1`)
 	legend := strings.Index(page, "  W n  a win</pre>")
-	pre := strings.Index(page, "\">   4  3  2  1\n+------------+")
+	pre := strings.Index(page, "\">White in hand: -\n   4  3  2  1\n+------------+")
 	if img < 0 || legend < 0 || pre < 0 || !(legend < img && img < pre) {
 		t.Errorf("want the picture after the legend and above the board's <pre> (%d, %d, %d):\n%s", legend, img, pre, page)
 	}
-	if strings.Count(page, "<img") != 1 || !strings.Contains(page, "| vK vB vG vS| a\n+------------+</pre>") {
+	if strings.Count(page, "<img") != 1 || !strings.Contains(page, "| vK vB vG vS| a\n+------------+\nBlack in hand: -</pre>") {
 		t.Errorf("want one picture and the text board kept:\n%s", page)
 	}
 	if p := HTMLBody(text); strings.Contains(p, "<img") {

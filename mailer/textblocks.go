@@ -3,6 +3,7 @@ package mailer
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // How the mailer reads the text games composes: prose, which may be
@@ -32,6 +33,36 @@ func fixedLine(line string) bool {
 		return true
 	}
 	return strings.Contains(line, "  ") || strings.Contains(line, "---") || recordLine(line)
+}
+
+// shortProse is the longest prose line that a paragraph with fixed lines
+// takes into its fixed block when all its prose lines are that short: a
+// board with its hands and whose turn it is ("White in hand: -", "White
+// to move (move 2)."), a table or record with its title ("Your games:").
+const shortProse = 30
+
+// fixedLines says which of lines (trailing white space trimmed) are fixed:
+// fixedLine's, and every line of a paragraph (lines between blank lines)
+// that has fixed lines and no prose line longer than shortProse.
+func fixedLines(lines []string) []bool {
+	fixed := make([]bool, len(lines))
+	for start := 0; start < len(lines); {
+		end := start
+		for end < len(lines) && lines[end] != "" {
+			end++
+		}
+		any, short := false, true
+		for i := start; i < end; i++ {
+			fixed[i] = fixedLine(lines[i])
+			any = any || fixed[i]
+			short = short && (fixed[i] || (utf8.RuneCountInString(lines[i]) <= shortProse && lines[i][0] != '>'))
+		}
+		for i := start; i < end && any && short; i++ {
+			fixed[i] = true
+		}
+		start = end + 1
+	}
+	return fixed
 }
 
 // recordMove is one numbered move of a game record; positionTag the tag
@@ -71,13 +102,13 @@ func textBlocks(text string) []block {
 		out   []block
 		blank = true
 	)
-	for _, l := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
-		l = strings.TrimRight(l, " \t\r")
+	lines := trimmedLines(text)
+	for i, fixed := range fixedLines(lines) {
+		l := lines[i]
 		if l == "" {
 			blank = true
 			continue
 		}
-		fixed := fixedLine(l)
 		if n := len(out); n > 0 && !blank && out[n-1].fixed == fixed {
 			out[n-1].lines = append(out[n-1].lines, l)
 			continue
@@ -86,4 +117,13 @@ func textBlocks(text string) []block {
 		blank = false
 	}
 	return out
+}
+
+// trimmedLines splits text into lines without their trailing white space.
+func trimmedLines(text string) []string {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	return lines
 }
