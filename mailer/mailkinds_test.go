@@ -16,11 +16,6 @@ import (
 // a temporary directory with a fixed clock (as games' own tests do), for
 // the tests of the composed text and HTML parts.
 
-// kindClock is a clock the corpus moves.
-type kindClock struct{ t time.Time }
-
-func (c *kindClock) Now() time.Time { return c.t }
-
 // sampleMail is one mail windpost sent, named for the tests' messages.
 type sampleMail struct {
 	name string
@@ -30,12 +25,15 @@ type sampleMail struct {
 // mailPlay plays conversations against a games.Server and keeps every
 // mail it sends.
 type mailPlay struct {
-	t     *testing.T
-	srv   *games.Server
-	clock *kindClock
-	n     int
-	got   []sampleMail
+	t   *testing.T
+	srv *games.Server
+	now time.Time // the server's clock (Now)
+	n   int
+	got []sampleMail
 }
+
+// Now is the time of the play: the clock of its games.Server.
+func (p *mailPlay) Now() time.Time { return p.now }
 
 // write handles lines from sender (with the key of mail m if m is not
 // nil) and keeps the mails under name.
@@ -43,7 +41,7 @@ func (p *mailPlay) write(name, from string, m *games.Mail, lines ...string) []ga
 	p.t.Helper()
 	p.n++
 	r := games.Request{From: from, Subject: "windpost", MessageID: fmt.Sprintf("<k%d@players.test>", p.n),
-		Lines: lines, Received: p.clock.Now()}
+		Lines: lines, Received: p.now}
 	if m != nil {
 		local, _, _ := strings.Cut(m.ReplyTo, "@")
 		_, tag, _ := strings.Cut(local, "+")
@@ -70,7 +68,7 @@ func (p *mailPlay) write(name, from string, m *games.Mail, lines ...string) []ga
 // tick moves the clock by d and keeps the clocks' mails under name.
 func (p *mailPlay) tick(name string, d time.Duration) []games.Mail {
 	p.t.Helper()
-	p.clock.t = p.clock.t.Add(d)
+	p.now = p.now.Add(d)
 	mails, err := p.srv.Tick(context.Background())
 	if err != nil {
 		p.t.Fatalf("%s: Tick: %v", name, err)
@@ -109,14 +107,13 @@ func mailKinds(t *testing.T) []sampleMail {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	clock := &kindClock{time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
-	srv, err := games.NewServer(st, variants.Default(variants.Options{CacheDir: dir}),
-		games.Config{BotAddress: "bot@windpost.test", Clock: clock, Seed: 1, OutageAfter: -1, ErrorAnswersPerHour: 1000})
+	p := &mailPlay{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	p.srv, err = games.NewServer(st, variants.Default(variants.Options{CacheDir: dir}),
+		games.Config{BotAddress: "bot@windpost.test", Clock: p, Seed: 1, OutageAfter: -1, ErrorAnswersPerHour: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const alice, bob = "alice@players.test", "bob@players.test"
-	p := &mailPlay{t: t, srv: srv, clock: clock}
 
 	p.write("help", alice, nil, "help")
 	p.write("help-moves", alice, nil, "help moves")
