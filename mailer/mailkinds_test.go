@@ -98,7 +98,8 @@ func (p *mailPlay) to(mails []games.Mail, address string) *games.Mail {
 // mailKinds returns every kind of mail windpost sends today: answers with
 // boards, refusals with the legal moves, help and rules, the games list,
 // history, invitations, relays and notices, reminders, draws, results and
-// the analysis, in all three games.
+// the analysis, in all three games; undo, vacation, draws agreed, a
+// challenge declined, a stranger asked to confirm, "stop".
 func mailKinds(t *testing.T) []sampleMail {
 	t.Helper()
 	dir := t.TempDir()
@@ -146,6 +147,22 @@ func mailKinds(t *testing.T) []sampleMail {
 	p.write("draw-offer", bob, toBob, "draw")
 	p.tick("reminder", 50*time.Hour)
 	p.tick("lost-on-time", 30*time.Hour)
+
+	// A second game between people: an undo asked, a vacation, a draw
+	// agreed; a challenge declined; a stranger's challenge (confirm
+	// first); "stop".
+	inv = p.to(p.write("challenge-gufuu", alice, gufuu, "challenge bob@players.test gufuu as black"), bob)
+	toAlice = p.to(p.write("accept-gufuu", bob, inv, "accept"), alice)
+	toBob = p.to(p.write("move-people", alice, toAlice, firstMove(t, toAlice.Text)), bob)
+	toAlice = p.to(p.write("move-people-back", bob, toBob, firstMove(t, toBob.Text)), alice)
+	p.write("undo-ask", bob, toBob, "undo")
+	p.write("vacation", alice, toAlice, "vacation 3")
+	p.write("draw-offer-gufuu", alice, toAlice, "draw")
+	p.write("draw-agreed", bob, toBob, "draw")
+	inv = p.to(p.write("challenge-julgonu", alice, gufuu, "challenge bob@players.test julgonu"), bob)
+	p.write("decline", bob, inv, "decline")
+	p.write("stranger-challenge", "carol@players.test", nil, "challenge bob@players.test gufuu")
+	p.write("stop", "dave@players.test", nil, "stop")
 	return p.got
 }
 
