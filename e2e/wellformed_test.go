@@ -12,9 +12,9 @@ import (
 
 // TestAnswerWellFormed looks at an answer as the player's mail server
 // delivered it: the RFC 3834 and threading headers, Reply-To, the MIME
-// structure (multipart/alternative: UTF-8 text/plain, then text/html
-// with the same text in one <pre> and no table), transfer encodings, and
-// line lengths.
+// structure (multipart/alternative: UTF-8 text/plain, format=flowed,
+// then text/html with a viewport, the same text in paragraphs and <pre>
+// blocks, and no table), transfer encodings, and line lengths.
 func TestAnswerWellFormed(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
 		_, _, id, g := newBotGame(t, b, "carol", "Partie <1> & café")
@@ -85,29 +85,69 @@ func TestAnswerWellFormed(t *testing.T) {
 			default:
 				t.Errorf("%s: Content-Transfer-Encoding %q", mt, cte)
 			}
+			if mt == "text/plain" && (p.Params["format"] != "flowed" || p.Params["delsp"] != "no") {
+				t.Errorf("text/plain parameters %v, want format=flowed and delsp=no", p.Params)
+			}
 			if mt != "text/html" {
 				continue
 			}
 			s := p.Body
-			if strings.Count(s, "<pre") != 1 || strings.Contains(strings.ToLower(s), "<table") {
-				t.Errorf("HTML part: want one <pre> and no table:\n%s", s)
+			low := strings.ToLower(s)
+			if !strings.Contains(s, `<meta name="viewport" content="width=device-width, initial-scale=1">`) {
+				t.Errorf("HTML part without a viewport:\n%s", s)
 			}
-			pre := strings.Index(s, "<pre")
-			start := pre + strings.Index(s[max(pre, 0):], ">") + 1
-			end := strings.Index(s, "</pre>")
-			if pre < 0 || start <= pre || end < start {
-				t.Fatalf("HTML part without a closed <pre>:\n%s", s)
+			if strings.Count(low, "<pre") == 0 || strings.Contains(low, "<table") || strings.Contains(low, "<style") || strings.Contains(low, "<script") {
+				t.Errorf("HTML part: want a <pre> for the board, and no table, style block or script:\n%s", s)
 			}
-			inner := strings.ReplaceAll(s[start:end], "\r\n", "\n")
-			if strings.ContainsAny(strings.ReplaceAll(inner, "&", ""), "<>") {
-				t.Errorf("unescaped markup inside <pre>:\n%s", inner)
+			// Every <pre> holds board, record or table lines of the
+			// text, escaped; the page shows the whole text, word for word.
+			for rest := s; strings.Contains(rest, "<pre"); {
+				pre := strings.Index(rest, "<pre")
+				start := pre + strings.Index(rest[pre:], ">") + 1
+				end := strings.Index(rest, "</pre>")
+				if start <= pre || end < start {
+					t.Fatalf("HTML part without a closed <pre>:\n%s", s)
+				}
+				inner := strings.ReplaceAll(rest[start:end], "\r\n", "\n")
+				if strings.ContainsAny(strings.ReplaceAll(inner, "&", ""), "<>") {
+					t.Errorf("unescaped markup inside <pre>:\n%s", inner)
+				}
+				for _, l := range strings.Split(html.UnescapeString(inner), "\n") {
+					if !slices.Contains(strings.Split(mailtest.Unflowed(g.Text), "\n"), l) {
+						t.Errorf("the <pre> line %q is no line of the plain text", l)
+					}
+				}
+				rest = rest[end+len("</pre>"):]
 			}
-			if got := html.UnescapeString(inner); strings.TrimRight(got, "\n") != strings.TrimRight(g.Text, "\n") {
-				t.Errorf("the <pre> does not hold the plain text:\n%s\n--- text/plain:\n%s", got, g.Text)
+			if got, want := strings.Fields(pageText(s)), strings.Fields(mailtest.Unflowed(g.Text)); !slices.Equal(got, want) {
+				t.Errorf("the HTML part shows\n%s\nnot the plain text\n%s", pageText(s), g.Text)
 			}
 		}
 		if strings.Join(types, ",") != "text/plain,text/html" {
 			t.Errorf("parts %v, want text/plain then text/html", types)
 		}
 	})
+}
+
+// pageText is the text an HTML page shows, roughly: its tags dropped, a
+// line break for <br>, entities unescaped.
+func pageText(page string) string {
+	_, body, _ := strings.Cut(page, "<body")
+	_, body, _ = strings.Cut(body, ">")
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(body, '<')
+		if i < 0 {
+			b.WriteString(body)
+			break
+		}
+		b.WriteString(body[:i])
+		j := strings.IndexByte(body[i:], '>')
+		if j < 0 {
+			break
+		}
+		b.WriteString(" ")
+		body = body[i+j+1:]
+	}
+	return html.UnescapeString(b.String())
 }

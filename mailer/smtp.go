@@ -5,7 +5,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"html"
 	"net/mail"
 	"slices"
 	"sort"
@@ -230,8 +229,8 @@ func CheckAddress(addr string) error {
 // Compose turns an outbox mail into a message: From the bot, the stable
 // Message-ID, threading headers, Reply-To, Auto-Submitted (auto-replied for
 // answers, auto-generated for the rest), the X-Windpost-* headers, and a
-// multipart/alternative body: the text as text/plain (UTF-8) and the same
-// text in one <pre> block as text/html.
+// multipart/alternative body: the text as text/plain (UTF-8,
+// format=flowed: FlowedText) and as text/html (HTMLBody).
 //
 // No header line is longer than 998 octets: the subject is shortened to
 // games.MaxSubject characters (its tag kept) and folded by the mail
@@ -284,7 +283,7 @@ func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
 			msg.SetGenHeader(gomail.Header(k), v)
 		}
 	}
-	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	msg.SetBodyString(flowedPlain, FlowedText(m.Text))
 	msg.AddAlternativeString(gomail.TypeTextHTML, HTMLBody(m.Text))
 	if err := checkHeaderLines(msg); err != nil {
 		return nil, fmt.Errorf("mail %s: %w: %w", m.ID, ErrNeverComposable, err)
@@ -353,15 +352,6 @@ func (w *headerLines) Write(p []byte) (int, error) {
 		w.line, w.cr = 0, false
 	}
 	return len(p), nil
-}
-
-// HTMLBody is the text/html twin of a plain-text body: the whole text,
-// escaped, in one monospace <pre> block (no tables: some webmail renders a
-// board in invalid table markup at zero size).
-func HTMLBody(text string) string {
-	return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head><body>\n" +
-		"<pre style=\"font-family: Menlo, Consolas, 'DejaVu Sans Mono', monospace; font-size: 14px; line-height: 1.25;\">" +
-		html.EscapeString(text) + "</pre>\n</body></html>\n"
 }
 
 // SenderPool is a few Senders to the same server, one per lane: mail to

@@ -85,9 +85,13 @@ func checkComposed(t *testing.T, raw []byte, m games.Mail) {
 	parts := map[string]string{}
 	for _, p := range alts {
 		parts[p.Type] = strings.ReplaceAll(p.Body, "\r\n", "\n")
+		if p.Type == "text/plain" && (p.Params["format"] != "flowed" || p.Params["delsp"] != "no") {
+			t.Errorf("text/plain parameters %v, want format=flowed and delsp=no", p.Params)
+		}
 	}
-	if parts["text/plain"] != m.Text {
-		t.Errorf("text/plain = %q, want %q", parts["text/plain"], m.Text)
+	// The text part is format=flowed: read as such, it is the text.
+	if got := mailtest.Unflowed(parts["text/plain"]); got != m.Text {
+		t.Errorf("text/plain read as flowed = %q, want %q", got, m.Text)
 	}
 	html := parts["text/html"]
 	if !strings.Contains(html, "<pre") || !strings.Contains(html, "a &lt;K&gt; .") || strings.Contains(html, "<table") ||

@@ -1,7 +1,7 @@
 // Package mailtest holds what the tests of package mailer and the
 // end-to-end tests share: an embedded mail server for one test, a
 // host:port split, a user's inbox read over IMAP, and the parts of a mail
-// windpost composed. Only tests import it.
+// windpost composed, its flowed text read back. Only tests import it.
 package mailtest
 
 import (

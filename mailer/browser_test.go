@@ -1,0 +1,156 @@
+package mailer
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/windpost/windpost/mailer/mailtest"
+)
+
+// The browser test renders the HTML part of every kind of mail windpost
+// sends in headless Chromium (Debian's chromium package, driven over the
+// DevTools protocol with chromedp) at a phone's width and a desktop's.
+//
+// WINDPOST_BROWSER=1 (CI sets it) makes a missing Chromium a failure;
+// without it the test skips. WINDPOST_BROWSER_SHOTS=<dir> keeps
+// screenshots of a few mails at the phone's width there.
+
+// browserWidths are the widths the mails are rendered at, in CSS pixels.
+var browserWidths = []int64{390, 1200}
+
+// shotMails are the mails whose screenshots WINDPOST_BROWSER_SHOTS keeps.
+var shotMails = []string{"help-0-answer", "refused-move-0-answer", "new-microshogi-0-answer",
+	"new-julgonu-0-answer", "analysis-0-answer", "challenge-1-notice", "games-0-answer", "rules-gufuu-0-answer"}
+
+// chromium finds the browser, or skips or fails the test as
+// WINDPOST_BROWSER says.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("WINDPOST_BROWSER") == "1" {
+		t.Fatal("WINDPOST_BROWSER=1 but no chromium on PATH (apt-get install chromium)")
+	}
+	t.Skip("no headless Chromium on PATH: the browser test is skipped (set WINDPOST_BROWSER=1 to make this a failure; .ci/run installs Debian's chromium)")
+	return ""
+}
+
+// rendered is what the page says about itself once laid out.
+type rendered struct {
+	ScrollWidth int      `json:"scrollWidth"`
+	InnerWidth  int      `json:"innerWidth"`
+	Text        string   `json:"text"`
+	Blocks      int      `json:"blocks"`
+	Bad         []string `json:"bad"`
+}
+
+// measure is the script that fills rendered: the document's width, the
+// visible text, and every paragraph or <pre> that is not fully visible
+// (no size, hidden, transparent, smaller than 12px, beyond the window's
+// edges, or with content wider than itself), and every picture that does
+// not decode.
+const measure = `(() => {
+	const bad = [];
+	const blocks = [...document.querySelectorAll('p, pre, img')];
+	for (const el of blocks) {
+		const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+		const why = [];
+		if (r.width <= 0 || r.height <= 0) why.push('no size');
+		if (cs.visibility !== 'visible' || cs.display === 'none' || parseFloat(cs.opacity) < 1) why.push('hidden');
+		if (el.tagName !== 'IMG' && parseFloat(cs.fontSize) < 12) why.push('font ' + cs.fontSize);
+		if (el.tagName === 'IMG' && (!el.complete || el.naturalWidth === 0)) why.push('the picture does not decode');
+		if (r.left < 0 || r.right > window.innerWidth + 0.5) why.push('beyond the window: ' + r.left + '..' + r.right);
+		if (el.scrollWidth > el.clientWidth + 1) why.push('content ' + el.scrollWidth + ' wider than ' + el.clientWidth);
+		if (why.length) bad.push(el.tagName + ' ' + why.join(', ') + ': ' + el.textContent.slice(0, 50));
+	}
+	return {scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+		text: document.body.innerText, blocks: blocks.length, bad: bad};
+})()`
+
+// TestMailsInBrowser renders every kind of mail's HTML part at 390 and
+// 1200 px and checks that nothing scrolls sideways (the document is no
+// wider than the window), that the viewport is the device's (the viewport
+// meta works), that every paragraph and <pre> is visible inside the
+// window, and that the page shows the mail's whole text, word for word.
+func TestMailsInBrowser(t *testing.T) {
+	path := chromium(t)
+	mails := mailKinds(t)
+	dir := t.TempDir()
+	shots := os.Getenv("WINDPOST_BROWSER_SHOTS")
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.DisableGPU,
+		chromedp.UserDataDir(filepath.Join(dir, "profile")))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // Chromium refuses root without it (CI containers)
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil { // start the browser, no timeout on this first call
+		t.Fatalf("start %s: %v", path, err)
+	}
+
+	for _, m := range mails {
+		raw, _ := composedText(t, m)
+		var page string
+		_, parts := mailtest.Alternatives(t, raw)
+		for _, p := range parts {
+			if p.Type == "text/html" {
+				page = p.Body
+			}
+		}
+		file := filepath.Join(dir, m.name+".html")
+		if err := os.WriteFile(file, []byte(page), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range browserWidths {
+			tctx, tcancel := context.WithTimeout(ctx, 30*time.Second)
+			viewport := chromedp.EmulateViewport(w, 844)
+			if w < 600 {
+				viewport = chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile)
+			}
+			if err := chromedp.Do(tctx, viewport, chromedp.Navigate("file://"+file)); err != nil {
+				tcancel()
+				t.Fatalf("%s at %d px: %v", m.name, w, err)
+			}
+			got, err := chromedp.Run(tctx, chromedp.Evaluate[rendered](measure))
+			if err != nil {
+				tcancel()
+				t.Fatalf("%s at %d px: %v", m.name, w, err)
+			}
+			if got.InnerWidth != int(w) {
+				t.Errorf("%s at %d px: the window is %d px wide (no viewport meta?)", m.name, w, got.InnerWidth)
+			}
+			if got.ScrollWidth > got.InnerWidth {
+				t.Errorf("%s at %d px: scrolls sideways: the document is %d px wide", m.name, w, got.ScrollWidth)
+			}
+			if got.Blocks == 0 || len(got.Bad) > 0 {
+				t.Errorf("%s at %d px: %d blocks, not fully visible: %q", m.name, w, got.Blocks, got.Bad)
+			}
+			if !slices.Equal(strings.Fields(got.Text), strings.Fields(m.mail.Text)) {
+				t.Errorf("%s at %d px: the page shows\n%s\nnot the mail's text\n%s", m.name, w, got.Text, m.mail.Text)
+			}
+			if shots != "" && w < 600 && slices.Contains(shotMails, m.name) {
+				png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Errorf("%s: screenshot: %v", m.name, err)
+				} else if err := os.WriteFile(filepath.Join(shots, m.name+"-390.png"), png, 0o644); err != nil {
+					t.Error(err)
+				}
+			}
+			tcancel()
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package mailer
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/variants"
+)
+
+// The mail kinds windpost sends, produced by a games.Server on a store in
+// a temporary directory with a fixed clock (as games' own tests do), for
+// the tests of the composed text and HTML parts.
+
+// sampleMail is one mail windpost sent, named for the tests' messages.
+type sampleMail struct {
+	name string
+	mail games.Mail
+}
+
+// mailPlay plays conversations against a games.Server and keeps every
+// mail it sends.
+type mailPlay struct {
+	t   *testing.T
+	srv *games.Server
+	now time.Time // the server's clock (Now)
+	n   int
+	got []sampleMail
+}
+
+// Now is the time of the play: the clock of its games.Server.
+func (p *mailPlay) Now() time.Time { return p.now }
+
+// write handles lines from sender (with the key of mail m if m is not
+// nil) and keeps the mails under name.
+func (p *mailPlay) write(name, from string, m *games.Mail, lines ...string) []games.Mail {
+	p.t.Helper()
+	p.n++
+	r := games.Request{From: from, Subject: "windpost", MessageID: fmt.Sprintf("<k%d@players.test>", p.n),
+		Lines: lines, Received: p.now}
+	if m != nil {
+		local, _, _ := strings.Cut(m.ReplyTo, "@")
+		_, tag, _ := strings.Cut(local, "+")
+		game, token, ok := games.ParsePlusTag(tag)
+		if !ok {
+			p.t.Fatalf("%s: mail to %s has no key in %q", name, m.To, m.ReplyTo)
+		}
+		r.GameID, r.Token, r.Subject = game, token, m.Subject
+	}
+	ctx := context.Background()
+	mails, err := p.srv.Handle(ctx, r)
+	if err != nil {
+		p.t.Fatalf("%s: Handle(%q): %v", name, lines, err)
+	}
+	more, err := p.srv.BotWork(ctx)
+	if err != nil {
+		p.t.Fatalf("%s: BotWork: %v", name, err)
+	}
+	mails = append(mails, more...)
+	p.keep(name, mails)
+	return mails
+}
+
+// tick moves the clock by d and keeps the clocks' mails under name.
+func (p *mailPlay) tick(name string, d time.Duration) []games.Mail {
+	p.t.Helper()
+	p.now = p.now.Add(d)
+	mails, err := p.srv.Tick(context.Background())
+	if err != nil {
+		p.t.Fatalf("%s: Tick: %v", name, err)
+	}
+	p.keep(name, mails)
+	return mails
+}
+
+func (p *mailPlay) keep(name string, mails []games.Mail) {
+	for i, m := range mails {
+		p.got = append(p.got, sampleMail{fmt.Sprintf("%s-%d-%s", name, i, m.Kind), m})
+	}
+}
+
+// to returns the one mail to address among mails.
+func (p *mailPlay) to(mails []games.Mail, address string) *games.Mail {
+	p.t.Helper()
+	for i := range mails {
+		if mails[i].To == address {
+			return &mails[i]
+		}
+	}
+	p.t.Fatalf("no mail to %s among %d", address, len(mails))
+	return nil
+}
+
+// mailKinds returns every kind of mail windpost sends today: answers with
+// boards, refusals with the legal moves, help and rules, the games list,
+// history, invitations, relays and notices, reminders, draws, results and
+// the analysis, in all three games; undo, vacation, draws agreed, a
+// challenge declined, a stranger asked to confirm, "stop".
+func mailKinds(t *testing.T) []sampleMail {
+	t.Helper()
+	dir := t.TempDir()
+	st, err := games.Open(filepath.Join(dir, "windpost.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	p := &mailPlay{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	p.srv, err = games.NewServer(st, variants.Default(variants.Options{CacheDir: dir}),
+		games.Config{BotAddress: "bot@windpost.test", Clock: p, Seed: 1, OutageAfter: -1, ErrorAnswersPerHour: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const alice, bob = "alice@players.test", "bob@players.test"
+
+	p.write("help", alice, nil, "help")
+	p.write("help-moves", alice, nil, "help moves")
+	p.write("unknown", alice, nil, "hlep")
+	for _, g := range []string{"gufuu", "microshogi", "julgonu"} {
+		p.write("rules-"+g, alice, nil, "rules "+g)
+	}
+	gufuu := p.to(p.write("new-gufuu", alice, nil, "new gufuu as black level casual"), alice)
+	p.write("refused-move", alice, gufuu, "K*3a>N")
+	gufuu = p.to(p.write("move-gufuu", alice, gufuu, "K*1b>N #1"), alice)
+	p.write("moves", alice, gufuu, "moves")
+	p.write("history", alice, gufuu, "history")
+	p.write("resign", alice, gufuu, "resign")
+	p.write("analysis", alice, gufuu, "analysis")
+	micro := p.to(p.write("new-microshogi", alice, nil, "new microshogi as white level casual"), alice)
+	p.write("refused-microshogi", alice, micro, "Z-9z")
+	p.to(p.write("new-julgonu", alice, nil, "new julgonu as black level casual"), alice)
+	p.write("games", alice, nil, "games")
+
+	// A game between people: the challenge, the invitation, relays,
+	// offers, a reminder, a result.
+	inv := p.to(p.write("challenge", alice, gufuu, "challenge bob@players.test microshogi as black days 3"), bob)
+	started := p.write("accept", bob, inv, "accept")
+	toAlice := p.to(started, alice)
+	p.write("moves-people", alice, toAlice, "moves")
+	toAlice = p.to(p.write("board", alice, toAlice, "board"), alice)
+	first := strings.TrimSpace(firstMove(t, toAlice.Text))
+	relay := p.write("relay-move", alice, toAlice, first)
+	toBob := p.to(relay, bob)
+	p.write("draw-offer", bob, toBob, "draw")
+	p.tick("reminder", 50*time.Hour)
+	p.tick("lost-on-time", 30*time.Hour)
+
+	// A second game between people: an undo asked, a vacation, a draw
+	// agreed; a challenge declined; a stranger's challenge (confirm
+	// first); "stop".
+	inv = p.to(p.write("challenge-gufuu", alice, gufuu, "challenge bob@players.test gufuu as black"), bob)
+	toAlice = p.to(p.write("accept-gufuu", bob, inv, "accept"), alice)
+	toBob = p.to(p.write("move-people", alice, toAlice, firstMove(t, toAlice.Text)), bob)
+	toAlice = p.to(p.write("move-people-back", bob, toBob, firstMove(t, toBob.Text)), alice)
+	p.write("undo-ask", bob, toBob, "undo")
+	p.write("vacation", alice, toAlice, "vacation 3")
+	p.write("draw-offer-gufuu", alice, toAlice, "draw")
+	p.write("draw-agreed", bob, toBob, "draw")
+	inv = p.to(p.write("challenge-julgonu", alice, gufuu, "challenge bob@players.test julgonu"), bob)
+	p.write("decline", bob, inv, "decline")
+	p.write("stranger-challenge", "carol@players.test", nil, "challenge bob@players.test gufuu")
+	p.write("stop", "dave@players.test", nil, "stop")
+	return p.got
+}
+
+// firstMove is the example move of a status block ("Reply with your move,
+// e.g. "P-2c #5"").
+func firstMove(t *testing.T, text string) string {
+	t.Helper()
+	_, after, ok := strings.Cut(text, "e.g. \"")
+	if !ok {
+		t.Fatalf("no example move in:\n%s", text)
+	}
+	mv, _, _ := strings.Cut(after, "\"")
+	return mv
+}
