@@ -169,6 +169,9 @@ func (c *change) newGameID() (string, error) {
 
 // commit queues the notices collected and writes the changed records.
 func (c *change) commit() error {
+	if err := c.rateEnded(); err != nil {
+		return err
+	}
 	if err := c.queueNotices(); err != nil {
 		return err
 	}
@@ -177,6 +180,9 @@ func (c *change) commit() error {
 
 // writeRecords writes the changed games and players.
 func (c *change) writeRecords() error {
+	if err := c.rateEnded(); err != nil {
+		return err
+	}
 	for _, id := range c.gameOrder {
 		lg := c.games[id]
 		lg.derive()

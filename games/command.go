@@ -37,6 +37,8 @@ const (
 	VerbBlock     Verb = "block"
 	VerbUnblock   Verb = "unblock"
 	VerbForget    Verb = "forget"
+	VerbRating    Verb = "rating"
+	VerbStandings Verb = "standings"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -49,6 +51,7 @@ type Command struct {
 	Variant string // rules, new, challenge
 	Side    string // new, challenge: "black", "white", "random" or "" (random)
 	Level   string // new: the bot level, "" for the default
+	Rating  string // new, challenge: "rated", "unrated" or "" (the default)
 	Address string // challenge, block, unblock: whom
 	Days    int    // challenge: days per move (0 = default); vacation: days
 	Off     bool   // vacation off
@@ -65,7 +68,8 @@ func keyword(w string) bool {
 	switch w {
 	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
-		"confirm", "stop", "unsubscribe", "block", "unblock", "forget":
+		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
+		"rating", "ratings", "standings", "rated", "unrated":
 		return true
 	}
 	return false
@@ -130,6 +134,8 @@ func ParseCommand(line string) (Command, bool) {
 	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget":
 		c.Verb = Verb(strings.Replace(verb, "unsubscribe", "stop", 1))
 		c.parseConsent(lowArgs)
+	case "rating", "ratings", "standings":
+		c.parseRating(verb, lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {
@@ -226,6 +232,8 @@ func (c *Command) parseOptions(args []string, allowLevel, allowDays bool) {
 			}
 		case c.setSide(a):
 		case allowLevel && c.setLevel(a):
+		case a == "rated" || a == "unrated":
+			c.Rating = a
 		default:
 			c.Err = fmt.Sprintf("I do not understand %q here", a)
 			return
@@ -342,4 +350,21 @@ func Pleasantry(line string) bool {
 		}
 	}
 	return true
+}
+
+// parseRating reads "rating" (the sender's own) and "standings <game>".
+func (c *Command) parseRating(verb string, args []string) {
+	if verb != "standings" {
+		c.Verb = VerbRating
+		if len(args) > 0 {
+			c.Err = "write \"rating\" alone for your ratings, or \"standings <game>\" for a game's table"
+		}
+		return
+	}
+	c.Verb = VerbStandings
+	if len(args) != 1 {
+		c.Err = "write standings and one game's name, e.g. \"standings gufuu\""
+		return
+	}
+	c.Variant = args[0]
 }

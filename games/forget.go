@@ -11,7 +11,9 @@ import (
 // Forgetting a player ("forget me", `windpost admin forget`): their games
 // in progress are resigned and their challenges withdrawn or declined, their
 // address in every game record is replaced by a stand-in
-// ("forgotten-<n>@invalid"), and their player record is deleted. Kept: the
+// ("forgotten-<n>@invalid"), and their player record and ratings are deleted
+// (their games in progress are rated as resigned first, and the opponents'
+// rating histories name the stand-in). Kept: the
 // games (they are their opponents' too) under the stand-in; the do-not-mail
 // entry if the address said "stop" (for ever); processed-mail marks and sent
 // mails, which the daily pruning deletes after 90 days.
@@ -61,6 +63,7 @@ func (c *change) forget(address string) (Forgotten, error) {
 		return Forgotten{}, err
 	}
 	f := Forgotten{StandIn: fmt.Sprintf("forgotten-%d@invalid", n)}
+	opponents := map[string]bool{}
 	for _, id := range p.Games {
 		lg := c.game(id)
 		if lg == nil {
@@ -75,6 +78,9 @@ func (c *change) forget(address string) (Forgotten, error) {
 		switch rec.State {
 		case statePlaying:
 			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
+			if err := c.rateEnded(); err != nil { // rated before the address goes
+				return Forgotten{}, err
+			}
 			c.notify(Notice, other, id, fmt.Sprintf("Your opponent left windpost and resigned: you win game %s.", id))
 			f.Resigned = append(f.Resigned, id)
 		case stateInvited:
@@ -86,11 +92,17 @@ func (c *change) forget(address string) (Forgotten, error) {
 			c.notify(Notice, other, id, fmt.Sprintf("The other player left windpost: %s, and game %s will not begin.", how, id))
 			f.Ended = append(f.Ended, id)
 		}
+		if other != "" {
+			opponents[other] = true
+		}
 		rec.Players[side].Address = f.StandIn
 		if rec.Challenger == address {
 			rec.Challenger = f.StandIn
 		}
 		f.Games++
+	}
+	if err := c.forgetRatings(address, f.StandIn, opponents); err != nil {
+		return Forgotten{}, err
 	}
 	delete(c.players, address)
 	delete(c.dirty, address)

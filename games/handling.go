@@ -120,6 +120,9 @@ func notRun(rest []Command) string {
 
 // commit queues the answer, then what the change collected.
 func (h *handling) commit() error {
+	if err := h.rateEnded(); err != nil {
+		return err
+	}
 	if h.answer.present {
 		if err := h.queueAnswer(); err != nil {
 			return err
@@ -185,6 +188,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbResign: h.playing(h.resign, h.resign), VerbDraw: h.playing(h.draw, h.drawWithBot),
 		VerbUndo: h.playing(h.undo, undoWithBot), VerbAnalysis: h.analysis, VerbVacation: h.vacation,
 		VerbConfirm: h.confirm, VerbStop: h.stop, VerbBlock: h.block, VerbUnblock: h.unblock, VerbForget: h.forgetMe,
+		VerbRating: h.myRating, VerbStandings: h.withKit(h.standings),
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

@@ -83,6 +83,11 @@ type gameRecord struct {
 	// BotThinking says the bot works on this game outside the mail loop
 	// (botwork.go): a continuation waits for its answer.
 	BotThinking bool `json:"bot_thinking,omitempty"`
+
+	// Rated says the game moves its players' ratings when it ends
+	// (ratings.go); RatingChanges is what it did to them, set once.
+	Rated         bool         `json:"rated,omitempty"`
+	RatingChanges []sideRating `json:"rating_changes,omitempty"`
 }
 
 const gameRecordVersion = 1

@@ -53,9 +53,9 @@ func (h *handling) acceptOrDecline(c Command) (string, error) {
 		}
 		return "your opponent has the first move"
 	}
-	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s accepted your challenge: game %s has begun. You play %s, and %s.",
-		h.from, rec.ID, side.Opponent(), turn(side.Opponent())))
-	return fmt.Sprintf("Done: game %s has begun. You play %s, and %s.", rec.ID, side, turn(side)), nil
+	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s accepted your challenge: game %s has begun. You play %s, and %s. %s",
+		h.from, rec.ID, side.Opponent(), turn(side.Opponent()), ratedWords(rec)))
+	return fmt.Sprintf("Done: game %s has begun. You play %s, and %s. %s", rec.ID, side, turn(side), ratedWords(rec)), nil
 }
 
 // decline declines the challenge lg, or withdraws it if the sender made

@@ -40,13 +40,15 @@ func helpTopic(topic string) (string, bool) {
 		topic = "games"
 	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget", "forget me":
 		topic = "privacy"
+	case "ratings", "standings", "rated", "unrated":
+		topic = "rating"
 	}
 	switch topic {
 	case "":
 		return `Commands (one per line; several per mail run in order):
-  new <game> [as black|white|random] [level perfect|strong|casual]
+  new <game> [as black|white|random] [level perfect|strong|casual] [rated]
                           a game against the bot
-  challenge <address> <game> [as black|white|random] [days <n>]
+  challenge <address> <game> [as black|white|random] [days <n>] [unrated]
                           invite a friend (n days per move, 7 if not given)
   accept / decline        answer a challenge
   <move> [#<n>]           a move, e.g. "P-2c #5" (#n: the move's number,
@@ -65,8 +67,10 @@ func helpTopic(topic string) (string, bool) {
   block <address> / unblock <address>
                           keep an address from challenging you
   forget me               resign your games; windpost forgets your address
+  rating                  your ratings, with their last changes
+  standings <game>        the best rated players of a game
   help <topic>            more on: moves, games, clocks, draw, undo, vacation,
-                          privacy
+                          privacy, rating
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -103,6 +107,8 @@ as lost for itself; otherwise it declines, and you play on.`, true
 your last move and its answer at once.`, true
 	case "privacy":
 		return privacyHelp, true
+	case "rating":
+		return ratingHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the
@@ -120,3 +126,23 @@ func (s *Server) helpText(topic string) string {
 	t, _ := helpTopic("")
 	return t + "\nGames: " + strings.Join(s.catalog.Names(), ", ") + "."
 }
+
+// ratingHelp is "help rating": how ratings work, and how the bot levels'
+// ratings were set (botAnchor).
+const ratingHelp = `Ratings are Glicko-2 (Glickman's system, as Lichess uses it), one for each
+game; everyone starts at 1500 with a deviation (RD, the ± after it) of 350.
+A rated game moves its players' ratings when it ends: a win, a draw or a
+loss, on time or by resignation too; a challenge declined, withdrawn or
+expired does not count. A rating is provisional while its RD is 110 or
+more (about ten games against established players end that); the RD grows
+again with the time without rated games.
+Games between people are rated unless the challenge says "unrated":
+"challenge friend@example.org gufuu unrated". Games against the bot are
+rated when you ask: "new micro rated". The bot's level then counts as a
+fixed rating that no game changes: perfect 2400 (±50), strong 1900 (±100),
+casual 1000 (±100) (Micro-shogi has strong and casual). These were set by
+hand from how the levels do in windpost's own tests (perfect and strong
+never give away a win, casual plays like a beginner), not measured in
+rated games against people; they will be measured properly later.
+"rating" shows your ratings and their last changes; "standings gufuu" the
+table of a game's best rated players.`

@@ -20,6 +20,11 @@ func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 	if err != nil {
 		return "", refused("%v.", err)
 	}
+	anchor, anchored := botAnchor(kit.Rules.Name(), level)
+	if c.Rating == "rated" && !anchored {
+		return "", refused("the bot's level %s in %s has no rating, so a game against it cannot be rated.", level, kit.Rules.Title()).
+			instead(`Write "help rating" for the levels that have one.`)
+	}
 	open, err := h.pickGames(func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
 	if err != nil {
 		return "", err
@@ -37,6 +42,10 @@ func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 	h.answer.focus = lg.rec.ID
 	text := fmt.Sprintf("Done: new game %s of %s. You play %s against the bot (level %s); this game has no clock.",
 		lg.rec.ID, kit.Rules.Title(), side, level)
+	if c.Rating == "rated" {
+		lg.rec.Rated = true
+		text += fmt.Sprintf(" The game is rated: the bot counts as a fixed rating of %d (±%d).", whole(anchor.R), whole(anchor.RD))
+	}
 	if bot, _ := lg.rec.botSide(); lg.toMove() == bot {
 		return "", h.think(jobOpen, lg, text) // BotWork opens
 	}
@@ -80,18 +89,19 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 	}
 	h.created = lg.rec.ID
 	rec := lg.rec
+	rec.Rated = c.Rating != "unrated"
 	rec.DaysPerMove = days
 	rec.Deadline = h.now.Add(invitationDays * 24 * time.Hour)
 	h.answer.focus = rec.ID
 	h.notify(Notice, c.Address, rec.ID, fmt.Sprintf(
-		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move.\n\n"+
+		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move. %s\n\n"+
 			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
 			"The challenge expires on %s. For the rules, reply with: rules %s\n\n"+
 			"Never want mail from windpost? Reply with the word: stop\n"+
 			"Then windpost never writes to you again, and nobody can invite you.",
-		h.from, kit.Rules.Title(), rec.ID, side.Opponent(), days, formatTime(rec.Deadline), kit.Rules.Name()))
-	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. I will write when they answer.",
-		c.Address, rec.ID, kit.Rules.Title(), days, side), nil
+		h.from, kit.Rules.Title(), rec.ID, side.Opponent(), days, ratedWords(rec), formatTime(rec.Deadline), kit.Rules.Name()))
+	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. %s I will write when they answer.",
+		c.Address, rec.ID, kit.Rules.Title(), days, side, ratedWords(rec)), nil
 }
 
 // pickSide is the side asked for, or one drawn by lot.

@@ -1,0 +1,113 @@
+package games
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/windpost/windpost/rating"
+	"github.com/windpost/windpost/variants"
+)
+
+// standingsSize is how many players "standings" lists.
+const standingsSize = 30
+
+// recentChanges is how many of a rating's last changes "rating" shows.
+const recentChanges = 5
+
+// standingsNameWidth is the player column of the standings: a table of
+// 73 columns, within the 78 of a mail line.
+const standingsNameWidth = 48
+
+// ratingNow is rr's rating as of now: the deviation grown for the time
+// since the last rated game.
+func (c *change) ratingNow(rr *ratingRecord) (rating.Rating, error) {
+	return ratingSystem().Age(rr.Rating, c.now.Sub(rr.Last))
+}
+
+// myRating answers "rating": the sender's rating in each game, with its
+// last changes.
+func (h *handling) myRating(Command) (string, error) {
+	var b strings.Builder
+	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
+	for _, kit := range h.srv.catalog.Kits() {
+		rr, err := h.st.rating(kit.Rules.Name(), h.from)
+		if err != nil {
+			return "", err
+		}
+		if rr == nil {
+			fmt.Fprintf(&b, "\n%s: no rated games yet.\n", kit.Rules.Title())
+			continue
+		}
+		now, err := h.ratingNow(rr)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "\n%s: %s, %d rated %s. Last changes:\n", kit.Rules.Title(), now, rr.Games, plural(rr.Games, "game", "games"))
+		for i := len(rr.History) - 1; i >= 0 && i >= len(rr.History)-recentChanges; i-- {
+			ch := rr.History[i]
+			fmt.Fprintf(&b, "  %s  %-6s %-4s  %-26s %4d -> %4d (%s)\n", ch.At.UTC().Format("2006-01-02"), ch.Game, ch.Result,
+				cut(ch.Opponent, 26), whole(ch.Before.R), whole(ch.After.R), rating.Change(ch.Before, ch.After))
+		}
+	}
+	b.WriteString("\nGames between people are rated unless the challenge says \"unrated\"; games\nagainst the bot when you ask (\"new gufuu rated\"). \"help rating\" says more.")
+	return b.String(), nil
+}
+
+// standings answers "standings <game>": the table of the game's best
+// rated players.
+func (h *handling) standings(_ Command, kit variants.Kit) (string, error) {
+	type row struct {
+		address string
+		r       rating.Rating
+		games   int
+	}
+	var rows []row
+	err := h.st.eachRating(kit.Rules.Name(), func(rr *ratingRecord, err error) error {
+		if err != nil {
+			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
+			return nil
+		}
+		now, err := h.ratingNow(rr)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, row{rr.Address, now, rr.Games})
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if len(rows) == 0 {
+		return fmt.Sprintf("Nobody has a rating in %s yet: a rated game has to end first.", kit.Rules.Title()), nil
+	}
+	slices.SortFunc(rows, func(a, b row) int {
+		return cmp.Or(cmp.Compare(whole(b.r.R), whole(a.r.R)), cmp.Compare(a.r.RD, b.r.RD), strings.Compare(a.address, b.address))
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "Standings of %s (Glicko-2), %s:\n\n", kit.Rules.Title(), h.now.UTC().Format("Mon 2 Jan 2006"))
+	fmt.Fprintf(&b, "  #  %-*s Rating   RD  Games\n", standingsNameWidth, "Player")
+	for i, r := range rows[:min(len(rows), standingsSize)] {
+		mark := " "
+		if r.r.Provisional() {
+			mark = "?"
+		}
+		fmt.Fprintf(&b, "%3d  %-*s %6d%s %4d %6d\n", i+1, standingsNameWidth, cut(r.address, standingsNameWidth),
+			whole(r.r.R), mark, whole(r.r.RD), r.games)
+	}
+	if len(rows) > standingsSize {
+		fmt.Fprintf(&b, "(and %d more %s)\n", len(rows)-standingsSize, plural(len(rows)-standingsSize, "player", "players"))
+	}
+	fmt.Fprintf(&b, "\n? provisional: RD %d or more (few rated games, or none for a long time).\nRD grows with the time since a player's last rated game.", whole(rating.ProvisionalRD))
+	return b.String(), nil
+}
+
+// cut shortens s to at most n characters, ending "..." when cut.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-3]) + "..."
+}
