@@ -28,6 +28,9 @@
 //	verb_*.go      one file per command family: check, act, say what was done
 //	verb_consent.go  proven senders, confirm, invitation caps, stop, block
 //	forget.go      forget me and Server.Forget: resign, stand-in, delete
+//	ratings.go     Glicko-2 ratings moved when a rated game ends; the bot levels' anchors
+//	verb_rating.go rating and standings
+//	store_rating.go  the ratings bucket: a rating with its history per game and player
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
 //	clock.go       deadlines, reminders, losses on time, expired challenges

@@ -31,6 +31,8 @@ import (
 //	                 ("clock", "prune-from": see store_clock.go)
 //	clocks           "<wake time>/<game id>" -> "": the games by when the
 //	                 clock next has to do with them (store_clock.go)
+//	ratings          "<game>/<address>" -> a player's rating in a game
+//	                 (store_rating.go; made by the first rated game)
 //
 // Schema 1 also had "tokens" (reply token -> game and address), an index
 // nothing read: a mail always carries its game id with its token. Open
