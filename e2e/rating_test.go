@@ -9,6 +9,12 @@ import (
 	"github.com/windpost/windpost/rating"
 )
 
+// ratingLine is the game-over mail's line of a new player whose rating
+// the game moved to after.
+func ratingLine(after rating.Rating) string {
+	return fmt.Sprintf("Your rating: 1500 -> %.0f (%s)", after.R, rating.Change(rating.Start(), after))
+}
+
 // TestRatedGame has two people play a rated game by mail to its end (a
 // resignation): both game-over mails carry the player's rating change as
 // Glicko-2 computes it, and "standings" and "rating" show the new ratings.
@@ -44,8 +50,7 @@ func TestRatedGame(t *testing.T) {
 			m     *got
 			after rating.Rating
 		}{{over, aliceR}, {news, bobR}} {
-			line := fmt.Sprintf("Your rating: 1500 -> %.0f (%s)", c.after.R, rating.Change(rating.Start(), c.after))
-			if !strings.Contains(c.m.Text, line) {
+			if line := ratingLine(c.after); !strings.Contains(c.m.Text, line) {
 				t.Errorf("the game-over mail lacks %q:\n%s", line, c.m.Text)
 			}
 		}
