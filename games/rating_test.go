@@ -288,3 +288,31 @@ func TestForgetRatings(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRatingCommands: rated and unrated among the options of new and
+// challenge; rating and standings.
+func TestParseRatingCommands(t *testing.T) {
+	for _, tc := range []struct {
+		line                   string
+		verb                   Verb
+		variant, rating, level string
+		err                    string
+	}{
+		{line: "new micro rated", verb: VerbNew, variant: "micro", rating: "rated"},
+		{line: "new gufuu Rated level casual", verb: VerbNew, variant: "gufuu", rating: "rated", level: "casual"},
+		{line: "challenge bob@example.org gufuu unrated days 3", verb: VerbChallenge, variant: "gufuu", rating: "unrated"},
+		{line: "challenge bob@example.org gufuu", verb: VerbChallenge, variant: "gufuu"},
+		{line: "rating", verb: VerbRating},
+		{line: "Ratings", verb: VerbRating},
+		{line: "rating gufuu", verb: VerbRating, err: `write "rating" alone`},
+		{line: "standings gufuu", verb: VerbStandings, variant: "gufuu"},
+		{line: "standings", verb: VerbStandings, err: "write standings and one game's name"},
+		{line: "standings gufuu micro", verb: VerbStandings, err: "write standings and one game's name"},
+	} {
+		c, ok := ParseCommand(tc.line)
+		if !ok || c.Verb != tc.verb || c.Variant != tc.variant || c.Rating != tc.rating || c.Level != tc.level ||
+			(tc.err == "") != (c.Err == "") || !strings.Contains(c.Err, tc.err) {
+			t.Errorf("ParseCommand(%q) = %+v, %v", tc.line, c, ok)
+		}
+	}
+}
