@@ -316,3 +316,28 @@ func TestParseRatingCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedRatingDoesNotHoldUpTheGame: a rating record that cannot be
+// read leaves the game unrated (logged) instead of failing the mail.
+func TestDamagedRatingDoesNotHoldUpTheGame(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	err := h.store.update(func(st storeTx) error {
+		b, err := st.tx.CreateBucketIfNotExists(bucketRatings)
+		if err != nil {
+			return err
+		}
+		return b.Put(ratingKey("nim", bob), []byte("{not json"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	toAlice, _ := startNimGame(t, h)
+	mails := h.reply(t, toAlice, "resign")
+	wantText(t, only(t, mails, bob), "alice@players.test resigned")
+	if strings.Contains(only(t, mails, alice).Text, "Your rating") {
+		t.Errorf("a game with a damaged rating was rated")
+	}
+	if rr := storedRating(t, h, "nim", alice); rr != nil {
+		t.Errorf("alice was rated: %+v", rr)
+	}
+}

@@ -98,42 +98,55 @@ func (c *change) playerRating(variant, address string) (*ratingRecord, error) {
 }
 
 // rate rates the finished game lg: both players in a game between people,
-// the human alone against the bot's anchor.
+// the human alone against the bot's anchor. A rating that cannot be read
+// or computed (a damaged record) is logged and the game left unrated, so
+// that it cannot hold up the mail; only a failure to write is an error.
 func (c *change) rate(lg *liveGame) error {
+	players, before, after, err := c.newRatings(lg)
+	if err != nil {
+		c.srv.log.Error("game cannot be rated", "game", lg.rec.ID, "err", err)
+		return nil
+	}
+	if players == ([2]*ratingRecord{}) {
+		return nil // a level without an anchor: new refuses to rate it
+	}
+	return c.putRatings(lg, players, before, after)
+}
+
+// newRatings reads the players' ratings in lg (aged) and computes them
+// after the game; players is all nil for a bot without an anchor.
+func (c *change) newRatings(lg *liveGame) (players [2]*ratingRecord, before, after [2]rating.Rating, err error) {
 	rec := lg.rec
-	var players [2]*ratingRecord
-	var before [2]rating.Rating
 	for s := rules.Black; s <= rules.White; s++ {
 		if rec.Players[s].Bot {
 			continue
 		}
 		rr, err := c.playerRating(rec.Variant, rec.Players[s].Address)
 		if err != nil {
-			return err
+			return players, before, after, err
 		}
 		players[s], before[s] = rr, rr.Rating
 	}
-	after := before
+	after = before
 	if bot, ok := rec.botSide(); ok {
 		anchor, found := botAnchor(rec.Variant, rec.Players[bot].Level)
 		if !found {
-			return nil // a level without an anchor: new refuses to rate it
+			return [2]*ratingRecord{}, before, after, nil
 		}
 		human := bot.Opponent()
 		score, _ := scoreFor(lg.outcome, human)
-		r, err := ratingSystem().AgainstAnchor(before[human], anchor, score)
-		if err != nil {
-			return err
-		}
-		after[human] = r
-	} else {
-		score, _ := scoreFor(lg.outcome, rules.Black)
-		b, w, err := ratingSystem().Game(before[rules.Black], before[rules.White], score)
-		if err != nil {
-			return err
-		}
-		after = [2]rating.Rating{b, w}
+		after[human], err = ratingSystem().AgainstAnchor(before[human], anchor, score)
+		return players, before, after, err
 	}
+	score, _ := scoreFor(lg.outcome, rules.Black)
+	after[rules.Black], after[rules.White], err = ratingSystem().Game(before[rules.Black], before[rules.White], score)
+	return players, before, after, err
+}
+
+// putRatings writes the new ratings with their history, and in the game
+// record what the game did to them.
+func (c *change) putRatings(lg *liveGame, players [2]*ratingRecord, before, after [2]rating.Rating) error {
+	rec := lg.rec
 	rec.RatingChanges = []sideRating{}
 	for s := rules.Black; s <= rules.White; s++ {
 		rr := players[s]
