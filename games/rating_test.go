@@ -340,4 +340,6 @@ func TestDamagedRatingDoesNotHoldUpTheGame(t *testing.T) {
 	if rr := storedRating(t, h, "nim", alice); rr != nil {
 		t.Errorf("alice was rated: %+v", rr)
 	}
+	wantText(t, only(t, h.write(t, bob, "rating"), bob), "Nim: your rating cannot be read now (the log says why)")
+	wantText(t, only(t, h.write(t, bob, "standings nim"), bob), "Nobody has a rating in Nim yet")
 }

@@ -34,7 +34,9 @@ func (h *handling) myRating(Command) (string, error) {
 	for _, kit := range h.srv.catalog.Kits() {
 		rr, err := h.st.rating(kit.Rules.Name(), h.from)
 		if err != nil {
-			return "", err
+			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.from, "err", err)
+			fmt.Fprintf(&b, "\n%s: your rating cannot be read now (the log says why).\n", kit.Rules.Title())
+			continue
 		}
 		if rr == nil {
 			fmt.Fprintf(&b, "\n%s: no rated games yet.\n", kit.Rules.Title())
