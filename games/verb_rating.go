@@ -95,7 +95,7 @@ func (h *handling) standings(_ Command, kit variants.Kit) (string, error) {
 		if r.r.Provisional() {
 			mark = "?"
 		}
-		fmt.Fprintf(&b, "%3d  %-*s %6d%s %4d %6d\n", i+1, standingsNameWidth, cut(r.address, standingsNameWidth),
+		fmt.Fprintf(&b, "%3d  %-*s %6d%s %4d %6d\n", i+1, standingsNameWidth, cut(shownAddress(r.address, h.from), standingsNameWidth),
 			whole(r.r.R), mark, whole(r.r.RD), r.games)
 	}
 	if len(rows) > standingsSize {
@@ -103,6 +103,18 @@ func (h *handling) standings(_ Command, kit variants.Kit) (string, error) {
 	}
 	fmt.Fprintf(&b, "\n? provisional: RD %d or more (few rated games, or none for a long time).\nRD grows with the time since a player's last rated game.", whole(rating.ProvisionalRD))
 	return b.String(), nil
+}
+
+// shownAddress is how the standings show a player to whoever asks (anyone
+// may): the asker's own address whole, everyone else's local part only
+// ("alice@..."), so that windpost's public address is no list of
+// addresses to harvest.
+func shownAddress(address, asker string) string {
+	if address == asker {
+		return address
+	}
+	local, _ := SplitAddress(address)
+	return local + "@..."
 }
 
 // cut shortens s to at most n characters, ending "..." when cut.
