@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"slices"
 	"strings"
@@ -99,12 +100,14 @@ func pictureCID(m games.Mail) string {
 // nearest of them. The board's few flat colours are kept exactly; only
 // the anti-aliased edges come a shade nearer.
 func paletted(img image.Image, n int) *image.Paletted {
-	b := img.Bounds()
+	src := image.NewRGBA(img.Bounds())
+	draw.Draw(src, src.Bounds(), img, img.Bounds().Min, draw.Src)
+	pixel := func(i int) color.RGBA {
+		return color.RGBA{src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3]}
+	}
 	count := map[color.RGBA]int{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			count[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
-		}
+	for i := 0; i < len(src.Pix); i += 4 {
+		count[pixel(i)]++
 	}
 	colours := make([]color.RGBA, 0, len(count))
 	for c := range count {
@@ -120,18 +123,16 @@ func paletted(img image.Image, n int) *image.Paletted {
 	for _, c := range colours[:min(n, len(colours))] {
 		pal = append(pal, c)
 	}
-	out := image.NewPaletted(b, pal)
+	out := image.NewPaletted(src.Bounds(), pal)
 	index := map[color.RGBA]uint8{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-			i, ok := index[c]
-			if !ok {
-				i = uint8(pal.Index(c))
-				index[c] = i
-			}
-			out.SetColorIndex(x, y, i)
+	for i := 0; i < len(src.Pix); i += 4 {
+		c := pixel(i)
+		k, ok := index[c]
+		if !ok {
+			k = uint8(pal.Index(c))
+			index[c] = k
 		}
+		out.Pix[i/4] = k
 	}
 	return out
 }
