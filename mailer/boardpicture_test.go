@@ -67,17 +67,3 @@ func TestBoardPicture(t *testing.T) {
 		})
 	}
 }
-
-// composed is m as Compose writes it.
-func composed(t *testing.T, m games.Mail) []byte {
-	t.Helper()
-	msg, err := Compose(m, testBot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := msg.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}

@@ -132,17 +132,7 @@ func Composed(t testing.TB, raw []byte) (h message.Header, alts, related []Part)
 			t.Fatalf("the root of the multipart/related is %s, want multipart/alternative", mt)
 		}
 		alts = alternatives(t, root)
-		for len(related) < 10 {
-			p, err := mr.NextPart()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			related = append(related, readPart(t, p))
-		}
-		return e.Header, alts, related
+		return e.Header, alts, readParts(t, mr)
 	default:
 		t.Fatalf("Content-Type %s, want multipart/alternative or multipart/related", mt)
 		return e.Header, nil, nil
@@ -153,7 +143,19 @@ func Composed(t testing.TB, raw []byte) (h message.Header, alts, related []Part)
 // UTF-8.
 func alternatives(t testing.TB, e *message.Entity) []Part {
 	t.Helper()
-	mr := e.MultipartReader()
+	parts := readParts(t, e.MultipartReader())
+	for _, p := range parts {
+		if !strings.EqualFold(p.Params["charset"], "utf-8") {
+			t.Errorf("%s: charset %q, want UTF-8", p.Type, p.Params["charset"])
+		}
+	}
+	return parts
+}
+
+// readParts reads the rest of mr's parts (at most 10), each with its
+// header and decoded body.
+func readParts(t testing.TB, mr message.MultipartReader) []Part {
+	t.Helper()
 	var parts []Part
 	for len(parts) < 10 {
 		p, err := mr.NextPart()
@@ -163,22 +165,12 @@ func alternatives(t testing.TB, e *message.Entity) []Part {
 		if err != nil {
 			t.Fatal(err)
 		}
-		part := readPart(t, p)
-		if !strings.EqualFold(part.Params["charset"], "utf-8") {
-			t.Errorf("%s: charset %q, want UTF-8", part.Type, part.Params["charset"])
+		mt, params, _ := p.Header.ContentType()
+		body, err := io.ReadAll(p.Body)
+		if err != nil {
+			t.Fatal(err)
 		}
-		parts = append(parts, part)
+		parts = append(parts, Part{Type: mt, Params: params, Header: p.Header, Body: string(body)})
 	}
 	return parts
-}
-
-// readPart reads p's header and decoded body.
-func readPart(t testing.TB, p *message.Entity) Part {
-	t.Helper()
-	mt, params, _ := p.Header.ContentType()
-	body, err := io.ReadAll(p.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Part{Type: mt, Params: params, Header: p.Header, Body: string(body)}
 }
