@@ -35,6 +35,12 @@ const (
 	pictureShown  = 360 // CSS pixels shown, at most (less on a narrower screen)
 	pictureColors = 128 // the palette's size
 	pictureName   = "board.png"
+	// pictureMaxText is the longest text (in bytes) a mail may have and
+	// still get its picture: the text goes out twice (text/plain and the
+	// HTML part) and the picture is up to about 30 KiB in base64, so a mail
+	// with a picture stays under 64 KiB. A longer answer (many commands in
+	// one mail) goes without it; its text board is still there.
+	pictureMaxText = 12 << 10
 )
 
 // boardImage is a mail's picture of its board: the PNG and where the
@@ -144,9 +150,10 @@ func rgbaKey(c color.RGBA) uint32 {
 // addHTML adds the HTML part of m to msg: with the picture of the board,
 // embedded inline (multipart/related, its Content-ID in the <img>), for a
 // mail about a game. A board that cannot be drawn is left out, and the
-// mail goes without its picture: the text board is in both parts.
+// mail goes without its picture: the text board is in both parts. So
+// does a mail longer than pictureMaxText.
 func addHTML(msg *gomail.Msg, m games.Mail) {
-	if m.Board != nil {
+	if m.Board != nil && len(m.Text) <= pictureMaxText {
 		if img, err := drawBoard(m); err == nil {
 			err = msg.EmbedReader(pictureName, bytes.NewReader(img.png),
 				gomail.WithFileContentID("<"+img.pic.CID+">"), gomail.WithFileContentType("image/png"))

@@ -13,7 +13,8 @@ import (
 // TestBoardPicture: a mail's board is drawn 720 pixels wide, the last
 // move read in the position before it, the same PNG each time; a board
 // that cannot be read is an error, and Compose sends that mail without a
-// picture.
+// picture. A mail too long for a picture goes without it; the longest
+// with one is under 64 KiB.
 func TestBoardPicture(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -32,6 +33,18 @@ func TestBoardPicture(t *testing.T) {
 			Before: "wwww/4/4/bbbb b", Move: "a1-a3"}, "the last move"},
 		{"no board", nil, "no board"},
 	}
+	t.Run("a long answer", func(t *testing.T) {
+		line := "Refused: \"K*3a>N\" is not a legal move in game gx99t: there is no square 3a.\n"
+		for _, n := range []int{pictureMaxText, games.DefaultAnswerBytes} {
+			m := games.Mail{ID: "1", MessageID: "<g7.k.1@windpost.test>", To: "alice@players.test",
+				Text: strings.Repeat(line, n/len(line)), Board: tests[0].board}
+			raw := composed(t, m)
+			_, _, related := mailtest.Composed(t, raw)
+			if n == pictureMaxText && (len(related) != 1 || len(raw) > 64<<10) || n > pictureMaxText && len(related) != 0 {
+				t.Errorf("%d octets of text: %d related parts, %d octets in all", len(m.Text), len(related), len(raw))
+			}
+		}
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := games.Mail{ID: "1", MessageID: "<g7.k.1@windpost.test>", To: "alice@players.test",

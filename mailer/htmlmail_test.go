@@ -101,6 +101,10 @@ func TestHTMLBodyPicture(t *testing.T) {
 	if strings.Count(page, "<img") != 1 || !strings.Contains(page, "| vK vB vG vS| a\n+------------+\nBlack in hand: -</pre>") {
 		t.Errorf("want one picture and the text board kept:\n%s", page)
 	}
+	sized := htmlBody(text, &boardPicture{CID: "b@w.test", Board: board, Width: 360})
+	if !strings.Contains(sized, `<img src="cid:b@w.test" alt="`) || !strings.Contains(sized, `Black in hand: -" width="360" style="`) || strings.Contains(page, "width=\"") {
+		t.Errorf("want a width attribute only for a picture given its width:\n%s", sized)
+	}
 	if p := HTMLBody(text); strings.Contains(p, "<img") {
 		t.Errorf("HTMLBody shows a picture it was not given:\n%s", p)
 	}
