@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"html"
+	"image/png"
 	"slices"
 	"strings"
 	"testing"
@@ -12,9 +13,11 @@ import (
 
 // TestAnswerWellFormed looks at an answer as the player's mail server
 // delivered it: the RFC 3834 and threading headers, Reply-To, the MIME
-// structure (multipart/alternative: UTF-8 text/plain, format=flowed,
-// then text/html with a viewport, the same text in paragraphs and <pre>
-// blocks, and no table), transfer encodings, and line lengths.
+// structure (multipart/related: a multipart/alternative of UTF-8
+// text/plain, format=flowed, then text/html with a viewport, the same text
+// in paragraphs and <pre> blocks, and no table; beside it the picture of
+// the board, an image/png part whose Content-ID the HTML's <img> names),
+// transfer encodings, and line lengths.
 func TestAnswerWellFormed(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
 		_, _, id, g := newBotGame(t, b, "carol", "Partie <1> & café")
@@ -75,7 +78,10 @@ func TestAnswerWellFormed(t *testing.T) {
 			t.Log("no text line over 78 characters: quoted-printable soft breaks not exercised")
 		}
 
-		_, parts := mailtest.Alternatives(t, g.Raw)
+		_, parts, related := mailtest.Composed(t, g.Raw)
+		if mt, _, _ := h.ContentType(); mt != "multipart/related" {
+			t.Errorf("Content-Type %s, want multipart/related (the answer about a game has a picture)", mt)
+		}
 		var types []string
 		for _, p := range parts {
 			mt := p.Type
@@ -126,6 +132,7 @@ func TestAnswerWellFormed(t *testing.T) {
 		if strings.Join(types, ",") != "text/plain,text/html" {
 			t.Errorf("parts %v, want text/plain then text/html", types)
 		}
+		checkPicture(t, g.HTML, related)
 	})
 }
 
@@ -150,4 +157,30 @@ func pageText(page string) string {
 		body = body[i+j+1:]
 	}
 	return html.UnescapeString(b.String())
+}
+
+// checkPicture checks that page, the HTML part of a mail about a game,
+// shows one picture, from a cid: link to an image/png part among related
+// that decodes.
+func checkPicture(t *testing.T, page string, related []mailtest.Part) {
+	t.Helper()
+	_, link, ok := strings.Cut(page, `<img src="cid:`)
+	link, _, _ = strings.Cut(link, `"`)
+	if n := strings.Count(page, "<img"); !ok || n != 1 {
+		t.Fatalf("the HTML part has %d pictures, want 1 from a cid: link:\n%s", n, page)
+	}
+	cid := html.UnescapeString(link)
+	for _, p := range related {
+		if p.ContentID() != cid {
+			continue
+		}
+		if p.Type != "image/png" {
+			t.Errorf("the part %s is %s, want image/png", cid, p.Type)
+		}
+		if _, err := png.Decode(strings.NewReader(p.Body)); err != nil {
+			t.Errorf("the picture %s: %v", cid, err)
+		}
+		return
+	}
+	t.Errorf("no related part has the Content-ID %s (%d related parts)", cid, len(related))
 }

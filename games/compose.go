@@ -154,6 +154,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
 		Text:      body,
+		Board:     boardRef(lg),
 		NextTry:   c.now,
 	}
 	if rec.State == stateInvited && to == rec.invitee() {

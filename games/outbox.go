@@ -29,6 +29,7 @@ type Mail struct {
 	References []string          // the thread, oldest first
 	Headers    map[string]string // X-Windpost-* headers
 	Text       string            // the plain-text body, the ASCII board in it
+	Board      *BoardRef         `json:",omitempty"` // the board to picture in a mail about a game; nil in others
 
 	Attempts  int
 	NextTry   time.Time

@@ -2,6 +2,8 @@ package mailer
 
 import (
 	"context"
+	"encoding/base64"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +24,8 @@ import (
 // WINDPOST_BROWSER=1 (CI sets it) makes a missing Chromium a failure;
 // without it the test skips. WINDPOST_BROWSER_SHOTS=<dir> keeps
 // screenshots of a few mails at the phone's width there.
+// WINDPOST_README_SHOT=1 writes the README's picture of a board mail,
+// readmeShot, to ../docs/board-mail.png.
 
 // browserWidths are the widths the mails are rendered at, in CSS pixels.
 var browserWidths = []int64{390, 1200}
@@ -29,6 +33,10 @@ var browserWidths = []int64{390, 1200}
 // shotMails are the mails whose screenshots WINDPOST_BROWSER_SHOTS keeps.
 var shotMails = []string{"help-0-answer", "refused-move-0-answer", "new-microshogi-0-answer",
 	"new-julgonu-0-answer", "analysis-0-answer", "challenge-1-notice", "games-0-answer", "rules-gufuu-0-answer"}
+
+// readmeShot is the mail the README shows: Bob is told Alice's move in
+// their game of Micro-shogi.
+const readmeShot = "relay-move-1-notice"
 
 // chromium finds the browser, or skips or fails the test as
 // WINDPOST_BROWSER says.
@@ -52,6 +60,7 @@ type rendered struct {
 	InnerWidth  int      `json:"innerWidth"`
 	Text        string   `json:"text"`
 	Blocks      int      `json:"blocks"`
+	Pictures    int      `json:"pictures"`
 	Bad         []string `json:"bad"`
 }
 
@@ -74,15 +83,18 @@ const measure = `(() => {
 		if (el.scrollWidth > el.clientWidth + 1) why.push('content ' + el.scrollWidth + ' wider than ' + el.clientWidth);
 		if (why.length) bad.push(el.tagName + ' ' + why.join(', ') + ': ' + el.textContent.slice(0, 50));
 	}
+	const pictures = [...document.images].filter(img => img.complete && img.naturalWidth > 0).length;
 	return {scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
-		text: document.body.innerText, blocks: blocks.length, bad: bad};
+		text: document.body.innerText, blocks: blocks.length, pictures: pictures, bad: bad};
 })()`
 
 // TestMailsInBrowser renders every kind of mail's HTML part at 390 and
 // 1200 px and checks that nothing scrolls sideways (the document is no
 // wider than the window), that the viewport is the device's (the viewport
 // meta works), that every paragraph and <pre> is visible inside the
-// window, and that the page shows the mail's whole text, word for word.
+// window, that the page shows the mail's whole text, word for word, and
+// that a mail about a game shows its picture of the board (its cid: link
+// made a data: URL from the related part, as a mail client does).
 func TestMailsInBrowser(t *testing.T) {
 	path := chromium(t)
 	mails := mailKinds(t)
@@ -105,10 +117,10 @@ func TestMailsInBrowser(t *testing.T) {
 	for _, m := range mails {
 		raw, _ := composedText(t, m)
 		var page string
-		_, parts := mailtest.Alternatives(t, raw)
+		_, parts, related := mailtest.Composed(t, raw)
 		for _, p := range parts {
 			if p.Type == "text/html" {
-				page = p.Body
+				page = withDataURLs(p.Body, related)
 			}
 		}
 		file := filepath.Join(dir, m.name+".html")
@@ -139,6 +151,9 @@ func TestMailsInBrowser(t *testing.T) {
 			if got.Blocks == 0 || len(got.Bad) > 0 {
 				t.Errorf("%s at %d px: %d blocks, not fully visible: %q", m.name, w, got.Blocks, got.Bad)
 			}
+			if want := min(len(related), 1); got.Pictures != want || m.mail.Board != nil && want == 0 {
+				t.Errorf("%s at %d px: %d pictures shown of %d related parts (a board: %v)", m.name, w, got.Pictures, len(related), m.mail.Board != nil)
+			}
 			if !slices.Equal(strings.Fields(got.Text), strings.Fields(m.mail.Text)) {
 				t.Errorf("%s at %d px: the page shows\n%s\nnot the mail's text\n%s", m.name, w, got.Text, m.mail.Text)
 			}
@@ -150,7 +165,38 @@ func TestMailsInBrowser(t *testing.T) {
 					t.Error(err)
 				}
 			}
+			if os.Getenv("WINDPOST_README_SHOT") == "1" && w < 600 && m.name == readmeShot {
+				readmePicture(t, tctx, w)
+			}
 			tcancel()
 		}
+	}
+}
+
+// withDataURLs is page with each cid: link to a related part replaced by
+// a data: URL of that part.
+func withDataURLs(page string, related []mailtest.Part) string {
+	for _, p := range related {
+		if id := p.ContentID(); id != "" {
+			url := "data:" + p.Type + ";base64," + base64.StdEncoding.EncodeToString([]byte(p.Body))
+			page = strings.ReplaceAll(page, `"cid:`+html.EscapeString(id)+`"`, `"`+url+`"`)
+		}
+	}
+	return page
+}
+
+// readmePicture writes the page shown at width w, at twice the pixels, to
+// ../docs/board-mail.png.
+func readmePicture(t *testing.T, ctx context.Context, w int64) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2))); err != nil {
+		t.Fatalf("the README's picture: %v", err)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("the README's picture: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "docs", "board-mail.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer/inbound"
 	"github.com/windpost/windpost/mailer/mailtest"
 )
@@ -77,21 +78,28 @@ func TestFixedLine(t *testing.T) {
 	}
 }
 
-// composedText composes m and returns the decoded text/plain part.
-func composedText(t *testing.T, m sampleMail) (raw []byte, text string) {
+// composed is m as Compose writes it.
+func composed(t *testing.T, m games.Mail) []byte {
 	t.Helper()
-	msg, err := Compose(m.mail, testBot)
+	msg, err := Compose(m, testBot)
 	if err != nil {
-		t.Fatalf("%s: Compose: %v", m.name, err)
+		t.Fatal(err)
 	}
 	var buf bytes.Buffer
 	if _, err := msg.WriteTo(&buf); err != nil {
-		t.Fatalf("%s: %v", m.name, err)
+		t.Fatal(err)
 	}
-	_, parts := mailtest.Alternatives(t, buf.Bytes())
+	return buf.Bytes()
+}
+
+// composedText composes m and returns the decoded text/plain part.
+func composedText(t *testing.T, m sampleMail) (raw []byte, text string) {
+	t.Helper()
+	raw = composed(t, m.mail)
+	_, parts := mailtest.Alternatives(t, raw)
 	for _, p := range parts {
 		if p.Type == "text/plain" {
-			return buf.Bytes(), strings.ReplaceAll(p.Body, "\r\n", "\n")
+			return raw, strings.ReplaceAll(p.Body, "\r\n", "\n")
 		}
 	}
 	t.Fatalf("%s: no text/plain part", m.name)

@@ -1,6 +1,7 @@
 package mailer
 
 import (
+	"fmt"
 	"html"
 	"strings"
 	"unicode/utf8"
@@ -34,6 +35,7 @@ const joinWidth = 60
 type boardPicture struct {
 	CID   string
 	Board string
+	Width int // the widest it is shown, in CSS pixels; 0: as wide as the page
 }
 
 // HTMLBody is the text/html twin of a plain-text body: a page with a
@@ -78,7 +80,13 @@ func htmlBody(text string, pic *boardPicture) string {
 // writePicture writes the <img> of pic, the text board as its alt text.
 func writePicture(b *strings.Builder, pic *boardPicture) {
 	b.WriteString("<img src=\"cid:" + html.EscapeString(pic.CID) + "\" alt=\"" +
-		html.EscapeString(strings.TrimRight(pic.Board, "\n")) + "\" style=\"" + htmlImage + "\">\n")
+		html.EscapeString(strings.TrimRight(pic.Board, "\n")) + "\"")
+	if pic.Width > 0 {
+		// The width attribute for clients that ignore max-width (Outlook);
+		// the style shrinks it on a narrower screen.
+		fmt.Fprintf(b, " width=\"%d\"", pic.Width)
+	}
+	b.WriteString(" style=\"" + htmlImage + "\">\n")
 }
 
 // writeProse writes prose lines as paragraphs: lines its writer wrapped

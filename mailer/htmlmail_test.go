@@ -2,10 +2,13 @@ package mailer
 
 import (
 	"html"
+	"image/png"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/windpost/windpost/mailer/mailtest"
 )
 
 // preBlock finds the <pre> blocks of a page; tag any tag.
@@ -98,19 +101,55 @@ func TestHTMLBodyPicture(t *testing.T) {
 	if strings.Count(page, "<img") != 1 || !strings.Contains(page, "| vK vB vG vS| a\n+------------+\nBlack in hand: -</pre>") {
 		t.Errorf("want one picture and the text board kept:\n%s", page)
 	}
+	sized := htmlBody(text, &boardPicture{CID: "b@w.test", Board: board, Width: 360})
+	if !strings.Contains(sized, `<img src="cid:b@w.test" alt="`) || !strings.Contains(sized, `Black in hand: -" width="360" style="`) || strings.Contains(page, "width=\"") {
+		t.Errorf("want a width attribute only for a picture given its width:\n%s", sized)
+	}
 	if p := HTMLBody(text); strings.Contains(p, "<img") {
 		t.Errorf("HTMLBody shows a picture it was not given:\n%s", p)
 	}
 }
 
 // TestMailSizes logs the size of every kind of mail as sent (text and
-// HTML parts, headers, quoted-printable) and keeps each under 64 KiB.
+// HTML parts, headers, quoted-printable, the picture of the board in
+// base64) and keeps each under 48 KiB, well under 64 KiB; a mail about a
+// game has its picture: one image/png part whose Content-ID the HTML
+// part's <img> names.
 func TestMailSizes(t *testing.T) {
 	for _, m := range mailKinds(t) {
 		raw, _ := composedText(t, m)
-		t.Logf("%-28s %6d octets (text %5d characters)", m.name, len(raw), len(m.mail.Text))
-		if len(raw) > 64<<10 {
-			t.Errorf("%s: %d octets, over 64 KiB", m.name, len(raw))
+		_, alts, related := mailtest.Composed(t, raw)
+		pictures := 0
+		for _, p := range related {
+			if p.Type == "image/png" {
+				pictures += len(p.Body)
+			}
+		}
+		t.Logf("%-28s %6d octets (text %5d characters, picture %5d octets)", m.name, len(raw), len(m.mail.Text), pictures)
+		if len(raw) > 48<<10 {
+			t.Errorf("%s: %d octets, over 48 KiB", m.name, len(raw))
+		}
+		if game := m.mail.Headers["X-Windpost-Game"]; (game != "") != (m.mail.Board != nil) {
+			t.Errorf("%s: a mail about game %q with board %+v", m.name, game, m.mail.Board)
+		}
+		if m.mail.Board == nil {
+			if len(related) > 0 {
+				t.Errorf("%s: a mail about no game has %d related parts", m.name, len(related))
+			}
+			continue
+		}
+		var page string
+		for _, p := range alts {
+			if p.Type == "text/html" {
+				page = p.Body
+			}
+		}
+		if len(related) != 1 || related[0].Type != "image/png" || !strings.Contains(page, `<img src="cid:`+related[0].ContentID()+`"`) {
+			t.Errorf("%s: a mail about a game without its picture: %d related parts, the page:\n%s", m.name, len(related), page)
+			continue
+		}
+		if _, err := png.Decode(strings.NewReader(related[0].Body)); err != nil {
+			t.Errorf("%s: the picture: %v", m.name, err)
 		}
 	}
 }

@@ -230,7 +230,9 @@ func CheckAddress(addr string) error {
 // Message-ID, threading headers, Reply-To, Auto-Submitted (auto-replied for
 // answers, auto-generated for the rest), the X-Windpost-* headers, and a
 // multipart/alternative body: the text as text/plain (UTF-8,
-// format=flowed: FlowedText) and as text/html (HTMLBody).
+// format=flowed: FlowedText) and as text/html (HTMLBody). A mail about a
+// game has a picture of its board too (boardpicture.go): the alternatives
+// and the PNG go in a multipart/related, and the HTML part shows it.
 //
 // No header line is longer than 998 octets: the subject is shortened to
 // games.MaxSubject characters (its tag kept) and folded by the mail
@@ -284,7 +286,7 @@ func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
 		}
 	}
 	msg.SetBodyString(flowedPlain, FlowedText(m.Text))
-	msg.AddAlternativeString(gomail.TypeTextHTML, HTMLBody(m.Text))
+	addHTML(msg, m)
 	if err := checkHeaderLines(msg); err != nil {
 		return nil, fmt.Errorf("mail %s: %w: %w", m.ID, ErrNeverComposable, err)
 	}

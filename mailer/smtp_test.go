@@ -108,15 +108,7 @@ func TestComposeAutoSubmitted(t *testing.T) {
 	for _, tt := range tests {
 		m := testMail(1, "alice@example.test")
 		m.Kind = tt.kind
-		msg, err := Compose(m, testBot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if _, err := msg.WriteTo(&b); err != nil {
-			t.Fatal(err)
-		}
-		e, err := message.Read(&b)
+		e, err := message.Read(bytes.NewReader(composed(t, m)))
 		if err != nil {
 			t.Fatal(err)
 		}

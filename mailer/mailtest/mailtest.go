@@ -84,7 +84,8 @@ func Inbox(t testing.TB, addr, user, pass string) [][]byte {
 	return out
 }
 
-// Part is one part of a multipart/alternative mail.
+// Part is one part of a mail windpost composed: an alternative (text/plain
+// or text/html) or a related part (the picture of the board).
 type Part struct {
 	Type   string            // the media type, "text/plain"
 	Params map[string]string // its parameters (charset...)
@@ -92,19 +93,69 @@ type Part struct {
 	Body   string // decoded (transfer encoding and charset), line ends as sent
 }
 
+// ContentID is the part's Content-ID without its angle brackets, "" if it
+// has none.
+func (p Part) ContentID() string {
+	return strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(p.Header.Get("Content-Id")), "<"), ">")
+}
+
 // Alternatives reads a mail windpost composed and returns its header and
-// parts, in order. The mail must be multipart/alternative and every part
-// in UTF-8; anything else fails the test.
+// the parts of its multipart/alternative, in order. The mail must be
+// multipart/alternative, or multipart/related with a
+// multipart/alternative as its root (its first part), and every
+// alternative in UTF-8; anything else fails the test.
 func Alternatives(t testing.TB, raw []byte) (message.Header, []Part) {
+	t.Helper()
+	h, alts, _ := Composed(t, raw)
+	return h, alts
+}
+
+// Composed is Alternatives and the parts beside the root of the
+// multipart/related (the pictures the HTML part shows by their cid:), or
+// no related parts if the mail is multipart/alternative.
+func Composed(t testing.TB, raw []byte) (h message.Header, alts, related []Part) {
 	t.Helper()
 	e, err := message.Read(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mt, _, _ := e.Header.ContentType(); mt != "multipart/alternative" {
-		t.Fatalf("Content-Type %s, want multipart/alternative", mt)
+	switch mt, _, _ := e.Header.ContentType(); mt {
+	case "multipart/alternative":
+		return e.Header, alternatives(t, e), nil
+	case "multipart/related":
+		mr := e.MultipartReader()
+		root, err := mr.NextPart()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mt, _, _ := root.Header.ContentType(); mt != "multipart/alternative" {
+			t.Fatalf("the root of the multipart/related is %s, want multipart/alternative", mt)
+		}
+		alts = alternatives(t, root)
+		return e.Header, alts, readParts(t, mr)
+	default:
+		t.Fatalf("Content-Type %s, want multipart/alternative or multipart/related", mt)
+		return e.Header, nil, nil
 	}
-	mr := e.MultipartReader()
+}
+
+// alternatives reads the parts of e, a multipart/alternative, each in
+// UTF-8.
+func alternatives(t testing.TB, e *message.Entity) []Part {
+	t.Helper()
+	parts := readParts(t, e.MultipartReader())
+	for _, p := range parts {
+		if !strings.EqualFold(p.Params["charset"], "utf-8") {
+			t.Errorf("%s: charset %q, want UTF-8", p.Type, p.Params["charset"])
+		}
+	}
+	return parts
+}
+
+// readParts reads the rest of mr's parts (at most 10), each with its
+// header and decoded body.
+func readParts(t testing.TB, mr message.MultipartReader) []Part {
+	t.Helper()
 	var parts []Part
 	for len(parts) < 10 {
 		p, err := mr.NextPart()
@@ -115,14 +166,11 @@ func Alternatives(t testing.TB, raw []byte) (message.Header, []Part) {
 			t.Fatal(err)
 		}
 		mt, params, _ := p.Header.ContentType()
-		if !strings.EqualFold(params["charset"], "utf-8") {
-			t.Errorf("%s: charset %q, want UTF-8", mt, params["charset"])
-		}
 		body, err := io.ReadAll(p.Body)
 		if err != nil {
 			t.Fatal(err)
 		}
 		parts = append(parts, Part{Type: mt, Params: params, Header: p.Header, Body: string(body)})
 	}
-	return e.Header, parts
+	return parts
 }

@@ -1,0 +1,167 @@
+package mailer
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"slices"
+	"strings"
+
+	gomail "github.com/wneessen/go-mail"
+
+	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/picture"
+	"github.com/windpost/windpost/variants"
+)
+
+// The picture of the board in a mail about a game. Package picture draws
+// it from the games.BoardRef the mail carries, twice as wide as it is
+// shown (sharp on a phone's dense screen), its colours reduced to a
+// palette, which makes the PNG about a third of its full-colour size.
+//
+// It is drawn in the light theme on its own light background: a mail
+// client in dark mode shows it as a light card on the dark page, readable
+// as it is (clients that invert colours leave pictures alone; a second,
+// dark picture would double the mail's size for the few clients that can
+// choose between two).
+
+// The picture's size and colours.
+const (
+	pictureWidth  = 720 // pixels drawn
+	pictureShown  = 360 // CSS pixels shown, at most (less on a narrower screen)
+	pictureColors = 128 // the palette's size
+	pictureName   = "board.png"
+	// pictureMaxText is the longest text (in bytes) a mail may have and
+	// still get its picture: the text goes out twice (text/plain and the
+	// HTML part) and the picture is up to about 30 KiB in base64, so a mail
+	// with a picture stays under 64 KiB. A longer answer (many commands in
+	// one mail) goes without it; its text board is still there.
+	pictureMaxText = 12 << 10
+)
+
+// boardImage is a mail's picture of its board: the PNG and where the
+// HTML part shows it.
+type boardImage struct {
+	png []byte
+	pic boardPicture
+}
+
+// drawBoard draws the board of m, a mail about a game. The Content-ID is
+// made from m's Message-ID. It fails for a mail with no board or a board
+// its variant's notation cannot read.
+func drawBoard(m games.Mail) (*boardImage, error) {
+	ref := m.Board
+	if ref == nil {
+		return nil, fmt.Errorf("mail %s: no board", m.ID)
+	}
+	// Rules and notation only: no bot and no table is loaded.
+	kit, ok := variants.Default(variants.Options{}).Lookup(ref.Variant)
+	if !ok {
+		return nil, fmt.Errorf("mail %s: board: unknown game %q", m.ID, ref.Variant)
+	}
+	n := kit.Notation
+	pos, err := n.ParsePosition(ref.Position)
+	if err != nil {
+		return nil, fmt.Errorf("mail %s: board: %w", m.ID, err)
+	}
+	o := picture.Options{Width: pictureWidth, Theme: picture.Light}
+	if ref.Move != "" {
+		before, err := n.ParsePosition(ref.Before)
+		if err != nil {
+			return nil, fmt.Errorf("mail %s: board before the last move: %w", m.ID, err)
+		}
+		move, err := n.ParseMove(before, ref.Move)
+		if err != nil {
+			return nil, fmt.Errorf("mail %s: board: the last move: %w", m.ID, err)
+		}
+		o.Last = picture.Last{Before: before, Move: move}
+	}
+	img, err := picture.Board(pos, o)
+	if err != nil {
+		return nil, fmt.Errorf("mail %s: %w", m.ID, err)
+	}
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, paletted(img, pictureColors)); err != nil {
+		return nil, fmt.Errorf("mail %s: board: %w", m.ID, err)
+	}
+	return &boardImage{png: buf.Bytes(), pic: boardPicture{CID: pictureCID(m), Board: n.Board(pos), Width: pictureShown}}, nil
+}
+
+// pictureCID is the Content-ID of m's picture, without its angle
+// brackets: "board." and m's Message-ID, unique as that is.
+func pictureCID(m games.Mail) string {
+	if id := strings.Trim(m.MessageID, "<>"); strings.Contains(id, "@") {
+		return "board." + id
+	}
+	return "board." + m.ID + "@windpost.invalid"
+}
+
+// paletted is img in its n most frequent colours (ties broken by the
+// colour, so the same picture gives the same PNG), each pixel in the
+// nearest of them. The board's few flat colours are kept exactly; only
+// the anti-aliased edges come a shade nearer.
+func paletted(img image.Image, n int) *image.Paletted {
+	src := image.NewRGBA(img.Bounds())
+	draw.Draw(src, src.Bounds(), img, img.Bounds().Min, draw.Src)
+	pixel := func(i int) color.RGBA {
+		return color.RGBA{src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3]}
+	}
+	count := map[color.RGBA]int{}
+	for i := 0; i < len(src.Pix); i += 4 {
+		count[pixel(i)]++
+	}
+	colours := make([]color.RGBA, 0, len(count))
+	for c := range count {
+		colours = append(colours, c)
+	}
+	slices.SortFunc(colours, func(p, q color.RGBA) int {
+		if c := cmp.Compare(count[q], count[p]); c != 0 {
+			return c
+		}
+		return cmp.Compare(rgbaKey(p), rgbaKey(q))
+	})
+	pal := make(color.Palette, 0, n)
+	for _, c := range colours[:min(n, len(colours))] {
+		pal = append(pal, c)
+	}
+	out := image.NewPaletted(src.Bounds(), pal)
+	index := map[color.RGBA]uint8{}
+	for i := 0; i < len(src.Pix); i += 4 {
+		c := pixel(i)
+		k, ok := index[c]
+		if !ok {
+			k = uint8(pal.Index(c))
+			index[c] = k
+		}
+		out.Pix[i/4] = k
+	}
+	return out
+}
+
+func rgbaKey(c color.RGBA) uint32 {
+	return uint32(c.R)<<24 | uint32(c.G)<<16 | uint32(c.B)<<8 | uint32(c.A)
+}
+
+// addHTML adds the HTML part of m to msg: with the picture of the board,
+// embedded inline (multipart/related, its Content-ID in the <img>), for a
+// mail about a game. A board that cannot be drawn is left out, and the
+// mail goes without its picture: the text board is in both parts. So
+// does a mail longer than pictureMaxText.
+func addHTML(msg *gomail.Msg, m games.Mail) {
+	if m.Board != nil && len(m.Text) <= pictureMaxText {
+		if img, err := drawBoard(m); err == nil {
+			err = msg.EmbedReader(pictureName, bytes.NewReader(img.png),
+				gomail.WithFileContentID("<"+img.pic.CID+">"), gomail.WithFileContentType("image/png"))
+			if err == nil {
+				msg.AddAlternativeString(gomail.TypeTextHTML, htmlBody(m.Text, &img.pic))
+				return
+			}
+		}
+	}
+	msg.AddAlternativeString(gomail.TypeTextHTML, HTMLBody(m.Text))
+}
