@@ -148,7 +148,7 @@ type Limits struct {
 	MaxMailSize int `toml:"max_mail_size"`
 	// CommandsPerMail is how many commands of one mail run; 0 = 20.
 	CommandsPerMail int `toml:"commands_per_mail"`
-	// AnswerBytes bounds the text of one answer; 0 = 30 KiB.
+	// AnswerBytes bounds the text of one answer; 0 = 24 KiB.
 	AnswerBytes int `toml:"answer_bytes"`
 	// MailsPerMail bounds the mails one incoming mail may cause; 0 = 10.
 	MailsPerMail int `toml:"mails_per_mail"`

@@ -10,11 +10,12 @@ import (
 // mail, outside the mail's transaction) is in botwork.go.
 
 // Defaults of the per-mail budgets of Config. An answer's text goes out
-// twice (the text/plain part and the HTML part), so 30 KiB of text keeps
-// the whole mail as sent under 64 KiB.
+// twice (the text/plain part and the HTML part) and encoded (flowed
+// lines, quoted-printable, HTML paragraphs): 30 KiB of long lines made a
+// 68,854-octet mail, so 24 KiB keeps the whole mail as sent under 64 KiB.
 const (
 	DefaultCommandsPerMail = 20
-	DefaultAnswerBytes     = 30 << 10
+	DefaultAnswerBytes     = 24 << 10
 	DefaultMailsPerMail    = 10
 )
 
