@@ -38,8 +38,8 @@ func TestTalkPassed(t *testing.T) {
 		noticeForBob bool
 	}{
 		{name: "a move and a comment", lines: []string{"t2", "Nice to play you, Bob!"},
-			alice: []string{"Done: you played 1.t2.", "Passed on to bob@players.test as your message:\n> Nice to play you, Bob!"},
-			bob:   []string{"alice@players.test played 1.t2.", "alice@players.test writes:\n> Nice to play you, Bob!", `"mute" stops their messages`},
+			alice:        []string{"Done: you played 1.t2.", "Passed on to bob@players.test as your message:\n> Nice to play you, Bob!"},
+			bob:          []string{"alice@players.test played 1.t2.", "alice@players.test writes:\n> Nice to play you, Bob!", `"mute" stops their messages`},
 			noticeForBob: true},
 		{name: "greetings alone", lines: []string{"Hi Bob", "", "Good luck!"},
 			alice: []string{"Passed on to bob@players.test as your message:\n> Hi Bob\n> Good luck!"},
