@@ -40,6 +40,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "games"
 	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget", "forget me":
 		topic = "privacy"
+	case "say", "note", "mute", "unmute", "messages", "chat":
+		topic = "talk"
 	}
 	switch topic {
 	case "":
@@ -55,6 +57,10 @@ func helpTopic(topic string) (string, bool) {
   games                   your games
   draw                    offer a draw; the opponent's "draw" accepts it
   undo                    ask to take back your last move
+  decline, no thanks      decline your opponent's draw offer or undo request
+                          (at any time; "accept" accepts it)
+  say <text>, note <text> a message to your opponent; a note for yourself
+  mute / unmute           stop (or let through) your opponent's messages
   resign                  give up the game
   analysis                after the end: every move's value, mistakes marked
   vacation <days> / vacation off
@@ -65,8 +71,8 @@ func helpTopic(topic string) (string, bool) {
   block <address> / unblock <address>
                           keep an address from challenging you
   forget me               resign your games; windpost forgets your address
-  help <topic>            more on: moves, games, clocks, draw, undo, vacation,
-                          privacy
+  help <topic>            more on: moves, games, clocks, draw, undo, talk,
+                          vacation, privacy
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -94,15 +100,27 @@ days or more per move); at the deadline the player to move loses on
 time, unless the opponent had offered a draw, which then counts as
 accepted. Games against the bot have no clock.`, true
 	case "draw":
-		return `"draw" offers a draw; the opponent accepts with "draw" and declines by
-playing a move. The bot accepts only when it sees the game as drawn or
-as lost for itself; otherwise it declines, and you play on.`, true
+		return `"draw" offers a draw; the opponent accepts with "draw" (or "accept
+draw") and declines with "decline" (or "no thanks"), at any time, also
+when it is not their turn; the offer stands until they answer or move,
+and a move declines it too. The bot accepts only when it sees the game
+as drawn or as lost for itself; otherwise it declines, and you play on.`, true
 	case "undo":
 		return `"undo" asks to take back your last move; your opponent agrees with
-"undo" and refuses by playing a move. Against the bot, "undo" takes back
+"undo" (or "accept undo") and refuses with "decline" or by playing a
+move. Against the bot, "undo" takes back
 your last move and its answer at once.`, true
 	case "privacy":
 		return privacyHelp, true
+	case "talk":
+		return `In a game against a person, write to your opponent in your reply about
+the game: every line that is not a command (a greeting, a comment) is
+passed on to them with the news of your mail, and kept in the game's
+record ("history" shows the messages to both of you). "say <text>" says
+it explicitly. At most 500 characters a mail; quoted text and your
+signature are never passed on. "note <text>" keeps a note that only you
+see in "history". "mute" stops your opponent's messages in that game,
+"unmute" lets them through again. The bot does not read messages.`, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the
