@@ -103,12 +103,13 @@ accepted. Games against the bot have no clock.`, true
 		return `"draw" offers a draw; the opponent accepts with "draw" (or "accept
 draw") and declines with "decline" (or "no thanks"), at any time, also
 when it is not their turn; the offer stands until they answer or move,
-and a move declines it too. The bot accepts only when it sees the game
-as drawn or as lost for itself; otherwise it declines, and you play on.`, true
+and a move declines it too.
+The bot accepts only when it sees the game as drawn or
+as lost for itself; otherwise it declines, and you play on.`, true
 	case "undo":
 		return `"undo" asks to take back your last move; your opponent agrees with
 "undo" (or "accept undo") and refuses with "decline" or by playing a
-move. Against the bot, "undo" takes back
+move, at any time. Against the bot, "undo" takes back
 your last move and its answer at once.`, true
 	case "privacy":
 		return privacyHelp, true
