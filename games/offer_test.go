@@ -94,3 +94,23 @@ func TestDeclineOfferNotChallenge(t *testing.T) {
 	// The challenge still waits: declined in its own thread.
 	wantText(t, only(t, h.reply(t, inv, "decline"), bob), "Done: you declined the challenge of alice@players.test.")
 }
+
+// TestNoThanksToChallenge: "no thanks" declines a challenge only for the
+// player challenged; the challenger's "no" withdraws nothing.
+func TestNoThanksToChallenge(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		from string
+		want string
+	}{
+		{name: "the invitee", from: bob, want: "Done: you declined the challenge of alice@players.test."},
+		{name: "the challenger", from: alice, want: "Refused: I do not understand this line."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, nimCatalog(10))
+			mails := h.write(t, alice, "challenge bob@players.test nim")
+			m := only(t, mails, tc.from)
+			wantText(t, only(t, h.reply(t, m, "No thanks"), tc.from), tc.want)
+		})
+	}
+}

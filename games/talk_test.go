@@ -196,3 +196,15 @@ func TestTalkWithBot(t *testing.T) {
 		})
 	}
 }
+
+// TestTalkToForgotten: an opponent who said "forget me" gets no message.
+func TestTalkToForgotten(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, toBob := startHumanGame(t, h)
+	h.reply(t, toBob, "forget me")
+	mails := h.reply(t, toAlice, "Where did you go?")
+	if len(mails) != 1 {
+		t.Fatalf("want only the answer, got %s", describe(mails))
+	}
+	wantText(t, mails[0], "Not passed on: your opponent in game", "has left windpost")
+}

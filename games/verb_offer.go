@@ -81,7 +81,7 @@ func (h *handling) answerOffer(c Command) (text string, ok bool, err error) {
 	if c.Offer == "" {
 		lg := h.meantGame(c)
 		if !h.awaitsAnswer(lg) {
-			if c.Words && (lg == nil || lg.rec.State != stateInvited) {
+			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.from) {
 				return "", true, notUnderstood()
 			}
 			return "", false, nil

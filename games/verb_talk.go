@@ -279,6 +279,8 @@ func (h *handling) passMessage(lg *liveGame, text string) string {
 	quoted := quoteLines(text)
 	n, noticed := h.notices[noticeKey{opp, rec.ID}]
 	switch {
+	case strings.HasSuffix(opp, "@invalid"):
+		return fmt.Sprintf("Not passed on: your opponent in game %s has left windpost (\"forget me\"):\n%s", rec.ID, quoted)
 	case h.talk.stop:
 		return fmt.Sprintf("Not passed on to %s, because a command above was refused; send your message again with the right command:\n%s", opp, quoted)
 	case slices.Contains(rec.Muted, side.Opponent().String()):
