@@ -208,3 +208,25 @@ func TestTalkToForgotten(t *testing.T) {
 	}
 	wantText(t, mails[0], "Not passed on: your opponent in game", "has left windpost")
 }
+
+// TestMisspelt: a command word one letter off is refused, not passed on.
+func TestMisspelt(t *testing.T) {
+	for _, tc := range []struct {
+		word string
+		want bool
+	}{
+		{"resing", true}, {"hlep", true}, {"drwa", true}, {"histroy", true}, {"gmaes", true}, {"acept", true},
+		{"resigns", true}, {"mike", false}, {"resign", false}, {"bob", false}, {"thanks", false}, {"bravo", false},
+	} {
+		if got := misspelt(tc.word); got != tc.want {
+			t.Errorf("misspelt(%q) = %v, want %v", tc.word, got, tc.want)
+		}
+	}
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	mails := h.reply(t, toAlice, "resing")
+	if len(mails) != 1 {
+		t.Fatalf("want only the answer, got %s", describe(mails))
+	}
+	wantText(t, mails[0], "Refused: I do not understand this line.")
+}

@@ -138,6 +138,9 @@ func (h *handling) prose(lg *liveGame, c Command) bool {
 	if c.Verb != VerbMove || c.Err != "" || c.Number != 0 || saysMove(c.Line) || (c.Game != "" && h.st.hasGame(c.Game)) {
 		return false
 	}
+	if w := strings.Fields(c.Line); len(w) == 1 && misspelt(strings.ToLower(strings.TrimFunc(w[0], unicode.IsPunct))) {
+		return false // "resing": refused as not understood, not passed on
+	}
 	return !looksLikeMove(c.Move) || (wordy(c.Move) && !namesMove(lg, c.Move))
 }
 
@@ -166,6 +169,40 @@ func namesMove(lg *liveGame, text string) bool {
 		}
 	}
 	return false
+}
+
+// misspelt reports whether w is one letter off a command word of four
+// letters or more: one letter changed, added, left out, or two swapped.
+func misspelt(w string) bool {
+	for _, k := range []string{"help", "rules", "challenge", "accept", "decline", "board", "history", "moves", "games",
+		"resign", "draw", "undo", "analysis", "vacation", "confirm", "stop", "block", "unblock", "forget", "note", "mute", "unmute"} {
+		if w != k && len(w) >= 4 && oneEditApart(w, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneEditApart reports whether a and b differ by one letter changed,
+// added or left out, or two neighbours swapped.
+func oneEditApart(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) < len(b):
+		return a[i:] == b[i+1:]
+	case i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i]:
+		return a[i+2:] == b[i+2:]
+	}
+	return i == len(a) || a[i+1:] == b[i+1:]
 }
 
 // talkable reports whether line is worth passing on: it has a letter, a
