@@ -53,9 +53,7 @@ func TestOfferAnsweredOutOfTurn(t *testing.T) {
 			bobWants: []string{"has already begun, and no draw offer or undo request waits for your answer."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, nimCatalog(10))
-			toAlice, toBob := startHumanGame(t, h)
-			mails := h.reply(t, toAlice, tc.alice...)
+			h, toBob, mails := aliceSays(t, tc.alice...)
 			n := only(t, mails, bob)
 			wantText(t, n, tc.notice...)
 			wantNot(t, n, tc.noticeNot...)

@@ -15,6 +15,16 @@ func wantNot(t testing.TB, m Mail, parts ...string) {
 	}
 }
 
+// aliceSays starts a game between alice and bob and has alice reply
+// with lines; it returns bob's mail about the game and the mails of her
+// reply.
+func aliceSays(t *testing.T, lines ...string) (h *harness, toBob Mail, mails []Mail) {
+	t.Helper()
+	h = newHarness(t, nimCatalog(10))
+	toAlice, toBob := startHumanGame(t, h)
+	return h, toBob, h.reply(t, toAlice, lines...)
+}
+
 // mailTo returns the mails to address among mails.
 func mailTo(mails []Mail, address string) []Mail {
 	var out []Mail
@@ -63,9 +73,7 @@ func TestTalkPassed(t *testing.T) {
 			alice: []string{`Refused: "t2 is my move" is not a legal move`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, nimCatalog(10))
-			toAlice, _ := startHumanGame(t, h)
-			mails := h.reply(t, toAlice, tc.lines...)
+			_, _, mails := aliceSays(t, tc.lines...)
 			a := only(t, mails, alice)
 			wantText(t, a, tc.alice...)
 			wantNot(t, a, "I found no command", "Commands (one per line")
