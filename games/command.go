@@ -39,6 +39,10 @@ const (
 	VerbForget    Verb = "forget"
 	VerbRating    Verb = "rating"
 	VerbStandings Verb = "standings"
+	VerbSay       Verb = "say"
+	VerbNote      Verb = "note"
+	VerbMute      Verb = "mute"
+	VerbUnmute    Verb = "unmute"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -57,6 +61,9 @@ type Command struct {
 	Off     bool   // vacation off
 	Move    string // the move as written, without game id, "move" and "#n"
 	Number  int    // the move number the player gave with #n, 0 if none
+	Text    string // say, note: the text as written
+	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
+	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
 	// Err explains what is wrong with a line that starts with a verb but
 	// whose arguments do not fit; such a command is refused when it runs.
 	Err string
@@ -69,7 +76,7 @@ func keyword(w string) bool {
 	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
-		"rating", "ratings", "standings", "rated", "unrated":
+		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute":
 		return true
 	}
 	return false
@@ -120,6 +127,8 @@ func ParseCommand(line string) (Command, bool) {
 	case "challenge":
 		c.Verb = VerbChallenge
 		c.parseChallenge(lowArgs)
+	case "say", "note", "mute", "unmute":
+		c.parseTalk(verb, line, lowArgs)
 	case "accept", "decline", "board", "history", "moves", "resign", "draw", "undo",
 		"analysis", "analyse", "analyze", "games":
 		switch verb {
@@ -127,7 +136,15 @@ func ParseCommand(line string) (Command, bool) {
 			verb = "analysis"
 		}
 		c.Verb = Verb(verb)
+		if (c.Verb == VerbAccept || c.Verb == VerbDecline) && len(lowArgs) > 0 && (lowArgs[0] == "draw" || lowArgs[0] == "undo") {
+			c.Offer, lowArgs = lowArgs[0], lowArgs[1:]
+		}
 		c.parseGameArg(lowArgs)
+	case "no", "nope":
+		if !c.parseNo(lowArgs) {
+			c.Verb = VerbMove
+			c.parseMove(strings.Join(words, " "))
+		}
 	case "vacation", "holiday":
 		c.Verb = VerbVacation
 		c.parseVacation(lowArgs)

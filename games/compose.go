@@ -281,8 +281,10 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	if rec.DrawOffer != "" {
 		s, _ := rules.ParseSide(rec.DrawOffer)
 		fmt.Fprintf(b, "%s offers a draw.", capitalise(sideThenPlayer(rec, s, reader)))
-		if player && s != side {
+		if player && s != side && side == toMove {
 			b.WriteString(` Reply "draw" to accept it; a move declines it.`)
+		} else if player && s != side {
+			fmt.Fprintf(b, ` Reply "draw" to accept it, or "%s".`, declineWords(rec, side, offerDraw))
 		}
 		b.WriteString("\n")
 	}

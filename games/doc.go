@@ -27,6 +27,8 @@
 //	handling.go    handling: one request; the mail's lines run as commands, gameFor, the reply token
 //	verb_*.go      one file per command family: check, act, say what was done
 //	verb_consent.go  proven senders, confirm, invitation caps, stop, block
+//	verb_talk.go   players who talk: messages to the opponent, say, note, mute
+//	verb_offer.go  draw offers and undo requests answered at any time
 //	forget.go      forget me and Server.Forget: resign, stand-in, delete
 //	ratings.go     Glicko-2 ratings moved when a rated game ends; the bot levels' anchors
 //	verb_rating.go rating and standings
@@ -92,6 +94,10 @@
 //     done before it, it is refused and the answer carries the help; if
 //     commands were done, windpost takes it for the end of the commands
 //     (a name, a signature) and ignores it and what follows, saying so.
+//   - In a mail with the sender's key for a game between people that has
+//     begun, greetings and lines that are not commands are not refused:
+//     they are the sender's message to the opponent (verb_talk.go); in
+//     the thread of a game against the bot they get a friendly word.
 //   - An answer in which nothing was done counts against the sender's
 //     error answers per hour; past Config.ErrorAnswersPerHour such mail
 //     gets no answer at all. For a sender who never proved their address

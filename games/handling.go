@@ -28,6 +28,7 @@ type handling struct {
 	answer   answer
 	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
 	consent  consent  // what proves the sender (verb_consent.go)
+	talk     talk     // what the mail says to opponents (verb_talk.go)
 }
 
 // runLines runs the mail's lines as commands and writes the answer.
@@ -44,14 +45,8 @@ func (h *handling) runLines() error {
 		h.answer.sections = append(h.answer.sections, "Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
 		return h.limitErrors()
 	}
-	var cmds []Command
-	for _, l := range h.req.Lines {
-		if c, ok := ParseCommand(l); ok {
-			cmds = append(cmds, c)
-		}
-	}
-	cmds = h.subjectStop(cmds)
-	if len(cmds) == 0 {
+	cmds := h.subjectStop(h.readLines(h.req.Lines))
+	if len(cmds) == 0 && !h.talk.any() {
 		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
 		h.answer.help = true
 	}
@@ -70,6 +65,7 @@ func (h *handling) runCommands(cmds []Command) error {
 		text, err := h.run(c)
 		var r *refusal
 		if th := (*thinking)(nil); errors.As(err, &th) {
+			h.passTalk()
 			h.pause(th.job, cmds[i+1:])
 			return nil
 		}
@@ -87,6 +83,7 @@ func (h *handling) runCommands(cmds []Command) error {
 			continue
 		}
 		h.answer.sections = append(h.answer.sections, "> "+c.Line+"\n"+r.text())
+		h.talk.stop = true
 		if r.notCommand {
 			h.answer.help = true
 		}
@@ -95,6 +92,7 @@ func (h *handling) runCommands(cmds []Command) error {
 		}
 		break
 	}
+	h.passTalk()
 	h.answer.over = h.overSection()
 	if h.answer.done == 0 || !h.consent.proven {
 		// A sender who never proved their address may be forged: every
@@ -189,6 +187,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbUndo: h.playing(h.undo, undoWithBot), VerbAnalysis: h.analysis, VerbVacation: h.vacation,
 		VerbConfirm: h.confirm, VerbStop: h.stop, VerbBlock: h.block, VerbUnblock: h.unblock, VerbForget: h.forgetMe,
 		VerbRating: h.myRating, VerbStandings: h.withKit(h.standings),
+		VerbSay: h.say, VerbNote: h.note, VerbMute: h.mute, VerbUnmute: h.mute,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

@@ -76,6 +76,9 @@ type gameRecord struct {
 	UndoRequest string `json:"undo_request,omitempty"` // the side that asked to take back
 	UndoPly     int    `json:"undo_ply,omitempty"`     // the ply count when it asked
 
+	Talk  []talkEntry `json:"talk,omitempty"`  // the players' messages and notes (verb_talk.go)
+	Muted []string    `json:"muted,omitempty"` // the sides that muted their opponent's messages
+
 	Analysis string    `json:"analysis,omitempty"` // cached text of the post-game analysis
 	Created  time.Time `json:"created"`
 	Updated  time.Time `json:"updated"`

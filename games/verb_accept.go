@@ -7,8 +7,12 @@ import (
 )
 
 // acceptOrDecline answers "accept" and "decline" (which also withdraws
-// the sender's own challenge).
+// the sender's own challenge); an offer waiting for the sender's answer
+// goes first (verb_offer.go).
 func (h *handling) acceptOrDecline(c Command) (string, error) {
+	if text, ok, err := h.answerOffer(c); ok {
+		return text, err
+	}
 	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == h.from }
 	if c.Verb == VerbDecline {
 		pick = func(g *gameRecord) bool { return g.State == stateInvited }
@@ -31,6 +35,10 @@ func (h *handling) acceptOrDecline(c Command) (string, error) {
 	rec := lg.rec
 	if rec.State != stateInvited {
 		if rec.State == statePlaying {
+			if c.Verb == VerbDecline {
+				return "", refused("game %s has already begun, and no draw offer or undo request waits for your answer.", rec.ID).
+					instead(`Write "%s board" to see the game.`, rec.ID)
+			}
 			return "", refused("game %s has already begun: the challenge was accepted.", rec.ID).
 				instead(`Write "%s board" to see the game.`, rec.ID)
 		}

@@ -42,6 +42,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "privacy"
 	case "ratings", "standings", "rated", "unrated":
 		topic = "rating"
+	case "say", "note", "mute", "unmute", "messages", "chat":
+		topic = "talk"
 	}
 	switch topic {
 	case "":
@@ -57,6 +59,10 @@ func helpTopic(topic string) (string, bool) {
   games                   your games
   draw                    offer a draw; the opponent's "draw" accepts it
   undo                    ask to take back your last move
+  decline, no thanks      decline your opponent's draw offer or undo request
+                          (at any time; "accept" accepts it)
+  say <text>, note <text> a message to your opponent; a note for yourself
+  mute / unmute           stop (or let through) your opponent's messages
   resign                  give up the game
   analysis                after the end: every move's value, mistakes marked
   vacation <days> / vacation off
@@ -69,8 +75,8 @@ func helpTopic(topic string) (string, bool) {
   forget me               resign your games; windpost forgets your address
   rating                  your ratings, with their last changes
   standings <game>        the best rated players of a game
-  help <topic>            more on: moves, games, clocks, draw, undo, vacation,
-                          privacy, rating
+  help <topic>            more on: moves, games, clocks, draw, undo, talk,
+                          vacation, privacy, rating
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -98,17 +104,30 @@ days or more per move); at the deadline the player to move loses on
 time, unless the opponent had offered a draw, which then counts as
 accepted. Games against the bot have no clock.`, true
 	case "draw":
-		return `"draw" offers a draw; the opponent accepts with "draw" and declines by
-playing a move. The bot accepts only when it sees the game as drawn or
+		return `"draw" offers a draw; the opponent accepts with "draw" (or "accept
+draw") and declines with "decline" (or "no thanks"), at any time, also
+when it is not their turn; the offer stands until they answer or move,
+and a move declines it too.
+The bot accepts only when it sees the game as drawn or
 as lost for itself; otherwise it declines, and you play on.`, true
 	case "undo":
 		return `"undo" asks to take back your last move; your opponent agrees with
-"undo" and refuses by playing a move. Against the bot, "undo" takes back
+"undo" (or "accept undo") and refuses with "decline" or by playing a
+move, at any time. Against the bot, "undo" takes back
 your last move and its answer at once.`, true
 	case "privacy":
 		return privacyHelp, true
 	case "rating":
 		return ratingHelp, true
+	case "talk":
+		return `In a game against a person, write to your opponent in your reply about
+the game: every line that is not a command (a greeting, a comment) is
+passed on to them with the news of your mail, and kept in the game's
+record ("history" shows the messages to both of you). "say <text>" says
+it explicitly. At most 500 characters a mail; quoted text and your
+signature are never passed on. "note <text>" keeps a note that only you
+see in "history". "mute" stops your opponent's messages in that game,
+"unmute" lets them through again. The bot does not read messages.`, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the

@@ -30,9 +30,10 @@ func (h *handling) look(c Command) (string, error) {
 	switch c.Verb {
 	case VerbHistory:
 		if len(lg.rec.Moves) == 0 {
-			return fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID), nil
+			return fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID) + talkHistory(lg.rec, h.from), nil
 		}
-		return fmt.Sprintf("Game %s, %s:\n%s", lg.rec.ID, lg.kit.Rules.Title(), strings.TrimRight(notation.FormatRecord(lg.kit.Notation, lg.g), "\n")), nil
+		return fmt.Sprintf("Game %s, %s:\n%s", lg.rec.ID, lg.kit.Rules.Title(), strings.TrimRight(notation.FormatRecord(lg.kit.Notation, lg.g), "\n")) +
+			talkHistory(lg.rec, h.from), nil
 	case VerbMoves:
 		if lg.rec.State != statePlaying {
 			return "", stateRefusal(lg, h.from)

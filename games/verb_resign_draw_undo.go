@@ -34,8 +34,9 @@ func (h *handling) draw(lg *liveGame, side rules.Side) (string, error) {
 		return "Your draw offer stands; your opponent has not answered it yet.", nil
 	}
 	rec.DrawOffer = side.String()
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, play a move.", h.from, rec.ID))
-	return "Done: you offered a draw. Your opponent accepts by writing \"draw\", and declines by playing a move.", nil
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, reply with: %s%s",
+		h.from, rec.ID, declineWords(rec, side.Opponent(), offerDraw), orMove(lg, side.Opponent())))
+	return "Done: you offered a draw. Your opponent accepts by writing \"draw\", and declines by writing \"decline\" or by playing a move.", nil
 }
 
 // drawWithBot answers "draw" in a game against the bot: it accepts only a
@@ -90,8 +91,9 @@ func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
 		return fmt.Sprintf("You already asked to take back %s; your opponent has not answered yet.", last), nil
 	}
 	rec.UndoRequest, rec.UndoPly = side.String(), ply
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, play your move.", h.from, last))
-	return fmt.Sprintf("Done: you asked to take back %s. Your opponent agrees by writing \"undo\"; a move from them refuses.", last), nil
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, reply with: %s%s",
+		h.from, last, declineWords(rec, side.Opponent(), offerUndo), orMove(lg, side.Opponent())))
+	return fmt.Sprintf("Done: you asked to take back %s. Your opponent agrees by writing \"undo\", and refuses by writing \"decline\" or by playing a move.", last), nil
 }
 
 // undoWithBot answers "undo" in a game against the bot: it takes back

@@ -1,0 +1,156 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// The answers to a draw offer or an undo request. The player it was made
+// to may accept or decline it at any time, also when it is not their
+// turn: "draw" or "accept draw", "undo" or "accept undo", "decline" (or
+// "no", "no thanks"), "decline draw", "decline undo". It stands until
+// that player answers or moves.
+
+// What a player may offer the other in a game between people.
+const (
+	offerDraw = "draw"
+	offerUndo = "undo"
+)
+
+// offersTo lists what stands in rec for side to answer, draw first.
+func offersTo(rec *gameRecord, side rules.Side) []string {
+	var out []string
+	opp := side.Opponent().String()
+	if rec.DrawOffer == opp {
+		out = append(out, offerDraw)
+	}
+	if rec.UndoRequest == opp && rec.UndoPly == len(rec.Moves) {
+		out = append(out, offerUndo)
+	}
+	return out
+}
+
+// declineWords is what side writes to decline what (an offer standing in
+// rec): "decline", or "decline draw" when two offers stand.
+func declineWords(rec *gameRecord, side rules.Side, what string) string {
+	if len(offersTo(rec, side)) > 1 {
+		return "decline " + what
+	}
+	return "decline"
+}
+
+// parseNo reads "no", "no thanks", "no, thank you", "nope": a decline
+// said in words. It reports false for other lines that start with "no".
+func (c *Command) parseNo(args []string) bool {
+	switch strings.Join(args, " ") {
+	case "", "thanks", "thank you", "thx":
+		c.Verb, c.Words = VerbDecline, true
+		return true
+	}
+	return false
+}
+
+// meantGame is the game a command is about when it names none: the one
+// the mail made, the one of its reply key, or the one its subject or
+// reply address names; nil if none.
+func (h *handling) meantGame(c Command) *liveGame {
+	for _, id := range []string{c.Game, h.created, h.authGame, strings.ToLower(h.req.GameID)} {
+		if id != "" {
+			return h.game(id)
+		}
+	}
+	return nil
+}
+
+// awaitsAnswer reports whether an offer in lg waits for the sender's
+// answer.
+func (h *handling) awaitsAnswer(lg *liveGame) bool {
+	if lg == nil || lg.rec.State != statePlaying || lg.rec.isBotGame() {
+		return false
+	}
+	side, player := lg.rec.sideOf(h.from)
+	return player && len(offersTo(lg.rec, side)) > 0
+}
+
+// answerOffer runs accept and decline (and "no") when they answer an
+// offer; ok is false when c is about a challenge instead.
+func (h *handling) answerOffer(c Command) (text string, ok bool, err error) {
+	if c.Offer == "" {
+		lg := h.meantGame(c)
+		if !h.awaitsAnswer(lg) {
+			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.from) {
+				return "", true, notUnderstood()
+			}
+			return "", false, nil
+		}
+	}
+	lg, side, err := h.playingGame(c)
+	if err != nil {
+		return "", true, err
+	}
+	rec := lg.rec
+	standing := offersTo(rec, side)
+	what := c.Offer
+	if what == "" {
+		if len(standing) > 1 {
+			return "", true, refused("a draw offer and an undo request both stand in game %s;", rec.ID).
+				instead(`write "%s draw" or "%s undo".`, c.Verb, c.Verb)
+		}
+		what = standing[0]
+	}
+	if !slices.Contains(standing, what) {
+		r := refused("no %s waits for your answer in game %s.", offerName(what), rec.ID)
+		if what == offerDraw {
+			return "", true, r.instead(`"draw" alone offers one.`)
+		}
+		return "", true, r.instead(`"undo" alone asks to take back your own last move.`)
+	}
+	if c.Verb == VerbAccept {
+		if what == offerDraw {
+			text, err = h.draw(lg, side)
+		} else {
+			text, err = h.undo(lg, side)
+		}
+		return text, true, err
+	}
+	return h.declineOffer(lg, side, what), true, nil
+}
+
+// offerName is what a player offers, in words.
+func offerName(what string) string {
+	if what == offerDraw {
+		return "draw offer"
+	}
+	return "request to take back a move"
+}
+
+// declineOffer declines what side's opponent offered in lg.
+func (h *handling) declineOffer(lg *liveGame, side rules.Side, what string) string {
+	rec := lg.rec
+	opp := rec.opponentAddress(side)
+	next := "It is your opponent's move."
+	if lg.toMove() == side {
+		next = "It is your move."
+	}
+	if what == offerDraw {
+		rec.DrawOffer = ""
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.from, rec.ID))
+		return "Done: you declined the draw offer. The game goes on. " + next
+	}
+	last := rec.lastMove()
+	rec.UndoRequest, rec.UndoPly = "", 0
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.from, last, rec.ID))
+	return fmt.Sprintf("Done: you refused to take back %s. %s", last, next)
+}
+
+// orMove ends the line of a notice that says how to decline: a move
+// declines too, when it is the reader's (side's) turn.
+func orMove(lg *liveGame, side rules.Side) string {
+	if lg.toMove() == side {
+		return " (or just play your move)"
+	}
+	return ""
+}

@@ -1,0 +1,412 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Players who can talk. In a mail that carries the sender's reply key
+// for a game between people that has begun, the lines that are not
+// commands (a greeting, a comment) are the sender's message to the
+// opponent: passed on in the notice of the mail, kept in the game's
+// record (history shows it to both players), and the sender is told.
+// "say <text>" says it explicitly, "note <text>" keeps a note only its
+// writer sees, "mute" and "unmute" stop and let through the opponent's
+// messages. In the thread of a game against the bot, such lines get a
+// friendly word instead of the help.
+
+// Limits of what players say.
+const (
+	talkLimit = 500 // characters of one mail's message to one game, or of one note
+	talkKept  = 200 // messages and notes a game's record keeps, the newest
+	talkShown = 30  // messages and notes history shows, the newest
+)
+
+// talkEntry is a message or a note as a game's record keeps it.
+type talkEntry struct {
+	Side string    `json:"side"` // the writer's side
+	Ply  int       `json:"ply"`  // the moves made when it was written
+	At   time.Time `json:"at"`
+	Text string    `json:"text"`
+	Note bool      `json:"note,omitempty"` // a note: only its writer sees it
+	Held bool      `json:"held,omitempty"` // not passed on: the opponent had muted messages
+}
+
+// talk is what the mail being handled says: the message to each game's
+// opponent, the lines written in a bot game's thread, and whether a
+// refused command stopped the mail (then no message goes).
+type talk struct {
+	games []string            // the games, in the order their messages began
+	lines map[string][]string // game -> the message's lines
+	bot   []string
+	stop  bool
+}
+
+func (t *talk) add(game, line string) {
+	if t.lines == nil {
+		t.lines = map[string][]string{}
+	}
+	if _, ok := t.lines[game]; !ok {
+		t.games = append(t.games, game)
+	}
+	t.lines[game] = append(t.lines[game], line)
+}
+
+func (t *talk) any() bool { return len(t.games) > 0 || len(t.bot) > 0 }
+
+// parseTalk reads "say <text>", "note <text>", "mute [game]" and "unmute
+// [game]".
+func (c *Command) parseTalk(verb, line string, args []string) {
+	c.Verb = Verb(verb)
+	if c.Verb == VerbMute || c.Verb == VerbUnmute {
+		c.parseGameArg(args)
+		return
+	}
+	rest := line
+	if c.Game != "" {
+		rest = strings.TrimSpace(rest[len(strings.Fields(rest)[0]):])
+	}
+	c.Text = strings.TrimSpace(rest[len(strings.Fields(rest)[0]):])
+	if c.Text == "" {
+		c.Err = fmt.Sprintf("write %s and your text on one line, e.g. \"%s Nice move!\"", verb, verb)
+	}
+}
+
+// talkGame is the game whose thread the mail talks in: the game of its
+// reply key, once it has begun; nil if none.
+func (h *handling) talkGame() *liveGame {
+	if h.authGame == "" {
+		return nil
+	}
+	lg := h.game(h.authGame)
+	if lg == nil || (lg.rec.State != statePlaying && lg.rec.State != stateOver) {
+		return nil
+	}
+	return lg
+}
+
+// readLines parses the mail's lines into commands. In the thread of a
+// game that has begun (talkGame), the lines that are not commands, and
+// greetings, are the message to the opponent, or in a game against the
+// bot lines for a friendly word; nothing after a signature line ("-- ")
+// is.
+func (h *handling) readLines(lines []string) []Command {
+	lg := h.talkGame()
+	var cmds []Command
+	signed := false
+	for _, l := range lines {
+		c, ok := ParseCommand(l)
+		if lg == nil {
+			if ok {
+				cmds = append(cmds, c)
+			}
+			continue
+		}
+		l = strings.TrimSpace(l)
+		if l == "--" {
+			signed = true
+			continue
+		}
+		if ok && !h.prose(lg, c) {
+			cmds = append(cmds, c)
+			continue
+		}
+		switch {
+		case signed || !talkable(l):
+		case lg.rec.isBotGame():
+			if ok {
+				h.talk.bot = append(h.talk.bot, l)
+			}
+		default:
+			h.talk.add(lg.rec.ID, l)
+		}
+	}
+	return cmds
+}
+
+// prose reports whether command line c, written in lg's thread, is not a
+// command but talk: a line that could not be a move, words with a digit
+// that name no move of the game, or "no thanks" with no offer to answer.
+func (h *handling) prose(lg *liveGame, c Command) bool {
+	if c.Verb == VerbDecline && c.Words {
+		return !h.awaitsAnswer(lg)
+	}
+	if c.Verb != VerbMove || c.Err != "" || c.Number != 0 || saysMove(c.Line) || (c.Game != "" && h.st.hasGame(c.Game)) {
+		return false
+	}
+	if w := strings.Fields(c.Line); len(w) == 1 && misspelt(strings.ToLower(strings.TrimFunc(w[0], unicode.IsPunct))) {
+		return false // "resing": refused as not understood, not passed on
+	}
+	return !looksLikeMove(c.Move) || (wordy(c.Move) && !namesMove(lg, c.Move))
+}
+
+// wordy reports whether text has two words or more of letters only:
+// prose, since no notation's move has them ("See you in 2 weeks").
+func wordy(text string) bool {
+	n := 0
+	for _, w := range strings.Fields(text) {
+		w = strings.TrimFunc(w, unicode.IsPunct)
+		if utf8.RuneCountInString(w) >= 2 && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// namesMove reports whether a word of text is a move of lg's position:
+// then the line may be meant as one, and it is run as a command.
+func namesMove(lg *liveGame, text string) bool {
+	for _, w := range strings.Fields(text) {
+		w = strings.TrimFunc(w, func(r rune) bool { return strings.ContainsRune(",.;!?()\"'", r) })
+		if strings.ContainsAny(w, "0123456789") {
+			if _, err := lg.kit.Notation.ParseMove(lg.g.Position(), w); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// misspelt reports whether w is one letter off a command word of four
+// letters or more: one letter changed, added, left out, or two swapped.
+func misspelt(w string) bool {
+	for _, k := range []string{"help", "rules", "challenge", "accept", "decline", "board", "history", "moves", "games",
+		"resign", "draw", "undo", "analysis", "vacation", "confirm", "stop", "block", "unblock", "forget", "note", "mute", "unmute"} {
+		if w != k && len(w) >= 4 && oneEditApart(w, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// oneEditApart reports whether a and b differ by one letter changed,
+// added or left out, or two neighbours swapped.
+func oneEditApart(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) < len(b):
+		return a[i:] == b[i+1:]
+	case i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i]:
+		return a[i+2:] == b[i+2:]
+	}
+	return i == len(a) || a[i+1:] == b[i+1:]
+}
+
+// talkable reports whether line is worth passing on: it has a letter, a
+// digit or a symbol (an emoji), and is not a mail client's footer.
+func talkable(line string) bool {
+	low := strings.ToLower(line)
+	if strings.HasPrefix(low, "sent from my ") || strings.HasPrefix(low, "get outlook for ") {
+		return false
+	}
+	return strings.ContainsFunc(line, func(r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.So, r)
+	})
+}
+
+// talkTarget finds the game say and note are about: one the sender plays
+// and proved with the reply key, that has begun.
+func (h *handling) talkTarget(c Command) (*liveGame, error) {
+	lg, _, err := h.gameFor(c, true, isPlaying, "game in progress")
+	if err != nil {
+		return nil, err
+	}
+	if s := lg.rec.State; s != statePlaying && s != stateOver {
+		return nil, refused("game %s has not begun;", lg.rec.ID).instead("you can write to your opponent once it has.")
+	}
+	return lg, nil
+}
+
+// say answers "say <text>": the text joins the sender's message to the
+// opponent, passed on when the mail's commands have run.
+func (h *handling) say(c Command) (string, error) {
+	lg, err := h.talkTarget(c)
+	if err != nil {
+		return "", err
+	}
+	if lg.rec.isBotGame() {
+		return `The bot does not read messages, so this went to no one ("note <text>" keeps a note for yourself).`, nil
+	}
+	side, _ := lg.rec.sideOf(h.from)
+	h.talk.add(lg.rec.ID, c.Text)
+	return fmt.Sprintf("Done: it goes to %s with your message (below).", lg.rec.opponentAddress(side)), nil
+}
+
+// note answers "note <text>": a note in the game's record that only its
+// writer sees.
+func (h *handling) note(c Command) (string, error) {
+	lg, err := h.talkTarget(c)
+	if err != nil {
+		return "", err
+	}
+	text, cut := cutTalk(c.Text)
+	side, _ := lg.rec.sideOf(h.from)
+	keepTalk(lg.rec, talkEntry{Side: side.String(), Ply: len(lg.rec.Moves), At: h.now, Text: text, Note: true})
+	done := fmt.Sprintf("Done: noted in game %s. Only you see your notes, in \"history\".", lg.rec.ID)
+	if cut {
+		done += fmt.Sprintf(" The note was cut to %d characters.", talkLimit)
+	}
+	return done, nil
+}
+
+// mute answers "mute" and "unmute": the opponent's messages in a game
+// stop reaching the sender, or reach them again.
+func (h *handling) mute(c Command) (string, error) {
+	lg, side, err := h.gameFor(c, true, isPlaying, "game in progress")
+	if err != nil {
+		return "", err
+	}
+	rec := lg.rec
+	if rec.isBotGame() {
+		return "", refused("the bot sends no messages in game %s.", rec.ID)
+	}
+	opp := rec.opponentAddress(side)
+	on := slices.Contains(rec.Muted, side.String())
+	switch {
+	case c.Verb == VerbMute && on:
+		return fmt.Sprintf("Messages from %s in game %s are already muted; \"unmute\" lets them through again.", opp, rec.ID), nil
+	case c.Verb == VerbMute:
+		rec.Muted = append(rec.Muted, side.String())
+		return fmt.Sprintf("Done: messages from %s in game %s no longer reach you; \"unmute\" lets them through again.", opp, rec.ID), nil
+	case !on:
+		return fmt.Sprintf("Messages from %s in game %s are not muted.", opp, rec.ID), nil
+	}
+	rec.Muted = slices.DeleteFunc(rec.Muted, func(s string) bool { return s == side.String() })
+	return fmt.Sprintf("Done: messages from %s in game %s reach you again.", opp, rec.ID), nil
+}
+
+// passTalk passes on the mail's messages and says in the answer what
+// became of them, and of lines written in a bot game's thread.
+func (h *handling) passTalk() {
+	if len(h.talk.bot) > 0 {
+		h.answer.sections = append(h.answer.sections, "The bot does not read messages, so these lines went to no one:\n"+
+			quoteLines(strings.Join(h.talk.bot, "\n"))+"\nWrite your move, or \"help\" for the commands (\"note <text>\" keeps a note for yourself).")
+		h.talk.bot = nil
+	}
+	for _, id := range h.talk.games {
+		if lg := h.game(id); lg != nil {
+			h.answer.sections = append(h.answer.sections, h.passMessage(lg, strings.Join(h.talk.lines[id], "\n")))
+		}
+	}
+	h.talk.games, h.talk.lines = nil, nil
+}
+
+// passMessage passes text on to the sender's opponent in lg and keeps it
+// in the record, unless a command was refused, the opponent muted the
+// sender, or the mail has caused as many mails as it may; it returns the
+// answer's section.
+func (h *handling) passMessage(lg *liveGame, text string) string {
+	rec := lg.rec
+	side, _ := rec.sideOf(h.from)
+	opp := rec.opponentAddress(side)
+	text, cut := cutTalk(text)
+	quoted := quoteLines(text)
+	n, noticed := h.notices[noticeKey{opp, rec.ID}]
+	switch {
+	case strings.HasSuffix(opp, "@invalid"):
+		return fmt.Sprintf("Not passed on: your opponent in game %s has left windpost (\"forget me\"):\n%s", rec.ID, quoted)
+	case h.talk.stop:
+		return fmt.Sprintf("Not passed on to %s, because a command above was refused; send your message again with the right command:\n%s", opp, quoted)
+	case slices.Contains(rec.Muted, side.Opponent().String()):
+		keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text, Held: true})
+		h.answer.done++
+		return fmt.Sprintf("Not passed on: %s has muted messages in game %s. Your message is kept in the game's record:\n%s", opp, rec.ID, quoted)
+	case !(noticed && len(n.events) > 0) && h.mailsSpent():
+		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.srv.mailsPerMail(), quoted)
+	}
+	keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text})
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.from, quoted))
+	h.answer.done++
+	if cut {
+		return fmt.Sprintf("Passed on to %s as your message, cut to %d characters:\n%s", opp, talkLimit, quoted)
+	}
+	return fmt.Sprintf("Passed on to %s as your message:\n%s", opp, quoted)
+}
+
+// keepTalk adds e to rec's messages and notes, keeping the newest
+// talkKept.
+func keepTalk(rec *gameRecord, e talkEntry) {
+	rec.Talk = append(rec.Talk, e)
+	if len(rec.Talk) > talkKept {
+		rec.Talk = slices.Clone(rec.Talk[len(rec.Talk)-talkKept:])
+	}
+}
+
+// cutTalk cuts text to talkLimit characters, at a word where it can, and
+// marks the cut with " [...]"; cut says it did.
+func cutTalk(text string) (string, bool) {
+	if utf8.RuneCountInString(text) <= talkLimit {
+		return text, false
+	}
+	i, n := 0, 0
+	for i = range text {
+		if n == talkLimit {
+			break
+		}
+		n++
+	}
+	kept := text[:i]
+	if j := strings.LastIndexAny(kept, " \n"); j > len(kept)/2 {
+		kept = kept[:j]
+	}
+	return strings.TrimSpace(kept) + " [...]", true
+}
+
+// quoteLines puts "> " before each line of text.
+func quoteLines(text string) string {
+	return "> " + strings.ReplaceAll(text, "\n", "\n> ")
+}
+
+// talkHistory is what history shows reader of lg's messages and notes:
+// both players see the messages, each their own notes; "" for anyone
+// else, or if there are none.
+func talkHistory(rec *gameRecord, reader string) string {
+	side, player := rec.sideOf(reader)
+	if !player {
+		return ""
+	}
+	var lines []string
+	for _, e := range rec.Talk {
+		if e.Note && e.Side != side.String() {
+			continue
+		}
+		when := "before the first move"
+		if e.Ply > 0 && e.Ply <= len(rec.Moves) {
+			when = fmt.Sprintf("after %d.%s", e.Ply, rec.Moves[e.Ply-1].Text)
+		}
+		who := rec.opponentAddress(side)
+		switch {
+		case e.Note:
+			who = "your note"
+		case e.Side == side.String():
+			who = "you"
+		}
+		line := fmt.Sprintf("%s, %s: %s", when, who, strings.ReplaceAll(e.Text, "\n", " / "))
+		if e.Held {
+			line += " (not passed on: muted)"
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	head := "Messages:"
+	if len(lines) > talkShown {
+		head = fmt.Sprintf("Messages (the last %d of %d):", talkShown, len(lines))
+		lines = lines[len(lines)-talkShown:]
+	}
+	return "\n\n" + head + "\n" + strings.Join(lines, "\n")
+}
