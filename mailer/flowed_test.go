@@ -140,8 +140,9 @@ func TestTextFits78Columns(t *testing.T) {
 // TestFlowedRoundTrip: windpost's own text part, read back by the mail
 // reader (mailer/inbound, which joins flowed text from players), gives the
 // lines it was written from: the prose lines, wrapped or not, and the
-// board lines (blank lines, and the echoed "> command" lines, which the
-// reader takes for quotes, are never read).
+// board lines (blank lines, the echoed "> command" lines and quoted
+// messages, which the reader takes for quotes, and a quote's attribution
+// line, are never read).
 func TestFlowedRoundTrip(t *testing.T) {
 	for _, m := range mailKinds(t) {
 		raw, _ := composedText(t, m)
@@ -150,9 +151,13 @@ func TestFlowedRoundTrip(t *testing.T) {
 			t.Fatalf("%s: %v", m.name, err)
 		}
 		var want []string
-		for _, l := range strings.Split(m.mail.Text, "\n") {
+		lines := strings.Split(m.mail.Text, "\n")
+		for i, l := range lines {
 			l = strings.TrimRight(l, " ")
-			if l != "" && !strings.HasPrefix(l, ">") {
+			// A line ending in ":" just before a quote ("alice writes:")
+			// is its attribution: the reader drops it with the quote.
+			attribution := strings.HasSuffix(l, ":") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], ">")
+			if l != "" && !strings.HasPrefix(l, ">") && !attribution {
 				want = append(want, l)
 			}
 		}

@@ -156,6 +156,10 @@ func mailKinds(t *testing.T) []sampleMail {
 	toBob = p.to(p.write("move-people", alice, toAlice, firstMove(t, toAlice.Text)), bob)
 	toAlice = p.to(p.write("move-people-back", bob, toBob, firstMove(t, toBob.Text)), alice)
 	p.write("undo-ask", bob, toBob, "undo")
+	p.write("undo-declined", alice, toAlice, "no thanks")
+	p.write("talk", alice, toAlice, "Hello Bob, and good luck! I am curious how you will answer my drop; "+
+		"I have been reading about the Wind and the Storm all week.")
+	p.write("history-talk", bob, toBob, "history")
 	p.write("vacation", alice, toAlice, "vacation 3")
 	p.write("draw-offer-gufuu", alice, toAlice, "draw")
 	p.write("draw-agreed", bob, toBob, "draw")
