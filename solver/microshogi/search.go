@@ -2,6 +2,7 @@ package microshogi
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/windpost/windpost/rules"
@@ -224,6 +225,27 @@ func (s *searcher) updatePV(ply int, m rules.Move) {
 	s.pvLen[ply] = s.pvLen[ply+1]
 }
 
+// reductions[d][i] is how many plies the i-th move of a d-ply search is
+// reduced when it is late and quiet: about ln d · ln i / 2.
+var reductions = func() (r [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			r[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+		}
+	}
+	return r
+}()
+
+// lateMoveReduction is the reduction of the i-th move at depth, less one
+// at a node of the principal variation, leaving at least one ply.
+func lateMoveReduction(depth, i int, pvNode bool) int {
+	r := int(reductions[min(depth, 63)][min(i, 63)])
+	if pvNode {
+		r--
+	}
+	return max(0, min(r, depth-2))
+}
+
 // negamax searches p (already on the path) depth plies deep.
 func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta, ply int) int {
 	s.pvLen[ply] = ply
@@ -287,11 +309,11 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		if i == 0 {
 			v = -s.negamax(child, gives, depth-1+ext, -beta, -alpha, ply+1)
 		} else {
-			// Late quiet moves at some depth are searched a ply shallower
-			// first.
+			// Late quiet moves are searched shallower first, the more so
+			// the deeper the search and the later the move.
 			red := 0
-			if depth >= 3 && i >= 4 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
-				red = 1
+			if depth >= 3 && i >= 3 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				red = lateMoveReduction(depth, i, beta-alpha > 1)
 			}
 			v = -s.negamax(child, gives, depth-1+ext-red, -alpha-1, -alpha, ply+1)
 			if v > alpha && (red > 0 || v < beta) && !s.stop {
