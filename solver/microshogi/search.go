@@ -3,6 +3,7 @@ package microshogi
 import (
 	"context"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/windpost/windpost/rules"
@@ -46,6 +47,9 @@ type searcher struct {
 	// game's first to the current node; repCount filters repetition scans.
 	path     []pathEntry
 	repCount [4096]uint8
+	// floor is the first entry of the path a repetition may go back to:
+	// the position after the last null move, which none before reaches.
+	floor int
 
 	pv    [maxPly][maxPly]rules.Move
 	pvLen [maxPly]int
@@ -64,6 +68,7 @@ type searcher struct {
 type pathEntry struct {
 	hash    uint64
 	inCheck bool
+	null    bool // reached by a null move, or one must not follow
 }
 
 func newSearcher(tableBits int) *searcher {
@@ -77,6 +82,7 @@ func (s *searcher) reset() {
 	s.killers = [maxPly][2]rules.Move{}
 	s.history = [2][1 << 15]int32{}
 	s.path = s.path[:0]
+	s.floor = 0
 	s.repCount = [4096]uint8{}
 	s.nodes = 0
 	s.stop = false
@@ -84,7 +90,7 @@ func (s *searcher) reset() {
 
 func (s *searcher) push(p *engine.Position, inCheck bool) {
 	h := p.Hash()
-	s.path = append(s.path, pathEntry{h, inCheck})
+	s.path = append(s.path, pathEntry{hash: h, inCheck: inCheck})
 	s.repCount[h&4095]++
 }
 
@@ -104,7 +110,7 @@ func (s *searcher) repetition() (int, bool) {
 	if s.repCount[h&4095] < 2 {
 		return 0, false
 	}
-	for i := n - 2; i >= 0; i -= 2 {
+	for i := n - 2; i >= s.floor; i -= 2 {
 		if s.path[i].hash != h {
 			continue
 		}
@@ -286,6 +292,13 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			}
 		}
 	}
+	if !inCheck && beta-alpha == 1 && depth >= 3 && abs(beta) < mateBound && !s.path[len(s.path)-1].null && material(p) >= 2 {
+		if eval := evaluate(p); eval >= beta {
+			if v, ok := s.nullMove(p, depth, beta, eval, ply); ok {
+				return v
+			}
+		}
+	}
 	ms := p.Generate(s.moveBuf[ply][:0])
 	if len(ms) == 0 {
 		return -mate + ply // checkmate or stalemate: both lose
@@ -424,4 +437,71 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 		}
 	}
 	return best
+}
+
+// nullMove lets the opponent move twice, at a reduced depth: if the side
+// to move (not in check, static evaluation eval at or above beta) still
+// holds beta, the node fails high without searching its moves. Deep nodes
+// verify this with a reduced search without a null move, which keeps
+// zugzwang and drop mates from hiding behind it.
+func (s *searcher) nullMove(p *engine.Position, depth, beta, eval, ply int) (int, bool) {
+	q, ok := passed(p)
+	if !ok {
+		return 0, false
+	}
+	child := &s.stack[ply+1]
+	*child = q
+	r := 2 + depth/4 + min((eval-beta)/200, 2)
+	s.push(child, false)
+	s.path[len(s.path)-1].null = true
+	floor := s.floor
+	s.floor = len(s.path) - 1
+	v := -s.negamax(child, false, depth-1-r, -beta, -beta+1, ply+1)
+	s.floor = floor
+	s.pop()
+	if s.stop || v < beta {
+		return 0, false
+	}
+	if v >= mateBound {
+		v = beta // a mate found by passing proves nothing
+	}
+	if depth < 8 {
+		return v, true
+	}
+	top := &s.path[len(s.path)-1]
+	top.null = true
+	w := s.negamax(p, false, depth-1-r, beta-1, beta, ply)
+	top.null = false
+	if s.stop || w < beta {
+		return 0, false
+	}
+	return v, true
+}
+
+// passed returns p with the other side to move: the null move.
+func passed(p *engine.Position) (engine.Position, bool) {
+	var board [engine.NumSquares]engine.Piece
+	for sq := range board {
+		board[sq], _ = p.At(engine.Square(sq))
+	}
+	var hands [2][engine.Pairs]int
+	for sd := rules.Black; sd <= rules.White; sd++ {
+		for k := range hands[sd] {
+			hands[sd][k] = p.Hand(sd, k)
+		}
+	}
+	q, err := engine.New(board, hands, p.ToMove().Opponent(), p.MoveNumber())
+	return q, err == nil
+}
+
+// material counts the pieces of the side to move besides its king, on the
+// board and in hand: with fewer than two, zugzwang is likely enough that
+// no null move is tried.
+func material(p *engine.Position) int {
+	side := p.ToMove()
+	n := bits.OnesCount32(p.Occupied(side)) - 1
+	for k := 0; k < engine.Pairs; k++ {
+		n += p.Hand(side, k)
+	}
+	return n
 }
