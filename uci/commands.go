@@ -50,8 +50,11 @@ func (s *session) setOption(args []string) {
 			return
 		}
 		s.overhead = time.Duration(ms) * time.Millisecond
-	case "threads", "clear hash", "ponder":
-		// One thread; the table is cleared before every search anyway.
+	case "clear hash":
+		s.stopSearch()
+		s.clearHash()
+	case "threads", "ponder":
+		// One thread.
 	default:
 		s.printf("info string no option %q", strings.Join(name, " "))
 	}

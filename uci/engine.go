@@ -125,6 +125,7 @@ func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bo
 		return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return s.engine.Search(ctx, g, o) }
 	}
 	key, budget := o, time.Duration(0) // 0: the bot's own options
+	key.KeepTables = true              // over the game; ucinewgame clears them
 	if o.Nodes == 0 {
 		key.Time, budget = 0, o.Time
 	}
@@ -133,6 +134,13 @@ func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bo
 	}
 	b := s.bot
 	return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return b.Analyse(ctx, g, budget) }
+}
+
+// clearHash forgets the tables the bot kept from the searches before.
+func (s *session) clearHash() {
+	if s.bot != nil {
+		s.bot.Clear()
+	}
 }
 
 // searchDone is a finished search and the game it searched.
@@ -168,6 +176,7 @@ func (s *session) handle(ctx context.Context, line string) {
 	case "ucinewgame":
 		s.stopSearch()
 		s.game = rules.NewGame(engine.Variant{})
+		s.clearHash()
 	case "position":
 		s.stopSearch()
 		s.position(f[1:])

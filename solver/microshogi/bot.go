@@ -45,6 +45,10 @@ type Options struct {
 	// TableBits is the base-2 logarithm of the number of transposition
 	// table entries (16 bytes each); 0 means 20 (16 MiB).
 	TableBits int
+	// KeepTables keeps the transposition table and (halved) the history
+	// from one search to the next, as for the moves of one game: stronger,
+	// but a move then depends on the searches before it. Clear forgets.
+	KeepTables bool
 }
 
 // Bot is the Micro-shogi bot: solver.Bot and solver.Analyst. It is safe
@@ -53,6 +57,47 @@ type Options struct {
 type Bot struct {
 	opts Options
 	pool sync.Pool // of *searcher
+
+	mu   sync.Mutex
+	kept *searcher // with KeepTables: the last search's, if not in use
+}
+
+// Clear forgets the tables kept from earlier searches (Options.KeepTables),
+// as for a new game.
+func (b *Bot) Clear() {
+	b.mu.Lock()
+	b.kept = nil
+	b.mu.Unlock()
+}
+
+// searcher returns a searcher with tables of 1<<bits entries and whether
+// they hold an earlier search's work.
+func (b *Bot) searcher(bits int) (*searcher, bool) {
+	if b.opts.KeepTables {
+		b.mu.Lock()
+		s := b.kept
+		b.kept = nil
+		b.mu.Unlock()
+		if s != nil && len(s.tt) == 1<<bits {
+			return s, true
+		}
+	}
+	s, _ := b.pool.Get().(*searcher)
+	if s == nil || len(s.tt) != 1<<bits {
+		s = newSearcher(bits)
+	}
+	return s, false
+}
+
+// release gives s back once its search is over.
+func (b *Bot) release(s *searcher) {
+	if b.opts.KeepTables {
+		b.mu.Lock()
+		b.kept = s
+		b.mu.Unlock()
+		return
+	}
+	b.pool.Put(s)
 }
 
 // New returns a bot with options o.
@@ -150,12 +195,9 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	if err != nil {
 		return Result{}, err
 	}
-	s, _ := b.pool.Get().(*searcher)
-	if s == nil || len(s.tt) != 1<<o.TableBits {
-		s = newSearcher(o.TableBits)
-	}
-	defer b.pool.Put(s)
-	s.reset()
+	s, warm := b.searcher(o.TableBits)
+	defer b.release(s)
+	s.reset(warm)
 	s.ctx = ctx
 	s.nodeLimit = o.Nodes
 	s.deadline = time.Time{}

@@ -76,11 +76,20 @@ func newSearcher(tableBits int) *searcher {
 }
 
 // reset clears what a search must not inherit, so that the same search
-// gives the same result every time.
-func (s *searcher) reset() {
-	clear(s.tt)
+// gives the same result every time; with keep, it keeps the transposition
+// table and halves the history instead, for the next move of the same game.
+func (s *searcher) reset(keep bool) {
+	if keep {
+		for sd := range s.history {
+			for k := range s.history[sd] {
+				s.history[sd][k] /= 2
+			}
+		}
+	} else {
+		clear(s.tt)
+		s.history = [2][1 << 15]int32{}
+	}
 	s.killers = [maxPly][2]rules.Move{}
-	s.history = [2][1 << 15]int32{}
 	s.path = s.path[:0]
 	s.floor = 0
 	s.repCount = [4096]uint8{}

@@ -44,7 +44,7 @@ func TestSearchRepetition(t *testing.T) {
 	} {
 		g := gameFrom(t, "4/k2R/4/4/3K w - 1", c.moves...)
 		s := newSearcher(10)
-		s.reset()
+		s.reset(false)
 		for _, rp := range g.Positions {
 			q := rp.(engine.Position)
 			s.push(&q, q.InCheck())
@@ -163,5 +163,26 @@ func TestAnalysePV(t *testing.T) {
 			t.Fatalf("PV move %v is illegal", engine.Split(m))
 		}
 		p = p.After(m)
+	}
+}
+
+// With KeepTables a search reuses the last one's work (fewer nodes to the
+// same depth); Clear forgets it, and the search costs what it did at first.
+func TestKeepTables(t *testing.T) {
+	g := rules.NewGame(engine.Variant{})
+	bot := New(Options{Nodes: 1 << 40, MaxDepth: 7, TableBits: 16, KeepTables: true})
+	var nodes []int64
+	for i := range 3 {
+		if i == 2 {
+			bot.Clear()
+		}
+		r, err := bot.Analyse(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes = append(nodes, r.Nodes)
+	}
+	if nodes[1] >= nodes[0] || nodes[2] != nodes[0] {
+		t.Errorf("nodes to depth 7: %v; want the second fewer, the third as the first", nodes)
 	}
 }
