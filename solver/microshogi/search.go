@@ -323,7 +323,7 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		*child = p.After(m)
 		gives := child.InCheck()
 		ext := 0
-		if gives && ply < 2*s.rootDepth+4 {
+		if gives && ply < 2*s.rootDepth+4 && safeCheck(child, m) {
 			ext = 1
 		}
 		s.push(child, gives)
@@ -513,4 +513,13 @@ func material(p *engine.Position) int {
 		n += p.Hand(side, k)
 	}
 	return n
+}
+
+// safeCheck reports whether the check m gave, leading to child, is worth
+// an extension: the checking piece stands on a square the side in check
+// does not attack, or one its own side defends.
+func safeCheck(child *engine.Position, m rules.Move) bool {
+	to := engine.Split(m).To
+	them := child.ToMove()
+	return !child.AttackedBy(to, them) || child.AttackedBy(to, them.Opponent())
 }
