@@ -270,7 +270,7 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		}
 	}
 	if depth <= 0 || ply >= maxPly-1 {
-		return s.quiesce(p, inCheck, alpha, beta, ply)
+		return s.quiesce(p, inCheck, alpha, beta, ply, true)
 	}
 	s.nodes++
 	s.checkLimits()
@@ -382,8 +382,8 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 }
 
 // quiesce searches captures (and every evasion when in check) until the
-// position is quiet.
-func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int) int {
+// position is quiet; with checks, also the drops that give a safe check.
+func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int, checks bool) int {
 	s.nodes++
 	s.checkLimits()
 	if s.stop {
@@ -413,6 +413,9 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 		if len(ms) == 0 && p.CountMoves() == 0 {
 			return -mate + ply // stalemate loses
 		}
+		if checks {
+			ms = checkingDrops(p, ms)
+		}
 	}
 	scores := s.scoreBuf[ply][:len(ms)]
 	s.orderScores(p, ms, scores, rules.NoMove, ply)
@@ -428,7 +431,7 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 			v = -rv
 			s.pvLen[ply+1] = ply + 1
 		} else {
-			v = -s.quiesce(child, gives, -beta, -alpha, ply+1)
+			v = -s.quiesce(child, gives, -beta, -alpha, ply+1, false)
 		}
 		s.pop()
 		if s.stop {
@@ -522,4 +525,29 @@ func safeCheck(child *engine.Position, m rules.Move) bool {
 	to := engine.Split(m).To
 	them := child.ToMove()
 	return !child.AttackedBy(to, them) || child.AttackedBy(to, them.Opponent())
+}
+
+// checkingDrops appends to ms the drops that give check on a square the
+// side in check does not attack, or one the dropping side defends.
+func checkingDrops(p *engine.Position, ms []rules.Move) []rules.Move {
+	us := p.ToMove()
+	them := us.Opponent()
+	ksq := p.KingSquare(them)
+	empty := ^(p.Occupied(rules.Black) | p.Occupied(rules.White))
+	for k := 0; k < engine.Pairs; k++ {
+		if p.Hand(us, k) == 0 {
+			continue
+		}
+		for _, f := range [2]engine.Face{engine.Front(k), engine.Front(k).Flip()} {
+			// The squares from which f attacks the king are those f of the
+			// other side attacks from the king's square.
+			for b := p.Attacks(them, f, ksq) & empty; b != 0; b &= b - 1 {
+				sq := engine.Square(bits.TrailingZeros32(b))
+				if !p.AttackedBy(sq, them) || p.AttackedBy(sq, us) {
+					ms = append(ms, engine.NewDrop(f, sq))
+				}
+			}
+		}
+	}
+	return ms
 }

@@ -186,3 +186,27 @@ func TestKeepTables(t *testing.T) {
 		t.Errorf("nodes to depth 7: %v; want the second fewer, the third as the first", nodes)
 	}
 }
+
+// checkingDrops finds only legal drops that give check, and among them the
+// safe ones.
+func TestCheckingDrops(t *testing.T) {
+	for _, c := range []struct {
+		pos  string
+		want int // at least so many
+	}{
+		{"k3/4/2K1/4/4 b SG 1", 2},
+		{"2k1/4/4/1K2/4 b P 1", 1},
+		{"kbgs/p3/4/3P/SGBK b - 1", 0},
+	} {
+		p := gameFrom(t, c.pos).Position().(engine.Position)
+		got := checkingDrops(&p, nil)
+		for _, m := range got {
+			if !p.Legal(m) || !p.After(m).InCheck() {
+				t.Errorf("%s: %s is not a legal checking drop", c.pos, (notation.Notation{}).FormatMove(p, m))
+			}
+		}
+		if len(got) < c.want || (c.want == 0 && len(got) > 0) {
+			t.Errorf("%s: %d checking drops, want at least %d", c.pos, len(got), c.want)
+		}
+	}
+}
