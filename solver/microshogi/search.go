@@ -261,6 +261,10 @@ func lateMoveReduction(depth, i int, pvNode bool) int {
 	return max(0, min(r, depth-2))
 }
 
+// futilityMargin is what a ply of search is taken to gain at most, for
+// reverse futility pruning.
+const futilityMargin = 150
+
 // negamax searches p (already on the path) depth plies deep.
 func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta, ply int) int {
 	s.pvLen[ply] = ply
@@ -301,8 +305,14 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			}
 		}
 	}
-	if !inCheck && beta-alpha == 1 && depth >= 3 && abs(beta) < mateBound && !s.path[len(s.path)-1].null && material(p) >= 2 {
-		if eval := evaluate(p); eval >= beta {
+	if !inCheck && beta-alpha == 1 && abs(beta) < mateBound {
+		eval := evaluate(p)
+		// Reverse futility: far enough above beta near the leaves, the
+		// side to move is trusted to keep it.
+		if depth <= 6 && eval-futilityMargin*depth >= beta {
+			return eval - futilityMargin*depth
+		}
+		if depth >= 3 && eval >= beta && !s.path[len(s.path)-1].null && material(p) >= 2 {
 			if v, ok := s.nullMove(p, depth, beta, eval, ply); ok {
 				return v
 			}
