@@ -132,8 +132,10 @@ func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bo
 	if s.bot == nil || key != s.botOpts {
 		s.bot, s.botOpts = bot.New(key), key
 	}
-	b := s.bot
-	return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return b.Analyse(ctx, g, budget) }
+	b, most := s.bot, o.MaxTime
+	return func(ctx context.Context, g *rules.Game) (bot.Result, error) {
+		return b.AnalyseUpTo(ctx, g, budget, most)
+	}
 }
 
 // clearHash forgets the tables the bot kept from the searches before.

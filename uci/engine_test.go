@@ -208,3 +208,26 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// On the clock, a search in trouble may take three times its share, never
+// more than a quarter of the clock; a move time, a node count or an
+// infinite search is kept to.
+func TestMaxTime(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want time.Duration
+	}{
+		{"wtime 20000 btime 20000", 2910 * time.Millisecond},
+		{"wtime 2000 btime 2000", 210 * time.Millisecond},
+		{"wtime 200 btime 200", 3 * time.Millisecond},
+		{"movetime 1000", 0},
+		{"wtime 2000 btime 2000 nodes 5000", 0},
+		{"infinite", 0},
+	} {
+		l := parseGo(strings.Fields(c.args), rules.Black)
+		o := l.options(16, defaultOverhead)
+		if got := l.maxTime(o.Time, defaultOverhead); got != c.want {
+			t.Errorf("go %s: max time %v, want %v (share %v)", c.args, got, c.want, o.Time)
+		}
+	}
+}

@@ -38,6 +38,11 @@ type Options struct {
 	// Time is the time per move. Zero means DefaultTime, unless Nodes is
 	// set, in which case there is no time limit.
 	Time time.Duration
+	// MaxTime, when longer than Time, is what a search in trouble may take:
+	// one whose best move just changed, or whose best move's score fell.
+	// Such a search also ends early, when it is not in trouble, rather than
+	// start an iteration it would likely not finish. Zero means Time.
+	MaxTime time.Duration
 	// Nodes is the number of nodes per move; zero means no node limit.
 	Nodes int64
 	// MaxDepth bounds the iterative deepening (0 = no bound but maxPly).
@@ -157,12 +162,18 @@ type Result struct {
 // Analyse searches g's current position with the bot's options, or with
 // time per move instead if it is not zero.
 func (b *Bot) Analyse(ctx context.Context, g *rules.Game, budget time.Duration) (Result, error) {
+	return b.AnalyseUpTo(ctx, g, budget, 0)
+}
+
+// AnalyseUpTo is Analyse with a time budget that may grow up to most when
+// the search is in trouble (see Options.MaxTime).
+func (b *Bot) AnalyseUpTo(ctx context.Context, g *rules.Game, budget, most time.Duration) (Result, error) {
 	if o := g.Outcome(); o.Over() {
 		return Result{}, fmt.Errorf("microshogi: %w (%s)", solver.ErrGameOver, o)
 	}
 	o := b.opts
 	if budget > 0 {
-		o.Time, o.Nodes = budget, 0
+		o.Time, o.Nodes, o.MaxTime = budget, 0, most
 	}
 	return b.search(ctx, g, o, nil)
 }
@@ -200,10 +211,13 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	s.reset(warm)
 	s.ctx = ctx
 	s.nodeLimit = o.Nodes
-	s.deadline = time.Time{}
+	s.deadline, s.latest, s.trouble = time.Time{}, time.Time{}, false
 	start := time.Now()
 	if o.Time > 0 {
 		s.deadline = start.Add(o.Time)
+		if o.MaxTime > o.Time {
+			s.latest = start.Add(o.MaxTime)
+		}
 	}
 	for _, rp := range g.Positions[:len(g.Positions)-1] {
 		q, err := asEngine(rp)
@@ -224,8 +238,10 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	}
 	res := Result{Move: ms[0], PV: []rules.Move{ms[0]}}
 	scores := make([]int32, len(ms))
+	changed := false // the last iteration's best move was not the one before
 	for depth := 1; depth <= o.MaxDepth; depth++ {
 		s.rootDepth = depth
+		s.trouble = depth > 4 && changed
 		s.orderScores(&root, ms, scores, res.Move, 0)
 		// A stable order: the previous best first, then by score.
 		for i := range ms {
@@ -258,6 +274,9 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 			if s.stop {
 				break
 			}
+			if i == 0 && depth > 4 && v < res.Score-troubleDrop {
+				s.trouble = true // the old best fell: look for another
+			}
 			if v > best {
 				best, bestMove = v, m
 				if v > alpha {
@@ -269,6 +288,7 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 				}
 			}
 		}
+		changed = bestMove != rules.NoMove && bestMove != res.Move
 		if bestMove != rules.NoMove {
 			// A partial iteration's best is kept: it was searched fully
 			// and beat every move searched before it, the old best first.
@@ -288,6 +308,9 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 		if s.stop {
 			break
 		}
+		if !s.latest.IsZero() && !s.trouble && !changed && time.Since(start) > o.Time/2 {
+			break // the next iteration would likely not end in time
+		}
 		if best >= mateBound || best <= -mateBound {
 			if plies := mate - abs(best); depth > plies+1 {
 				break
@@ -302,6 +325,10 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	}
 	return res, nil
 }
+
+// troubleDrop is how far the best move's score must fall from one
+// iteration to the next for the search to be in trouble.
+const troubleDrop = 50
 
 func valueOf(score int) solver.Value {
 	switch {

@@ -54,8 +54,12 @@ type searcher struct {
 	pv    [maxPly][maxPly]rules.Move
 	pvLen [maxPly]int
 
-	ctx       context.Context
-	deadline  time.Time
+	ctx      context.Context
+	deadline time.Time
+	// latest is how long the deadline may move when the search is in
+	// trouble (zero: never); trouble says it is.
+	latest    time.Time
+	trouble   bool
 	nodeLimit int64
 	nodes     int64
 	stop      bool
@@ -155,7 +159,11 @@ func (s *searcher) checkLimits() {
 	}
 	if s.nodes&1023 == 0 {
 		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-			s.stop = true
+			if s.trouble && s.latest.After(s.deadline) {
+				s.deadline = s.latest // once: more time to find a way out
+			} else {
+				s.stop = true
+			}
 		}
 		if s.ctx.Err() != nil {
 			s.stop = true
