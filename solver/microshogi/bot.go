@@ -3,8 +3,11 @@
 // search) over the rules/microshogi engine, with a transposition table
 // keyed by the engine's Zobrist hash, move ordering (the table's move,
 // captures by victim and attacker, two killer moves per ply, a history
-// table), late-move reductions, check extensions, a quiescence search of
-// captures and check evasions, and mate scores.
+// table), late-move reductions growing with depth and move number,
+// null-move and reverse-futility pruning, extensions for safe checks, a
+// quiescence search of captures, check evasions and (at its first ply)
+// safe checking drops, and mate scores. With Options.KeepTables the tables
+// live on from move to move of a game.
 //
 // The search knows the game's history: a position that repeats one
 // already on the path (the game's or the search's) scores as a draw,
