@@ -50,8 +50,11 @@ func (s *session) setOption(args []string) {
 			return
 		}
 		s.overhead = time.Duration(ms) * time.Millisecond
-	case "threads", "clear hash", "ponder":
-		// One thread; the table is cleared before every search anyway.
+	case "clear hash":
+		s.stopSearch()
+		s.clearHash()
+	case "threads", "ponder":
+		// One thread.
 	default:
 		s.printf("info string no option %q", strings.Join(name, " "))
 	}
@@ -184,11 +187,22 @@ func (l limits) options(hashMB int, overhead time.Duration) bot.Options {
 	return o
 }
 
+// maxTime is how long a search on the clock that is in trouble may take:
+// three times its share t, never more than a quarter of the clock. A move
+// time is kept to.
+func (l limits) maxTime(t, overhead time.Duration) time.Duration {
+	if l.moveTime > 0 || l.time <= 0 || l.infinite || l.nodes > 0 {
+		return 0
+	}
+	return max(t, min(3*t, l.time/4-overhead))
+}
+
 // goSearch handles "go": it starts the search in the background.
 func (s *session) goSearch(ctx context.Context, args []string) {
 	g := s.game.Clone()
 	l := parseGo(args, g.Position().ToMove())
 	o := l.options(s.hashMB, s.overhead)
+	o.MaxTime = l.maxTime(o.Time, s.overhead)
 	search := s.searcher(o)
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan searchDone, 1)

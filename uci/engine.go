@@ -125,14 +125,24 @@ func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bo
 		return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return s.engine.Search(ctx, g, o) }
 	}
 	key, budget := o, time.Duration(0) // 0: the bot's own options
+	key.KeepTables = true              // over the game; ucinewgame clears them
 	if o.Nodes == 0 {
 		key.Time, budget = 0, o.Time
 	}
 	if s.bot == nil || key != s.botOpts {
 		s.bot, s.botOpts = bot.New(key), key
 	}
-	b := s.bot
-	return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return b.Analyse(ctx, g, budget) }
+	b, most := s.bot, o.MaxTime
+	return func(ctx context.Context, g *rules.Game) (bot.Result, error) {
+		return b.AnalyseUpTo(ctx, g, budget, most)
+	}
+}
+
+// clearHash forgets the tables the bot kept from the searches before.
+func (s *session) clearHash() {
+	if s.bot != nil {
+		s.bot.Clear()
+	}
 }
 
 // searchDone is a finished search and the game it searched.
@@ -168,6 +178,7 @@ func (s *session) handle(ctx context.Context, line string) {
 	case "ucinewgame":
 		s.stopSearch()
 		s.game = rules.NewGame(engine.Variant{})
+		s.clearHash()
 	case "position":
 		s.stopSearch()
 		s.position(f[1:])

@@ -60,7 +60,7 @@ info string fen kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string unknown command "frobnicate"
 `},
 		{"the end of the input lets a search finish", "position fen k3/4/P3/4/3K[R] w - - 0 1\ngo nodes 5000\n",
-			"info depth 3 score mate 1 nodes 122 nps N time T pv +R@a4\nbestmove +R@a4\n"},
+			"info depth 3 score mate 1 nodes 130 nps N time T pv +R@a4\nbestmove +R@a4\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := talk(t, &Engine{}, c.script)
@@ -205,6 +205,29 @@ func TestLimits(t *testing.T) {
 		got := parseGo(strings.Fields(c.args), c.toMove).options(16, 30*time.Millisecond)
 		if got != c.want {
 			t.Errorf("go %s (%s to move): %+v, want %+v", c.args, c.toMove, got, c.want)
+		}
+	}
+}
+
+// On the clock, a search in trouble may take three times its share, never
+// more than a quarter of the clock; a move time, a node count or an
+// infinite search is kept to.
+func TestMaxTime(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		want time.Duration
+	}{
+		{"wtime 20000 btime 20000", 2910 * time.Millisecond},
+		{"wtime 2000 btime 2000", 210 * time.Millisecond},
+		{"wtime 200 btime 200", 3 * time.Millisecond},
+		{"movetime 1000", 0},
+		{"wtime 2000 btime 2000 nodes 5000", 0},
+		{"infinite", 0},
+	} {
+		l := parseGo(strings.Fields(c.args), rules.Black)
+		o := l.options(16, defaultOverhead)
+		if got := l.maxTime(o.Time, defaultOverhead); got != c.want {
+			t.Errorf("go %s: max time %v, want %v (share %v)", c.args, got, c.want, o.Time)
 		}
 	}
 }

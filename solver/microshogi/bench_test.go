@@ -37,3 +37,14 @@ func BenchmarkDepth8FromStart(b *testing.B) {
 	})
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// BenchmarkDepth12FromStart is the time to depth 12 from the start: the
+// measure of the search's selectivity the issue asks for.
+func BenchmarkDepth12FromStart(b *testing.B) {
+	nodes := benchAnalyse(b, New(Options{Nodes: 1 << 40, MaxDepth: 12, TableBits: 20}), func(r Result) {
+		if r.Depth != 12 {
+			b.Fatalf("depth %d", r.Depth)
+		}
+	})
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

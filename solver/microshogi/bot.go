@@ -3,8 +3,11 @@
 // search) over the rules/microshogi engine, with a transposition table
 // keyed by the engine's Zobrist hash, move ordering (the table's move,
 // captures by victim and attacker, two killer moves per ply, a history
-// table), late-move reductions, check extensions, a quiescence search of
-// captures and check evasions, and mate scores.
+// table), late-move reductions growing with depth and move number,
+// null-move and reverse-futility pruning, extensions for safe checks, a
+// quiescence search of captures, check evasions and (at its first ply)
+// safe checking drops, and mate scores. With Options.KeepTables the tables
+// live on from move to move of a game.
 //
 // The search knows the game's history: a position that repeats one
 // already on the path (the game's or the search's) scores as a draw,
@@ -38,6 +41,11 @@ type Options struct {
 	// Time is the time per move. Zero means DefaultTime, unless Nodes is
 	// set, in which case there is no time limit.
 	Time time.Duration
+	// MaxTime, when longer than Time, is what a search in trouble may take:
+	// one whose best move just changed, or whose best move's score fell.
+	// Such a search also ends early, when it is not in trouble, rather than
+	// start an iteration it would likely not finish. Zero means Time.
+	MaxTime time.Duration
 	// Nodes is the number of nodes per move; zero means no node limit.
 	Nodes int64
 	// MaxDepth bounds the iterative deepening (0 = no bound but maxPly).
@@ -45,6 +53,10 @@ type Options struct {
 	// TableBits is the base-2 logarithm of the number of transposition
 	// table entries (16 bytes each); 0 means 20 (16 MiB).
 	TableBits int
+	// KeepTables keeps the transposition table and (halved) the history
+	// from one search to the next, as for the moves of one game: stronger,
+	// but a move then depends on the searches before it. Clear forgets.
+	KeepTables bool
 }
 
 // Bot is the Micro-shogi bot: solver.Bot and solver.Analyst. It is safe
@@ -53,6 +65,47 @@ type Options struct {
 type Bot struct {
 	opts Options
 	pool sync.Pool // of *searcher
+
+	mu   sync.Mutex
+	kept *searcher // with KeepTables: the last search's, if not in use
+}
+
+// Clear forgets the tables kept from earlier searches (Options.KeepTables),
+// as for a new game.
+func (b *Bot) Clear() {
+	b.mu.Lock()
+	b.kept = nil
+	b.mu.Unlock()
+}
+
+// searcher returns a searcher with tables of 1<<bits entries and whether
+// they hold an earlier search's work.
+func (b *Bot) searcher(bits int) (*searcher, bool) {
+	if b.opts.KeepTables {
+		b.mu.Lock()
+		s := b.kept
+		b.kept = nil
+		b.mu.Unlock()
+		if s != nil && len(s.tt) == 1<<bits {
+			return s, true
+		}
+	}
+	s, _ := b.pool.Get().(*searcher)
+	if s == nil || len(s.tt) != 1<<bits {
+		s = newSearcher(bits)
+	}
+	return s, false
+}
+
+// release gives s back once its search is over.
+func (b *Bot) release(s *searcher) {
+	if b.opts.KeepTables {
+		b.mu.Lock()
+		b.kept = s
+		b.mu.Unlock()
+		return
+	}
+	b.pool.Put(s)
 }
 
 // New returns a bot with options o.
@@ -112,12 +165,18 @@ type Result struct {
 // Analyse searches g's current position with the bot's options, or with
 // time per move instead if it is not zero.
 func (b *Bot) Analyse(ctx context.Context, g *rules.Game, budget time.Duration) (Result, error) {
+	return b.AnalyseUpTo(ctx, g, budget, 0)
+}
+
+// AnalyseUpTo is Analyse with a time budget that may grow up to most when
+// the search is in trouble (see Options.MaxTime).
+func (b *Bot) AnalyseUpTo(ctx context.Context, g *rules.Game, budget, most time.Duration) (Result, error) {
 	if o := g.Outcome(); o.Over() {
 		return Result{}, fmt.Errorf("microshogi: %w (%s)", solver.ErrGameOver, o)
 	}
 	o := b.opts
 	if budget > 0 {
-		o.Time, o.Nodes = budget, 0
+		o.Time, o.Nodes, o.MaxTime = budget, 0, most
 	}
 	return b.search(ctx, g, o, nil)
 }
@@ -150,18 +209,18 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	if err != nil {
 		return Result{}, err
 	}
-	s, _ := b.pool.Get().(*searcher)
-	if s == nil || len(s.tt) != 1<<o.TableBits {
-		s = newSearcher(o.TableBits)
-	}
-	defer b.pool.Put(s)
-	s.reset()
+	s, warm := b.searcher(o.TableBits)
+	defer b.release(s)
+	s.reset(warm)
 	s.ctx = ctx
 	s.nodeLimit = o.Nodes
-	s.deadline = time.Time{}
+	s.deadline, s.latest, s.trouble = time.Time{}, time.Time{}, false
 	start := time.Now()
 	if o.Time > 0 {
 		s.deadline = start.Add(o.Time)
+		if o.MaxTime > o.Time {
+			s.latest = start.Add(o.MaxTime)
+		}
 	}
 	for _, rp := range g.Positions[:len(g.Positions)-1] {
 		q, err := asEngine(rp)
@@ -182,8 +241,10 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	}
 	res := Result{Move: ms[0], PV: []rules.Move{ms[0]}}
 	scores := make([]int32, len(ms))
+	changed := false // the last iteration's best move was not the one before
 	for depth := 1; depth <= o.MaxDepth; depth++ {
 		s.rootDepth = depth
+		s.trouble = depth > 4 && changed
 		s.orderScores(&root, ms, scores, res.Move, 0)
 		// A stable order: the previous best first, then by score.
 		for i := range ms {
@@ -216,6 +277,9 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 			if s.stop {
 				break
 			}
+			if i == 0 && depth > 4 && v < res.Score-troubleDrop {
+				s.trouble = true // the old best fell: look for another
+			}
 			if v > best {
 				best, bestMove = v, m
 				if v > alpha {
@@ -227,6 +291,7 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 				}
 			}
 		}
+		changed = bestMove != rules.NoMove && bestMove != res.Move
 		if bestMove != rules.NoMove {
 			// A partial iteration's best is kept: it was searched fully
 			// and beat every move searched before it, the old best first.
@@ -246,6 +311,9 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 		if s.stop {
 			break
 		}
+		if !s.latest.IsZero() && !s.trouble && !changed && time.Since(start) > o.Time/2 {
+			break // the next iteration would likely not end in time
+		}
 		if best >= mateBound || best <= -mateBound {
 			if plies := mate - abs(best); depth > plies+1 {
 				break
@@ -260,6 +328,10 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	}
 	return res, nil
 }
+
+// troubleDrop is how far the best move's score must fall from one
+// iteration to the next for the search to be in trouble.
+const troubleDrop = 50
 
 func valueOf(score int) solver.Value {
 	switch {

@@ -2,6 +2,8 @@ package microshogi
 
 import (
 	"context"
+	"math"
+	"math/bits"
 	"time"
 
 	"github.com/windpost/windpost/rules"
@@ -45,12 +47,19 @@ type searcher struct {
 	// game's first to the current node; repCount filters repetition scans.
 	path     []pathEntry
 	repCount [4096]uint8
+	// floor is the first entry of the path a repetition may go back to:
+	// the position after the last null move, which none before reaches.
+	floor int
 
 	pv    [maxPly][maxPly]rules.Move
 	pvLen [maxPly]int
 
-	ctx       context.Context
-	deadline  time.Time
+	ctx      context.Context
+	deadline time.Time
+	// latest is how long the deadline may move when the search is in
+	// trouble (zero: never); trouble says it is.
+	latest    time.Time
+	trouble   bool
 	nodeLimit int64
 	nodes     int64
 	stop      bool
@@ -63,6 +72,7 @@ type searcher struct {
 type pathEntry struct {
 	hash    uint64
 	inCheck bool
+	null    bool // reached by a null move, or one must not follow
 }
 
 func newSearcher(tableBits int) *searcher {
@@ -70,12 +80,22 @@ func newSearcher(tableBits int) *searcher {
 }
 
 // reset clears what a search must not inherit, so that the same search
-// gives the same result every time.
-func (s *searcher) reset() {
-	clear(s.tt)
+// gives the same result every time; with keep, it keeps the transposition
+// table and halves the history instead, for the next move of the same game.
+func (s *searcher) reset(keep bool) {
+	if keep {
+		for sd := range s.history {
+			for k := range s.history[sd] {
+				s.history[sd][k] /= 2
+			}
+		}
+	} else {
+		clear(s.tt)
+		s.history = [2][1 << 15]int32{}
+	}
 	s.killers = [maxPly][2]rules.Move{}
-	s.history = [2][1 << 15]int32{}
 	s.path = s.path[:0]
+	s.floor = 0
 	s.repCount = [4096]uint8{}
 	s.nodes = 0
 	s.stop = false
@@ -83,7 +103,7 @@ func (s *searcher) reset() {
 
 func (s *searcher) push(p *engine.Position, inCheck bool) {
 	h := p.Hash()
-	s.path = append(s.path, pathEntry{h, inCheck})
+	s.path = append(s.path, pathEntry{hash: h, inCheck: inCheck})
 	s.repCount[h&4095]++
 }
 
@@ -103,7 +123,7 @@ func (s *searcher) repetition() (int, bool) {
 	if s.repCount[h&4095] < 2 {
 		return 0, false
 	}
-	for i := n - 2; i >= 0; i -= 2 {
+	for i := n - 2; i >= s.floor; i -= 2 {
 		if s.path[i].hash != h {
 			continue
 		}
@@ -139,7 +159,11 @@ func (s *searcher) checkLimits() {
 	}
 	if s.nodes&1023 == 0 {
 		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-			s.stop = true
+			if s.trouble && s.latest.After(s.deadline) {
+				s.deadline = s.latest // once: more time to find a way out
+			} else {
+				s.stop = true
+			}
 		}
 		if s.ctx.Err() != nil {
 			s.stop = true
@@ -224,6 +248,31 @@ func (s *searcher) updatePV(ply int, m rules.Move) {
 	s.pvLen[ply] = s.pvLen[ply+1]
 }
 
+// reductions[d][i] is how many plies the i-th move of a d-ply search is
+// reduced when it is late and quiet: about ln d · ln i / 2.
+var reductions = func() (r [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			r[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+		}
+	}
+	return r
+}()
+
+// lateMoveReduction is the reduction of the i-th move at depth, less one
+// at a node of the principal variation, leaving at least one ply.
+func lateMoveReduction(depth, i int, pvNode bool) int {
+	r := int(reductions[min(depth, 63)][min(i, 63)])
+	if pvNode {
+		r--
+	}
+	return max(0, min(r, depth-2))
+}
+
+// futilityMargin is what a ply of search is taken to gain at most, for
+// reverse futility pruning.
+const futilityMargin = 150
+
 // negamax searches p (already on the path) depth plies deep.
 func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta, ply int) int {
 	s.pvLen[ply] = ply
@@ -233,7 +282,7 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		}
 	}
 	if depth <= 0 || ply >= maxPly-1 {
-		return s.quiesce(p, inCheck, alpha, beta, ply)
+		return s.quiesce(p, inCheck, alpha, beta, ply, true)
 	}
 	s.nodes++
 	s.checkLimits()
@@ -264,6 +313,19 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			}
 		}
 	}
+	if !inCheck && beta-alpha == 1 && abs(beta) < mateBound {
+		eval := evaluate(p)
+		// Reverse futility: far enough above beta near the leaves, the
+		// side to move is trusted to keep it.
+		if depth <= 6 && eval-futilityMargin*depth >= beta {
+			return eval - futilityMargin*depth
+		}
+		if depth >= 3 && eval >= beta && !s.path[len(s.path)-1].null && material(p) >= 2 {
+			if v, ok := s.nullMove(p, depth, beta, eval, ply); ok {
+				return v
+			}
+		}
+	}
 	ms := p.Generate(s.moveBuf[ply][:0])
 	if len(ms) == 0 {
 		return -mate + ply // checkmate or stalemate: both lose
@@ -279,7 +341,7 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		*child = p.After(m)
 		gives := child.InCheck()
 		ext := 0
-		if gives && ply < 2*s.rootDepth+4 {
+		if gives && ply < 2*s.rootDepth+4 && safeCheck(child, m) {
 			ext = 1
 		}
 		s.push(child, gives)
@@ -287,11 +349,11 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		if i == 0 {
 			v = -s.negamax(child, gives, depth-1+ext, -beta, -alpha, ply+1)
 		} else {
-			// Late quiet moves at some depth are searched a ply shallower
-			// first.
+			// Late quiet moves are searched shallower first, the more so
+			// the deeper the search and the later the move.
 			red := 0
-			if depth >= 3 && i >= 4 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
-				red = 1
+			if depth >= 3 && i >= 3 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				red = lateMoveReduction(depth, i, beta-alpha > 1)
 			}
 			v = -s.negamax(child, gives, depth-1+ext-red, -alpha-1, -alpha, ply+1)
 			if v > alpha && (red > 0 || v < beta) && !s.stop {
@@ -338,8 +400,8 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 }
 
 // quiesce searches captures (and every evasion when in check) until the
-// position is quiet.
-func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int) int {
+// position is quiet; with checks, also the drops that give a safe check.
+func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int, checks bool) int {
 	s.nodes++
 	s.checkLimits()
 	if s.stop {
@@ -369,6 +431,9 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 		if len(ms) == 0 && p.CountMoves() == 0 {
 			return -mate + ply // stalemate loses
 		}
+		if checks {
+			ms = checkingDrops(p, ms)
+		}
 	}
 	scores := s.scoreBuf[ply][:len(ms)]
 	s.orderScores(p, ms, scores, rules.NoMove, ply)
@@ -384,7 +449,7 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 			v = -rv
 			s.pvLen[ply+1] = ply + 1
 		} else {
-			v = -s.quiesce(child, gives, -beta, -alpha, ply+1)
+			v = -s.quiesce(child, gives, -beta, -alpha, ply+1, false)
 		}
 		s.pop()
 		if s.stop {
@@ -402,4 +467,105 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 		}
 	}
 	return best
+}
+
+// nullMove lets the opponent move twice, at a reduced depth: if the side
+// to move (not in check, static evaluation eval at or above beta) still
+// holds beta, the node fails high without searching its moves. Deep nodes
+// verify this with a reduced search without a null move, which keeps
+// zugzwang and drop mates from hiding behind it.
+func (s *searcher) nullMove(p *engine.Position, depth, beta, eval, ply int) (int, bool) {
+	q, ok := passed(p)
+	if !ok {
+		return 0, false
+	}
+	child := &s.stack[ply+1]
+	*child = q
+	r := 2 + depth/4 + min((eval-beta)/200, 2)
+	s.push(child, false)
+	s.path[len(s.path)-1].null = true
+	floor := s.floor
+	s.floor = len(s.path) - 1
+	v := -s.negamax(child, false, depth-1-r, -beta, -beta+1, ply+1)
+	s.floor = floor
+	s.pop()
+	if s.stop || v < beta {
+		return 0, false
+	}
+	if v >= mateBound {
+		v = beta // a mate found by passing proves nothing
+	}
+	if depth < 8 {
+		return v, true
+	}
+	top := &s.path[len(s.path)-1]
+	top.null = true
+	w := s.negamax(p, false, depth-1-r, beta-1, beta, ply)
+	top.null = false
+	if s.stop || w < beta {
+		return 0, false
+	}
+	return v, true
+}
+
+// passed returns p with the other side to move: the null move.
+func passed(p *engine.Position) (engine.Position, bool) {
+	var board [engine.NumSquares]engine.Piece
+	for sq := range board {
+		board[sq], _ = p.At(engine.Square(sq))
+	}
+	var hands [2][engine.Pairs]int
+	for sd := rules.Black; sd <= rules.White; sd++ {
+		for k := range hands[sd] {
+			hands[sd][k] = p.Hand(sd, k)
+		}
+	}
+	q, err := engine.New(board, hands, p.ToMove().Opponent(), p.MoveNumber())
+	return q, err == nil
+}
+
+// material counts the pieces of the side to move besides its king, on the
+// board and in hand: with fewer than two, zugzwang is likely enough that
+// no null move is tried.
+func material(p *engine.Position) int {
+	side := p.ToMove()
+	n := bits.OnesCount32(p.Occupied(side)) - 1
+	for k := 0; k < engine.Pairs; k++ {
+		n += p.Hand(side, k)
+	}
+	return n
+}
+
+// safeCheck reports whether the check m gave, leading to child, is worth
+// an extension: the checking piece stands on a square the side in check
+// does not attack, or one its own side defends.
+func safeCheck(child *engine.Position, m rules.Move) bool {
+	to := engine.Split(m).To
+	them := child.ToMove()
+	return !child.AttackedBy(to, them) || child.AttackedBy(to, them.Opponent())
+}
+
+// checkingDrops appends to ms the drops that give check on a square the
+// side in check does not attack, or one the dropping side defends.
+func checkingDrops(p *engine.Position, ms []rules.Move) []rules.Move {
+	us := p.ToMove()
+	them := us.Opponent()
+	ksq := p.KingSquare(them)
+	empty := ^(p.Occupied(rules.Black) | p.Occupied(rules.White))
+	for k := 0; k < engine.Pairs; k++ {
+		if p.Hand(us, k) == 0 {
+			continue
+		}
+		for _, f := range [2]engine.Face{engine.Front(k), engine.Front(k).Flip()} {
+			// The squares from which f attacks the king are those f of the
+			// other side attacks from the king's square.
+			for b := p.Attacks(them, f, ksq) & empty; b != 0; b &= b - 1 {
+				sq := engine.Square(bits.TrailingZeros32(b))
+				if !p.AttackedBy(sq, them) || p.AttackedBy(sq, us) {
+					ms = append(ms, engine.NewDrop(f, sq))
+				}
+			}
+		}
+	}
+	return ms
 }

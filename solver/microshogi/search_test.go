@@ -44,7 +44,7 @@ func TestSearchRepetition(t *testing.T) {
 	} {
 		g := gameFrom(t, "4/k2R/4/4/3K w - 1", c.moves...)
 		s := newSearcher(10)
-		s.reset()
+		s.reset(false)
 		for _, rp := range g.Positions {
 			q := rp.(engine.Position)
 			s.push(&q, q.InCheck())
@@ -163,5 +163,50 @@ func TestAnalysePV(t *testing.T) {
 			t.Fatalf("PV move %v is illegal", engine.Split(m))
 		}
 		p = p.After(m)
+	}
+}
+
+// With KeepTables a search reuses the last one's work (fewer nodes to the
+// same depth); Clear forgets it, and the search costs what it did at first.
+func TestKeepTables(t *testing.T) {
+	g := rules.NewGame(engine.Variant{})
+	bot := New(Options{Nodes: 1 << 40, MaxDepth: 7, TableBits: 16, KeepTables: true})
+	var nodes []int64
+	for i := range 3 {
+		if i == 2 {
+			bot.Clear()
+		}
+		r, err := bot.Analyse(context.Background(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes = append(nodes, r.Nodes)
+	}
+	if nodes[1] >= nodes[0] || nodes[2] != nodes[0] {
+		t.Errorf("nodes to depth 7: %v; want the second fewer, the third as the first", nodes)
+	}
+}
+
+// checkingDrops finds only legal drops that give check, and among them the
+// safe ones.
+func TestCheckingDrops(t *testing.T) {
+	for _, c := range []struct {
+		pos  string
+		want int // at least so many
+	}{
+		{"k3/4/2K1/4/4 b SG 1", 2},
+		{"2k1/4/4/1K2/4 b P 1", 1},
+		{"kbgs/p3/4/3P/SGBK b - 1", 0},
+	} {
+		p := gameFrom(t, c.pos).Position().(engine.Position)
+		got := checkingDrops(&p, nil)
+		for _, m := range got {
+			if !p.Legal(m) || !p.After(m).InCheck() {
+				t.Errorf("%s: %s is not a legal checking drop", c.pos, (notation.Notation{}).FormatMove(p, m))
+			}
+		}
+		if len(got) < c.want || (c.want == 0 && len(got) > 0) {
+			t.Errorf("%s: %d checking drops, want at least %d", c.pos, len(got), c.want)
+		}
 	}
 }
