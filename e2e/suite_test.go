@@ -115,6 +115,11 @@ func TestRefereedGame(t *testing.T) {
 			t.Errorf("the challenge notice has Auto-Submitted %q", inv.Header.Get("Auto-Submitted"))
 		}
 		bob.answerTo(bob.reply(inv, "accept", "gmail", mailOpts{}))
+		// The news to alice is a mail of its own: wait for it, or the
+		// loop below may look before it is in her inbox.
+		alice.waitMail("the news of the accept", 30*time.Second, func(m *got) bool {
+			return m.game() == game && strings.Contains(m.Text, "accepted your challenge")
+		})
 
 		players := []*player{alice, bob}
 		notices := map[string]int{}
