@@ -188,6 +188,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbConfirm: h.confirm, VerbStop: h.stop, VerbBlock: h.block, VerbUnblock: h.unblock, VerbForget: h.forgetMe,
 		VerbRating: h.myRating, VerbStandings: h.withKit(h.standings),
 		VerbSay: h.say, VerbNote: h.note, VerbMute: h.mute, VerbUnmute: h.mute,
+		VerbNotify: h.setting, VerbRemind: h.setting, VerbTimezone: h.setting,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

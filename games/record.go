@@ -202,6 +202,12 @@ type playerRecord struct {
 	Invited []time.Time `json:"invited,omitempty"`
 	// Blocked are the addresses that may not challenge the player.
 	Blocked []string `json:"blocked,omitempty"`
+	// Notify, Remind and Timezone are the player's mail settings
+	// (verb_notify.go); zero values mean the defaults.
+	Notify   string          `json:"notify,omitempty"`    // "" or "each"; "digest" sends DigestAt
+	DigestAt int             `json:"digest_at,omitempty"` // minutes after local midnight
+	Remind   []time.Duration `json:"remind,omitempty"`    // before a deadline, longest first
+	Timezone string          `json:"timezone,omitempty"`  // IANA name; "" is UTC
 }
 
 // confirmation is what waits for an unproven sender's "confirm": the
