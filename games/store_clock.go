@@ -94,10 +94,12 @@ type gameClock struct {
 	DaysPerMove int       `json:"days_per_move"`
 	Deadline    time.Time `json:"deadline"`
 	Reminded    bool      `json:"reminded"`
+	// RemindBefore: see gameRecord.
+	RemindBefore []time.Duration `json:"remind_before"`
 }
 
 func clockOf(rec *gameRecord) gameClock {
-	return gameClock{State: rec.State, DaysPerMove: rec.DaysPerMove, Deadline: rec.Deadline, Reminded: rec.Reminded}
+	return gameClock{State: rec.State, DaysPerMove: rec.DaysPerMove, Deadline: rec.Deadline, Reminded: rec.Reminded, RemindBefore: rec.RemindBefore}
 }
 
 // wake is when the clock next has something to do in the game (a
@@ -107,12 +109,13 @@ func (g gameClock) wake() time.Time {
 	// Read from gameRecord.due, so that the two cannot disagree: due at
 	// the end of time means due some day; due a day before the deadline
 	// means a reminder is waiting.
-	rec := gameRecord{State: g.State, DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, Reminded: g.Reminded}
+	rec := gameRecord{State: g.State, DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, Reminded: g.Reminded, RemindBefore: g.RemindBefore}
+	at, reminder := rec.nextReminder()
 	switch {
 	case !rec.due(time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)):
 		return time.Time{}
-	case rec.due(g.Deadline.Add(-reminderBefore)):
-		return g.Deadline.Add(-reminderBefore).Truncate(time.Second)
+	case reminder && rec.due(at):
+		return at.Truncate(time.Second)
 	}
 	return g.Deadline.Truncate(time.Second)
 }
