@@ -40,7 +40,7 @@ func (c *change) tick(handledUpTo time.Time) error {
 			}
 		}
 	}
-	return nil
+	return c.tickDigests()
 }
 
 // tickGame fires what is due in one game.

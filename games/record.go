@@ -213,6 +213,10 @@ type playerRecord struct {
 	DigestAt int             `json:"digest_at,omitempty"` // minutes after local midnight
 	Remind   []time.Duration `json:"remind,omitempty"`    // before a deadline, longest first
 	Timezone string          `json:"timezone,omitempty"`  // IANA name; "" is UTC
+	// DigestNext is when the next digest goes (digest.go); DigestEvents
+	// the news held for it.
+	DigestNext   time.Time     `json:"digest_next,omitempty"`
+	DigestEvents []digestEvent `json:"digest_events,omitempty"`
 }
 
 // confirmation is what waits for an unproven sender's "confirm": the

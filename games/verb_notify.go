@@ -112,6 +112,9 @@ func (h *handling) setting(c Command) (string, error) {
 			}
 		}
 		h.markChanged(h.from)
+		if err := h.scheduleDigest(p); err != nil {
+			return "", err
+		}
 	}
 	say := map[Verb]func() string{
 		VerbNotify: func() string {
