@@ -112,7 +112,7 @@ func (c *change) tickDigests() error {
 		return err
 	}
 	for _, e := range due {
-		p, err := c.player(e.address)
+		p, err := c.player(e.id)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // The store's part of the clocks: when the server last ran (meta "clock"),
@@ -170,21 +172,7 @@ func (st storeTx) dueGames(now time.Time, damaged func(id string, err error)) ([
 			return nil, err
 		}
 	}
-	type entry struct {
-		key []byte
-		at  time.Time
-		id  string
-	}
-	var entries []entry
-	c := b.Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		at, id, _ := strings.Cut(string(k), "/")
-		t, err := time.Parse(clockKeyTime, at)
-		if err == nil && t.After(now) {
-			break
-		}
-		entries = append(entries, entry{bytes.Clone(k), t, id})
-	}
+	entries := dueEntries(b, now)
 	var ids []string
 	seen := map[string]bool{}
 	games := st.tx.Bucket(bucketGames)
@@ -208,6 +196,30 @@ func (st storeTx) dueGames(now time.Time, damaged func(id string, err error)) ([
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// indexEntry is one entry of a time index (the clocks, the digests): key
+// "<time>/<name>".
+type indexEntry struct {
+	key []byte
+	at  time.Time
+	id  string // a game id, or an address
+}
+
+// dueEntries returns the entries of time index b due at now, earliest
+// first (an entry whose time cannot be read counts as due).
+func dueEntries(b *bolt.Bucket, now time.Time) []indexEntry {
+	var entries []indexEntry
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		at, id, _ := strings.Cut(string(k), "/")
+		t, err := time.Parse(clockKeyTime, at)
+		if err == nil && t.After(now) {
+			break
+		}
+		entries = append(entries, indexEntry{bytes.Clone(k), t, id})
+	}
+	return entries
 }
 
 // reindexSome puts into the clocks index the wake times of up to limit

@@ -1,10 +1,6 @@
 package games
 
-import (
-	"bytes"
-	"strings"
-	"time"
-)
+import "time"
 
 // The digests bucket indexes the players who chose "notify digest" by
 // the time their next digest goes, like the clocks index does games, so
@@ -13,13 +9,6 @@ import (
 // says which entry is current; the tick deletes the others when it comes
 // to them.
 var bucketDigests = []byte("digests")
-
-// digestEntry is one due entry of the digests index.
-type digestEntry struct {
-	key     []byte
-	at      time.Time
-	address string
-}
 
 // putDigest notes that the digest of address goes at at.
 func (st storeTx) putDigest(at time.Time, address string) error {
@@ -32,21 +21,12 @@ func (st storeTx) putDigest(at time.Time, address string) error {
 
 // dueDigests returns the entries of the digests index due at now, and
 // deletes them: the tick puts back the next one of each player.
-func (st storeTx) dueDigests(now time.Time) ([]digestEntry, error) {
+func (st storeTx) dueDigests(now time.Time) ([]indexEntry, error) {
 	b := st.tx.Bucket(bucketDigests)
 	if b == nil {
 		return nil, nil
 	}
-	var due []digestEntry
-	c := b.Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		at, address, _ := strings.Cut(string(k), "/")
-		t, err := time.Parse(clockKeyTime, at)
-		if err == nil && t.After(now) {
-			break
-		}
-		due = append(due, digestEntry{bytes.Clone(k), t, address})
-	}
+	due := dueEntries(b, now)
 	for _, e := range due {
 		if err := b.Delete(e.key); err != nil {
 			return nil, err
