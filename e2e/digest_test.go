@@ -9,6 +9,15 @@ import (
 	"github.com/windpost/windpost/mailer"
 )
 
+// nextUTC is the first time after now at hour:00 UTC.
+func nextUTC(now time.Time, hour int) time.Time {
+	at := time.Date(now.Year(), now.Month(), now.Day(), hour, 0, 0, 0, time.UTC)
+	if !at.After(now) {
+		at = at.Add(24 * time.Hour)
+	}
+	return at
+}
+
 // TestDigest: alice chose "notify digest 07:00"; bob's move reaches her
 // not as a mail of its own but in her daily digest at 07:00 (the clock is
 // moved there), which lists the game with its board and how to answer;
@@ -41,12 +50,7 @@ func TestDigest(t *testing.T) {
 		}
 
 		// The next 07:00 UTC: the digest goes.
-		now := time.Now().UTC()
-		at := time.Date(now.Year(), now.Month(), now.Day(), 7, 0, 0, 0, time.UTC)
-		if !at.After(now) {
-			at = at.Add(24 * time.Hour)
-		}
-		clk.set(at.Add(time.Second))
+		clk.set(nextUTC(time.Now().UTC(), 7).Add(time.Second))
 		digest := alice.waitMail("with the digest", 30*time.Second, func(g *got) bool {
 			return strings.Contains(g.Subject, "your daily digest")
 		})
