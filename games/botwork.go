@@ -76,6 +76,7 @@ type continuation struct {
 	RNG      []byte        `json:"rng"`
 	AuthGame string        `json:"auth_game,omitempty"`
 	BadToken bool          `json:"bad_token,omitempty"`
+	Digest   bool          `json:"digest,omitempty"` // the digest's key proved the sender
 	Created  string        `json:"created,omitempty"`
 	Answer   savedAnswer   `json:"answer"`
 	Notices  []savedNotice `json:"notices,omitempty"`
@@ -151,7 +152,7 @@ func (h *handling) pause(job botJob, rest []Command) {
 	req := h.req
 	req.Lines = nil
 	cont := &continuation{Request: req, From: h.from, Now: h.now, RNG: rng, AuthGame: h.authGame, BadToken: h.badToken,
-		Created: h.created, Job: job, Searched: h.bot.searched, Over: h.bot.over,
+		Digest: h.byDigest, Created: h.created, Job: job, Searched: h.bot.searched, Over: h.bot.over,
 		Answer: savedAnswer{Present: h.answer.present, Sections: h.answer.sections, Focus: h.answer.focus, Help: h.answer.help, Done: h.answer.done}}
 	for _, c := range rest {
 		cont.Rest = append(cont.Rest, c.Line)
@@ -341,7 +342,7 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 	c.rng = rand.New(c.pcg)
 	a := cont.Answer
 	h := &handling{change: c, req: cont.Request, from: cont.From, authGame: cont.AuthGame, badToken: cont.BadToken,
-		created: cont.Created, answer: answer{present: a.Present, sections: a.Sections, focus: a.Focus, help: a.Help, done: a.Done},
+		byDigest: cont.Digest, created: cont.Created, answer: answer{present: a.Present, sections: a.Sections, focus: a.Focus, help: a.Help, done: a.Done},
 		bot: botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over}}
 	for _, n := range cont.Notices {
 		if c.game(n.Game) == nil {

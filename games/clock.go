@@ -40,7 +40,7 @@ func (c *change) tick(handledUpTo time.Time) error {
 			}
 		}
 	}
-	return nil
+	return c.tickDigests()
 }
 
 // tickGame fires what is due in one game.
@@ -67,13 +67,7 @@ func (c *change) tickGame(lg *liveGame, handledUpTo time.Time) error {
 		return nil
 	}
 	if c.now.Before(rec.Deadline) {
-		if rec.Reminded || rec.DaysPerMove < 2 {
-			return nil
-		}
-		rec.Reminded = true
-		c.notify(Reminder, late.Address, rec.ID, fmt.Sprintf(
-			"A reminder: it is your move in game %s, and the deadline is %s (in less than a day). If no move arrives by then, you lose on time.",
-			rec.ID, formatTime(rec.Deadline)))
+		c.remind(lg, p)
 		return nil
 	}
 	if handledUpTo.Before(rec.Deadline) {
@@ -129,5 +123,8 @@ func (c *change) startClock(lg *liveGame) error {
 	}
 	d, err := c.deadlineFor(lg, lg.toMove())
 	lg.rec.Deadline = d
-	return err
+	if err != nil {
+		return err
+	}
+	return c.armReminders(lg)
 }

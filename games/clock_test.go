@@ -159,9 +159,10 @@ func TestOutageWithManyGames(t *testing.T) {
 			t.Fatalf("game %s is %s after the stop", g.ID, g.State)
 		}
 	}
-	// A day later (the days per move), every game is lost on time once.
-	if got := len(h.runFor(t, 24*time.Hour)); got != 2*n {
-		t.Fatalf("%d mails at the moved deadlines, want %d", got, 2*n)
+	// A day later (the days per move), every game is lost on time once,
+	// after its two reminders (12h and 2h before: remind.go).
+	if got := len(h.runFor(t, 24*time.Hour)); got != 4*n {
+		t.Fatalf("%d mails at the moved deadlines, want %d", got, 4*n)
 	}
 }
 
@@ -184,6 +185,8 @@ func TestClockGoesBack(t *testing.T) {
 	if strings.Contains(b.Text, "not running") {
 		t.Errorf("the deadline moved:\n%s", b.Text)
 	}
+	// The second reminder goes two hours before the deadline (remind.go).
+	wantText(t, only(t, h.runFor(t, firstDeadline.Add(-time.Hour).Sub(h.clock.t)), alice), "(in less than 2h)")
 	mails := h.runFor(t, firstDeadline.Sub(h.clock.t))
 	wantText(t, only(t, mails, alice), "you lose on time.")
 	h.clock.Advance(-2 * time.Hour)

@@ -43,6 +43,9 @@ const (
 	VerbNote      Verb = "note"
 	VerbMute      Verb = "mute"
 	VerbUnmute    Verb = "unmute"
+	VerbNotify    Verb = "notify"
+	VerbRemind    Verb = "remind"
+	VerbTimezone  Verb = "timezone"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -64,6 +67,9 @@ type Command struct {
 	Text    string // say, note: the text as written
 	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
 	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
+	// Setting is what notify, remind and timezone set (verb_notify.go);
+	// nil asks for the current setting.
+	Setting *notifySetting
 	// Err explains what is wrong with a line that starts with a verb but
 	// whose arguments do not fit; such a command is refused when it runs.
 	Err string
@@ -76,7 +82,8 @@ func keyword(w string) bool {
 	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
-		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute":
+		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
+		"notify", "remind", "timezone":
 		return true
 	}
 	return false
@@ -153,6 +160,8 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseConsent(lowArgs)
 	case "rating", "ratings", "standings":
 		c.parseRating(verb, lowArgs)
+	case "notify", "remind", "timezone":
+		c.parseSetting(verb, args)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

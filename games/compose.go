@@ -79,6 +79,9 @@ func (c *change) queueNotices() error {
 			// them the game on time); "forget me" ends their games.
 			continue
 		}
+		if folded, err := c.foldIntoDigest(k.to, lg, n); err != nil || folded {
+			return err // nil when folded: the digest tells it
+		}
 		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to)
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {

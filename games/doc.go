@@ -36,6 +36,10 @@
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
 //	clock.go       deadlines, reminders, losses on time, expired challenges
+//	remind.go      reminders at the player's times, two at least before a loss on time
+//	verb_notify.go notify, remind, timezone: the player's mail settings, times in their zone
+//	digest.go      the daily digest: games to move in, news held, the digest's key
+//	store_digest.go  the digests index: the players whose digest is due, by time
 //	arrival.go     a command judged against the deadline by when its mail arrived
 //	outage.go      time windpost did not run is not charged: deadlines move by the gap
 //	prune.go       the daily prune, in small transactions (Prune)
@@ -77,7 +81,8 @@
 // another of the sender's games by its id. Anyone may look at a game
 // (board, history, moves).
 // Games against the bot have no clock; games between people have days per
-// move, a reminder a day before the deadline, and a loss on time at it.
+// move, reminders before the deadline at the player's times (two at least),
+// and a loss on time at it.
 // The command language is in the help texts and ParseCommand.
 //
 // How a mail's lines are read:

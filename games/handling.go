@@ -24,6 +24,7 @@ type handling struct {
 	// proved (the token is from's); "" if none or a wrong one.
 	authGame string
 	badToken bool
+	byDigest bool   // the request carried the key of the sender's digest (digest.go)
 	created  string // the game the last new or challenge of this mail made
 	answer   answer
 	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
@@ -139,7 +140,7 @@ func (h *handling) authenticate() {
 		return
 	}
 	game := strings.ToLower(r.GameID)
-	if h.confirmKeyMatches(game, r.Token) {
+	if h.confirmKeyMatches(game, r.Token) || h.digestKeyMatches(game, r.Token) {
 		return
 	}
 	if game != "" && tokenMatches(r.Token, ReplyToken(h.srv.store.secret, game, h.from)) {
@@ -188,6 +189,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbConfirm: h.confirm, VerbStop: h.stop, VerbBlock: h.block, VerbUnblock: h.unblock, VerbForget: h.forgetMe,
 		VerbRating: h.myRating, VerbStandings: h.withKit(h.standings),
 		VerbSay: h.say, VerbNote: h.note, VerbMute: h.mute, VerbUnmute: h.mute,
+		VerbNotify: h.setting, VerbRemind: h.setting, VerbTimezone: h.setting,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)
@@ -275,7 +277,7 @@ func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 			return nil, 0, refused("you (%s) do not play in game %s, so you cannot change it (anyone may look at it).", h.from, id).
 				instead("If you play it under another address, write from that one.")
 		}
-		if h.authGame == "" && h.created != id {
+		if h.authGame == "" && h.created != id && !h.byDigest {
 			return nil, 0, h.authRefusal(id)
 		}
 	}

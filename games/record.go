@@ -69,8 +69,12 @@ type gameRecord struct {
 
 	DaysPerMove int       `json:"days_per_move,omitempty"` // 0 in bot games: no clock
 	Deadline    time.Time `json:"deadline,omitempty"`      // for the move, or for answering a challenge
-	Reminded    bool      `json:"reminded,omitempty"`      // the reminder for Deadline went out
-	Paused      *pause    `json:"paused,omitempty"`        // time not charged while Deadline ran (outage.go)
+	Reminded    bool      `json:"reminded,omitempty"`      // the reminders for Deadline went out
+	// RemindBefore are the reminders still to go for Deadline, as times
+	// before it, longest first (remind.go); empty and not Reminded: one a
+	// day before, in games of 2 days per move or more (records before it).
+	RemindBefore []time.Duration `json:"remind_before,omitempty"`
+	Paused       *pause          `json:"paused,omitempty"` // time not charged while Deadline ran (outage.go)
 
 	DrawOffer   string `json:"draw_offer,omitempty"`   // the side that offered a draw
 	UndoRequest string `json:"undo_request,omitempty"` // the side that asked to take back
@@ -175,7 +179,8 @@ func (g *gameRecord) due(now time.Time) bool {
 	if g.Deadline.IsZero() || (g.State != statePlaying && g.State != stateInvited) {
 		return false
 	}
-	remind := !g.Reminded && g.State == statePlaying && g.DaysPerMove >= 2 && !now.Before(g.Deadline.Add(-reminderBefore))
+	at, ok := g.nextReminder()
+	remind := ok && g.State == statePlaying && !now.Before(at)
 	return remind || !now.Before(g.Deadline)
 }
 
@@ -202,6 +207,16 @@ type playerRecord struct {
 	Invited []time.Time `json:"invited,omitempty"`
 	// Blocked are the addresses that may not challenge the player.
 	Blocked []string `json:"blocked,omitempty"`
+	// Notify, Remind and Timezone are the player's mail settings
+	// (verb_notify.go); zero values mean the defaults.
+	Notify   string          `json:"notify,omitempty"`    // "" or "each"; "digest" sends DigestAt
+	DigestAt int             `json:"digest_at,omitempty"` // minutes after local midnight
+	Remind   []time.Duration `json:"remind,omitempty"`    // before a deadline, longest first
+	Timezone string          `json:"timezone,omitempty"`  // IANA name; "" is UTC
+	// DigestNext is when the next digest goes (digest.go); DigestEvents
+	// the news held for it.
+	DigestNext   time.Time     `json:"digest_next,omitempty"`
+	DigestEvents []digestEvent `json:"digest_events,omitempty"`
 }
 
 // confirmation is what waits for an unproven sender's "confirm": the

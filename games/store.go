@@ -33,6 +33,9 @@ import (
 //	                 clock next has to do with them (store_clock.go)
 //	ratings          "<game>/<address>" -> a player's rating in a game
 //	                 (store_rating.go; made by the first rated game)
+//	digests          "<time>/<address>" -> "": the players by when their
+//	                 next digest goes (store_digest.go; made by the first
+//	                 "notify digest")
 //
 // Schema 1 also had "tokens" (reply token -> game and address), an index
 // nothing read: a mail always carries its game id with its token. Open

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // The store's part of the clocks: when the server last ran (meta "clock"),
@@ -94,10 +96,12 @@ type gameClock struct {
 	DaysPerMove int       `json:"days_per_move"`
 	Deadline    time.Time `json:"deadline"`
 	Reminded    bool      `json:"reminded"`
+	// RemindBefore: see gameRecord.
+	RemindBefore []time.Duration `json:"remind_before"`
 }
 
 func clockOf(rec *gameRecord) gameClock {
-	return gameClock{State: rec.State, DaysPerMove: rec.DaysPerMove, Deadline: rec.Deadline, Reminded: rec.Reminded}
+	return gameClock{State: rec.State, DaysPerMove: rec.DaysPerMove, Deadline: rec.Deadline, Reminded: rec.Reminded, RemindBefore: rec.RemindBefore}
 }
 
 // wake is when the clock next has something to do in the game (a
@@ -107,12 +111,13 @@ func (g gameClock) wake() time.Time {
 	// Read from gameRecord.due, so that the two cannot disagree: due at
 	// the end of time means due some day; due a day before the deadline
 	// means a reminder is waiting.
-	rec := gameRecord{State: g.State, DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, Reminded: g.Reminded}
+	rec := gameRecord{State: g.State, DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, Reminded: g.Reminded, RemindBefore: g.RemindBefore}
+	at, reminder := rec.nextReminder()
 	switch {
 	case !rec.due(time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)):
 		return time.Time{}
-	case rec.due(g.Deadline.Add(-reminderBefore)):
-		return g.Deadline.Add(-reminderBefore).Truncate(time.Second)
+	case reminder && rec.due(at):
+		return at.Truncate(time.Second)
 	}
 	return g.Deadline.Truncate(time.Second)
 }
@@ -167,21 +172,7 @@ func (st storeTx) dueGames(now time.Time, damaged func(id string, err error)) ([
 			return nil, err
 		}
 	}
-	type entry struct {
-		key []byte
-		at  time.Time
-		id  string
-	}
-	var entries []entry
-	c := b.Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		at, id, _ := strings.Cut(string(k), "/")
-		t, err := time.Parse(clockKeyTime, at)
-		if err == nil && t.After(now) {
-			break
-		}
-		entries = append(entries, entry{bytes.Clone(k), t, id})
-	}
+	entries := dueEntries(b, now)
 	var ids []string
 	seen := map[string]bool{}
 	games := st.tx.Bucket(bucketGames)
@@ -205,6 +196,30 @@ func (st storeTx) dueGames(now time.Time, damaged func(id string, err error)) ([
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// indexEntry is one entry of a time index (the clocks, the digests): key
+// "<time>/<name>".
+type indexEntry struct {
+	key []byte
+	at  time.Time
+	id  string // a game id, or an address
+}
+
+// dueEntries returns the entries of time index b due at now, earliest
+// first (an entry whose time cannot be read counts as due).
+func dueEntries(b *bolt.Bucket, now time.Time) []indexEntry {
+	var entries []indexEntry
+	c := b.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		at, id, _ := strings.Cut(string(k), "/")
+		t, err := time.Parse(clockKeyTime, at)
+		if err == nil && t.After(now) {
+			break
+		}
+		entries = append(entries, indexEntry{bytes.Clone(k), t, id})
+	}
+	return entries
 }
 
 // reindexSome puts into the clocks index the wake times of up to limit

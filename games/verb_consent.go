@@ -105,7 +105,7 @@ func (h *handling) noteProof() error {
 	if err != nil {
 		return err
 	}
-	if (h.authGame != "" || h.consent.confirmKey) && p.Proven.IsZero() {
+	if h.provedHere() && p.Proven.IsZero() {
 		p.Proven = h.now
 		h.markChanged(h.from)
 	}
@@ -114,7 +114,9 @@ func (h *handling) noteProof() error {
 }
 
 // provedHere reports whether this mail carries one of the sender's keys.
-func (h *handling) provedHere() bool { return h.authGame != "" || h.consent.confirmKey }
+func (h *handling) provedHere() bool {
+	return h.authGame != "" || h.consent.confirmKey || h.byDigest
+}
 
 // subjectStop adds "stop" before the commands of a mail whose subject is
 // "stop" or "unsubscribe" (what a List-Unsubscribe mailto sends), unless a

@@ -128,6 +128,8 @@ it explicitly. At most 500 characters a mail; quoted text and your
 signature are never passed on. "note <text>" keeps a note that only you
 see in "history". "mute" stops your opponent's messages in that game,
 "unmute" lets them through again. The bot does not read messages.`, true
+	case "notify", "remind", "timezone", "digest", "reminders":
+		return notifyHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the

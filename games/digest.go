@@ -1,0 +1,212 @@
+package games
+
+import (
+	"cmp"
+	"crypto/hmac"
+	"crypto/sha256"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The digest: a player who chose "notify digest 07:00" gets one mail a
+// day at that local time, listing every game where it is their move, most
+// urgent deadline first, each with its board, deadline and how to answer,
+// and the news of their games since the last one (an opponent's move)
+// instead of a mail for each. Reminders and invitations still come on
+// their own. The reply address carries the digest's key: it proves the
+// player for every game of theirs, so that one reply may answer several
+// games, each line starting with the game's id.
+
+// maxDigestEvents bounds the news held for one digest.
+const maxDigestEvents = 100
+
+// digestEvent is news held for the next digest.
+type digestEvent struct {
+	Game string    `json:"game"`
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
+}
+
+// digestID is the game-id-shaped id that the reply address and subject
+// tag of address's digests carry: "gd" and 10 letters of an HMAC under
+// secret, so that it never names a game (game ids are shorter).
+func digestID(secret []byte, address string) string {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("digest-id\x00" + address))
+	sum := mac.Sum(nil)
+	id := []byte("gd")
+	for _, b := range sum[:10] {
+		id = append(id, idAlphabet[int(b)%len(idAlphabet)])
+	}
+	return string(id)
+}
+
+// digestToken is the reply key of address's digests: a reply token over
+// "digest."+id, so that no game's key is a digest's and no digest's key
+// is a game's.
+func digestToken(secret []byte, id, address string) string {
+	return ReplyToken(secret, "digest."+id, address)
+}
+
+// digestKeyMatches reports whether the request carries the key of the
+// sender's digest (game is the id it carried), and notes it.
+func (h *handling) digestKeyMatches(game, token string) bool {
+	secret := h.srv.store.secret
+	if game != digestID(secret, h.from) || !tokenMatches(token, digestToken(secret, game, h.from)) {
+		return false
+	}
+	h.byDigest = true
+	return true
+}
+
+// nextDigest is the first time after after at minutes past local midnight
+// in loc (on a day that skips that time, the time the clocks show then).
+func nextDigest(after time.Time, loc *time.Location, minutes int) time.Time {
+	l := after.In(loc)
+	for d := 0; ; d++ {
+		t := time.Date(l.Year(), l.Month(), l.Day()+d, minutes/60, minutes%60, 0, 0, loc)
+		if t.After(after) {
+			return t.UTC()
+		}
+	}
+}
+
+// scheduleDigest sets when p's next digest goes, from now, after a change
+// of p's settings: none unless p chose the digest.
+func (c *change) scheduleDigest(p *playerRecord) error {
+	p.DigestNext = time.Time{}
+	if p.Notify != notifyDigest {
+		p.DigestEvents = nil
+		return nil
+	}
+	p.DigestNext = nextDigest(c.now, p.location(), p.DigestAt)
+	return c.st.putDigest(p.DigestNext, p.Address)
+}
+
+// foldIntoDigest holds notice n for to's digest instead of sending it,
+// if to chose the digest and n is news of a game in progress; it reports
+// whether it did.
+func (c *change) foldIntoDigest(to string, lg *liveGame, n *notice) (bool, error) {
+	if n.kind != Notice || lg.rec.State != statePlaying {
+		return false, nil
+	}
+	p, err := c.player(to)
+	if err != nil || p.Notify != notifyDigest {
+		return false, err
+	}
+	for _, e := range n.events {
+		if len(p.DigestEvents) < maxDigestEvents {
+			p.DigestEvents = append(p.DigestEvents, digestEvent{Game: lg.rec.ID, Text: e, At: c.now})
+		}
+	}
+	c.markChanged(to)
+	return true, nil
+}
+
+// tickDigests sends the digests that are due and sets the next ones.
+func (c *change) tickDigests() error {
+	due, err := c.st.dueDigests(c.now)
+	if err != nil {
+		return err
+	}
+	for _, e := range due {
+		p, err := c.player(e.id)
+		if err != nil {
+			return err
+		}
+		if p.Notify != notifyDigest || !p.DigestNext.Equal(e.at) {
+			continue // stale: the setting changed since
+		}
+		if err := c.sendDigest(p); err != nil {
+			return err
+		}
+		p.DigestEvents = nil
+		c.markChanged(p.Address)
+		if err := c.scheduleDigest(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sendDigest composes and queues p's digest, if there is anything to
+// say: the games where it is p's move, and the news held.
+func (c *change) sendDigest(p *playerRecord) error {
+	var mine []*liveGame
+	for _, id := range p.Games {
+		lg := c.game(id)
+		if lg == nil || lg.rec.State != statePlaying {
+			continue
+		}
+		if side, ok := lg.rec.sideOf(p.Address); ok && lg.toMove() == side {
+			mine = append(mine, lg)
+		}
+	}
+	if len(mine) == 0 && len(p.DigestEvents) == 0 {
+		return nil
+	}
+	m, err := c.plainMail(Notice, p.Address, "", "", digestText(p, mine), c.digestMail(p))
+	if err != nil {
+		return err
+	}
+	c.queued = append(c.queued, m)
+	return nil
+}
+
+// digestMail gives the digest its subject and reply address, which carry
+// the digest's key.
+func (c *change) digestMail(p *playerRecord) func(*Mail) {
+	return func(m *Mail) {
+		id := digestID(c.srv.store.secret, p.Address)
+		tok := digestToken(c.srv.store.secret, id, p.Address)
+		m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, tok)
+		m.Subject = fmt.Sprintf("windpost: your daily digest, %s %s", p.formatDay(c.now), subjectTag(id, tok))
+	}
+}
+
+// digestText is the digest's body: the games where it is p's move, most
+// urgent first (games without a deadline last), then the news.
+func digestText(p *playerRecord, mine []*liveGame) string {
+	slices.SortStableFunc(mine, func(a, b *liveGame) int {
+		da, db := a.rec.Deadline, b.rec.Deadline
+		switch {
+		case da.IsZero() != db.IsZero():
+			if da.IsZero() {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(da.Compare(db), strings.Compare(a.rec.ID, b.rec.ID))
+	})
+	var b strings.Builder
+	switch len(mine) {
+	case 0:
+		b.WriteString("It is not your move in any game.\n")
+	default:
+		fmt.Fprintf(&b, "It is your move in %d %s, the most urgent first.\n", len(mine), plural(len(mine), "game", "games"))
+		b.WriteString("To answer, reply to this mail with one line per game: the game's id, then\n")
+		fmt.Fprintf(&b, "the move, e.g. \"%s <your move>\". One reply may answer several games.\n", mine[0].rec.ID)
+	}
+	for _, lg := range mine {
+		deadline := "no deadline"
+		if !lg.rec.Deadline.IsZero() {
+			deadline = "deadline " + p.formatTime(lg.rec.Deadline)
+		}
+		fmt.Fprintf(&b, "\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address))
+	}
+	if len(p.DigestEvents) > 0 {
+		b.WriteString("\n== News since the last digest ==\n")
+		for _, e := range p.DigestEvents {
+			fmt.Fprintf(&b, "\n%s, game %s: %s\n", p.formatTime(e.At), e.Game, e.Text)
+		}
+	}
+	b.WriteString("\n\"notify each\" gets you a mail for every event instead.\n")
+	return b.String()
+}
+
+// formatDay writes t's date in the player's time zone ("Mon 2 Jan").
+func (p *playerRecord) formatDay(t time.Time) string {
+	return t.In(p.location()).Format("Mon 2 Jan")
+}
