@@ -290,7 +290,7 @@ func TestMiscCommands(t *testing.T) {
 		lines []string
 		want  []string
 	}{
-		{[]string{"rules gufuu"}, []string{"Gufuu Shogi\n\n" + strings.TrimRight(kit.Notation.Rules(), "\n")}},
+		{[]string{"rules gufuu"}, []string{strings.TrimRight(kit.Notation.Rules(), "\n")}},
 		{[]string{"rules chess"}, []string{`Refused: unknown game "chess": windpost plays gufuu`}},
 		{[]string{"rules"}, []string{`Write "rules" and a game's name for its rules: gufuu`}},
 		{[]string{"help clocks"}, []string{"at the deadline the player to move loses on\ntime"}},

@@ -1,0 +1,37 @@
+package games
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRulesTextTitleOnce(t *testing.T) {
+	for _, tc := range []struct {
+		title, text, want string
+	}{
+		{"Gufuu Shogi", "Gufuu Shogi (Georg Dunkel's game)\n\nThe board\n", "Gufuu Shogi (Georg Dunkel's game)\n\nThe board"},
+		{"Micro-shogi", "Micro-shogi\n\nA small shogi\n", "Micro-shogi\n\nA small shogi"},
+		{"Jul-Gonu", "The board has four lines\n", "Jul-Gonu\n\nThe board has four lines"},
+	} {
+		if got := rulesText(tc.title, tc.text); got != tc.want {
+			t.Errorf("rulesText(%q, %q) = %q, want %q", tc.title, tc.text, got, tc.want)
+		}
+	}
+	// Every game's rules answer names its title once, at the start.
+	h, _ := gufuuHarness(t)
+	for _, kit := range h.catalog.Kits() {
+		name := kit.Rules.Name()
+		title := kit.Rules.Title()
+		m := only(t, h.write(t, alice, "rules "+name), alice)
+		if n := strings.Count(m.Text, title+"\n"); n > 1 {
+			t.Errorf("rules %s: the title %q heads %d lines:\n%s", name, title, n, m.Text)
+		}
+		if !strings.Contains(m.Text, title) {
+			t.Errorf("rules %s lacks its title %q", name, title)
+		}
+		first := strings.SplitN(strings.TrimSpace(rulesText(title, kit.Notation.Rules())), "\n", 2)[0]
+		if !strings.HasPrefix(first, title) {
+			t.Errorf("rules %s starts %q, not with its title", name, first)
+		}
+	}
+}
