@@ -298,8 +298,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	}
 	if player && side == toMove {
 		if ms := lg.g.LegalMoves(); len(ms) > 0 {
-			fmt.Fprintf(b, "Reply with your move, e.g. \"%s #%d\"; \"moves\" lists the legal ones.\n",
-				lg.kit.Notation.FormatMove(lg.g.Position(), ms[0]), len(rec.Moves)+1)
+			b.WriteString(replyWithMove(lg.kit.Notation, lg.g.Position(), len(rec.Moves)+1))
 		}
 	}
 }
