@@ -35,3 +35,29 @@ func TestRulesTextTitleOnce(t *testing.T) {
 		}
 	}
 }
+
+func TestDidYouMean(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want Verb // "" for no suggestion
+	}{
+		{"hlep", VerbHelp}, {"gams", VerbGames}, {"Hlep!", VerbHelp}, {"resing", VerbResign},
+		{"histroy", VerbHistory}, {"chalenge bob@example.org gufuu", VerbChallenge},
+		{"anlaysis", VerbAnalysis}, {"stnadigns", VerbStandings},
+		{"help", ""}, {"games", ""}, {"Mike", ""}, {"Bob", ""}, {"thanks", ""}, {"bravo", ""},
+		{"Gunther Smith", ""}, {"hlep me with this game please", ""}, {"", ""},
+	} {
+		_, got, ok := didYouMean(tc.line)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("didYouMean(%q) = %q, %v; want %q", tc.line, got, ok, tc.want)
+		}
+	}
+	h := newHarness(t, nimCatalog(10))
+	for _, tc := range []struct{ line, want string }{
+		{"hlep", `Refused: I do not know the command "hlep". Did you mean "help"?`},
+		{"gams", `Refused: I do not know the command "gams". Did you mean "games"?`},
+		{"Mike", "Refused: I do not understand this line."},
+	} {
+		wantText(t, only(t, h.write(t, alice, tc.line), alice), tc.want)
+	}
+}

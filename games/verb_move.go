@@ -16,7 +16,7 @@ func (h *handling) move(c Command) (string, error) {
 	// more likely a name ("Gunther Smith" signing off).
 	noGame := c.Game == "" || !h.st.hasGame(c.Game)
 	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !saysMove(c.Line) {
-		return "", notUnderstood()
+		return "", notUnderstood(c.Line)
 	}
 	lg, side, err := h.playingGame(c)
 	if err != nil {
@@ -85,12 +85,6 @@ func (h *handling) move(c Command) (string, error) {
 	}
 	h.notify(Notice, opp, rec.ID, strings.Join(news, " "))
 	return strings.Join(out, " "), nil
-}
-
-// notUnderstood refuses a line that is neither a command nor a move.
-func notUnderstood() *refusal {
-	return &refusal{wrong: "I do not understand this line.",
-		right: "It is not a command, nor a move (moves name squares, so they have digits).", notCommand: true}
 }
 
 // looksLikeMove reports whether text could be a move rather than prose:

@@ -2,6 +2,8 @@ package games
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
@@ -19,4 +21,77 @@ func replyWithMove(n notation.Notation, p rules.Position, number int) string {
 		return fmt.Sprintf("Reply with your move, e.g. \"%s #%d\"; \"moves\" lists the legal ones.\n", e, number)
 	}
 	return fmt.Sprintf("Reply with your move and its number, #%d; \"moves\" lists the legal ones.\n", number)
+}
+
+// commandWords are the words a command line starts with, for "did you
+// mean".
+var commandWords = [...]Verb{VerbHelp, VerbRules, VerbNew, VerbChallenge, VerbAccept, VerbDecline, VerbMove,
+	VerbBoard, VerbHistory, VerbMoves, VerbGames, VerbResign, VerbDraw, VerbUndo, VerbAnalysis, VerbVacation,
+	VerbConfirm, VerbStop, VerbBlock, VerbUnblock, VerbForget, VerbRating, VerbStandings, VerbSay, VerbNote,
+	VerbMute, VerbUnmute}
+
+// didYouMean returns the command word that the first word of line is a
+// slip of: one letter changed, added, left out or two swapped (two such
+// slips in a word of six letters or more), and the word as written. ok is
+// false when the line starts with no such word.
+func didYouMean(line string) (word string, meant Verb, ok bool) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 || len(fields) > 3 {
+		return "", "", false
+	}
+	word = strings.ToLower(strings.TrimFunc(fields[0], unicode.IsPunct))
+	if len(word) < 4 {
+		return "", "", false
+	}
+	best := 3
+	for _, v := range commandWords {
+		d := slips(word, string(v))
+		if d == 0 {
+			return "", "", false
+		}
+		if d < best && (d == 1 || len(word) >= 6 && len(v) >= 6) {
+			best, meant = d, v
+		}
+	}
+	return word, meant, meant != ""
+}
+
+// slips is the optimal string alignment distance between a and b: the
+// letters changed, added or left out and the neighbours swapped to turn
+// one into the other.
+func slips(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// notUnderstood refuses a line that is neither a command nor a move; one
+// that starts with a slip of a command word is asked about ("Did you mean
+// "help"?").
+func notUnderstood(line string) *refusal {
+	if word, meant, ok := didYouMean(line); ok {
+		return &refusal{wrong: fmt.Sprintf("I do not know the command %q.", word),
+			right: fmt.Sprintf("Did you mean %q?", string(meant)), notCommand: true}
+	}
+	return &refusal{wrong: "I do not understand this line.",
+		right: "It is not a command, nor a move (moves name squares, so they have digits).", notCommand: true}
 }
