@@ -254,7 +254,7 @@ func statusBlock(lg *liveGame, reader string) string {
 	case stateDeclined:
 		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
 	case stateOver:
-		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.result())
+		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))
 		if _, player := rec.sideOf(reader); player {
 			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")

@@ -77,7 +77,7 @@ func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
 			fmt.Fprintf(b, ", deadline %s", formatTime(rec.Deadline))
 		}
 	default:
-		b.WriteString(lg.result())
+		b.WriteString(lg.resultFor(h.from))
 	}
 }
 

@@ -75,8 +75,8 @@ func (h *handling) move(c Command) (string, error) {
 		return "", h.think(jobAnswer, lg, strings.Join(out, " ")) // BotWork answers, then says "Game over" if it is
 	}
 	if rec.State == stateOver {
-		out = append(out, "Game over: "+lg.result()+".")
-		news = append(news, "Game over: "+lg.result()+".")
+		out = append(out, "Game over: "+lg.resultFor(h.from)+".")
+		news = append(news, "Game over: "+lg.resultFor(opp)+".")
 	} else if !rec.isBotGame() {
 		news = append(news, "It is your move.")
 		if err := h.startClock(lg); err != nil {

@@ -17,7 +17,7 @@ func (h *handling) resign(lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.from, rec.ID))
-	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.result()), nil
+	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.from)), nil
 }
 
 // draw answers "draw" in a game between people: it offers a draw, or
@@ -28,8 +28,8 @@ func (h *handling) draw(lg *liveGame, side rules.Side) (string, error) {
 	switch rec.DrawOffer {
 	case side.Opponent().String():
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.from, lg.result()))
-		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.result()), nil
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.from, lg.resultFor(opp)))
+		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.resultFor(h.from)), nil
 	case side.String():
 		return "Your draw offer stands; your opponent has not answered it yet.", nil
 	}
@@ -62,7 +62,7 @@ func (h *handling) drawWithBot(lg *liveGame, side rules.Side) (string, error) {
 		return "", refused("the bot declines the draw and plays on.").instead("Play on, or resign.")
 	}
 	lg.finish(rules.DrawBy(rules.AgreedDraw))
-	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.result()), nil
+	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.from)), nil
 }
 
 // undo answers "undo" in a game between people: it asks to take back the

@@ -95,3 +95,34 @@ func notUnderstood(line string) *refusal {
 	return &refusal{wrong: "I do not understand this line.",
 		right: "It is not a command, nor a move (moves name squares, so they have digits).", notCommand: true}
 }
+
+// resultFor says how the game ended in reader's own words: "you win by
+// checkmate", "you lose on time", "draw by agreement"; to someone who
+// does not play it, "black wins by resignation". A game that never began
+// keeps its reason ("the challenge expired"); a game going on gives "".
+func (lg *liveGame) resultFor(reader string) string {
+	if lg.rec.State != stateOver {
+		return lg.rec.Result
+	}
+	o := lg.outcome
+	how := "by " + string(o.Reason)
+	switch o.Reason {
+	case rules.AgreedDraw:
+		how = "by agreement"
+	case rules.Timeout:
+		how = "on time"
+	case rules.Abandoned:
+		how = "by abandonment"
+	}
+	if o.Status != rules.Win {
+		return "draw " + how
+	}
+	side, player := lg.rec.sideOf(reader)
+	switch {
+	case !player:
+		return fmt.Sprintf("%s wins %s", o.Winner, how)
+	case side == o.Winner:
+		return "you win " + how
+	}
+	return "you lose " + how
+}
