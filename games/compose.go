@@ -228,7 +228,7 @@ func gameHeaders(lg *liveGame) map[string]string {
 func gameSubject(lg *liveGame, to string) string {
 	rec := lg.rec
 	side, _ := rec.sideOf(to)
-	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, rec.Players[side.Opponent()].label())
+	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, rec.Players[side.Opponent()].shown())
 }
 
 // statusBlock is the part of every mail about a game that shows it: the
@@ -280,7 +280,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	side, player := rec.sideOf(reader)
 	if rec.DrawOffer != "" {
 		s, _ := rules.ParseSide(rec.DrawOffer)
-		fmt.Fprintf(b, "%s offers a draw.", capitalise(sideThenPlayer(rec, s, reader)))
+		b.WriteString(whoDoes(rec, s, reader, "offer a draw.", "offers a draw."))
 		if player && s != side && side == toMove {
 			b.WriteString(` Reply "draw" to accept it; a move declines it.`)
 		} else if player && s != side {
@@ -290,7 +290,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	}
 	if rec.UndoRequest != "" {
 		s, _ := rules.ParseSide(rec.UndoRequest)
-		fmt.Fprintf(b, "%s asks to take back the last move.", capitalise(sideThenPlayer(rec, s, reader)))
+		b.WriteString(whoDoes(rec, s, reader, "ask to take back the last move.", "asks to take back the last move."))
 		if player && s != side {
 			b.WriteString(` Reply "undo" to agree; a move refuses.`)
 		}
@@ -313,7 +313,7 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 	case p.Address == reader:
 		return fmt.Sprintf("%s (you)", side)
 	}
-	return fmt.Sprintf("%s (%s)", side, p.Address)
+	return fmt.Sprintf("%s (%s)", side, shownAs(p.Name, p.Address))
 }
 
 // playerThenSide names who plays side, and the side, for reader: "you
@@ -326,7 +326,7 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 	case p.Address == reader:
 		return fmt.Sprintf("you (%s)", side)
 	}
-	return fmt.Sprintf("%s (%s)", p.Address, side)
+	return fmt.Sprintf("%s (%s)", shownAs(p.Name, p.Address), side)
 }
 
 // formatTime writes a deadline for players: "Sat 28 Nov 2026 12:00 UTC".

@@ -144,7 +144,7 @@ func TestHumanGameRefusals(t *testing.T) {
 	a, b := only(t, mails, alice), only(t, mails, bob)
 	wantText(t, a, "Done: you played 1.t2.", "Done: you offered a draw.")
 	wantText(t, b, "alice@players.test played 1.t2. It is your move.", "alice@players.test offers a draw in game", "Move #2: white (you) to move.")
-	wantText(t, b, "Black (alice@players.test) offers a draw. Reply \"draw\" to accept it; a move declines it.")
+	wantText(t, b, "alice@players.test offers a draw. Reply \"draw\" to accept it; a move declines it.")
 	if strings.Contains(a.Text, "to accept it") {
 		t.Errorf("the offer's own mail tells her how to accept it:\n%s", a.Text)
 	}
@@ -174,7 +174,7 @@ func TestUndoAndResign(t *testing.T) {
 	mails = h.reply(t, toAlice, "undo")
 	wantText(t, only(t, mails, alice), "Done: you asked to take back 1.t1.")
 	toBob = only(t, mails, bob)
-	wantText(t, toBob, "alice@players.test asks to take back their last move, 1.t1.", "Black (alice@players.test) asks to take back the last move. Reply \"undo\" to agree; a move refuses.")
+	wantText(t, toBob, "alice@players.test asks to take back their last move, 1.t1.", "alice@players.test asks to take back the last move. Reply \"undo\" to agree; a move refuses.")
 	mails = h.reply(t, toBob, "undo")
 	wantText(t, only(t, mails, bob), "Done: you agreed to take back 1.t1.")
 	toAlice = only(t, mails, alice)

@@ -37,6 +37,9 @@ func (h *handling) runLines() error {
 	if err := h.noteProof(); err != nil {
 		return err
 	}
+	if err := h.noteName(); err != nil {
+		return err
+	}
 	h.answer.present = true
 	if h.authGame != "" {
 		h.answer.focus = h.authGame

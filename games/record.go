@@ -23,6 +23,7 @@ const (
 // playerSlot is one side of a game.
 type playerSlot struct {
 	Address string       `json:"address,omitempty"` // canonical; "" for the bot
+	Name    string       `json:"name,omitempty"`    // the player's display name when the game began or they last gave it
 	Bot     bool         `json:"bot,omitempty"`
 	Level   solver.Level `json:"level,omitempty"` // the bot's level
 	// Thread is the Message-ID of the first mail of this game to this
@@ -202,6 +203,9 @@ type playerRecord struct {
 	Invited []time.Time `json:"invited,omitempty"`
 	// Blocked are the addresses that may not challenge the player.
 	Blocked []string `json:"blocked,omitempty"`
+	// Name is the display name of the player's From, cleaned (cleanName);
+	// others see "Name (address)". "" if none was given.
+	Name string `json:"name,omitempty"`
 }
 
 // confirmation is what waits for an unproven sender's "confirm": the

@@ -58,7 +58,7 @@ func (h *handling) move(c Command) (string, error) {
 	}
 	out := []string{"Done: you played " + text + "."}
 	opp := rec.opponentAddress(side)
-	news := []string{fmt.Sprintf("%s played %s.", h.from, text)}
+	news := []string{fmt.Sprintf("%s played %s.", h.fromShown(), text)}
 	if rec.DrawOffer == side.Opponent().String() {
 		rec.DrawOffer = ""
 		out = append(out, "Your move declines the draw your opponent offered.")

@@ -328,7 +328,7 @@ func (h *handling) passMessage(lg *liveGame, text string) string {
 		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.srv.mailsPerMail(), quoted)
 	}
 	keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text})
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.from, quoted))
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.fromShown(), quoted))
 	h.answer.done++
 	if cut {
 		return fmt.Sprintf("Passed on to %s as your message, cut to %d characters:\n%s", opp, talkLimit, quoted)

@@ -78,7 +78,7 @@ func (h *handling) shiftDeadlines(shift time.Duration, tell bool, until time.Tim
 			lg.rec.Reminded = false
 		}
 		if tell {
-			h.notify(Notice, lg.rec.opponentAddress(side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.from, formatTime(until)))
+			h.notify(Notice, lg.rec.opponentAddress(side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.fromShown(), formatTime(until)))
 		}
 	}
 	return nil

@@ -126,3 +126,109 @@ func (lg *liveGame) resultFor(reader string) string {
 	}
 	return "you lose " + how
 }
+
+// maxNameRunes is the longest display name shown; longer ones are cut.
+const maxNameRunes = 40
+
+// cleanName makes a display name from a From header fit to show to
+// others: it is user input, so control, format (bidi) and other invisible
+// characters are dropped, quotes and angle brackets too, white space is
+// folded, and the name is cut to maxNameRunes. A name that holds an
+// address or nothing readable gives "".
+func cleanName(name string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range name {
+		switch {
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), unicode.Is(unicode.Co, r), r == unicode.ReplacementChar,
+			!unicode.IsPrint(r), strings.ContainsRune("\"'`<>«»‹›“”‘’„", r):
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	s := b.String()
+	if strings.Contains(s, "@") || !strings.ContainsFunc(s, unicode.IsLetter) {
+		return ""
+	}
+	if r := []rune(s); len(r) > maxNameRunes {
+		s = strings.TrimSpace(string(r[:maxNameRunes]))
+	}
+	return s
+}
+
+// shownAs is how others see a player: "Alice (alice@example.org)" when
+// they gave a display name, else the address.
+func shownAs(name, address string) string {
+	if name == "" {
+		return address
+	}
+	return fmt.Sprintf("%s (%s)", name, address)
+}
+
+// noteName keeps the display name of the sender's From on their record,
+// and on their seats in the games they play, when the sender is proven
+// (a forged From cannot rename someone). A mail without a name changes
+// nothing.
+func (h *handling) noteName() error {
+	name := cleanName(h.req.FromName)
+	if name == "" || !h.consent.proven {
+		return nil
+	}
+	p, err := h.player(h.from)
+	if err != nil {
+		return err
+	}
+	if p.Name == name {
+		return nil
+	}
+	p.Name = name
+	h.markChanged(h.from)
+	lgs, err := h.playerGames(h.from)
+	if err != nil {
+		return err
+	}
+	for _, lg := range lgs {
+		if side, ok := lg.rec.sideOf(h.from); ok && lg.rec.State != stateOver {
+			lg.rec.Players[side].Name = name
+		}
+	}
+	return nil
+}
+
+// fromShown is the sender as the mails to others show them.
+func (h *handling) fromShown() string {
+	if p, err := h.player(h.from); err == nil {
+		return shownAs(p.Name, h.from)
+	}
+	return h.from
+}
+
+// shown is the player as mails to others show them: "the bot (casual)",
+// "Alice (alice@example.org)" or the address.
+func (p playerSlot) shown() string {
+	if p.Bot {
+		return p.label()
+	}
+	return shownAs(p.Name, p.Address)
+}
+
+// whoDoes says that the player of side does something, to reader: "You
+// offer a draw.", "The bot offers a draw.", "Alice (alice@example.org)
+// offers a draw."; you and them are the two forms of the verb phrase.
+func whoDoes(rec *gameRecord, side rules.Side, reader, you, them string) string {
+	p := rec.Players[side]
+	switch {
+	case p.Bot:
+		return "The bot " + them
+	case p.Address == reader:
+		return "You " + you
+	}
+	return p.shown() + " " + them
+}

@@ -1,6 +1,9 @@
 package games
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"testing"
 
 	"github.com/windpost/windpost/rules"
@@ -30,5 +33,58 @@ func TestResultFor(t *testing.T) {
 	never := &liveGame{rec: &gameRecord{State: stateDeclined, Result: "the challenge expired"}}
 	if got := never.resultFor(alice); got != "the challenge expired" {
 		t.Errorf("a game that never began: %q", got)
+	}
+}
+
+func TestCleanName(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Alice", "Alice"},
+		{"  Alice \t Liddell ", "Alice Liddell"},
+		{`"Alice" <evil>`, "Alice evil"},
+		{"Alice\u202eecilA", "AliceecilA"},
+		{"Al\x07ice\r\nBcc: x", "Alice Bcc: x"},
+		{"bob@players.test", ""},
+		{"   ", ""},
+		{"12345", ""},
+		{"José Ñúñez", "José Ñúñez"},
+		{strings.Repeat("Ab", 40), strings.Repeat("Ab", 20)},
+	} {
+		got := cleanName(tc.in)
+		if got != tc.want {
+			t.Errorf("cleanName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if utf8.RuneCountInString(got) > maxNameRunes || strings.ContainsAny(got, "\"<>\u202e\r\n") {
+			t.Errorf("cleanName(%q) = %q: not clean", tc.in, got)
+		}
+	}
+}
+
+// TestDisplayNames: a name in a proven sender's From is kept and shown to
+// the opponent; a mail without one keeps it; a stranger's does not rename.
+func TestDisplayNames(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	r := h.replyRequest(t, toAlice, alice, "t1")
+	r.FromName = "Alice \u202eLiddell\x07 <x>"
+	mails := h.send(t, r)
+	toBob := only(t, mails, bob)
+	wantText(t, toBob, "Alice Liddell x (alice@players.test) played 1.t1.", "Move #2: white (you) to move.")
+	if want := "vs. Alice Liddell x (alice@players.test)"; !strings.Contains(toBob.Subject, want) {
+		t.Errorf("bob's subject %q lacks %q", toBob.Subject, want)
+	}
+	if got := h.playerOf(t, alice).Name; got != "Alice Liddell x" {
+		t.Errorf("alice's record keeps the name %q", got)
+	}
+	wantText(t, only(t, h.write(t, bob, "games"), bob), "vs. Alice Liddell x (alice@players.test)")
+	// Her own mail names her "you", never by her name.
+	if strings.Contains(only(t, mails, alice).Text, "Liddell") {
+		t.Errorf("alice's own answer shows her name:\n%s", only(t, mails, alice).Text)
+	}
+	// A stranger writing as bob, without his key, renames nobody.
+	r = h.request(eve, "", "", "help")
+	r.FromName = "Evil"
+	h.send(t, r)
+	if got := h.playerOf(t, eve).Name; got != "" {
+		t.Errorf("an unproven sender's name was kept: %q", got)
 	}
 }
