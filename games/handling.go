@@ -195,7 +195,7 @@ func (h *handling) run(c Command) (string, error) {
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)
 	}
-	return "", refused("I do not know the command %q.", c.Verb)
+	return "", refused("I do not know the command %q.", c.Verb).instead(`Write "help" for the commands.`)
 }
 
 // kit is the variant a command names, or a refusal.

@@ -71,7 +71,8 @@ func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	ply := len(rec.Moves)
 	if ply == 0 {
-		return "", refused("there is no move to take back in game %s.", rec.ID)
+		return "", refused("there is no move to take back in game %s.", rec.ID).
+			instead(`Write "board %s" to see whose move it is.`, rec.ID)
 	}
 	opp := rec.opponentAddress(side)
 	last := rec.lastMove()
@@ -115,7 +116,8 @@ func undoWithBot(lg *liveGame, side rules.Side) (string, error) {
 		}
 	}
 	if !own {
-		return "", refused("you have made no move to take back in game %s.", rec.ID)
+		return "", refused("you have made no move to take back in game %s.", rec.ID).
+			instead(`Write "board %s" to see whose move it is.`, rec.ID)
 	}
 	taken := make([]string, 0, n)
 	for i := ply - n; i < ply; i++ {

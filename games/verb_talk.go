@@ -271,7 +271,8 @@ func (h *handling) mute(c Command) (string, error) {
 	}
 	rec := lg.rec
 	if rec.isBotGame() {
-		return "", refused("the bot sends no messages in game %s.", rec.ID)
+		return "", refused("the bot sends no messages in game %s.", rec.ID).
+			instead(`Reply with your move, or "help" for the commands.`)
 	}
 	opp := rec.opponentAddress(side)
 	on := slices.Contains(rec.Muted, side.String())

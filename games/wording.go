@@ -232,3 +232,6 @@ func whoDoes(rec *gameRecord, side rules.Side, reader, you, them string) string 
 	}
 	return p.shown() + " " + them
 }
+
+// otherOpponent says what to write when an address cannot be challenged.
+const otherOpponent = `Challenge someone else, or play the bot: write "new" and a game's name.`

@@ -88,3 +88,18 @@ func TestDisplayNames(t *testing.T) {
 		t.Errorf("an unproven sender's name was kept: %q", got)
 	}
 }
+
+// TestRefusalsSayWhatToWrite: refusals that once only said what was
+// wrong now say what to write next.
+func TestRefusalsSayWhatToWrite(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.prove(t, carol)
+	toAlice, _ := startHumanGame(t, h)
+	wantText(t, only(t, h.reply(t, toAlice, "undo"), alice), "Refused: there is no move to take back in game", `Write "board g`, `" to see whose move it is.`)
+	wantText(t, only(t, h.write(t, alice, "vacation off"), alice), `Refused: you are not on vacation, so your clocks are running. To begin one, write "vacation" and the days, e.g. "vacation 7".`)
+	bot := only(t, h.write(t, alice, "new nim level perfect"), alice)
+	wantText(t, only(t, h.reply(t, bot, "mute"), alice), "Refused: the bot sends no messages in game", `Reply with your move, or "help" for the commands.`)
+	h.write(t, carol, "stop")
+	wantText(t, only(t, h.write(t, alice, "challenge carol@players.test nim"), alice),
+		"Refused: carol@players.test asked windpost never to write to them, so I cannot invite them. Challenge someone else, or play the bot: write \"new\" and a game's name.")
+}
