@@ -46,6 +46,7 @@ func TestDidYouMean(t *testing.T) {
 		{"anlaysis", VerbAnalysis}, {"stnadigns", VerbStandings},
 		{"help", ""}, {"games", ""}, {"Mike", ""}, {"Bob", ""}, {"thanks", ""}, {"bravo", ""},
 		{"Gunther Smith", ""}, {"hlep me with this game please", ""}, {"", ""},
+		{"more", ""}, {"news", ""}, {"love", ""},
 	} {
 		_, got, ok := didYouMean(tc.line)
 		if got != tc.want || ok != (tc.want != "") {

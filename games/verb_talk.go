@@ -171,38 +171,10 @@ func namesMove(lg *liveGame, text string) bool {
 	return false
 }
 
-// misspelt reports whether w is one letter off a command word of four
-// letters or more: one letter changed, added, left out, or two swapped.
+// misspelt reports whether w is a slip of a command word (didYouMean).
 func misspelt(w string) bool {
-	for _, k := range []string{"help", "rules", "challenge", "accept", "decline", "board", "history", "moves", "games",
-		"resign", "draw", "undo", "analysis", "vacation", "confirm", "stop", "block", "unblock", "forget", "note", "mute", "unmute"} {
-		if w != k && len(w) >= 4 && oneEditApart(w, k) {
-			return true
-		}
-	}
-	return false
-}
-
-// oneEditApart reports whether a and b differ by one letter changed,
-// added or left out, or two neighbours swapped.
-func oneEditApart(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(b)-len(a) > 1 {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	switch {
-	case len(a) < len(b):
-		return a[i:] == b[i+1:]
-	case i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i]:
-		return a[i+2:] == b[i+2:]
-	}
-	return i == len(a) || a[i+1:] == b[i+1:]
+	_, _, ok := didYouMean(w)
+	return ok
 }
 
 // talkable reports whether line is worth passing on: it has a letter, a

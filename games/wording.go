@@ -24,10 +24,11 @@ func replyWithMove(n notation.Notation, p rules.Position, number int) string {
 }
 
 // commandWords are the words a command line starts with, for "did you
-// mean".
-var commandWords = [...]Verb{VerbHelp, VerbRules, VerbNew, VerbChallenge, VerbAccept, VerbDecline, VerbMove,
+// mean"; not "move", "new" and "say", one letter off everyday words
+// ("more", "news", "love").
+var commandWords = [...]Verb{VerbHelp, VerbRules, VerbChallenge, VerbAccept, VerbDecline,
 	VerbBoard, VerbHistory, VerbMoves, VerbGames, VerbResign, VerbDraw, VerbUndo, VerbAnalysis, VerbVacation,
-	VerbConfirm, VerbStop, VerbBlock, VerbUnblock, VerbForget, VerbRating, VerbStandings, VerbSay, VerbNote,
+	VerbConfirm, VerbStop, VerbBlock, VerbUnblock, VerbForget, VerbRating, VerbStandings, VerbNote,
 	VerbMute, VerbUnmute}
 
 // didYouMean returns the command word that the first word of line is a
