@@ -110,3 +110,7 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+func TestExampleNeverLegal(t *testing.T) {
+	notationtest.ExampleNeverLegal(t, Notation{}, engine.Variant{}.Start())
+}
