@@ -313,7 +313,7 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 	case p.Address == reader:
 		return fmt.Sprintf("%s (you)", side)
 	}
-	return fmt.Sprintf("%s (%s)", side, shownAs(p.Name, p.Address))
+	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
 }
 
 // playerThenSide names who plays side, and the side, for reader: "you
@@ -326,7 +326,10 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 	case p.Address == reader:
 		return fmt.Sprintf("you (%s)", side)
 	}
-	return fmt.Sprintf("%s (%s)", shownAs(p.Name, p.Address), side)
+	if p.Name != "" {
+		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(playerSlot{Address: p.Address}, side.String()))
+	}
+	return fmt.Sprintf("%s (%s)", p.Address, side)
 }
 
 // formatTime writes a deadline for players: "Sat 28 Nov 2026 12:00 UTC".

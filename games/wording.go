@@ -236,3 +236,17 @@ func whoDoes(rec *gameRecord, side rules.Side, reader, you, them string) string 
 
 // otherOpponent says what to write when an address cannot be challenged.
 const otherOpponent = `Challenge someone else, or play the bot: write "new" and a game's name.`
+
+// nameAnd is what stands in parentheses after a side or a name, so that
+// they never nest: "Alice, alice@example.org", "alice@example.org", or
+// with more, "alice@example.org, black".
+func nameAnd(p playerSlot, more string) string {
+	parts := []string{p.Address}
+	if p.Name != "" {
+		parts = []string{p.Name, p.Address}
+	}
+	if more != "" {
+		parts = append(parts, more)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -72,6 +72,20 @@ func TestDisplayNames(t *testing.T) {
 	if want := "vs. Alice Liddell x (alice@players.test)"; !strings.Contains(toBob.Subject, want) {
 		t.Errorf("bob's subject %q lacks %q", toBob.Subject, want)
 	}
+	rec := &gameRecord{}
+	rec.Players[rules.Black] = playerSlot{Address: alice, Name: "Alice"}
+	rec.Players[rules.White] = playerSlot{Address: bob}
+	for _, tc := range []struct{ got, want string }{
+		{sideThenPlayer(rec, rules.Black, bob), "black (Alice, alice@players.test)"},
+		{sideThenPlayer(rec, rules.White, alice), "white (bob@players.test)"},
+		{playerThenSide(rec, rules.Black, bob), "Alice (alice@players.test, black)"},
+		{playerThenSide(rec, rules.White, alice), "bob@players.test (white)"},
+		{sideThenPlayer(rec, rules.Black, alice), "black (you)"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%q, want %q", tc.got, tc.want)
+		}
+	}
 	if got := h.playerOf(t, alice).Name; got != "Alice Liddell x" {
 		t.Errorf("alice's record keeps the name %q", got)
 	}
