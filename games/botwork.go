@@ -412,7 +412,7 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 			out = append(out, "The bot answered "+strings.Join(played, " ")+".")
 		}
 		if lg.rec.State == stateOver {
-			out = append(out, "Game over: "+lg.result()+".")
+			out = append(out, "Game over: "+lg.resultFor(h.from)+".")
 		}
 		text = strings.Join(out, " ")
 	}

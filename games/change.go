@@ -141,6 +141,9 @@ func (c *change) newGame(kit variants.Kit, challenger string, side rules.Side, o
 		}
 		p.Games = append(p.Games, id)
 		c.markChanged(addr)
+		if s, ok := rec.sideOf(addr); ok {
+			rec.Players[s].Name = p.Name
+		}
 	}
 	return lg, nil
 }

@@ -21,8 +21,8 @@ func TestMoveJudgedByArrival(t *testing.T) {
 		bob      string        // in bob's mail
 	}{
 		{"40 s before the deadline", -40 * time.Second, []string{"Done: you played 1.t1."}, "It is your move."},
-		{"a minute after the deadline", time.Minute, []string{"Refused: game", "is over: white wins by timeout."}, "you win on time."},
-		{"dated after it was handled (taken as now)", time.Hour, []string{"is over: white wins by timeout."}, "you win on time."},
+		{"a minute after the deadline", time.Minute, []string{"Refused: game", "is over: you lose on time."}, "you win on time."},
+		{"dated after it was handled (taken as now)", time.Hour, []string{"is over: you lose on time."}, "you win on time."},
 		{"dated before the game began (taken as its start)", -10 * 24 * time.Hour, []string{"Done: you played 1.t1."}, "It is your move."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

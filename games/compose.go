@@ -231,7 +231,7 @@ func gameHeaders(lg *liveGame) map[string]string {
 func gameSubject(lg *liveGame, to string) string {
 	rec := lg.rec
 	side, _ := rec.sideOf(to)
-	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, rec.Players[side.Opponent()].label())
+	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, rec.Players[side.Opponent()].shown())
 }
 
 // statusBlock is the part of every mail about a game that shows it: the
@@ -257,7 +257,7 @@ func statusBlock(lg *liveGame, reader string) string {
 	case stateDeclined:
 		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
 	case stateOver:
-		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.result())
+		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))
 		if _, player := rec.sideOf(reader); player {
 			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")
@@ -283,7 +283,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	side, player := rec.sideOf(reader)
 	if rec.DrawOffer != "" {
 		s, _ := rules.ParseSide(rec.DrawOffer)
-		fmt.Fprintf(b, "%s offers a draw.", capitalise(sideThenPlayer(rec, s, reader)))
+		b.WriteString(whoDoes(rec, s, reader, "offer a draw.", "offers a draw."))
 		if player && s != side && side == toMove {
 			b.WriteString(` Reply "draw" to accept it; a move declines it.`)
 		} else if player && s != side {
@@ -293,7 +293,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	}
 	if rec.UndoRequest != "" {
 		s, _ := rules.ParseSide(rec.UndoRequest)
-		fmt.Fprintf(b, "%s asks to take back the last move.", capitalise(sideThenPlayer(rec, s, reader)))
+		b.WriteString(whoDoes(rec, s, reader, "ask to take back the last move.", "asks to take back the last move."))
 		if player && s != side {
 			b.WriteString(` Reply "undo" to agree; a move refuses.`)
 		}
@@ -301,8 +301,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
 	}
 	if player && side == toMove {
 		if ms := lg.g.LegalMoves(); len(ms) > 0 {
-			fmt.Fprintf(b, "Reply with your move, e.g. \"%s #%d\"; \"moves\" lists the legal ones.\n",
-				lg.kit.Notation.FormatMove(lg.g.Position(), ms[0]), len(rec.Moves)+1)
+			b.WriteString(replyWithMove(lg.kit.Notation, lg.g.Position(), len(rec.Moves)+1))
 		}
 	}
 }
@@ -317,7 +316,7 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 	case p.Address == reader:
 		return fmt.Sprintf("%s (you)", side)
 	}
-	return fmt.Sprintf("%s (%s)", side, p.Address)
+	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
 }
 
 // playerThenSide names who plays side, and the side, for reader: "you
@@ -329,6 +328,9 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 		return fmt.Sprintf("the bot (%s, %s)", side, p.Level)
 	case p.Address == reader:
 		return fmt.Sprintf("you (%s)", side)
+	}
+	if p.Name != "" {
+		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(playerSlot{Address: p.Address}, side.String()))
 	}
 	return fmt.Sprintf("%s (%s)", p.Address, side)
 }

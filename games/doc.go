@@ -34,6 +34,8 @@
 //	verb_rating.go rating and standings
 //	store_rating.go  the ratings bucket: a rating with its history per game and player
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
+//	wording.go     what players read in their words: the move format's example, display
+//	               names (cleaned), results ("you win by checkmate"), "Did you mean"
 //	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
 //	clock.go       deadlines, reminders, losses on time, expired challenges
 //	remind.go      reminders at the player's times, two at least before a loss on time

@@ -96,6 +96,7 @@ func (c *change) forget(address string) (Forgotten, error) {
 			opponents[other] = true
 		}
 		rec.Players[side].Address = f.StandIn
+		rec.Players[side].Name = ""
 		if rec.Challenger == address {
 			rec.Challenger = f.StandIn
 		}

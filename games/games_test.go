@@ -50,7 +50,7 @@ func TestBotGameToTheEnd(t *testing.T) {
 		}
 		m = only(t, h.reply(t, m, "t"+string(rune('0'+n%4))), alice)
 	}
-	wantText(t, m, "Game over: black wins by no legal move.")
+	wantText(t, m, "Game over: you win by no legal move.")
 	if m.Headers["X-Windpost-Result"] != "black wins by no legal move" || m.Headers["X-Windpost-To-Move"] != "none" {
 		t.Fatalf("headers %v", m.Headers)
 	}
@@ -65,7 +65,7 @@ func TestBotGameToTheEnd(t *testing.T) {
 	}
 	// A move after the end is refused, with the state.
 	r := only(t, h.reply(t, m, "t1"), alice)
-	wantText(t, r, "Refused: game", "is over: black wins by no legal move.")
+	wantText(t, r, "Refused: game", "is over: you win by no legal move.")
 }
 
 // TestBotMovesFirst: when the bot has the first move, the answer to new
@@ -144,7 +144,7 @@ func TestHumanGameRefusals(t *testing.T) {
 	a, b := only(t, mails, alice), only(t, mails, bob)
 	wantText(t, a, "Done: you played 1.t2.", "Done: you offered a draw.")
 	wantText(t, b, "alice@players.test played 1.t2. It is your move.", "alice@players.test offers a draw in game", "Move #2: white (you) to move.")
-	wantText(t, b, "Black (alice@players.test) offers a draw. Reply \"draw\" to accept it; a move declines it.")
+	wantText(t, b, "alice@players.test offers a draw. Reply \"draw\" to accept it; a move declines it.")
 	if strings.Contains(a.Text, "to accept it") {
 		t.Errorf("the offer's own mail tells her how to accept it:\n%s", a.Text)
 	}
@@ -157,7 +157,7 @@ func TestHumanGameRefusals(t *testing.T) {
 
 	// Bob accepts the draw.
 	mails = h.reply(t, b, "draw")
-	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreed draw.")
+	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreement.")
 	wantText(t, only(t, mails, alice), "bob@players.test accepted your draw offer.")
 	if g := only(t, mails, alice).Headers["X-Windpost-Result"]; g != "draw by agreed draw" {
 		t.Fatalf("result header %q", g)
@@ -174,7 +174,7 @@ func TestUndoAndResign(t *testing.T) {
 	mails = h.reply(t, toAlice, "undo")
 	wantText(t, only(t, mails, alice), "Done: you asked to take back 1.t1.")
 	toBob = only(t, mails, bob)
-	wantText(t, toBob, "alice@players.test asks to take back their last move, 1.t1.", "Black (alice@players.test) asks to take back the last move. Reply \"undo\" to agree; a move refuses.")
+	wantText(t, toBob, "alice@players.test asks to take back their last move, 1.t1.", "alice@players.test asks to take back the last move. Reply \"undo\" to agree; a move refuses.")
 	mails = h.reply(t, toBob, "undo")
 	wantText(t, only(t, mails, bob), "Done: you agreed to take back 1.t1.")
 	toAlice = only(t, mails, alice)
@@ -190,7 +190,7 @@ func TestUndoAndResign(t *testing.T) {
 	wantText(t, only(t, mails, alice), "That move declines your request to take back your move.")
 	// Resignation.
 	mails = h.reply(t, toBob, "resign")
-	wantText(t, only(t, mails, bob), "Done: you resigned game", "Game over: black wins by resignation.")
+	wantText(t, only(t, mails, bob), "Done: you resigned game", "Game over: you lose by resignation.")
 	wantText(t, only(t, mails, alice), "bob@players.test resigned: you win game")
 }
 
@@ -227,11 +227,11 @@ func TestReminderAndForfeit(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantText(t, only(t, mails, alice), "The deadline (Tue 24 Nov 2026 12:00 UTC) passed without a move from you: you lose on time.")
-	wantText(t, only(t, mails, bob), "Your opponent did not move by the deadline (Tue 24 Nov 2026 12:00 UTC): you win on time.", "Game over after 0 moves: white wins by timeout.")
+	wantText(t, only(t, mails, bob), "Your opponent did not move by the deadline (Tue 24 Nov 2026 12:00 UTC): you win on time.", "Game over after 0 moves: you win on time.")
 	// Without a game in progress, board shows the latest game.
-	wantText(t, only(t, h.write(t, alice, "board"), alice), "Here is game", "white wins by timeout.")
+	wantText(t, only(t, h.write(t, alice, "board"), alice), "Here is game", "you lose on time.")
 	// Too late: the move is refused.
-	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: white wins by timeout.")
+	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: you lose on time.")
 }
 
 func TestTimeoutWithDrawOffer(t *testing.T) {
@@ -482,7 +482,7 @@ func TestRefusalsSayWhatIsRight(t *testing.T) {
 	wantText(t, toAlice, "Refused: your move is numbered #3, but the next move in game", "is #1. Write the move with #1, or without a number.")
 	// A finished game.
 	h.reply(t, toAlice, "resign")
-	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: white wins by resignation. Write \"games\" for your other games")
+	wantText(t, only(t, h.reply(t, toAlice, "t1"), alice), "is over: you lose by resignation. Write \"games\" for your other games")
 	// Vacation.
 	wantText(t, only(t, h.write(t, bob, "vacation off"), bob), "Refused: you are not on vacation, so your clocks are running.")
 	wantText(t, only(t, h.write(t, alice, "vacation 30"), alice), "Done")
@@ -751,7 +751,7 @@ func TestOneDayPerMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantText(t, only(t, mails, bob), "you lose on time.")
-	wantText(t, only(t, mails, alice), "white wins by timeout")
+	wantText(t, only(t, mails, alice), "you win on time")
 }
 
 // TestPrune: a tick forgets handled Message-IDs and sent mails after 90

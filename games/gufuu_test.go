@@ -45,7 +45,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 	if got := m.Headers["X-Windpost-Result"]; got != "white wins by checkmate" {
 		t.Fatalf("result %q:\n%s", got, m.Text)
 	}
-	wantText(t, m, "Game over after", "white wins by checkmate.", strings.TrimRight(kit.Notation.Board(mustPosition(t, kit, m)), "\n"))
+	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(kit.Notation.Board(mustPosition(t, kit, m)), "\n"))
 	a := only(t, h.reply(t, m, "analysis"), alice)
 	wantText(t, a, "\n1.", fmt.Sprintf("%5s -> ", v), "mistake: a win turned into")
 	if strings.Contains(a.Text, "\n0 mistakes.") {
@@ -212,8 +212,8 @@ func TestGufuuForfeitAndResign(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantText(t, only(t, mails, bob), "you lose on time.")
-	wantText(t, only(t, mails, alice), "you win on time.", "black wins by timeout")
-	wantText(t, only(t, h.reply(t, toBob, "board"), bob), "Game over after 1 move: black wins by timeout.")
+	wantText(t, only(t, mails, alice), "you win on time.", "Game over after 1 move: you win on time.")
+	wantText(t, only(t, h.reply(t, toBob, "board"), bob), "Game over after 1 move: you lose on time.")
 
 	// A draw offered and accepted.
 	toAlice, toBob, g = gufuuHumanGame(t, h, kit)
@@ -221,14 +221,14 @@ func TestGufuuForfeitAndResign(t *testing.T) {
 	toAlice = only(t, mails, alice)
 	mails = h.reply(t, toAlice, "draw")
 	mails = h.reply(t, only(t, mails, bob), "draw")
-	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreed draw.")
+	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreement.")
 	if r := only(t, mails, alice).Headers["X-Windpost-Result"]; r != "draw by agreed draw" {
 		t.Fatalf("result %q", r)
 	}
 
 	toAlice, _, _ = gufuuHumanGame(t, h, kit)
 	mails = h.reply(t, toAlice, "resign")
-	wantText(t, only(t, mails, alice), "Done: you resigned game", "white wins by resignation")
+	wantText(t, only(t, mails, alice), "Done: you resigned game", "you lose by resignation")
 	wantText(t, only(t, mails, bob), "alice@players.test resigned: you win game")
 }
 
@@ -274,7 +274,7 @@ func TestBotDrawOffers(t *testing.T) {
 	}
 	// The bot plays White, lost from the start: it accepts.
 	m := only(t, h.write(t, alice, "new gufuu as black level perfect", "draw"), alice)
-	wantText(t, m, "Done: the bot accepts the draw. Game over: draw by agreed draw.")
+	wantText(t, m, "Done: the bot accepts the draw. Game over: draw by agreement.")
 	// The bot plays Black, won: it declines, without telling how it sees
 	// the game (the table's verdict is for "analysis" after the end).
 	m = only(t, h.write(t, alice, "new gufuu as white level perfect", "draw"), alice)
@@ -290,7 +290,7 @@ func TestMiscCommands(t *testing.T) {
 		lines []string
 		want  []string
 	}{
-		{[]string{"rules gufuu"}, []string{"Gufuu Shogi\n\n" + strings.TrimRight(kit.Notation.Rules(), "\n")}},
+		{[]string{"rules gufuu"}, []string{strings.TrimRight(kit.Notation.Rules(), "\n")}},
 		{[]string{"rules chess"}, []string{`Refused: unknown game "chess": windpost plays gufuu`}},
 		{[]string{"rules"}, []string{`Write "rules" and a game's name for its rules: gufuu`}},
 		{[]string{"help clocks"}, []string{"at the deadline the player to move loses on\ntime"}},

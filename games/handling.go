@@ -38,6 +38,9 @@ func (h *handling) runLines() error {
 	if err := h.noteProof(); err != nil {
 		return err
 	}
+	if err := h.noteName(); err != nil {
+		return err
+	}
 	h.answer.present = true
 	if h.authGame != "" {
 		h.answer.focus = h.authGame
@@ -194,7 +197,7 @@ func (h *handling) run(c Command) (string, error) {
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)
 	}
-	return "", refused("I do not know the command %q.", c.Verb)
+	return "", refused("I do not know the command %q.", c.Verb).instead(`Write "help" for the commands.`)
 }
 
 // kit is the variant a command names, or a refusal.

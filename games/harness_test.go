@@ -139,6 +139,12 @@ func (h *harness) reply(t testing.TB, m Mail, lines ...string) []Mail {
 
 func (h *harness) replyFrom(t testing.TB, m Mail, from string, lines ...string) []Mail {
 	t.Helper()
+	return h.send(t, h.replyRequest(t, m, from, lines...))
+}
+
+// replyRequest is the request of a reply to m from address from.
+func (h *harness) replyRequest(t testing.TB, m Mail, from string, lines ...string) Request {
+	t.Helper()
 	local, _, _ := strings.Cut(m.ReplyTo, "@")
 	_, tag, _ := strings.Cut(local, "+")
 	game, token, ok := ParsePlusTag(tag)
@@ -147,7 +153,7 @@ func (h *harness) replyFrom(t testing.TB, m Mail, from string, lines ...string) 
 	}
 	r := h.request(from, game, token, lines...)
 	r.Subject = m.Subject
-	return h.send(t, r)
+	return r
 }
 
 // only returns the one mail to address among mails.

@@ -23,6 +23,7 @@ const (
 // playerSlot is one side of a game.
 type playerSlot struct {
 	Address string       `json:"address,omitempty"` // canonical; "" for the bot
+	Name    string       `json:"name,omitempty"`    // the player's display name when the game began or they last gave it
 	Bot     bool         `json:"bot,omitempty"`
 	Level   solver.Level `json:"level,omitempty"` // the bot's level
 	// Thread is the Message-ID of the first mail of this game to this
@@ -217,6 +218,9 @@ type playerRecord struct {
 	// the news held for it.
 	DigestNext   time.Time     `json:"digest_next,omitempty"`
 	DigestEvents []digestEvent `json:"digest_events,omitempty"`
+	// Name is the display name of the player's From, cleaned (cleanName);
+	// others see "Name (address)". "" if none was given.
+	Name string `json:"name,omitempty"`
 }
 
 // confirmation is what waits for an unproven sender's "confirm": the

@@ -60,5 +60,5 @@ func stateRefusal(lg *liveGame, reader string) *refusal {
 	case stateDeclined:
 		return refused("game %s never began (%s).", rec.ID, lg.result()).instead(other)
 	}
-	return refused("game %s is over: %s.", rec.ID, lg.result()).instead(other)
+	return refused("game %s is over: %s.", rec.ID, lg.resultFor(reader)).instead(other)
 }

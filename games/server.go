@@ -17,6 +17,7 @@ import (
 // Request is one incoming mail, already parsed and free of quoted text.
 type Request struct {
 	From      string    // the sender's bare address, as written (games canonicalises it)
+	FromName  string    // the display name in From, "" if none; user input, cleaned before it is shown
 	GameID    string    // from the reply token, "" if the mail carried none
 	Token     string    // the reply token, "" if none
 	Subject   string    // the subject as received (decoded)

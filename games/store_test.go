@@ -111,7 +111,7 @@ func TestSchema1Store(t *testing.T) {
 	// The games go on: bob accepts alice's draw offer, alice plays the bot,
 	// bob accepts eve's challenge, by the tokens of before.
 	mails := h.send(t, h.request(bob, "gpbsd", tok("gpbsd", bob), "draw"))
-	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreed draw.")
+	wantText(t, only(t, mails, bob), "Done: you accepted the draw. Game over: draw by agreement.")
 	wantText(t, only(t, mails, alice), "bob@players.test accepted your draw offer.")
 	m := only(t, h.send(t, h.request(alice, "g4uh7", tok("g4uh7", alice), "t1 #3")), alice)
 	wantText(t, m, "Done: you played 3.t1.", "The bot answered 4.t")

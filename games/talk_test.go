@@ -236,5 +236,5 @@ func TestMisspelt(t *testing.T) {
 	if len(mails) != 1 {
 		t.Fatalf("want only the answer, got %s", describe(mails))
 	}
-	wantText(t, mails[0], "Refused: I do not understand this line.")
+	wantText(t, mails[0], `Refused: I do not know the command "resing". Did you mean "resign"?`)
 }

@@ -76,11 +76,11 @@ func (h *handling) decline(lg *liveGame) string {
 			// Made and withdrawn in this mail: the invitee never hears of it.
 			h.dropNotice(rec.invitee(), rec.ID)
 		} else {
-			h.notify(Notice, rec.invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.from, rec.ID))
+			h.notify(Notice, rec.invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.fromShown(), rec.ID))
 		}
 		return fmt.Sprintf("Done: you withdrew your challenge to %s.", rec.invitee())
 	}
 	lg.decline("the challenge was declined")
-	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s declined your challenge to game %s.", h.from, rec.ID))
+	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s declined your challenge to game %s.", h.fromShown(), rec.ID))
 	return fmt.Sprintf("Done: you declined the challenge of %s.", rec.Challenger)
 }

@@ -21,7 +21,8 @@ func (h *handling) analysis(c Command) (string, error) {
 	}
 	if rec.Analysis == "" {
 		if lg.kit.Analyst == nil {
-			return "", refused("there is no analysis for %s.", lg.kit.Rules.Title())
+			return "", refused("there is no analysis for %s.", lg.kit.Rules.Title()).
+				instead(`Write "history %s" for the game's moves.`, lg.rec.ID)
 		}
 		if err := h.mayThink(lg, jobAnalysis); err != nil {
 			return "", err

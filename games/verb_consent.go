@@ -146,14 +146,15 @@ func (c *change) neverPlayed(address string) (bool, error) {
 // waiting per address, and the cap per day on addresses that never played.
 func (h *handling) mayInvite(address string) error {
 	if h.st.doNotMail(address) {
-		return refused("%s asked windpost never to write to them, so I cannot invite them.", address)
+		return refused("%s asked windpost never to write to them, so I cannot invite them.", address).
+			instead(otherOpponent)
 	}
 	them, err := h.player(address)
 	if err != nil {
 		return err
 	}
 	if slices.Contains(them.Blocked, h.from) {
-		return refused("%s does not take challenges from you.", address)
+		return refused("%s does not take challenges from you.", address).instead(otherOpponent)
 	}
 	waiting, err := h.pickGames(func(g *gameRecord) bool {
 		return g.State == stateInvited && g.Challenger == h.from && g.invitee() == address

@@ -57,7 +57,7 @@ func (h *handling) listGames(Command) (string, error) {
 func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
 	rec := lg.rec
 	side, _ := rec.sideOf(h.from)
-	opp := rec.Players[side.Opponent()].label()
+	opp := rec.Players[side.Opponent()].shown()
 	fmt.Fprintf(b, "\n%s  %-12s you (%s) vs. %s: ", rec.ID, rec.Variant, side, opp)
 	switch rec.State {
 	case stateInvited:
@@ -77,7 +77,7 @@ func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
 			fmt.Fprintf(b, ", deadline %s", formatTime(rec.Deadline))
 		}
 	default:
-		b.WriteString(lg.result())
+		b.WriteString(lg.resultFor(h.from))
 	}
 }
 

@@ -26,7 +26,17 @@ func (h *handling) rules(c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s\n\n%s", kit.Rules.Title(), strings.TrimRight(kit.Notation.Rules(), "\n")), nil
+	return rulesText(kit.Rules.Title(), kit.Notation.Rules()), nil
+}
+
+// rulesText is a game's rules headed once by its title: a text that
+// already starts with the title is not given it a second time.
+func rulesText(title, text string) string {
+	text = strings.TrimRight(text, "\n")
+	if strings.HasPrefix(text, title) {
+		return text
+	}
+	return title + "\n\n" + text
 }
 
 // helpTopic returns the help text of topic; "" is the overview.

@@ -16,7 +16,7 @@ func (h *handling) move(c Command) (string, error) {
 	// more likely a name ("Gunther Smith" signing off).
 	noGame := c.Game == "" || !h.st.hasGame(c.Game)
 	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !saysMove(c.Line) {
-		return "", notUnderstood()
+		return "", notUnderstood(c.Line)
 	}
 	lg, side, err := h.playingGame(c)
 	if err != nil {
@@ -58,7 +58,7 @@ func (h *handling) move(c Command) (string, error) {
 	}
 	out := []string{"Done: you played " + text + "."}
 	opp := rec.opponentAddress(side)
-	news := []string{fmt.Sprintf("%s played %s.", h.from, text)}
+	news := []string{fmt.Sprintf("%s played %s.", h.fromShown(), text)}
 	if rec.DrawOffer == side.Opponent().String() {
 		rec.DrawOffer = ""
 		out = append(out, "Your move declines the draw your opponent offered.")
@@ -75,8 +75,8 @@ func (h *handling) move(c Command) (string, error) {
 		return "", h.think(jobAnswer, lg, strings.Join(out, " ")) // BotWork answers, then says "Game over" if it is
 	}
 	if rec.State == stateOver {
-		out = append(out, "Game over: "+lg.result()+".")
-		news = append(news, "Game over: "+lg.result()+".")
+		out = append(out, "Game over: "+lg.resultFor(h.from)+".")
+		news = append(news, "Game over: "+lg.resultFor(opp)+".")
 	} else if !rec.isBotGame() {
 		news = append(news, "It is your move.")
 		if err := h.startClock(lg); err != nil {
@@ -85,12 +85,6 @@ func (h *handling) move(c Command) (string, error) {
 	}
 	h.notify(Notice, opp, rec.ID, strings.Join(news, " "))
 	return strings.Join(out, " "), nil
-}
-
-// notUnderstood refuses a line that is neither a command nor a move.
-func notUnderstood() *refusal {
-	return &refusal{wrong: "I do not understand this line.",
-		right: "It is not a command, nor a move (moves name squares, so they have digits).", notCommand: true}
 }
 
 // looksLikeMove reports whether text could be a move rather than prose:

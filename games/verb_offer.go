@@ -82,7 +82,7 @@ func (h *handling) answerOffer(c Command) (text string, ok bool, err error) {
 		lg := h.meantGame(c)
 		if !h.awaitsAnswer(lg) {
 			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.from) {
-				return "", true, notUnderstood()
+				return "", true, notUnderstood(c.Line)
 			}
 			return "", false, nil
 		}
@@ -137,12 +137,12 @@ func (h *handling) declineOffer(lg *liveGame, side rules.Side, what string) stri
 	}
 	if what == offerDraw {
 		rec.DrawOffer = ""
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.from, rec.ID))
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.fromShown(), rec.ID))
 		return "Done: you declined the draw offer. The game goes on. " + next
 	}
 	last := rec.lastMove()
 	rec.UndoRequest, rec.UndoPly = "", 0
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.from, last, rec.ID))
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.fromShown(), last, rec.ID))
 	return fmt.Sprintf("Done: you refused to take back %s. %s", last, next)
 }
 

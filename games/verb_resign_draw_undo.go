@@ -16,8 +16,8 @@ import (
 func (h *handling) resign(lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
-	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.from, rec.ID))
-	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.result()), nil
+	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.fromShown(), rec.ID))
+	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.from)), nil
 }
 
 // draw answers "draw" in a game between people: it offers a draw, or
@@ -28,14 +28,14 @@ func (h *handling) draw(lg *liveGame, side rules.Side) (string, error) {
 	switch rec.DrawOffer {
 	case side.Opponent().String():
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.from, lg.result()))
-		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.result()), nil
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.fromShown(), lg.resultFor(opp)))
+		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.resultFor(h.from)), nil
 	case side.String():
 		return "Your draw offer stands; your opponent has not answered it yet.", nil
 	}
 	rec.DrawOffer = side.String()
 	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, reply with: %s%s",
-		h.from, rec.ID, declineWords(rec, side.Opponent(), offerDraw), orMove(lg, side.Opponent())))
+		h.fromShown(), rec.ID, declineWords(rec, side.Opponent(), offerDraw), orMove(lg, side.Opponent())))
 	return "Done: you offered a draw. Your opponent accepts by writing \"draw\", and declines by writing \"decline\" or by playing a move.", nil
 }
 
@@ -62,7 +62,7 @@ func (h *handling) drawWithBot(lg *liveGame, side rules.Side) (string, error) {
 		return "", refused("the bot declines the draw and plays on.").instead("Play on, or resign.")
 	}
 	lg.finish(rules.DrawBy(rules.AgreedDraw))
-	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.result()), nil
+	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.from)), nil
 }
 
 // undo answers "undo" in a game between people: it asks to take back the
@@ -71,7 +71,8 @@ func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	ply := len(rec.Moves)
 	if ply == 0 {
-		return "", refused("there is no move to take back in game %s.", rec.ID)
+		return "", refused("there is no move to take back in game %s.", rec.ID).
+			instead(`Write "board %s" to see whose move it is.`, rec.ID)
 	}
 	opp := rec.opponentAddress(side)
 	last := rec.lastMove()
@@ -81,7 +82,7 @@ func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
 		if err := h.startClock(lg); err != nil {
 			return "", err
 		}
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.from, last, len(rec.Moves)+1))
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.fromShown(), last, len(rec.Moves)+1))
 		return fmt.Sprintf("Done: you agreed to take back %s. It is your opponent's move.", last), nil
 	}
 	if lg.g.Positions[ply-1].ToMove() != side {
@@ -92,7 +93,7 @@ func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
 	}
 	rec.UndoRequest, rec.UndoPly = side.String(), ply
 	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, reply with: %s%s",
-		h.from, last, declineWords(rec, side.Opponent(), offerUndo), orMove(lg, side.Opponent())))
+		h.fromShown(), last, declineWords(rec, side.Opponent(), offerUndo), orMove(lg, side.Opponent())))
 	return fmt.Sprintf("Done: you asked to take back %s. Your opponent agrees by writing \"undo\", and refuses by writing \"decline\" or by playing a move.", last), nil
 }
 
@@ -115,7 +116,8 @@ func undoWithBot(lg *liveGame, side rules.Side) (string, error) {
 		}
 	}
 	if !own {
-		return "", refused("you have made no move to take back in game %s.", rec.ID)
+		return "", refused("you have made no move to take back in game %s.", rec.ID).
+			instead(`Write "board %s" to see whose move it is.`, rec.ID)
 	}
 	taken := make([]string, 0, n)
 	for i := ply - n; i < ply; i++ {

@@ -171,38 +171,10 @@ func namesMove(lg *liveGame, text string) bool {
 	return false
 }
 
-// misspelt reports whether w is one letter off a command word of four
-// letters or more: one letter changed, added, left out, or two swapped.
+// misspelt reports whether w is a slip of a command word (didYouMean).
 func misspelt(w string) bool {
-	for _, k := range []string{"help", "rules", "challenge", "accept", "decline", "board", "history", "moves", "games",
-		"resign", "draw", "undo", "analysis", "vacation", "confirm", "stop", "block", "unblock", "forget", "note", "mute", "unmute"} {
-		if w != k && len(w) >= 4 && oneEditApart(w, k) {
-			return true
-		}
-	}
-	return false
-}
-
-// oneEditApart reports whether a and b differ by one letter changed,
-// added or left out, or two neighbours swapped.
-func oneEditApart(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(b)-len(a) > 1 {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	switch {
-	case len(a) < len(b):
-		return a[i:] == b[i+1:]
-	case i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i]:
-		return a[i+2:] == b[i+2:]
-	}
-	return i == len(a) || a[i+1:] == b[i+1:]
+	_, _, ok := didYouMean(w)
+	return ok
 }
 
 // talkable reports whether line is worth passing on: it has a letter, a
@@ -271,7 +243,8 @@ func (h *handling) mute(c Command) (string, error) {
 	}
 	rec := lg.rec
 	if rec.isBotGame() {
-		return "", refused("the bot sends no messages in game %s.", rec.ID)
+		return "", refused("the bot sends no messages in game %s.", rec.ID).
+			instead(`Reply with your move, or "help" for the commands.`)
 	}
 	opp := rec.opponentAddress(side)
 	on := slices.Contains(rec.Muted, side.String())
@@ -328,7 +301,7 @@ func (h *handling) passMessage(lg *liveGame, text string) string {
 		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.srv.mailsPerMail(), quoted)
 	}
 	keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text})
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.from, quoted))
+	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.fromShown(), quoted))
 	h.answer.done++
 	if cut {
 		return fmt.Sprintf("Passed on to %s as your message, cut to %d characters:\n%s", opp, talkLimit, quoted)

@@ -18,7 +18,8 @@ func (h *handling) vacation(c Command) (string, error) {
 	var shift time.Duration
 	if c.Off {
 		if !p.onVacation(h.now) {
-			return "", refused("you are not on vacation, so your clocks are running.")
+			return "", refused("you are not on vacation, so your clocks are running.").
+				instead(`To begin one, write "vacation" and the days, e.g. "vacation 7".`)
 		}
 		started := year
 		if !p.VacationFrom.IsZero() {
@@ -37,7 +38,8 @@ func (h *handling) vacation(c Command) (string, error) {
 		used := p.VacationDays[year]
 		if left := maxVacationDays - used; c.Days > left {
 			if left == 0 {
-				return "", refused("you have taken %d of your %d vacation days in %s, so none are left this year.", used, maxVacationDays, year)
+				return "", refused("you have taken %d of your %d vacation days in %s, so none are left this year.", used, maxVacationDays, year).
+					instead(`Write "games" for your deadlines.`)
 			}
 			return "", refused("you have taken %d of your %d vacation days in %s, so %d are left:", used, maxVacationDays, year, left).
 				instead(`write "vacation %d" or fewer days.`, left)
@@ -78,7 +80,7 @@ func (h *handling) shiftDeadlines(shift time.Duration, tell bool, until time.Tim
 			lg.rec.Reminded = false
 		}
 		if tell {
-			h.notify(Notice, lg.rec.opponentAddress(side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.from, formatTime(until)))
+			h.notify(Notice, lg.rec.opponentAddress(side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.fromShown(), formatTime(until)))
 		}
 	}
 	return nil

@@ -62,6 +62,8 @@ func TestFixedLine(t *testing.T) {
 		{"gx99t  gufuu        you (black) vs. the bot (casual): your move (#2)", true},
 		{"1.K*1b>N         black   W 37 -> W 37", true},
 		{"1.K*1b>N 2.K*2c>E 3.W*2a>N", true},
+		{"13.W:>S+ 14.Sx1b>S 15.K-2b>W X", true},
+		{"X marks the spot", false},
 		{`[Position "..../kwKn/.... b"]`, true},
 		{"> new gufuu  as black", false},
 		{"Done: you played 1.K*1b>N. The bot answered 2.K*2c>E.", false},

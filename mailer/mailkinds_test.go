@@ -141,7 +141,7 @@ func mailKinds(t *testing.T) []sampleMail {
 	toAlice := p.to(started, alice)
 	p.write("moves-people", alice, toAlice, "moves")
 	toAlice = p.to(p.write("board", alice, toAlice, "board"), alice)
-	first := strings.TrimSpace(firstMove(t, toAlice.Text))
+	first := p.firstMove(alice, toAlice)
 	relay := p.write("relay-move", alice, toAlice, first)
 	toBob := p.to(relay, bob)
 	p.write("draw-offer", bob, toBob, "draw")
@@ -153,8 +153,8 @@ func mailKinds(t *testing.T) []sampleMail {
 	// first); "stop".
 	inv = p.to(p.write("challenge-gufuu", alice, gufuu, "challenge bob@players.test gufuu as black"), bob)
 	toAlice = p.to(p.write("accept-gufuu", bob, inv, "accept"), alice)
-	toBob = p.to(p.write("move-people", alice, toAlice, firstMove(t, toAlice.Text)), bob)
-	toAlice = p.to(p.write("move-people-back", bob, toBob, firstMove(t, toBob.Text)), alice)
+	toBob = p.to(p.write("move-people", alice, toAlice, p.firstMove(alice, toAlice)), bob)
+	toAlice = p.to(p.write("move-people-back", bob, toBob, p.firstMove(bob, toBob)), alice)
 	p.write("undo-ask", bob, toBob, "undo")
 	p.write("undo-declined", alice, toAlice, "no thanks")
 	p.write("talk", alice, toAlice, "Hello Bob, and good luck! I am curious how you will answer my drop; "+
@@ -170,14 +170,19 @@ func mailKinds(t *testing.T) []sampleMail {
 	return p.got
 }
 
-// firstMove is the example move of a status block ("Reply with your move,
-// e.g. "P-2c #5"").
-func firstMove(t *testing.T, text string) string {
-	t.Helper()
-	_, after, ok := strings.Cut(text, "e.g. \"")
+// firstMove is the first legal move in the game of mail m, as the answer
+// to "moves" from sender lists it; that answer is not kept. (The example
+// of a status block, "e.g. ...", is never a legal move.)
+func (p *mailPlay) firstMove(from string, m *games.Mail) string {
+	p.t.Helper()
+	kept := len(p.got)
+	ans := p.to(p.write("first-move", from, m, "moves"), from)
+	p.got = p.got[:kept]
+	_, after, ok := strings.Cut(ans.Text, "to move):\n")
 	if !ok {
-		t.Fatalf("no example move in:\n%s", text)
+		p.t.Fatalf("no legal moves in:\n%s", ans.Text)
 	}
-	mv, _, _ := strings.Cut(after, "\"")
-	return mv
+	mv, _, _ := strings.Cut(after, "\n")
+	mv, _, _ = strings.Cut(mv, ",")
+	return strings.TrimSpace(mv)
 }

@@ -79,8 +79,9 @@ func recordLine(line string) bool {
 		return true
 	}
 	fields := strings.Fields(line)
-	for _, f := range fields {
-		if !recordMove.MatchString(f) {
+	for i, f := range fields {
+		// Gufuu's mate mark stands after a space: "15.K-2b>W X".
+		if !recordMove.MatchString(f) && (f != "X" || i == 0 || fields[i-1] == "X") {
 			return false
 		}
 	}

@@ -50,7 +50,7 @@ func TestParseMoveSpellings(t *testing.T) {
 	reads := map[string][]struct{ pos, move, want string }{
 		"gufuu": {
 			{"WwSe/Ke../kw.. b", "W-1b", "W-1b>N+"},
-			{"Ks../..Ss/..kn b", "K-2b X", "K-2b>WX"},
+			{"Ks../..Ss/..kn b", "K-2b X", "K-2b>W X"},
 			{"..Se/KeWn/kw.. w", "k-1c>n", "K-1c>N"},
 		},
 		"microshogi": {

@@ -144,7 +144,8 @@ func NewPGN(f PGNForm, g *rules.Game, h Header) PGN {
 		r.Tags = append(r.Tags, Tag{"GameId", h.GameID})
 	}
 	for i, m := range g.Moves {
-		r.Moves = append(r.Moves, f.Moves.FormatMove(g.Positions[i], m))
+		// A move is one PGN token: the designer's "K-2b>W X" is "K-2b>WX".
+		r.Moves = append(r.Moves, strings.ReplaceAll(f.Moves.FormatMove(g.Positions[i], m), " ", ""))
 	}
 	r.Result, r.FullMoves = f.result(o), f.FirstIsWhite
 	switch o.Status {

@@ -46,6 +46,7 @@ func (m *Message) Request(botAddress string, received time.Time) games.Request {
 	game, token, _ := m.ReplyToken(botAddress)
 	return games.Request{
 		From:      m.From,
+		FromName:  m.FromName,
 		GameID:    game,
 		Token:     token,
 		Subject:   m.Subject,

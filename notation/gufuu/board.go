@@ -130,3 +130,9 @@ a quarter clockwise); + marks check and X (or #) mate. A move number such as
   1.K*1c>N 2.K*2c>S 3.W*1b>S 4.S*2b>W 5.Kx2b>E
 `
 }
+
+// Examples lists moves in Gufuu's notation to show the format with
+// (notation.Example picks one that is not legal in the position).
+func (Notation) Examples() []string {
+	return []string{"W*2b>E", "S*1b>W", "K-2b", "S-1a", "W-2c", "Wx1b"}
+}

@@ -286,7 +286,8 @@ func markOf(p engine.Pos, m rules.Move) string {
 }
 
 // FormatMove writes m in full: "K*2a>E", "S-1a>S+", "Wx2c>W", "K:>W",
-// "K-2b>WX" for mate.
+// and for mate "K-2b>W X", the mate mark after a space as the designer
+// writes it ("15. K-2b X"). ParseMove reads the mark with or without it.
 func (Notation) FormatMove(p rules.Position, m rules.Move) string {
 	return notation.FormatAs(p, func(x engine.Position) string { return FormatMoveOf(x.P, m) })
 }
@@ -314,7 +315,11 @@ func FormatMoveOf(p engine.Pos, m rules.Move) string {
 	b.WriteByte('>')
 	b.WriteByte(f.Letter())
 	if p.Legal(m) {
-		b.WriteString(markOf(p, m))
+		if mark := markOf(p, m); mark == "X" {
+			b.WriteString(" X")
+		} else {
+			b.WriteString(mark)
+		}
 	}
 	return b.String()
 }

@@ -36,11 +36,12 @@ func TestParseMove(t *testing.T) {
 		{"Ke../..../kn.. b", "K-2b", "", "the kings would stand face to face"},
 		{"..../KwSs/..kn b", "  ", "", "no move given"},
 		{"..../..Ws/ksKn w o", "S*2b>W", "S*2b>W+", ""},
-		{"Ks../..Ss/..kn b", "15.K-2b X", "K-2b>WX", ""},
-		{"Ks../..Ss/..kn b", "K-2b>W#", "K-2b>WX", ""},
-		{"Ks../..Ss/..kn b", "K-2b+", "K-2b>WX", ""},
+		{"Ks../..Ss/..kn b", "15.K-2b X", "K-2b>W X", ""},
+		{"Ks../..Ss/..kn b", "K-2b>W#", "K-2b>W X", ""},
+		{"Ks../..Ss/..kn b", "K-2b>WX", "K-2b>W X", ""}, // the mark glued on, as windpost wrote it before
+		{"Ks../..Ss/..kn b", "K-2b+", "K-2b>W X", ""},
 		{"Ks../..Ss/..kn b", "K-2b>N", "", "to face west (>W), not >N"},
-		{"Ks../..Ss/..kn b", "S:>W X", "S:>WX", ""}, // the designer's other mate
+		{"Ks../..Ss/..kn b", "S:>W X", "S:>W X", ""}, // the designer's other mate
 		{"..../..../ksKn b o", "W*2b>S", "", "would give check"},
 		{"..../KwSs/..kn b", "S-1a", "", "the Storm on 1b facing south cannot move to 1a"},
 		{"..../KwSs/..kn b", "W-1a", "", "the Wind is in hand"},
@@ -108,4 +109,8 @@ func FuzzParseMove(f *testing.F) {
 			notationtest.ParseMoveProperty(t, n, p, text)
 		}
 	})
+}
+
+func TestExampleNeverLegal(t *testing.T) {
+	notationtest.ExampleNeverLegal(t, Notation{}, engine.Variant{}.Start())
 }

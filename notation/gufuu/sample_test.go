@@ -94,3 +94,35 @@ func TestBoards(t *testing.T) {
 	}
 	notationtest.Golden(t, filepath.Join(testdata, "boards.golden"), b.String())
 }
+
+// TestMateMarkTheDesignersWay: a mate is written "K-2b>W X", with the
+// space the designer writes ("15. K-2b X"), and a record with it reads
+// back.
+func TestMateMarkTheDesignersWay(t *testing.T) {
+	p, err := (Notation{}).ParsePosition("Ks../..Ss/..kn b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rules.NewGameFrom(engine.Variant{}, p)
+	for _, text := range []string{"15. K-2b X", "K-2b>WX", "k-2b #"} {
+		m, err := (Notation{}).ParseMove(p, text)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if got := (Notation{}).FormatMove(p, m); got != "K-2b>W X" {
+			t.Errorf("%q written %q, want %q", text, got, "K-2b>W X")
+		}
+	}
+	m, _ := (Notation{}).ParseMove(p, "K-2b")
+	if err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	rec := notation.FormatRecord(Notation{}, g)
+	if !strings.Contains(rec, "1.K-2b>W X") {
+		t.Errorf("record %q lacks the designer's mate", rec)
+	}
+	back, err := notation.ParseRecord(engine.Variant{}, Notation{}, rec)
+	if err != nil || back.Ply() != 1 || back.Position().Key() != g.Position().Key() {
+		t.Errorf("record %q does not read back: %v", rec, err)
+	}
+}

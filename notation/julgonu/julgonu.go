@@ -306,6 +306,12 @@ func board(pos jg.Position) string {
 	return b.String()
 }
 
+// Examples lists moves in Jul-Gonu's notation to show the format with
+// (notation.Example picks one that is not legal in the position).
+func (Notation) Examples() []string {
+	return []string{"b2-c2", "a1-a2", "d4-d3", "c3-c4", "a4-b4", "d1-c1"}
+}
+
 // Rules explains Jul-Gonu as windpost plays it.
 func (Notation) Rules() string {
 	return `Jul-Gonu (Korean "four-line Gonu")

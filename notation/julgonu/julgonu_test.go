@@ -102,3 +102,7 @@ func FuzzParseMove(f *testing.F) {
 		notationtest.ParseMoveProperty(t, n, p, text)
 	})
 }
+
+func TestExampleNeverLegal(t *testing.T) {
+	notationtest.ExampleNeverLegal(t, Notation{}, jg.Variant{}.Start())
+}

@@ -25,6 +25,7 @@ import (
 //	+------------+
 //	Black in hand: -
 //	Black to move (move 1).
+//	 v = White's piece (White's pieces are drawn upside down in shogi)
 //
 // A piece in hand is listed by its front face (B G S P) and may be dropped
 // with either face.
@@ -60,8 +61,13 @@ func board(p engine.Position) string {
 		b.WriteString(", in check")
 	}
 	b.WriteString(".\n")
+	b.WriteString(Legend + "\n")
 	return b.String()
 }
+
+// Legend is the line under the board that explains the "v". It starts with
+// a space, as Gufuu's legend does, so the mailer keeps it with the board.
+const Legend = " v = White's piece (White's pieces are drawn upside down in shogi)"
 
 // handList writes one side's hand for the board: "B 2P" or "-".
 func handList(p engine.Position, s rules.Side) string {
@@ -136,3 +142,9 @@ The flip (=T), check (+) and mate (#) may be added and are checked when
 given. The coordinate form is accepted too: 1d1c moves the piece on 1d to
 1c, P*1c drops a pawn. Letter case and spaces do not matter.
 `
+
+// Examples lists moves in Micro-shogi's notation to show the format with
+// (notation.Example picks one that is not legal in the position).
+func (Notation) Examples() []string {
+	return []string{"Bx4c", "G3e-3d", "N*2b", "P-1c", "S-3d", "K-2d"}
+}

@@ -183,3 +183,7 @@ func FuzzParseMove(f *testing.F) {
 		notationtest.ParseMoveProperty(t, n, mustPos(t, positions[int(which)%len(positions)]), text)
 	})
 }
+
+func TestExampleNeverLegal(t *testing.T) {
+	notationtest.ExampleNeverLegal(t, Notation{}, engine.Variant{}.Start())
+}

@@ -4,6 +4,7 @@ package notationtest
 
 import (
 	"flag"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -108,4 +109,43 @@ func MustPosition[T rules.Position](t testing.TB, n notation.Notation, s string)
 		t.Fatalf("%q: %v", s, err)
 	}
 	return q
+}
+
+// ExampleNeverLegal plays random games of n's variant from start and
+// checks at every position that notation.Example gives an example that is
+// not a move of the position, however the move is written.
+func ExampleNeverLegal(t *testing.T, n notation.Notation, start rules.Position) {
+	t.Helper()
+	rnd := rand.New(rand.NewPCG(11, 11))
+	seen := 0
+	for game := 0; game < 200; game++ {
+		p := start
+		for ply := 0; ply < 80; ply++ {
+			ms := p.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			e := notation.Example(n, p)
+			if e == "" {
+				t.Fatalf("no example for %s", n.FormatPosition(p))
+			}
+			if _, err := n.ParseMove(p, e); err == nil {
+				t.Fatalf("example %q is a legal move of %s", e, n.FormatPosition(p))
+			}
+			for _, m := range ms {
+				if w := n.FormatMove(p, m); strings.EqualFold(strings.TrimRight(w, "+#X "), e) {
+					t.Fatalf("example %q is move %q of %s", e, w, n.FormatPosition(p))
+				}
+			}
+			seen++
+			next, err := p.Play(ms[rnd.IntN(len(ms))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			p = next
+		}
+	}
+	if seen < 1000 {
+		t.Errorf("only %d positions tried", seen)
+	}
 }
