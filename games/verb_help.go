@@ -77,6 +77,10 @@ func helpTopic(topic string) (string, bool) {
   analysis                after the end: every move's value, mistakes marked
   vacation <days> / vacation off
                           stop your clocks (at most 30 days a year)
+  notify each / notify digest <hh:mm>
+                          a mail for every event, or one mail a day
+  remind <times>          when reminders go, e.g. "remind 48h 12h 2h"
+  timezone <zone>         your time zone, e.g. "timezone Europe/Helsinki"
   rules <game>            the rules and the notation
   confirm                 send the challenges windpost asked you to confirm
   stop                    never be invited (or mailed) by windpost again
@@ -86,7 +90,7 @@ func helpTopic(topic string) (string, bool) {
   rating                  your ratings, with their last changes
   standings <game>        the best rated players of a game
   help <topic>            more on: moves, games, clocks, draw, undo, talk,
-                          vacation, privacy, rating
+                          vacation, notify, privacy, rating
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
