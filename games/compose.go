@@ -82,7 +82,7 @@ func (c *change) queueNotices() error {
 		if folded, err := c.foldIntoDigest(k.to, lg, n); err != nil || folded {
 			return err // nil when folded: the digest tells it
 		}
-		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to)
+		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to, c.locationOf(k.to))
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {
 			return err
@@ -108,7 +108,7 @@ func (h *handling) queueAnswer() error {
 	var err error
 	if a.focus != "" {
 		lg := h.games[a.focus]
-		body += "\n" + statusBlock(lg, h.from)
+		body += "\n" + statusBlock(lg, h.from, h.locationOf(h.from))
 		if _, player := lg.rec.sideOf(h.from); player {
 			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body)
 		} else {
@@ -236,8 +236,8 @@ func gameSubject(lg *liveGame, to string) string {
 
 // statusBlock is the part of every mail about a game that shows it: the
 // players, the board, whose turn, the last move, the move number, the
-// deadline and the result.
-func statusBlock(lg *liveGame, reader string) string {
+// deadline and the result. Times are shown in loc, the reader's zone.
+func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
 	rec := lg.rec
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, game %s: %s vs. %s\n\n", lg.kit.Rules.Title(), rec.ID,
@@ -250,9 +250,9 @@ func statusBlock(lg *liveGame, reader string) string {
 	switch rec.State {
 	case stateInvited:
 		if reader == rec.invitee() {
-			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTime(rec.Deadline))
+			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTimeIn(rec.Deadline, loc))
 		} else {
-			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.invitee(), formatTime(rec.Deadline))
+			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.invitee(), formatTimeIn(rec.Deadline, loc))
 		}
 	case stateDeclined:
 		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
@@ -263,19 +263,19 @@ func statusBlock(lg *liveGame, reader string) string {
 			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")
 		}
 	case statePlaying:
-		playingStatus(&b, lg, reader)
+		playingStatus(&b, lg, reader, loc)
 	}
 	return b.String()
 }
 
 // playingStatus is the end of the status block of a game in progress:
 // whose move, the deadline, open offers, how to reply.
-func playingStatus(b *strings.Builder, lg *liveGame, reader string) {
+func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Location) {
 	rec := lg.rec
 	toMove := lg.toMove()
 	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
 	if !rec.Deadline.IsZero() {
-		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTime(rec.Deadline), rec.DaysPerMove)
+		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTimeIn(rec.Deadline, loc), rec.DaysPerMove)
 		if rec.Paused != nil {
 			b.WriteString(rec.Paused.says() + "\n")
 		}
@@ -336,7 +336,26 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 }
 
 // formatTime writes a deadline for players: "Sat 28 Nov 2026 12:00 UTC".
-func formatTime(t time.Time) string { return t.UTC().Format("Mon 2 Jan 2006 15:04 UTC") }
+func formatTime(t time.Time) string { return formatTimeIn(t, time.UTC) }
+
+// formatTimeIn writes t in the zone loc ("Mon 2 Jan 2006 15:04 EET");
+// nil is UTC.
+func formatTimeIn(t time.Time, loc *time.Location) string {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return t.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
+}
+
+// locationOf is the time zone address reads times in: its "timezone"
+// setting, or UTC.
+func (c *change) locationOf(address string) *time.Location {
+	p, err := c.player(address)
+	if err != nil {
+		return time.UTC // a record that cannot be read shows UTC; the error surfaces where it is written
+	}
+	return p.location()
+}
 
 func capitalise(s string) string {
 	if s == "" {

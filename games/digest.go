@@ -194,7 +194,7 @@ func digestText(p *playerRecord, mine []*liveGame) string {
 		if !lg.rec.Deadline.IsZero() {
 			deadline = "deadline " + p.formatTime(lg.rec.Deadline)
 		}
-		fmt.Fprintf(&b, "\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address))
+		fmt.Fprintf(&b, "\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address, p.location()))
 	}
 	if len(p.DigestEvents) > 0 {
 		b.WriteString("\n== News since the last digest ==\n")

@@ -314,3 +314,13 @@ func TestDigest(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusBlockInPlayersZone: the deadline under a game's board is shown
+// in the reader's time zone; a reader without one sees UTC as before.
+func TestStatusBlockInPlayersZone(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	wantText(t, only(t, h.write(t, bob, "timezone Europe/Helsinki"), bob), "Europe/Helsinki")
+	toAlice, toBob := startHumanGame(t, h) // it checks alice's deadline in UTC
+	wantText(t, toAlice, "Deadline for this move: Tue 24 Nov 2026 12:00 UTC (3 days per move).")
+	wantText(t, toBob, "Deadline for this move: Tue 24 Nov 2026 14:00 EET (3 days per move).")
+}

@@ -167,9 +167,7 @@ func (p *playerRecord) zoneName() string {
 
 // formatTime writes t in the player's time zone, with its abbreviation
 // ("Mon 2 Jan 2006 09:00 EET").
-func (p *playerRecord) formatTime(t time.Time) string {
-	return t.In(p.location()).Format("Mon 2 Jan 2006 15:04 MST")
-}
+func (p *playerRecord) formatTime(t time.Time) string { return formatTimeIn(t, p.location()) }
 
 // digestClock is the digest's local time of day as "07:00".
 func (p *playerRecord) digestClock() string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -167,6 +168,20 @@ func mailKinds(t *testing.T) []sampleMail {
 	p.write("decline", bob, inv, "decline")
 	p.write("stranger-challenge", "carol@players.test", nil, "challenge bob@players.test gufuu")
 	p.write("stop", "dave@players.test", nil, "stop")
+
+	// Ratings (the draw agreed above was rated), and a daily digest:
+	// bob's news waits for it, then it lists his move to make.
+	p.write("rating", alice, nil, "rating")
+	p.write("standings", bob, nil, "standings gufuu")
+	p.write("notify-digest", bob, nil, "notify digest 07:00")
+	inv = p.to(p.write("challenge-digest", alice, gufuu, "challenge bob@players.test gufuu as black days 3"), bob)
+	toAlice = p.to(p.write("accept-digest", bob, inv, "accept"), alice)
+	p.write("move-for-digest", alice, toAlice, p.firstMove(alice, toAlice))
+	if mails := p.tick("digest", 24*time.Hour); !slices.ContainsFunc(mails, func(m games.Mail) bool {
+		return m.To == bob && strings.Contains(m.Text, "It is your move in")
+	}) {
+		t.Fatalf("no digest to bob after a day: %d mails", len(mails))
+	}
 	return p.got
 }
 
