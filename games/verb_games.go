@@ -56,15 +56,16 @@ func (h *handling) listGames(Command) (string, error) {
 // listGame writes the line of lg in the sender's list of games.
 func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
 	rec := lg.rec
+	loc := h.locationOf(h.from)
 	side, _ := rec.sideOf(h.from)
 	opp := rec.Players[side.Opponent()].shown()
 	fmt.Fprintf(b, "\n%s  %-12s you (%s) vs. %s: ", rec.ID, rec.Variant, side, opp)
 	switch rec.State {
 	case stateInvited:
 		if rec.Challenger == h.from {
-			fmt.Fprintf(b, "waiting for them to accept (until %s)", formatTime(rec.Deadline))
+			fmt.Fprintf(b, "waiting for them to accept (until %s)", formatTimeIn(rec.Deadline, loc))
 		} else {
-			fmt.Fprintf(b, "they challenge you: accept or decline by %s", formatTime(rec.Deadline))
+			fmt.Fprintf(b, "they challenge you: accept or decline by %s", formatTimeIn(rec.Deadline, loc))
 		}
 	case statePlaying:
 		if lg.toMove() == side {
@@ -74,7 +75,7 @@ func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
 		}
 		fmt.Fprintf(b, " (#%d)", len(rec.Moves)+1)
 		if !rec.Deadline.IsZero() {
-			fmt.Fprintf(b, ", deadline %s", formatTime(rec.Deadline))
+			fmt.Fprintf(b, ", deadline %s", formatTimeIn(rec.Deadline, loc))
 		}
 	default:
 		b.WriteString(lg.resultFor(h.from))

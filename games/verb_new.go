@@ -99,7 +99,7 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 			"The challenge expires on %s. For the rules, reply with: rules %s\n\n"+
 			"Never want mail from windpost? Reply with the word: stop\n"+
 			"Then windpost never writes to you again, and nobody can invite you.",
-		h.fromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), days, ratedWords(rec), formatTime(rec.Deadline), kit.Rules.Name()))
+		h.fromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), days, ratedWords(rec), formatTimeIn(rec.Deadline, h.locationOf(c.Address)), kit.Rules.Name()))
 	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. %s I will write when they answer.",
 		c.Address, rec.ID, kit.Rules.Title(), days, side, ratedWords(rec)), nil
 }
