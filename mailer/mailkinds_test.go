@@ -182,6 +182,31 @@ func mailKinds(t *testing.T) []sampleMail {
 	}) {
 		t.Fatalf("no digest to bob after a day: %d mails", len(mails))
 	}
+
+	// An invitation the mail server refuses for good: the challenger is
+	// told.
+	failing := p.to(p.write("challenge-refused", alice, gufuu, "challenge nobody@players.test julgonu"), "nobody@players.test")
+	before, err := st.DueMail(p.now.Add(time.Hour), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Failed(failing.ID, games.SendFailure{Reason: "550 5.1.1 <nobody@players.test>: no such user", At: p.now, Permanent: true}); err != nil {
+		t.Fatal(err)
+	}
+	after, err := st.DueMail(p.now.Add(time.Hour), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var told []games.Mail
+	for _, m := range after {
+		if !slices.ContainsFunc(before, func(b games.Mail) bool { return b.ID == m.ID }) {
+			told = append(told, m)
+		}
+	}
+	if len(told) != 1 || told[0].To != alice {
+		t.Fatalf("the challenger was not told of the refused invitation: %d new mails", len(told))
+	}
+	p.keep("undeliverable", told)
 	return p.got
 }
 
