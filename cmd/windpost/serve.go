@@ -28,7 +28,9 @@ func cmdServe(ctx context.Context, a *app, args []string) int {
 
 With -config, windpost uses the real mail accounts described in the file
 (see the README for its keys; WINDPOST_IMAP_PASSWORD and WINDPOST_SMTP_PASSWORD
-override the passwords). Without it, windpost starts an embedded local mail
+override the passwords; with [oauth] it signs in with OAuth 2.0 after one
+"windpost oauth login -config FILE"; "windpost check -config FILE" tries the
+file step by step). Without it, windpost starts an embedded local mail
 server on 127.0.0.1 (IMAP and SMTP, mail kept in memory) with demo accounts,
 prints how to connect a mail client to it, and keeps the games in ./windpost.db.
 
