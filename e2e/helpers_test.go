@@ -51,8 +51,6 @@ type backend struct {
 	tls      *tls.Config
 	password func(local string) string
 	local    *localmail.Server // nil for the mail stack
-	// restart stops and starts the servers (faults); nil if not possible.
-	restartIMAP, restartSMTP func(t *testing.T)
 }
 
 // benchPlayers are the extra accounts of the throughput benchmark (also

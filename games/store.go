@@ -129,22 +129,6 @@ func (st storeTx) eachGame(f func(id string, rec *gameRecord, err error) error) 
 	})
 }
 
-// gamesWhere returns the ids of the games that pick accepts; a record that
-// cannot be decoded is handed to damaged and skipped.
-func (st storeTx) gamesWhere(pick func(*gameRecord) bool, damaged func(id string, err error)) ([]string, error) {
-	var ids []string
-	err := st.eachGame(func(id string, rec *gameRecord, err error) error {
-		switch {
-		case err != nil:
-			damaged(id, err)
-		case pick(rec):
-			ids = append(ids, id)
-		}
-		return nil
-	})
-	return ids, err
-}
-
 // putGame writes rec with the current version, unless it encodes to old
 // byte for byte (so that reading a game changes nothing); a record it
 // writes is stamped Updated now.

@@ -2,7 +2,6 @@ package microshogi
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 
 	"github.com/windpost/windpost/rules"
@@ -369,5 +368,3 @@ func perft(stack []Position, depth int) uint64 {
 	}
 	return n
 }
-
-func popcount(x uint32) int { return bits.OnesCount32(x) }
