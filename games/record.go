@@ -96,6 +96,13 @@ type gameRecord struct {
 	// (ratings.go); RatingChanges is what it did to them, set once.
 	Rated         bool         `json:"rated,omitempty"`
 	RatingChanges []sideRating `json:"rating_changes,omitempty"`
+
+	// Tournament and Round name the tournament game this is, if any;
+	// Organiser is the address that may adjudicate or extend it by mail
+	// (the tournament's organiser), "" in a game between two players.
+	Tournament string `json:"tournament,omitempty"`
+	Round      int    `json:"round,omitempty"`
+	Organiser  string `json:"organiser,omitempty"`
 }
 
 const gameRecordVersion = 1
