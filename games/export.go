@@ -26,6 +26,11 @@ type GameRecord struct {
 	DaysPerMove int           // 0: no clock (bot games)
 	Created     time.Time
 	Updated     time.Time
+	// Tournament and Round name the tournament game this is ("" and 0
+	// outside a tournament); Organiser is its organiser's address.
+	Tournament string
+	Round      int
+	Organiser  string
 }
 
 // RecordSide is one player of a GameRecord: an address, or the bot and
@@ -50,13 +55,19 @@ func (s *Store) GameRecord(id string) (GameRecord, error) {
 	if err != nil {
 		return GameRecord{}, err
 	}
+	return recordOf(rec), nil
+}
+
+// recordOf is the GameRecord of the stored game rec.
+func recordOf(rec *gameRecord) GameRecord {
 	r := GameRecord{ID: rec.ID, Variant: rec.Variant, State: string(rec.State), Start: rec.Start,
-		Outcome: rec.outcome(), DaysPerMove: rec.DaysPerMove, Created: rec.Created, Updated: rec.Updated}
+		Outcome: rec.outcome(), DaysPerMove: rec.DaysPerMove, Created: rec.Created, Updated: rec.Updated,
+		Tournament: rec.Tournament, Round: rec.Round, Organiser: rec.Organiser}
 	for i, p := range rec.Players {
 		r.Players[i] = RecordSide{Address: p.Address, Bot: p.Bot, Level: string(p.Level)}
 	}
 	for _, m := range rec.Moves {
 		r.Moves = append(r.Moves, m.Text)
 	}
-	return r, nil
+	return r
 }

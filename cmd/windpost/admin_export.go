@@ -8,9 +8,6 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/games"
-	"github.com/windpost/windpost/notation"
-	"github.com/windpost/windpost/notation/microshogi"
-	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -87,16 +84,16 @@ func exportJob(st *games.Store, arg string, w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		files, err := exportFiles(cat, rec)
+		files, err := games.ExportFiles(cat, rec)
 		if err != nil {
 			return err
 		}
 		for _, f := range files {
-			path := filepath.Join(dir, f.name)
-			if err := os.WriteFile(path, []byte(f.text), 0o644); err != nil {
+			path := filepath.Join(dir, f.Name)
+			if err := os.WriteFile(path, []byte(f.Text), 0o644); err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "Wrote %s (%s, %d moves, %s).\n", path, rec.Variant, len(rec.Moves), f.result)
+			fmt.Fprintf(w, "Wrote %s (%s, %d moves, %s).\n", path, rec.Variant, len(rec.Moves), f.Result)
 		}
 	}
 	fmt.Fprintf(w, "Exported %d games to %s.\n", len(ids), dir)
@@ -104,68 +101,4 @@ func exportJob(st *games.Store, arg string, w io.Writer) error {
 		return fmt.Errorf("%d damaged games not exported (see windpost admin check)", skipped)
 	}
 	return nil
-}
-
-// exportFile is one file of a game's export.
-type exportFile struct{ name, text, result string }
-
-// exportFiles writes rec as PGN records: <id>.pgn in the game's own
-// notation, and for Micro-shogi <id>.micro.pgn in Fairy-Stockfish's form.
-func exportFiles(cat *variants.Catalog, rec games.GameRecord) ([]exportFile, error) {
-	kit, err := cat.Get(rec.Variant)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", rec.ID, err)
-	}
-	g, err := recordGame(kit, rec)
-	if err != nil {
-		return nil, err
-	}
-	h := notation.Header{Date: rec.Created, DaysPerMove: rec.DaysPerMove, GameID: rec.ID, Outcome: rec.Outcome}
-	h.Black, h.BlackBot = playerName(rec.Players[rules.Black])
-	h.White, h.WhiteBot = playerName(rec.Players[rules.White])
-	forms := []notation.PGNForm{notation.OwnForm(kit.Rules, kit.Notation)}
-	if _, ok := kit.Notation.(microshogi.Notation); ok {
-		forms = append(forms, microshogi.FairyForm())
-	}
-	var files []exportFile
-	for i, f := range forms {
-		p := notation.NewPGN(f, g, h)
-		name := rec.ID + ".pgn"
-		if i > 0 {
-			name = rec.ID + "." + f.Variant + ".pgn"
-		}
-		files = append(files, exportFile{name, p.String(), p.Result})
-	}
-	return files, nil
-}
-
-// playerName is a side's name in a record, and whether it is the bot.
-func playerName(s games.RecordSide) (string, bool) {
-	if s.Bot {
-		return "windpost bot (" + s.Level + ")", true
-	}
-	return s.Address, false
-}
-
-// recordGame plays rec's moves from its start.
-func recordGame(kit variants.Kit, rec games.GameRecord) (*rules.Game, error) {
-	start := kit.Rules.Start()
-	if rec.Start != "" {
-		p, err := kit.Notation.ParsePosition(rec.Start)
-		if err != nil {
-			return nil, fmt.Errorf("game %s: start: %w", rec.ID, err)
-		}
-		start = p
-	}
-	g := rules.NewGameFrom(kit.Rules, start)
-	for i, text := range rec.Moves {
-		m, err := kit.Notation.ParseMove(g.Position(), text)
-		if err == nil {
-			err = g.Play(m)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", rec.ID, &notation.RecordError{Ply: i + 1, Text: text, Err: err})
-		}
-	}
-	return g, nil
 }

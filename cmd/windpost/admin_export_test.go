@@ -73,7 +73,7 @@ func exportStore(t *testing.T) (path string, ids map[string]string) {
 				send(id, token, "resign")
 				break
 			}
-			g, err := recordGame(kit, rec)
+			g, err := rec.Play(kit)
 			if err != nil {
 				t.Fatal(err)
 			}

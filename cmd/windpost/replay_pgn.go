@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/notation"
-	"github.com/windpost/windpost/notation/microshogi"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -27,9 +26,11 @@ func pgnRecords(text string) (recs []notation.PGN, isPGN bool, err error) {
 }
 
 // replayPGN checks each game of a PGN file as a game of kit's variant:
-// its Variant tag must name that variant (or be missing); "micro" is read
-// in Fairy-Stockfish's form. With several games, each report is headed by
-// the game's number, players and id. readErr is the reader's error.
+// its Variant tag must name that variant (or be missing); a record whose
+// Variant tag names another form of its notation is read in that form
+// (notation.FormOf: "micro" is Fairy-Stockfish's). With several games,
+// each report is headed by the game's number, players and id. readErr is
+// the reader's error.
 func replayPGN(w io.Writer, kit variants.Kit, recs []notation.PGN, readErr error) int {
 	code := 0
 	for i, r := range recs {
@@ -45,10 +46,7 @@ func replayPGN(w io.Writer, kit variants.Kit, recs []notation.PGN, readErr error
 			code = 1
 			continue
 		}
-		f := notation.OwnForm(kit.Rules, kit.Notation)
-		if microshogi.IsFairy(r) {
-			f = microshogi.FairyForm()
-		}
+		f := notation.FormOf(kit.Rules, kit.Notation, r)
 		g, o, err := notation.PlayPGN(kit.Rules, f, r)
 		if replayReport(w, kit, f.Moves, g, o, err) != 0 {
 			code = 1

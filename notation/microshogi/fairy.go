@@ -53,3 +53,7 @@ func (UCI) FormatPosition(p rules.Position) string { return notation.FormatAs(p,
 // IsFairy reports whether r is a record in FairyForm: its Variant tag is
 // "micro" (any case).
 func IsFairy(r notation.PGN) bool { return strings.EqualFold(r.Tag("Variant"), FairyVariant) }
+
+// OtherPGNForms lists FairyForm: a Micro-shogi game is also written in
+// Fairy-Stockfish's form (notation.OtherForms).
+func (Notation) OtherPGNForms() []notation.PGNForm { return []notation.PGNForm{FairyForm()} }
