@@ -46,6 +46,7 @@ const (
 	VerbNotify    Verb = "notify"
 	VerbRemind    Verb = "remind"
 	VerbTimezone  Verb = "timezone"
+	VerbExport    Verb = "export"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -83,7 +84,7 @@ func keyword(w string) bool {
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
 		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
-		"notify", "remind", "timezone":
+		"notify", "remind", "timezone", "export":
 		return true
 	}
 	return false
@@ -137,7 +138,7 @@ func ParseCommand(line string) (Command, bool) {
 	case "say", "note", "mute", "unmute":
 		c.parseTalk(verb, line, lowArgs)
 	case "accept", "decline", "board", "history", "moves", "resign", "draw", "undo",
-		"analysis", "analyse", "analyze", "games":
+		"analysis", "analyse", "analyze", "games", "export":
 		switch verb {
 		case "analyse", "analyze":
 			verb = "analysis"

@@ -23,6 +23,8 @@ type answer struct {
 	// over says which commands were not run for the commands budget; it
 	// is kept whole when a long answer is cut (overSection).
 	over string
+	// attachments are the files the answer carries (attachment.go).
+	attachments []Attachment
 }
 
 type noticeKey struct{ to, game string }
@@ -110,15 +112,15 @@ func (h *handling) queueAnswer() error {
 		lg := h.games[a.focus]
 		body += "\n" + statusBlock(lg, h.from, h.locationOf(h.from))
 		if _, player := lg.rec.sideOf(h.from); player {
-			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body)
+			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body, withAttachments(a.attachments))
 		} else {
-			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body)
+			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, withAttachments(a.attachments))
 		}
 	} else {
 		if !a.help {
 			body += "\nWrite \"help\" for the commands.\n"
 		}
-		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail)
+		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, withAttachments(a.attachments))
 	}
 	if err != nil {
 		return err
@@ -139,8 +141,9 @@ func replySubject(s string) string {
 }
 
 // gameMail composes and queues a mail about lg to address. inReplyTo is
-// the request answered, or "".
-func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body string) (Mail, error) {
+// the request answered, or ""; each adjust changes the mail before it is
+// queued.
+func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body string, adjust ...func(*Mail)) (Mail, error) {
 	n, err := c.st.newMailNumber()
 	if err != nil {
 		return Mail{}, err
@@ -175,6 +178,9 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 	}
 	if inReplyTo != "" {
 		m.References = append(m.References, inReplyTo)
+	}
+	for _, f := range adjust {
+		f(&m)
 	}
 	if err := c.st.queueMail(&m); err != nil {
 		return Mail{}, err

@@ -59,6 +59,8 @@
 //	store_outbox.go  the outbox's due index (fresh mail first, then retries, by next try)
 //	outbox_notice.go the other player told when a mail about a game fails for good
 //	admin.go       the admin views: Games, Backup; dump.go: Dump, streamed, keys redacted
+//	export.go      GameRecord: a game as its record needs it; export_pgn.go: ExportFiles, its PGN files
+//	verb_export.go export: a game's records attached to the answer; attachment.go: a Mail's files
 //	damaged.go     ErrDamaged, ErrNotAStore: a damaged or foreign file said in words, bbolt's panics recovered (guard)
 //	check.go       Check: bbolt's consistency check, after check_pages.go's own page bounds
 //	redact.go      RedactKeys, RedactHandler: no reply key in logs and dumps

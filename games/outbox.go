@@ -30,6 +30,9 @@ type Mail struct {
 	Headers    map[string]string // X-Windpost-* headers
 	Text       string            // the plain-text body, the ASCII board in it
 	Board      *BoardRef         `json:",omitempty"` // the board to picture in a mail about a game; nil in others
+	// Attachments are files the mail carries (attachment.go): a game's
+	// records for "export"; none in other mail.
+	Attachments []Attachment `json:",omitempty"`
 
 	Attempts  int
 	NextTry   time.Time

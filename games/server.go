@@ -77,6 +77,9 @@ type Config struct {
 	// is not charged to players: the running deadlines move by it (see
 	// Server.TickUpTo). 0 = 10 minutes; below 0 = never.
 	OutageAfter time.Duration
+	// AttachmentBytes bounds the files one answer carries ("export": a
+	// game's records); 0 = DefaultAttachmentBytes.
+	AttachmentBytes int
 }
 
 // checkAddress refuses an address windpost could never mail.

@@ -75,6 +75,7 @@ func helpTopic(topic string) (string, bool) {
   mute / unmute           stop (or let through) your opponent's messages
   resign                  give up the game
   analysis                after the end: every move's value, mistakes marked
+  export [<game>]         the game's record as a file (PGN) in the answer
   vacation <days> / vacation off
                           stop your clocks (at most 30 days a year)
   notify each / notify digest <hh:mm>
@@ -144,6 +145,8 @@ see in "history". "mute" stops your opponent's messages in that game,
 "unmute" lets them through again. The bot does not read messages.`, true
 	case "notify", "remind", "timezone", "digest", "reminders":
 		return notifyHelp, true
+	case "export", "record", "pgn":
+		return exportHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the

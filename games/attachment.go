@@ -1,0 +1,54 @@
+package games
+
+import "slices"
+
+// Files a mail carries besides its text (a game's record, "export"): the
+// outbox keeps them with the mail, so they survive a restart, and the
+// mailer attaches them (multipart/mixed around the mail's text, HTML and
+// picture).
+
+// Attachment is one file of a Mail.
+type Attachment struct {
+	Name        string // the file name the reader sees, e.g. "g2345.pgn"
+	ContentType string // e.g. "text/plain; charset=utf-8"
+	Data        []byte
+}
+
+// DefaultAttachmentBytes is Config.AttachmentBytes's default: the files of
+// one answer together, before encoding. A game's records take a few KiB,
+// so it is room for several games while the mail (base64 adds a third)
+// stays well under the size mail servers take.
+const DefaultAttachmentBytes = 64 << 10
+
+func (s *Server) attachmentBytes() int {
+	return orDefault(s.cfg.AttachmentBytes, DefaultAttachmentBytes)
+}
+
+// attachmentSize is the bytes of the files as.
+func attachmentSize(as []Attachment) int {
+	n := 0
+	for _, a := range as {
+		n += len(a.Data)
+	}
+	return n
+}
+
+// attach adds files to the answer, replacing a file of the same name (the
+// same game exported twice). It refuses files that would take the
+// answer's files past limit bytes, and adds none of them then.
+func (a *answer) attach(limit int, files ...Attachment) error {
+	kept := slices.DeleteFunc(slices.Clone(a.attachments), func(old Attachment) bool {
+		return slices.ContainsFunc(files, func(f Attachment) bool { return f.Name == old.Name })
+	})
+	if n := attachmentSize(kept) + attachmentSize(files); n > limit {
+		return refused("the files would make the answer too large (%d bytes, at most %d in one mail).", n, limit).
+			instead("Ask for fewer games in one mail.")
+	}
+	a.attachments = append(kept, files...)
+	return nil
+}
+
+// withAttachments is an adjustment of a queued mail: it carries as.
+func withAttachments(as []Attachment) func(*Mail) {
+	return func(m *Mail) { m.Attachments = slices.Clone(as) }
+}

@@ -1,0 +1,73 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+)
+
+// exportContentType is the content type of the records "export" attaches:
+// plain text, which every mail program shows and every phone opens, where
+// application/x-chess-pgn would hand a Gufuu record to a chess program that
+// cannot read it. The name's ".pgn" tells game programs what it is.
+const exportContentType = "text/plain; charset=utf-8"
+
+// export answers "export [game]": the game's records in PGN (export_pgn.go)
+// attached to the answer, in its own notation and in every other form of
+// it (Micro-shogi also in Fairy-Stockfish's). A game's players may export
+// it, going on or over, and so may a tournament game's organiser; nobody
+// else, since the records name the players by their addresses, which
+// "board" and "history" show nobody.
+func (h *handling) export(c Command) (string, error) {
+	begun := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateOver }
+	lg, _, err := h.gameFor(c, false, begun, "game")
+	if err != nil {
+		return "", err
+	}
+	rec := lg.rec
+	if _, player := rec.sideOf(h.from); !player && (rec.Organiser == "" || rec.Organiser != h.from) {
+		return "", refused("only the players of game %s may have its record (and a tournament game's organiser): it names the players by their addresses.", rec.ID).
+			instead(`Write "history %s" for its moves.`, rec.ID)
+	}
+	if !begun(rec) {
+		return "", refused("game %s never began, so it has no record.", rec.ID).
+			instead(`Write "games" to list your games.`)
+	}
+	r := recordOf(rec)
+	r.Outcome = lg.outcome // a game this mail ended is not derived yet
+	files, err := ExportFiles(h.srv.catalog, r)
+	if err != nil {
+		return "", fmt.Errorf("export: %w", err)
+	}
+	var as []Attachment
+	var names []string
+	for _, f := range files {
+		as = append(as, Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
+		names = append(names, f.Name)
+	}
+	if err := h.answer.attach(h.srv.attachmentBytes(), as...); err != nil {
+		return "", err
+	}
+	state := "going on"
+	if rec.State == stateOver {
+		state = lg.result()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The record of game %s (%s, %d %s, %s) is attached as %s: a text file in PGN, the form game programs read.",
+		rec.ID, lg.kit.Rules.Title(), len(rec.Moves), plural(len(rec.Moves), "move", "moves"), state, names[0])
+	if len(names) > 1 {
+		fmt.Fprintf(&b, " The same game in the form of Fairy-Stockfish and the programs built on it is attached as %s.",
+			strings.Join(names[1:], " and "))
+	}
+	return b.String(), nil
+}
+
+// exportHelp is "help export".
+const exportHelp = `"export" (or "export g7k3q" for another of your games) answers with the
+game's record attached as a file, g7k3q.pgn: the players, the date, how it
+ended and every move in the game's own notation, in PGN, the form game
+programs and databases read; it is plain text, so you can also simply open
+it. A Micro-shogi game comes as a second file too, g7k3q.micro.pgn: the same
+game in the form of Fairy-Stockfish and the programs built on it. You may
+export your games, going on or over; a tournament's organiser may export
+the tournament's games. The records name the players by their addresses,
+so nobody else may have them ("history" shows anyone the moves).`
