@@ -232,7 +232,9 @@ func CheckAddress(addr string) error {
 // multipart/alternative body: the text as text/plain (UTF-8,
 // format=flowed: FlowedText) and as text/html (HTMLBody). A mail about a
 // game has a picture of its board too (boardpicture.go): the alternatives
-// and the PNG go in a multipart/related, and the HTML part shows it.
+// and the PNG go in a multipart/related, and the HTML part shows it. A
+// mail with files (m.Attachments: a game's records) is a multipart/mixed of
+// all that, then the files (attachments.go).
 //
 // No header line is longer than 998 octets: the subject is shortened to
 // games.MaxSubject characters (its tag kept) and folded by the mail
@@ -287,6 +289,9 @@ func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
 	}
 	msg.SetBodyString(flowedPlain, FlowedText(m.Text))
 	addHTML(msg, m)
+	if err := addAttachments(msg, m); err != nil {
+		return nil, err
+	}
 	if err := checkHeaderLines(msg); err != nil {
 		return nil, fmt.Errorf("mail %s: %w: %w", m.ID, ErrNeverComposable, err)
 	}

@@ -119,9 +119,17 @@ func Composed(t testing.TB, raw []byte) (h message.Header, alts, related []Part)
 	if err != nil {
 		t.Fatal(err)
 	}
+	alts, related = composedParts(t, e)
+	return e.Header, alts, related
+}
+
+// composedParts reads e, a multipart/alternative or a multipart/related
+// with a multipart/alternative as its root, as Composed does.
+func composedParts(t testing.TB, e *message.Entity) (alts, related []Part) {
+	t.Helper()
 	switch mt, _, _ := e.Header.ContentType(); mt {
 	case "multipart/alternative":
-		return e.Header, alternatives(t, e), nil
+		return alternatives(t, e), nil
 	case "multipart/related":
 		mr := e.MultipartReader()
 		root, err := mr.NextPart()
@@ -132,10 +140,10 @@ func Composed(t testing.TB, raw []byte) (h message.Header, alts, related []Part)
 			t.Fatalf("the root of the multipart/related is %s, want multipart/alternative", mt)
 		}
 		alts = alternatives(t, root)
-		return e.Header, alts, readParts(t, mr)
+		return alts, readParts(t, mr)
 	default:
 		t.Fatalf("Content-Type %s, want multipart/alternative or multipart/related", mt)
-		return e.Header, nil, nil
+		return nil, nil
 	}
 }
 
