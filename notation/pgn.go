@@ -24,7 +24,8 @@ import (
 //     "1-0" means windpost's White won.
 //   - Fairy-Stockfish's form, for Micro-shogi (notation/microshogi's
 //     FairyForm): Variant "micro", the FEN and UCI moves of Fairy-Stockfish,
-//     numbered by full moves ("1. d2d3 a4a3 2. ..."). As in those tools, the
+//     numbered by full moves ("1. d2d3 a4a3 2. ...", or "1... a4a3 2. ..."
+//     from a start with the second side to move). As in those tools, the
 //     side that moves first (windpost's Black) is the White tag, and "1-0"
 //     means it won.
 //
@@ -53,6 +54,10 @@ type PGN struct {
 	// FullMoves numbers the moves by full moves when written ("1. a b
 	// 2. c"); otherwise each move has its own number ("1.a 2.b 3.c").
 	FullMoves bool
+	// SecondFirst says, in a record numbered by full moves, that the
+	// first move is the second side's (a start with that side to move):
+	// "1... b 2. c d".
+	SecondFirst bool
 }
 
 // Tag returns the value of the tag called name (any case), or "".
@@ -148,6 +153,7 @@ func NewPGN(f PGNForm, g *rules.Game, h Header) PGN {
 		r.Moves = append(r.Moves, strings.ReplaceAll(f.Moves.FormatMove(g.Positions[i], m), " ", ""))
 	}
 	r.Result, r.FullMoves = f.result(o), f.FirstIsWhite
+	r.SecondFirst = f.FirstIsWhite && g.Positions[0].ToMove() == rules.White
 	switch o.Status {
 	case rules.Win:
 		r.Comment = fmt.Sprintf("%s wins by %s.", f.tagSide(o.Winner), o.Reason)
@@ -155,6 +161,13 @@ func NewPGN(f PGNForm, g *rules.Game, h Header) PGN {
 		r.Comment = fmt.Sprintf("Draw by %s.", o.Reason)
 	}
 	return r
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func or(s, def string) string {
@@ -213,8 +226,10 @@ func (r PGN) String() string {
 		switch {
 		case !r.FullMoves:
 			toks = append(toks, fmt.Sprintf("%d.%s", i+1, m))
-		case i%2 == 0:
-			toks = append(toks, fmt.Sprintf("%d. %s", i/2+1, m))
+		case r.SecondFirst && i == 0:
+			toks = append(toks, fmt.Sprintf("1... %s", m))
+		case (i%2 == 0) != r.SecondFirst:
+			toks = append(toks, fmt.Sprintf("%d. %s", (i+b2i(r.SecondFirst))/2+1, m))
 		default:
 			toks[len(toks)-1] += " " + m // a line never begins with a bare move
 		}
