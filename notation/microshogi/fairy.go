@@ -12,8 +12,12 @@ import (
 // FairyForm's records.
 const FairyVariant = "micro"
 
-// FairyForm is the PGN record as Fairy-Stockfish-based tools read it
-// (pychess-variants' import, the pyffish and fairy tools): [Variant "micro"];
+// FairyForm is the PGN record in the terms of Fairy-Stockfish-based tools:
+// the engine's UCI ("position fen <FEN> moves <UCI moves>") and pyffish
+// (get_fen, legal_moves, game_result take the variant, a FEN and a list of
+// UCI moves) read its tags and moves as they are. ffish.js's readGamePGN
+// (pychess-variants' paste import) plays moves as Fairy-Stockfish's SAN
+// and does not read UCI moves. [Variant "micro"];
 // a start elsewhere than the start as [SetUp "1"] and [FEN "<Fairy-Stockfish
 // FEN>"]; the moves in UCI form (d2d3, d5d4-, c1a3+, P@b3, +P@b3) numbered by
 // full moves ("1. d2d3 a4a3 2. ..."). The side that moves first (windpost's
