@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/notation/microshogi"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
+	"github.com/windpost/windpost/uci"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -316,6 +319,67 @@ func roundTripCheck(t *testing.T, kit variants.Kit, rec games.GameRecord, f game
 	for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "TimeControl"} {
 		if r.Tag(tag) == "" {
 			t.Errorf("%s: no %s tag", f.Name, tag)
+		}
+	}
+}
+
+// TestExportFairyStockfishReads: the Fairy-Stockfish file of an exported
+// Micro-shogi game, its FEN tag and moves handed to Fairy-Stockfish as
+// they are ("position fen <FEN> moves <moves>"), leaves the engine in the
+// game's final position (skipped without Debian's fairy-stockfish, unless
+// WINDPOST_FSF=1).
+func TestExportFairyStockfishReads(t *testing.T) {
+	path, err := uci.FairyStockfish()
+	if err != nil {
+		if os.Getenv("WINDPOST_FSF") == "1" {
+			t.Fatalf("WINDPOST_FSF=1 but %v", err)
+		}
+		t.Skipf("%v; set WINDPOST_FSF=1 to make this a failure", err)
+	}
+	cat := variants.Default(variants.Options{CacheDir: t.TempDir()})
+	kit, _ := cat.Get("microshogi")
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, tt := range []struct {
+		setUp, plies int
+		end          bool
+	}{{0, 10, true}, {5, 8, true}, {4, 12, false}, {3, 0, false}} {
+		start, g := roundTripGame(t, kit, rng, tt.setUp, tt.plies, tt.end)
+		rec := games.GameRecord{ID: "g2345", Variant: "microshogi", Start: start, Players: [2]games.RecordSide{{Address: "alice@example.test"}, {Address: "bob@example.test"}}}
+		for i, m := range g.Moves {
+			rec.Moves = append(rec.Moves, kit.Notation.FormatMove(g.Positions[i], m))
+		}
+		files, err := games.ExportFiles(cat, rec)
+		if err != nil || len(files) != 2 || files[1].Name != "g2345.micro.pgn" {
+			t.Fatalf("files %v, %v", files, err)
+		}
+		recs, err := notation.ReadPGN(files[1].Text)
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("%d records, %v", len(recs), err)
+		}
+		fen := cmp.Or(recs[0].Tag("FEN"), microshogi.FENStart)
+		var moves []string
+		for _, m := range recs[0].Moves {
+			moves = append(moves, strings.Fields(m)...)
+		}
+		script := "uci\nsetoption name UCI_Variant value micro\nisready\nposition fen " + fen
+		if len(moves) > 0 {
+			script += " moves " + strings.Join(moves, " ")
+		}
+		cmd := exec.Command(path) // "quit" ends it
+		cmd.Stdin = strings.NewReader(script + "\nd\nquit\n")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("fairy-stockfish: %v\n%s", err, out)
+		}
+		var engineFEN string
+		for _, line := range strings.Split(string(out), "\n") {
+			if f, ok := strings.CutPrefix(strings.TrimSpace(line), "Fen: "); ok {
+				engineFEN = f
+			}
+		}
+		want := microshogi.UCI{}.FormatPosition(g.Position())
+		if len(strings.Fields(engineFEN)) < 2 || strings.Join(strings.Fields(engineFEN)[:2], " ") != strings.Join(strings.Fields(want)[:2], " ") {
+			t.Errorf("after %d moves from %q, Fairy-Stockfish is at %q, the game at %q\n%s", len(moves), fen, engineFEN, want, files[1].Text)
 		}
 	}
 }
