@@ -33,8 +33,9 @@ import (
 // UTC, "2026.11.23"), Round ("-" outside a tournament), White, Black,
 // Result, Variant, SetUp and FEN (only for a start elsewhere), TimeControl
 // ("1/259200": one move in 3 days; "-" without a clock), Termination
-// ("normal", "time forfeit", "abandoned", or "unterminated" for a game
-// going on), WhiteType and BlackType "program" for the bot, and GameId.
+// ("normal", "time forfeit", "abandoned", "unterminated" for a game
+// going on, or the reason of another ending, "adjudication"), WhiteType
+// and BlackType "program" for the bot, and GameId.
 // The comment after the moves says how the game ended in the file's own
 // side names: {White wins by checkmate.}, {Draw by repetition.}.
 
@@ -199,17 +200,24 @@ func (f PGNForm) result(o rules.Outcome) string {
 	return "*"
 }
 
-// termination is o's Termination tag, in the words of the PGN standard.
+// termination is o's Termination tag, in the words of the PGN standard;
+// an ending the standard has no word for and the rules do not give (an
+// organiser's adjudication, a forfeit) is written as its reason, which
+// PGN.Outcome reads back.
 func termination(o rules.Outcome) string {
-	switch {
-	case !o.Over():
-		return "unterminated"
-	case o.Reason == rules.Timeout:
+	switch o.Reason {
+	case rules.Timeout:
 		return "time forfeit"
-	case o.Reason == rules.Abandoned:
+	case rules.Abandoned:
 		return "abandoned"
+	case rules.Resignation, rules.AgreedDraw, rules.Checkmate, rules.Stalemate, rules.NoLegalMove,
+		rules.OnePieceLeft, rules.Repetition, rules.PerpetualCheck, rules.NoCaptureLimit:
+		return "normal"
 	}
-	return "normal"
+	if !o.Over() {
+		return "unterminated"
+	}
+	return string(o.Reason)
 }
 
 // String writes the record: the tags one a line, an empty line, the

@@ -222,8 +222,8 @@ func roundTripGame(t *testing.T, kit variants.Kit, rng *rand.Rand, setUp, plies 
 }
 
 // TestExportReplayRoundTrip: for each game, a record exported (from the
-// start and from a set-up position, over by the rules, by a resignation
-// or an agreed draw, and going on) reads back with windpost replay, in
+// start and from a set-up position, over by the rules, by a resignation,
+// an agreed draw, on time or by an organiser's adjudication, and going on) reads back with windpost replay, in
 // every form (Micro-shogi's Fairy-Stockfish form too), to the same start,
 // moves and result.
 func TestExportReplayRoundTrip(t *testing.T) {
@@ -243,6 +243,7 @@ func TestExportReplayRoundTrip(t *testing.T) {
 			{"from the start, resigned", 0, 9, false, rules.WinFor(rules.White, rules.Resignation), "over"},
 			{"from a set-up position, agreed draw", 6, 5, false, rules.DrawBy(rules.AgreedDraw), "over"},
 			{"from the start, lost on time", 0, 3, false, rules.WinFor(rules.Black, rules.Timeout), "over"},
+			{"from a set-up position, adjudicated", 2, 5, false, rules.WinFor(rules.Black, rules.Reason("adjudication")), "over"},
 			{"from the start, going on", 0, 7, false, rules.Outcome{}, "playing"},
 			{"from a set-up position, going on", 4, 8, false, rules.Outcome{}, "playing"},
 		} {
