@@ -24,7 +24,7 @@ func (h *handling) export(c Command) (string, error) {
 		return "", err
 	}
 	rec := lg.rec
-	if _, player := rec.sideOf(h.from); !player && (rec.Organiser == "" || rec.Organiser != h.from) {
+	if _, player := rec.sideOf(h.from); !player && rec.Organiser != h.from {
 		return "", refused("only the players of game %s may have its record (and a tournament game's organiser): it names the players by their addresses.", rec.ID).
 			instead(`Write "history %s" for its moves.`, rec.ID)
 	}
