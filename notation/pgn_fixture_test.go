@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/notation"
-	"github.com/windpost/windpost/notation/microshogi"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -30,11 +29,7 @@ func playFile(t *testing.T, path string) (games []*rules.Game, outcomes []rules.
 		if !ok {
 			t.Fatalf("%s: no variant %q", path, r.Tag("Variant"))
 		}
-		f := notation.OwnForm(kit.Rules, kit.Notation)
-		if microshogi.IsFairy(r) {
-			f = microshogi.FairyForm()
-		}
-		g, o, err := notation.PlayPGN(kit.Rules, f, r)
+		g, o, err := notation.PlayPGN(kit.Rules, notation.FormOf(kit.Rules, kit.Notation, r), r)
 		games, outcomes = append(games, g), append(outcomes, o)
 		if err != nil {
 			return games, outcomes, err

@@ -1,8 +1,6 @@
 package microshogi
 
 import (
-	"strings"
-
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
@@ -53,10 +51,6 @@ func (UCI) ParsePosition(s string) (rules.Position, error) { return notation.Par
 
 // FormatPosition writes Fairy-Stockfish's FEN (see FormatFEN).
 func (UCI) FormatPosition(p rules.Position) string { return notation.FormatAs(p, FormatFEN) }
-
-// IsFairy reports whether r is a record in FairyForm: its Variant tag is
-// "micro" (any case).
-func IsFairy(r notation.PGN) bool { return strings.EqualFold(r.Tag("Variant"), FairyVariant) }
 
 // OtherPGNForms lists FairyForm: a Micro-shogi game is also written in
 // Fairy-Stockfish's form (notation.OtherForms).
