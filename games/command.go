@@ -46,6 +46,11 @@ const (
 	VerbNotify    Verb = "notify"
 	VerbRemind    Verb = "remind"
 	VerbTimezone  Verb = "timezone"
+	VerbSeek      Verb = "seek"
+	VerbUnseek    Verb = "seek cancel"
+	VerbSeeks     Verb = "seeks"
+	VerbJoin      Verb = "join"
+	VerbRematch   Verb = "rematch"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -70,6 +75,11 @@ type Command struct {
 	// Setting is what notify, remind and timezone set (verb_notify.go);
 	// nil asks for the current setting.
 	Setting *notifySetting
+	// ID is what join and "seek cancel" name: a seek's id (s7k3q) or
+	// another's, as written; Range is a seek's rating range, zero if none
+	// (verb_seek.go).
+	ID    string
+	Range [2]int
 	// Err explains what is wrong with a line that starts with a verb but
 	// whose arguments do not fit; such a command is refused when it runs.
 	Err string
@@ -83,7 +93,7 @@ func keyword(w string) bool {
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
 		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
-		"notify", "remind", "timezone":
+		"notify", "remind", "timezone", "seek", "seeks", "join", "rematch":
 		return true
 	}
 	return false
@@ -162,6 +172,11 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseRating(verb, lowArgs)
 	case "notify", "remind", "timezone":
 		c.parseSetting(verb, args)
+	case "seek", "seeks", "join":
+		c.parseSeek(verb, lowArgs)
+	case "rematch":
+		c.Verb = VerbRematch
+		c.parseGameArg(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {
