@@ -375,3 +375,25 @@ func TestSeekJoinedByArrival(t *testing.T) {
 	mails := h.send(t, r)
 	wantText(t, only(t, mails, alice), "bob@players.test joined your seek "+id)
 }
+
+// TestSeekHelp: "help seek", "help join", "help seeks" and "help rematch"
+// answer in plain words, within 78 columns.
+func TestSeekHelp(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	for _, tc := range []struct{ line, want string }{
+		{"help seek", `"seek gufuu days 3" puts an open challenge on the list`},
+		{"help seeks", `"join s7k3q" plays that seek.`},
+		{"help join", `"join s7k3q" plays that seek.`},
+		{"help rematch", `when you both ask, the game
+begins.`},
+		{"help", "seek cancel <id>        withdraw your seek"},
+	} {
+		m := only(t, h.write(t, bob, tc.line), bob)
+		wantText(t, m, tc.want)
+		for _, l := range strings.Split(m.Text, "\n") {
+			if len([]rune(l)) > 78 {
+				t.Errorf("%s: a line over 78 columns: %q", tc.line, l)
+			}
+		}
+	}
+}
