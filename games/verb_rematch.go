@@ -12,7 +12,7 @@ import (
 // with the consent rules of any challenge, unless the opponent's own
 // rematch of the game waits for the sender: then this one accepts it.
 func (h *handling) rematch(c Command) (string, error) {
-	lg, side, err := h.gameFor(c, true, func(g *gameRecord) bool { return g.State == stateOver }, "finished game")
+	lg, side, err := h.gameFor(c, true, isOver, "finished game")
 	if err != nil {
 		return "", err
 	}
@@ -65,6 +65,8 @@ func (h *handling) rematch(c Command) (string, error) {
 	h.notify(Notice, opponent, h.created, fmt.Sprintf("This is a rematch of game %s, with the colours swapped.", rec.ID))
 	return fmt.Sprintf("A rematch of game %s, with the colours swapped. %s", rec.ID, text), nil
 }
+
+func isOver(g *gameRecord) bool { return g.State == stateOver }
 
 // theirRematch is the opponent's rematch of the finished game rec that
 // waits for the sender's answer: a challenge from them to the sender in
