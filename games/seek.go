@@ -124,27 +124,35 @@ func (c *change) openSeeks() ([]*seekRecord, error) {
 
 // expireSeeks removes the seeks that expired before handledUpTo (a join
 // may be in a mail not yet handled) and those whose seeker can no longer
-// be written to; the seeker of an expired one gets one short mail.
+// be written to ("stop", "forget me": their address is not kept); the
+// seeker of an expired one gets one short mail.
 func (c *change) expireSeeks(handledUpTo time.Time) error {
-	var gone []*seekRecord
+	var expired, withdrawn []*seekRecord
 	err := c.st.eachSeek(func(id string, s *seekRecord, err error) error {
-		switch {
-		case err != nil:
+		if err != nil {
 			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
-		case !handledUpTo.Before(s.Expires):
-			gone = append(gone, s)
+			return nil
 		}
-		return nil
+		ok, err := c.seekOpen(s, s.Created)
+		switch {
+		case !ok:
+			withdrawn = append(withdrawn, s)
+		case !handledUpTo.Before(s.Expires):
+			expired = append(expired, s)
+		}
+		return err
 	})
 	if err != nil {
 		return err
 	}
-	for _, s := range gone {
+	for _, s := range withdrawn {
 		if err := c.st.deleteSeek(s.ID); err != nil {
 			return err
 		}
-		if ok, err := c.seekOpen(s, s.Created); err != nil || !ok {
-			continue // withdrawn by "stop" or "forget me": no mail
+	}
+	for _, s := range expired {
+		if err := c.st.deleteSeek(s.ID); err != nil {
+			return err
 		}
 		kit, _ := c.srv.catalog.Lookup(s.Variant)
 		title := s.Variant

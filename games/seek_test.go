@@ -361,6 +361,27 @@ func TestSeekExpiry(t *testing.T) {
 	}
 }
 
+// TestSeekOfAForgottenPlayer: the tick removes the seek of a seeker who
+// said "forget me", at once and without a mail: their address is not kept.
+func TestSeekOfAForgottenPlayer(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	id := openSeek(t, h, alice, "seek nim")
+	g := only(t, h.write(t, alice, "new nim"), alice)
+	h.reply(t, g, "forget me")
+	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+		t.Fatalf("the tick mailed: %s", describe(mails))
+	}
+	err := h.store.view(func(st storeTx) error {
+		if st.hasSeek(id) {
+			t.Errorf("the seek of a forgotten player is still stored")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSeekJoinedByArrival: a join whose mail arrived before the expiry
 // counts, though windpost handles it after.
 func TestSeekJoinedByArrival(t *testing.T) {
