@@ -38,7 +38,7 @@ func TestSeekJoinAndRematch(t *testing.T) {
 
 		proveAddress(t, b, bob)
 		list := bob.answerTo(bob.send(b.addr("bot"), "seeks", "seeks gufuu", mailOpts{}))
-		if !says(list, id+"  alice@... (1500?): 3 days per move, rated, the seeker plays black") {
+		if !says(list, id+"  alice@... (1500?)\n         3 days per move, rated\n         the seeker plays black; expires") {
 			t.Fatalf("the list lacks alice's seek:\n%s", list.Text)
 		}
 		if strings.Contains(list.Text, alice.addr()) {

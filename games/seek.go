@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/windpost/windpost/rating"
@@ -74,23 +75,31 @@ func (s *seekRecord) admits(r rating.Rating) bool {
 	return hi >= s.Min && lo <= s.Max
 }
 
-// terms are the seek's terms in words: "3 days per move, rated, for
-// players rated 1400-1700".
-func (s *seekRecord) terms() string {
-	text := fmt.Sprintf("%d days per move, ", s.Days)
+// terms are the seek's terms in words as reader reads them: "3 days per
+// move, rated, for players rated 1400-1700, the seeker plays black" ("you
+// play black" to the seeker).
+func (s *seekRecord) terms(reader string) string {
+	return strings.Join(s.termParts(reader), ", ")
+}
+
+// termParts are the terms one by one, the seeker's side (if the seek
+// names it) last.
+func (s *seekRecord) termParts(reader string) []string {
+	parts := []string{fmt.Sprintf("%d days per move", s.Days), "unrated"}
 	if s.Rated {
-		text += "rated"
-	} else {
-		text += "unrated"
+		parts[1] = "rated"
 	}
 	if s.Min != 0 || s.Max != 0 {
-		text += fmt.Sprintf(", for players rated %d-%d", s.Min, s.Max)
+		parts = append(parts, fmt.Sprintf("for players rated %d-%d", s.Min, s.Max))
 	}
-	switch s.Side {
-	case "black", "white":
-		text += ", the seeker plays " + s.Side
+	switch {
+	case s.Side == "":
+	case reader == s.Seeker:
+		parts = append(parts, "you play "+s.Side)
+	default:
+		parts = append(parts, "the seeker plays "+s.Side)
 	}
-	return text
+	return parts
 }
 
 // seekOpen reports whether seek s can still be joined at: not expired, and
@@ -162,7 +171,7 @@ func (c *change) expireSeeks(handledUpTo time.Time) error {
 		m, err := c.plainMail(Notice, s.Seeker, "Your seek "+s.ID+" expired", "", fmt.Sprintf(
 			"Nobody joined your seek %s (a game of %s, %s) within %d days, so it has expired.\n\n"+
 				"To seek again, write: %s\nTo challenge someone you know: challenge <address> %s\n",
-			s.ID, title, s.terms(), seekDays, s.line(), s.Variant))
+			s.ID, title, s.terms(s.Seeker), seekDays, s.line(), s.Variant))
 		if err != nil {
 			return err
 		}

@@ -137,18 +137,28 @@ func TestSeekAndJoin(t *testing.T) {
 	mails := h.write(t, alice, "seek nim days 3 rating 1200-1800 as black")
 	m := only(t, mails, alice)
 	id := seekIDIn.FindStringSubmatch(m.Text)[1]
-	wantText(t, m, "Done: your seek "+id+" is on the list: a game of Nim, 3 days per move, rated, for players rated 1200-1800, the seeker plays black.",
+	wantText(t, m, "Done: your seek "+id+" is on the list: a game of Nim, 3 days per move, rated, for players rated 1200-1800, you play black.",
 		`writing "join `+id+`" to bot@windpost.test`, "It expires on Sat 28 Nov 2026 12:00 UTC if nobody joins. To withdraw it, write: seek cancel "+id)
 	if len(mails) != 1 {
 		t.Fatalf("a seek mailed others: %s", describe(mails))
 	}
 
 	list := only(t, h.write(t, bob, "seeks"), bob)
-	wantText(t, list, "Nim:\n  "+id+"  alice@... (1500?): 3 days per move, rated, for players rated 1200-1800, the seeker plays black\n         expires Sat 28 Nov 2026 12:00 UTC\n")
+	wantText(t, list, "Nim:\n  "+id+"  alice@... (1500?)\n         3 days per move, rated, for players rated 1200-1800\n"+
+		"         the seeker plays black; expires Sat 28 Nov 2026 12:00 UTC\n")
 	if strings.Contains(list.Text, alice) {
 		t.Errorf("the list shows alice's whole address:\n%s", list.Text)
 	}
-	wantText(t, only(t, h.write(t, alice, "seeks nim"), alice), "alice@players.test (1500?)", `(yours: "seek cancel `+id+`" withdraws it)`)
+	mine := only(t, h.write(t, alice, "seeks nim"), alice)
+	wantText(t, mine, "  "+id+"  alice@players.test (1500?)\n", "\n         you play black; expires",
+		"\n         yours: \"seek cancel "+id+"\" withdraws it\n")
+	for _, m := range []Mail{list, mine} {
+		for _, l := range strings.Split(m.Text, "\n") {
+			if len([]rune(l)) > 78 {
+				t.Errorf("a line of the list over 78 columns: %q", l)
+			}
+		}
+	}
 
 	mails = h.write(t, bob, "join "+id)
 	if len(mails) != 2 {
@@ -305,7 +315,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, eve), "> seek nim days 2\nDone: your seek")
 	id := seekIDIn.FindStringSubmatch(mails[0].Text)[1]
-	wantText(t, only(t, h.write(t, bob, "seeks"), bob), id+"  eve@... (1500?): 2 days per move, rated")
+	wantText(t, only(t, h.write(t, bob, "seeks"), bob), id+"  eve@... (1500?)\n         2 days per move, rated\n")
 
 	// A stranger's join waits for the confirm too: no mail to the seeker.
 	bobs := openSeek(t, h, bob, "seek nim unrated")

@@ -149,7 +149,7 @@ func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
 		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
 		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
 		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
-		id, kit.Rules.Title(), s.terms(), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.from)), id), nil
+		id, kit.Rules.Title(), s.terms(h.from), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.from)), id), nil
 }
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
@@ -226,7 +226,7 @@ func (h *handling) listSeeks(c Command) (string, error) {
 	if listed == 0 {
 		return "No seeks are open now. To open one yourself, write e.g. \"seek gufuu days 3\": whoever joins it plays you.", nil
 	}
-	return "Open seeks (? after a rating: provisional). To play one, write \"join\" and its id.\n" + b.String() +
+	return "Open seeks (? after a rating: provisional).\nTo play one, write \"join\" and its id.\n" + b.String() +
 		fmt.Sprintf("\nTo open your own: seek <game> [days <n>] [unrated] [rating <low>-<high>]\nSeeks expire after %d days.", seekDays), nil
 }
 
@@ -241,10 +241,15 @@ func (h *handling) seekEntry(b *strings.Builder, s *seekRecord) error {
 	if rr.Rating.Provisional() {
 		mark = "?"
 	}
-	fmt.Fprintf(b, "  %s  %s (%d%s): %s\n", s.ID, cut(shownAddress(s.Seeker, h.from), standingsNameWidth), whole(rr.Rating.R), mark, s.terms())
-	fmt.Fprintf(b, "         expires %s", formatTimeIn(s.Expires, h.locationOf(h.from)))
+	terms := s.termParts(h.from)
+	expiry := "expires " + formatTimeIn(s.Expires, h.locationOf(h.from))
+	if s.Side != "" {
+		terms, expiry = terms[:len(terms)-1], terms[len(terms)-1]+"; "+expiry
+	}
+	fmt.Fprintf(b, "  %s  %s (%d%s)\n", s.ID, cut(shownAddress(s.Seeker, h.from), standingsNameWidth), whole(rr.Rating.R), mark)
+	fmt.Fprintf(b, "         %s\n         %s", strings.Join(terms, ", "), expiry)
 	if s.Seeker == h.from {
-		fmt.Fprintf(b, " (yours: \"seek cancel %s\" withdraws it)", s.ID)
+		fmt.Fprintf(b, "\n         yours: \"seek cancel %s\" withdraws it", s.ID)
 	}
 	b.WriteString("\n")
 	return nil
