@@ -87,15 +87,22 @@ func (c *Command) parseRange(args []string) (n int, ok bool) {
 	return n, true
 }
 
-// seekLine is seek c written again from what was read, to be held until
-// the sender confirms.
-func seekLine(c Command) string {
-	s := seekRecord{Variant: c.Variant, Days: c.Days, Rated: c.Rating != "unrated", Min: c.Range[0], Max: c.Range[1], Side: c.Side}
+// seekOf is the seek that command c asks for in variant, its seeker, id
+// and times not set yet.
+func seekOf(c Command, variant string) *seekRecord {
+	s := &seekRecord{Variant: variant, Side: c.Side, Days: c.Days, Rated: c.Rating != "unrated", Min: c.Range[0], Max: c.Range[1]}
 	if s.Days == 0 {
 		s.Days = DefaultDaysPerMove
 	}
-	return s.line()
+	if s.Side == "random" {
+		s.Side = ""
+	}
+	return s
 }
+
+// seekLine is seek c written again from what was read, to be held until
+// the sender confirms.
+func seekLine(c Command) string { return seekOf(c, c.Variant).line() }
 
 // seek answers "seek <game> ...": an open challenge on the list.
 func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
@@ -134,14 +141,8 @@ func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	s := &seekRecord{ID: id, Variant: kit.Rules.Name(), Seeker: h.from, Side: c.Side, Days: c.Days, Rated: c.Rating != "unrated",
-		Min: c.Range[0], Max: c.Range[1], Created: h.now, Expires: h.now.Add(seekDays * 24 * time.Hour)}
-	if s.Days == 0 {
-		s.Days = DefaultDaysPerMove
-	}
-	if s.Side == "random" {
-		s.Side = ""
-	}
+	s := seekOf(c, kit.Rules.Name())
+	s.ID, s.Seeker, s.Created, s.Expires = id, h.from, h.now, h.now.Add(seekDays*24*time.Hour)
 	if err := h.st.putSeek(s); err != nil {
 		return "", err
 	}
