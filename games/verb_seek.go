@@ -26,7 +26,7 @@ func (c *Command) parseSeek(verb string, args []string) {
 		}
 	case verb == "join":
 		c.Verb = VerbJoin
-		if len(args) != 1 {
+		if len(args) != 1 || args[0] == "" {
 			c.Err = `write join and the id of a seek, e.g. "join s7k3q" ("seeks" lists them)`
 			return
 		}
@@ -40,7 +40,7 @@ func (c *Command) parseSeek(verb string, args []string) {
 		}
 	default:
 		c.Verb = VerbSeek
-		if len(args) == 0 {
+		if len(args) == 0 || args[0] == "" {
 			c.Err = `write seek and the game, e.g. "seek gufuu days 3"`
 			return
 		}
