@@ -78,7 +78,7 @@ func TestSeekJoinAndRematch(t *testing.T) {
 		}
 		rematch := re.game()
 		inv := bob.waitMail("with the rematch", 30*time.Second, func(g *got) bool {
-			return g.game() == rematch && says(g, "This is a rematch of game "+game)
+			return g.game() == rematch && says(g, "A rematch of game "+game+", with the colours swapped:")
 		})
 		if !says(inv, "You would play black, with 3 days for each move.") {
 			t.Errorf("the rematch's invitation:\n%s", inv.Text)

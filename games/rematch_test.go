@@ -47,7 +47,7 @@ func TestRematch(t *testing.T) {
 			wantText(t, only(t, mails, alice), "A rematch of game "+old+", with the colours swapped. Done: I invited bob@players.test to game", "You play white.")
 			inv := only(t, mails, bob)
 			wantText(t, inv, "alice@players.test challenges you to a game of Nim", "You would play black",
-				"This is a rematch of game "+old+", with the colours swapped.")
+				"A rematch of game "+old+", with the colours swapped:\n\nalice@players.test challenges you")
 			newGame := inv.Headers["X-Windpost-Game"]
 			days := "3 days for each move"
 			if strings.Contains(tc.challenge, "days 2") {

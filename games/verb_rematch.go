@@ -62,7 +62,10 @@ func (h *handling) rematch(c Command) (string, error) {
 	if err != nil || h.created == before {
 		return text, err // refused, or held for the sender's confirm
 	}
-	h.notify(Notice, opponent, h.created, fmt.Sprintf("This is a rematch of game %s, with the colours swapped.", rec.ID))
+	// The invitation says first what it is.
+	if n := h.notices[noticeKey{opponent, h.created}]; n != nil {
+		n.events = append([]string{fmt.Sprintf("A rematch of game %s, with the colours swapped:", rec.ID)}, n.events...)
+	}
 	return fmt.Sprintf("A rematch of game %s, with the colours swapped. %s", rec.ID, text), nil
 }
 
