@@ -426,3 +426,33 @@ begins.`},
 		}
 	}
 }
+
+// TestSeekRefusals: what seek and seek cancel refuse.
+func TestSeekRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		before []string // alice's lines first
+		line   string
+		want   string
+	}{
+		{"after stop", []string{"stop"}, "seek nim",
+			`Refused: you asked windpost never to write to you ("stop"), and a seek would have me write to you when someone joins it. Challenge someone you know instead: "challenge friend@example.org nim".`},
+		{"unknown game", nil, "seek chess", `Refused: unknown game "chess": windpost plays nim (stones).`},
+		{"cancel with none open", nil, "seek cancel", `Refused: you have no seek open. Write "seeks" for the list.`},
+		{"cancel which", []string{"seek nim", "seek nim days 2"}, "seek cancel", `Refused: you have 2 seeks open (`},
+		{"cancel the only one", []string{"seek nim"}, "seek cancel", "Done: you withdrew your seek s"},
+		{"cancel another's", nil, "seek cancel s2222", "Refused: you have no seek open."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, nimCatalog(10))
+			if len(tc.before) > 0 {
+				h.write(t, alice, tc.before...)
+			}
+			mails := h.write(t, alice, tc.line)
+			wantText(t, only(t, mails, alice), tc.want)
+			if len(mails) != 1 {
+				t.Errorf("mail to others: %s", describe(mails))
+			}
+		})
+	}
+}
