@@ -179,6 +179,7 @@ func (h *handling) unseek(c Command) (string, error) {
 	return fmt.Sprintf("Done: you withdrew your seek %s.", id), nil
 }
 
+// seekIDs are the ids of seeks.
 func seekIDs(seeks []*seekRecord) []string {
 	ids := make([]string, len(seeks))
 	for i, s := range seeks {
