@@ -40,6 +40,9 @@ func (c *change) tick(handledUpTo time.Time) error {
 			}
 		}
 	}
+	if err := c.expireSeeks(handledUpTo); err != nil {
+		return err
+	}
 	return c.tickDigests()
 }
 

@@ -47,6 +47,11 @@ const (
 	VerbRemind    Verb = "remind"
 	VerbTimezone  Verb = "timezone"
 	VerbExport    Verb = "export"
+	VerbSeek      Verb = "seek"
+	VerbUnseek    Verb = "seek cancel"
+	VerbSeeks     Verb = "seeks"
+	VerbJoin      Verb = "join"
+	VerbRematch   Verb = "rematch"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -71,6 +76,11 @@ type Command struct {
 	// Setting is what notify, remind and timezone set (verb_notify.go);
 	// nil asks for the current setting.
 	Setting *notifySetting
+	// ID is what join and "seek cancel" name: a seek's id (s7k3q) or
+	// another's, as written; Range is a seek's rating range, zero if none
+	// (verb_seek.go).
+	ID    string
+	Range [2]int
 	// Err explains what is wrong with a line that starts with a verb but
 	// whose arguments do not fit; such a command is refused when it runs.
 	Err string
@@ -84,7 +94,7 @@ func keyword(w string) bool {
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
 		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
-		"notify", "remind", "timezone", "export":
+		"notify", "remind", "timezone", "export", "seek", "seeks", "join", "rematch":
 		return true
 	}
 	return false
@@ -163,6 +173,11 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseRating(verb, lowArgs)
 	case "notify", "remind", "timezone":
 		c.parseSetting(verb, args)
+	case "seek", "seeks", "join":
+		c.parseSeek(verb, lowArgs)
+	case "rematch":
+		c.Verb = VerbRematch
+		c.parseGameArg(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

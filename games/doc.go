@@ -33,6 +33,10 @@
 //	ratings.go     Glicko-2 ratings moved when a rated game ends; the bot levels' anchors
 //	verb_rating.go rating and standings
 //	store_rating.go  the ratings bucket: a rating with its history per game and player
+//	seek.go        open seeks: the record, ids, the rating range, expiry in the tick
+//	verb_seek.go   seek, seek cancel, seeks, join
+//	store_seek.go  the seeks bucket (made by the first seek)
+//	verb_rematch.go  rematch: colours swapped, the same terms; asked by both, it begins
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	wording.go     what players read in their words: the move format's example, display
 //	               names (cleaned), results ("you win by checkmate"), "Did you mean"

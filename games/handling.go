@@ -194,6 +194,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbSay: h.say, VerbNote: h.note, VerbMute: h.mute, VerbUnmute: h.mute,
 		VerbNotify: h.setting, VerbRemind: h.setting, VerbTimezone: h.setting,
 		VerbExport: h.export,
+		VerbSeek:   h.withKit(h.seek), VerbUnseek: h.unseek, VerbSeeks: h.listSeeks, VerbJoin: h.join, VerbRematch: h.rematch,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

@@ -36,6 +36,8 @@ import (
 //	digests          "<time>/<address>" -> "": the players by when their
 //	                 next digest goes (store_digest.go; made by the first
 //	                 "notify digest")
+//	seeks            seek id -> seekRecord: the open seeks (store_seek.go;
+//	                 made by the first seek)
 //
 // Schema 1 also had "tokens" (reply token -> game and address), an index
 // nothing read: a mail always carries its game id with its token. Open

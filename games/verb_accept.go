@@ -50,6 +50,15 @@ func (h *handling) acceptOrDecline(c Command) (string, error) {
 	if h.from == rec.Challenger {
 		return "", refused("you made this challenge;").instead("%s has to accept it.", rec.invitee())
 	}
+	return h.begin(lg, side, fmt.Sprintf("%s accepted your challenge", h.from))
+}
+
+// begin starts the challenge lg, which the sender, who plays side, takes
+// up: the clock runs, the challenger hears it (news says how, e.g. "bob
+// accepted your challenge"), and the text tells the sender. Every game
+// between people begins here (accept, join, a rematch asked by both).
+func (h *handling) begin(lg *liveGame, side rules.Side, news string) (string, error) {
+	rec := lg.rec
 	rec.State = statePlaying
 	if err := h.startClock(lg); err != nil {
 		return "", err
@@ -61,8 +70,8 @@ func (h *handling) acceptOrDecline(c Command) (string, error) {
 		}
 		return "your opponent has the first move"
 	}
-	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s accepted your challenge: game %s has begun. You play %s, and %s. %s",
-		h.from, rec.ID, side.Opponent(), turn(side.Opponent()), ratedWords(rec)))
+	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s: game %s has begun. You play %s, and %s. %s",
+		news, rec.ID, side.Opponent(), turn(side.Opponent()), ratedWords(rec)))
 	return fmt.Sprintf("Done: game %s has begun. You play %s, and %s. %s", rec.ID, side, turn(side), ratedWords(rec)), nil
 }
 

@@ -218,23 +218,34 @@ func (h *handling) countInvitation(address string) error {
 
 // hold keeps challenge c of a sender not yet proven until they confirm.
 func (h *handling) hold(c Command) (string, error) {
-	p, err := h.player(h.from)
+	p, err := h.holdLine(heldLine(c), c.Address)
 	if err != nil {
 		return "", err
 	}
+	return fmt.Sprintf("Waiting for your confirm: I write to %s only once you confirm that this mail comes from you. "+
+		"Reply to this mail with the word: confirm\n(by %s; until then nobody else gets mail from me. "+
+		"If you did not write to windpost, ignore this mail.)", c.Address, formatTime(p.Confirm.Until)), nil
+}
+
+// holdLine keeps line, a command of a sender not yet proven that would
+// have windpost write to someone else (to, or "" for whoever takes up a
+// seek), until they confirm; p is the sender's record.
+func (h *handling) holdLine(line, to string) (p *playerRecord, err error) {
+	p, err = h.player(h.from)
+	if err != nil {
+		return nil, err
+	}
 	if n := len(h.held(p)); n >= maxOpenInvitations {
-		return "", refused("you already have %d challenges waiting for your confirm;", n).
+		return nil, refused("you already have %d challenges waiting for your confirm;", n).
 			instead(`reply "confirm" to the mail in which I asked for it before you send another.`)
 	}
 	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
 		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour)}
 	}
-	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: heldLine(c), To: c.Address})
+	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: to})
 	h.markChanged(h.from)
 	h.consent.asked = true
-	return fmt.Sprintf("Waiting for your confirm: I write to %s only once you confirm that this mail comes from you. "+
-		"Reply to this mail with the word: confirm\n(by %s; until then nobody else gets mail from me. "+
-		"If you did not write to windpost, ignore this mail.)", c.Address, formatTime(p.Confirm.Until)), nil
+	return p, nil
 }
 
 // heldLine is challenge c written again from what was read (a line as

@@ -54,6 +54,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "rating"
 	case "say", "note", "mute", "unmute", "messages", "chat":
 		topic = "talk"
+	case "seeks", "join", "seek cancel":
+		topic = "seek"
 	}
 	switch topic {
 	case "":
@@ -63,6 +65,11 @@ func helpTopic(topic string) (string, bool) {
   challenge <address> <game> [as black|white|random] [days <n>] [unrated]
                           invite a friend (n days per move, 7 if not given)
   accept / decline        answer a challenge
+  seek <game> [days <n>] [unrated] [rating <low>-<high>]
+                          an open challenge: whoever joins it plays you
+  seeks [<game>]          the open seeks; "join <id>" plays one
+  seek cancel <id>        withdraw your seek
+  rematch                 after a game's end: another, colours swapped
   <move> [#<n>]           a move, e.g. "P-2c #5" (#n: the move's number,
                           so that an old or repeated mail is refused)
   board, history, moves   the board, the moves so far, the legal moves
@@ -91,7 +98,8 @@ func helpTopic(topic string) (string, bool) {
   rating                  your ratings, with their last changes
   standings <game>        the best rated players of a game
   help <topic>            more on: moves, games, clocks, draw, undo, talk,
-                          vacation, notify, privacy, rating
+                          vacation, notify, privacy, rating, seek,
+                          rematch
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -132,6 +140,10 @@ move, at any time. Against the bot, "undo" takes back
 your last move and its answer at once.`, true
 	case "privacy":
 		return privacyHelp, true
+	case "seek":
+		return seekHelp, true
+	case "rematch":
+		return rematchHelp, true
 	case "rating":
 		return ratingHelp, true
 	case "talk":
@@ -184,3 +196,27 @@ never give away a win, casual plays like a beginner), not measured in
 rated games against people; they will be measured properly later.
 "rating" shows your ratings and their last changes; "standings gufuu" the
 table of a game's best rated players.`
+
+// seekHelp is "help seek" (and "help join", "help seeks").
+const seekHelp = `"seek gufuu days 3" puts an open challenge on the list: anyone may take
+it up, and the game begins at once. Options, in any order: "days <n>"
+(days per move, 7 if not given), "unrated" (a seek is rated unless you
+say so), "rating 1400-1700" (only players rated so may join), "as black"
+or "as white" (your side; drawn by lot if not given).
+Nobody gets mail about your seek until someone joins it; then you both get
+the game's first mail. A seek expires after 7 days, and I write to you
+once then; "seek cancel s7k3q" withdraws it. You may have 3 seeks open.
+"seeks" lists the open seeks of every game ("seeks gufuu": one game's):
+each one's id, the player (the first part of their address only), their
+rating, the terms, and when it expires. "join s7k3q" plays that seek.
+A provisional rating (a ± of 110 or more) counts as anything from the
+rating less the ± to the rating plus the ±: 1500 (±350) may join a seek
+for 1200-1400, but not one for 1900-2100.`
+
+// rematchHelp is "help rematch".
+const rematchHelp = `"rematch", in reply to a mail about a game that has ended: a new game
+against the same opponent, with the colours swapped and the same terms
+(the game, the days per move, rated or not). Against the bot it begins
+at once. Against a person it is a challenge, which they accept with
+"accept", or by writing "rematch" themselves: when you both ask, the game
+begins. "rematch g7k3q" names the game. A game still going has no rematch.`

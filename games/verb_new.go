@@ -79,20 +79,12 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 		return "", err
 	}
 	side := h.pickSide(c.Side)
-	lg, err := h.newGame(kit, h.from, side, playerSlot{Address: c.Address}, stateInvited)
+	lg, err := h.invite(kit, h.from, side, c.Address, c.Days, c.Rating != "unrated")
 	if err != nil {
 		return "", err
 	}
-	days := c.Days
-	if days == 0 {
-		days = DefaultDaysPerMove
-	}
-	h.created = lg.rec.ID
 	rec := lg.rec
-	rec.Rated = c.Rating != "unrated"
-	rec.DaysPerMove = days
-	rec.Deadline = h.now.Add(invitationDays * 24 * time.Hour)
-	h.answer.focus = rec.ID
+	days := rec.DaysPerMove
 	h.notify(Notice, c.Address, rec.ID, fmt.Sprintf(
 		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move. %s\n\n"+
 			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
@@ -102,6 +94,26 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 		h.fromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), days, ratedWords(rec), formatTimeIn(rec.Deadline, h.locationOf(c.Address)), kit.Rules.Name()))
 	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. %s I will write when they answer.",
 		c.Address, rec.ID, kit.Rules.Title(), days, side, ratedWords(rec)), nil
+}
+
+// invite makes the challenge of challenger, who plays side, to opponent:
+// a game of this mail waiting for the opponent's accept, with days per
+// move (0: DefaultDaysPerMove), rated or not.
+func (h *handling) invite(kit variants.Kit, challenger string, side rules.Side, opponent string, days int, rated bool) (*liveGame, error) {
+	lg, err := h.newGame(kit, challenger, side, playerSlot{Address: opponent}, stateInvited)
+	if err != nil {
+		return nil, err
+	}
+	if days == 0 {
+		days = DefaultDaysPerMove
+	}
+	h.created = lg.rec.ID
+	rec := lg.rec
+	rec.Rated = rated
+	rec.DaysPerMove = days
+	rec.Deadline = h.now.Add(invitationDays * 24 * time.Hour)
+	h.answer.focus = rec.ID
+	return lg, nil
 }
 
 // pickSide is the side asked for, or one drawn by lot.

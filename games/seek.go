@@ -1,0 +1,196 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rating"
+)
+
+// Seeks: an open challenge to whoever takes it up. "seek gufuu days 3"
+// puts one on the list ("seeks"); "join s7k3q" makes the game between the
+// seeker and the joiner at once, on the seek's terms (verb_seek.go).
+// Nobody but the seeker is mailed about a seek until someone joins it, and
+// then only the two players. A seek lasts seekDays; the clock's tick
+// removes it after that and tells the seeker in one short mail. The seeks
+// live in their own bucket (store_seek.go), at most maxSeeks in all and
+// seeksPerPlayer per seeker, so that the public address cannot be made to
+// keep (or list) more.
+
+const (
+	seekDays       = 7   // a seek nobody joined expires after this
+	seeksPerPlayer = 3   // open seeks per seeker
+	maxSeeks       = 200 // open seeks in all
+	seeksListed    = 30  // seeks "seeks" lists per game
+	ratingCeiling  = 4000
+)
+
+// seekRecord is an open seek as the seeks bucket keeps it.
+type seekRecord struct {
+	V       int    `json:"v"`
+	ID      string `json:"id"`
+	Variant string `json:"variant"`
+	Seeker  string `json:"seeker"` // canonical address
+	Side    string `json:"side,omitempty"`
+	Days    int    `json:"days"` // per move
+	Rated   bool   `json:"rated,omitempty"`
+	// Min and Max are the joiner's rating range, both 0 for anyone.
+	Min     int       `json:"min,omitempty"`
+	Max     int       `json:"max,omitempty"`
+	Created time.Time `json:"created"`
+	Expires time.Time `json:"expires"`
+}
+
+// validSeekID reports whether s has the form of a seek id ("s7k3q").
+func validSeekID(s string) bool { return validID(s, 's') }
+
+// newSeekID draws seek ids until one is free; when the short ids are
+// crowded, longer ones follow.
+func (c *change) newSeekID() (string, error) {
+	for tries := 0; ; tries++ {
+		n, err := c.st.newSeekNumber()
+		if err != nil {
+			return "", err
+		}
+		id := idCandidate(c.srv.store.secret, "seek-id", 's', n, 4+tries/8)
+		if _, variant := c.srv.catalog.Lookup(id); !c.st.hasSeek(id) && !keyword(id) && !variant {
+			return id, nil
+		}
+	}
+}
+
+// admits reports whether a joiner rated r fits the seek's rating range. An
+// established rating fits if it is in the range; a provisional one (RD
+// 110 or more: few games, or none) stands for the ratings r ± RD, and
+// fits if they overlap the range.
+func (s *seekRecord) admits(r rating.Rating) bool {
+	if s.Min == 0 && s.Max == 0 {
+		return true
+	}
+	lo, hi := whole(r.R), whole(r.R)
+	if r.Provisional() {
+		lo, hi = whole(r.R-r.RD), whole(r.R+r.RD)
+	}
+	return hi >= s.Min && lo <= s.Max
+}
+
+// terms are the seek's terms in words as reader reads them: "3 days per
+// move, rated, for players rated 1400-1700, the seeker plays black" ("you
+// play black" to the seeker).
+func (s *seekRecord) terms(reader string) string {
+	return strings.Join(s.termParts(reader), ", ")
+}
+
+// termParts are the terms one by one, the seeker's side (if the seek
+// names it) last.
+func (s *seekRecord) termParts(reader string) []string {
+	parts := []string{fmt.Sprintf("%d days per move", s.Days), "unrated"}
+	if s.Rated {
+		parts[1] = "rated"
+	}
+	if s.Min != 0 || s.Max != 0 {
+		parts = append(parts, fmt.Sprintf("for players rated %d-%d", s.Min, s.Max))
+	}
+	switch {
+	case s.Side == "":
+	case reader == s.Seeker:
+		parts = append(parts, "you play "+s.Side)
+	default:
+		parts = append(parts, "the seeker plays "+s.Side)
+	}
+	return parts
+}
+
+// seekOpen reports whether seek s can still be joined at: not expired, and
+// its seeker still one windpost may write to (they did not say "stop" or
+// "forget me" since).
+func (c *change) seekOpen(s *seekRecord, at time.Time) (bool, error) {
+	if !at.Before(s.Expires) || c.st.doNotMail(s.Seeker) {
+		return false, nil
+	}
+	p, err := c.st.player(s.Seeker)
+	return err == nil && p != nil && !p.Proven.IsZero(), err
+}
+
+// openSeeks returns the seeks open at c.now, oldest first by id order;
+// seeks that cannot be read are logged and left out.
+func (c *change) openSeeks() ([]*seekRecord, error) {
+	var open []*seekRecord
+	err := c.st.eachSeek(func(id string, s *seekRecord, err error) error {
+		if err != nil {
+			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
+			return nil
+		}
+		ok, err := c.seekOpen(s, c.now)
+		if ok {
+			open = append(open, s)
+		}
+		return err
+	})
+	return open, err
+}
+
+// expireSeeks removes the seeks that expired before handledUpTo (a join
+// may be in a mail not yet handled) and those whose seeker can no longer
+// be written to ("stop", "forget me": their address is not kept); the
+// seeker of an expired one gets one short mail.
+func (c *change) expireSeeks(handledUpTo time.Time) error {
+	var expired, withdrawn []*seekRecord
+	err := c.st.eachSeek(func(id string, s *seekRecord, err error) error {
+		if err != nil {
+			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
+			return nil
+		}
+		ok, err := c.seekOpen(s, s.Created)
+		switch {
+		case !ok:
+			withdrawn = append(withdrawn, s)
+		case !handledUpTo.Before(s.Expires):
+			expired = append(expired, s)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, s := range withdrawn {
+		if err := c.st.deleteSeek(s.ID); err != nil {
+			return err
+		}
+	}
+	for _, s := range expired {
+		if err := c.st.deleteSeek(s.ID); err != nil {
+			return err
+		}
+		kit, _ := c.srv.catalog.Lookup(s.Variant)
+		title := s.Variant
+		if kit.Rules != nil {
+			title = kit.Rules.Title()
+		}
+		m, err := c.plainMail(Notice, s.Seeker, "Your seek "+s.ID+" expired", "", fmt.Sprintf(
+			"Nobody joined your seek %s (a game of %s, %s) within %d days, so it has expired.\n\n"+
+				"To seek again, write: %s\nTo challenge someone you know: challenge <address> %s\n",
+			s.ID, title, s.terms(s.Seeker), seekDays, s.line(), s.Variant))
+		if err != nil {
+			return err
+		}
+		c.queued = append(c.queued, m)
+	}
+	return nil
+}
+
+// line is the seek written as a command again.
+func (s *seekRecord) line() string {
+	line := fmt.Sprintf("seek %s days %d", s.Variant, s.Days)
+	if !s.Rated {
+		line += " unrated"
+	}
+	if s.Min != 0 || s.Max != 0 {
+		line += fmt.Sprintf(" rating %d-%d", s.Min, s.Max)
+	}
+	if s.Side != "" {
+		line += " as " + s.Side
+	}
+	return line
+}

@@ -1,0 +1,95 @@
+package games
+
+import (
+	"fmt"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// rematch answers "rematch [<game>]" in (or about) a finished game: a new
+// game with the colours swapped and the same terms. Against the bot it
+// begins at once (new); between people it is a challenge to the opponent,
+// with the consent rules of any challenge, unless the opponent's own
+// rematch of the game waits for the sender: then this one accepts it.
+func (h *handling) rematch(c Command) (string, error) {
+	lg, side, err := h.gameFor(c, true, isOver, "finished game")
+	if err != nil {
+		return "", err
+	}
+	rec := lg.rec
+	switch rec.State {
+	case statePlaying:
+		return "", refused("game %s is still going: a rematch comes after its end.", rec.ID).
+			instead(`Play it out, or end it with "draw" or "resign"; then write "rematch".`)
+	case stateInvited, stateDeclined:
+		return "", stateRefusal(lg, h.from)
+	}
+	kit, err := h.kit(rec.Variant)
+	if err != nil {
+		return "", err
+	}
+	again := Command{Line: c.Line, Variant: rec.Variant, Side: side.Opponent().String()}
+	if bot, ok := rec.botSide(); ok {
+		again.Level = string(rec.Players[bot].Level)
+		if rec.Rated {
+			again.Rating = "rated"
+		}
+		return h.newBotGame(again, kit)
+	}
+	opponent := rec.opponentAddress(side)
+	if p, err := h.st.player(opponent); err != nil || p == nil {
+		if err != nil {
+			return "", err
+		}
+		return "", refused("your opponent in game %s has left windpost.", rec.ID).
+			instead(`Write "seek %s" to find another opponent.`, rec.Variant)
+	}
+	waiting, err := h.theirRematch(rec, side)
+	if err != nil || waiting != nil {
+		if err != nil {
+			return "", err
+		}
+		h.created = waiting.rec.ID
+		h.answer.focus = waiting.rec.ID
+		return h.begin(waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.from))
+	}
+	again.Address, again.Days, again.Rating = opponent, rec.DaysPerMove, "rated"
+	if !rec.Rated {
+		again.Rating = "unrated"
+	}
+	before := h.created
+	text, err := h.challenge(again, kit)
+	if err != nil || h.created == before {
+		return text, err // refused, or held for the sender's confirm
+	}
+	// The invitation says first what it is.
+	if n := h.notices[noticeKey{opponent, h.created}]; n != nil {
+		n.events = append([]string{fmt.Sprintf("A rematch of game %s, with the colours swapped:", rec.ID)}, n.events...)
+	}
+	return fmt.Sprintf("A rematch of game %s, with the colours swapped. %s", rec.ID, text), nil
+}
+
+func isOver(g *gameRecord) bool { return g.State == stateOver }
+
+// theirRematch is the opponent's rematch of the finished game rec that
+// waits for the sender's answer: a challenge from them to the sender in
+// the same game on the same terms, the sender (who played side) now on the
+// other side; nil if there is none.
+func (h *handling) theirRematch(rec *gameRecord, side rules.Side) (*liveGame, error) {
+	opponent := rec.opponentAddress(side)
+	mine, err := h.playerGames(h.from)
+	if err != nil {
+		return nil, err
+	}
+	for _, lg := range mine {
+		g := lg.rec
+		if g.State != stateInvited || g.Challenger != opponent || g.Variant != rec.Variant ||
+			g.DaysPerMove != rec.DaysPerMove || g.Rated != rec.Rated {
+			continue
+		}
+		if s, ok := g.sideOf(h.from); ok && s == side.Opponent() {
+			return lg, nil
+		}
+	}
+	return nil, nil
+}

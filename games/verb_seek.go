@@ -1,0 +1,342 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/variants"
+)
+
+// The commands of seeks (seek.go): "seek <game> [days <n>] [rated|unrated]
+// [rating <low>-<high>] [as <side>]", "seek cancel [<id>]", "seeks
+// [<game>]" and "join <id>".
+
+// parseSeek reads the arguments of seek, seeks and join.
+func (c *Command) parseSeek(verb string, args []string) {
+	switch {
+	case verb == "seeks":
+		c.Verb = VerbSeeks
+		if len(args) > 1 {
+			c.Err = `write "seeks" alone for every open seek, or "seeks gufuu" for one game's`
+		} else if len(args) == 1 {
+			c.Variant = args[0]
+		}
+	case verb == "join":
+		c.Verb = VerbJoin
+		if len(args) != 1 || args[0] == "" {
+			c.Err = `write join and the id of a seek, e.g. "join s7k3q" ("seeks" lists them)`
+			return
+		}
+		c.ID = args[0]
+	case len(args) > 0 && args[0] == "cancel":
+		c.Verb = VerbUnseek
+		if len(args) > 2 || len(args) == 2 && !validSeekID(args[1]) {
+			c.Err = `write "seek cancel" and the seek's id, e.g. "seek cancel s7k3q"`
+		} else if len(args) == 2 {
+			c.ID = args[1]
+		}
+	default:
+		c.Verb = VerbSeek
+		if len(args) == 0 || args[0] == "" {
+			c.Err = `write seek and the game, e.g. "seek gufuu days 3"`
+			return
+		}
+		c.Variant = args[0]
+		var opts []string
+		for i := 1; i < len(args); i++ {
+			if args[i] != "rating" {
+				opts = append(opts, args[i])
+				continue
+			}
+			n, ok := c.parseRange(args[i+1:])
+			if !ok {
+				c.Err = fmt.Sprintf(`write the rating range as two numbers up to %d, the lower first, e.g. "rating 1400-1700"`, ratingCeiling)
+				return
+			}
+			i += n
+		}
+		c.parseOptions(opts, false, true)
+	}
+}
+
+// parseRange reads a rating range at the start of args: "1400-1700",
+// "1400 - 1700", "1400 to 1700" or "1400 1700"; n is how many words it
+// took.
+func (c *Command) parseRange(args []string) (n int, ok bool) {
+	var lo, hi string
+	switch {
+	case len(args) >= 1 && strings.Count(args[0], "-") == 1:
+		lo, hi, _ = strings.Cut(args[0], "-")
+		n = 1
+	case len(args) >= 3 && (args[1] == "-" || args[1] == "to"):
+		lo, hi, n = args[0], args[2], 3
+	case len(args) >= 2:
+		lo, hi, n = args[0], args[1], 2
+	default:
+		return 0, false
+	}
+	l, err1 := strconv.Atoi(lo)
+	h, err2 := strconv.Atoi(hi)
+	if err1 != nil || err2 != nil || l < 1 || l > h || h > ratingCeiling {
+		return 0, false
+	}
+	c.Range = [2]int{l, h}
+	return n, true
+}
+
+// seekOf is the seek that command c asks for in variant, its seeker, id
+// and times not set yet.
+func seekOf(c Command, variant string) *seekRecord {
+	s := &seekRecord{Variant: variant, Side: c.Side, Days: c.Days, Rated: c.Rating != "unrated", Min: c.Range[0], Max: c.Range[1]}
+	if s.Days == 0 {
+		s.Days = DefaultDaysPerMove
+	}
+	if s.Side == "random" {
+		s.Side = ""
+	}
+	return s
+}
+
+// seekLine is seek c written again from what was read, to be held until
+// the sender confirms.
+func seekLine(c Command) string { return seekOf(c, c.Variant).line() }
+
+// seek answers "seek <game> ...": an open challenge on the list.
+func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
+	if h.st.doNotMail(h.from) {
+		return "", refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
+			instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
+	}
+	open, err := h.openSeeks()
+	if err != nil {
+		return "", err
+	}
+	var mine []string
+	for _, s := range open {
+		if s.Seeker == h.from {
+			mine = append(mine, s.ID)
+		}
+	}
+	switch {
+	case len(mine) >= seeksPerPlayer:
+		return "", refused("you have %d seeks open (%s), as many as one player may;", len(mine), strings.Join(mine, ", ")).
+			instead(`wait for someone to join one, or withdraw one with "seek cancel %s".`, mine[0])
+	case len(open) >= maxSeeks:
+		return "", refused("the list of seeks is full (%d).", maxSeeks).
+			instead(`Write "seeks %s" and join one of them, or try again in a day or two.`, kit.Rules.Name())
+	}
+	if !h.consent.proven {
+		p, err := h.holdLine(seekLine(c), "")
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Waiting for your confirm: I put your seek on the list only once you confirm that this mail comes from you. "+
+			"Reply to this mail with the word: confirm\n(by %s; until then nobody sees it. "+
+			"If you did not write to windpost, ignore this mail.)", formatTime(p.Confirm.Until)), nil
+	}
+	id, err := h.newSeekID()
+	if err != nil {
+		return "", err
+	}
+	s := seekOf(c, kit.Rules.Name())
+	s.ID, s.Seeker, s.Created, s.Expires = id, h.from, h.now, h.now.Add(seekDays*24*time.Hour)
+	if err := h.st.putSeek(s); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Done: your seek %s is on the list: a game of %s, %s.\n"+
+		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
+		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
+		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
+		id, kit.Rules.Title(), s.terms(h.from), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.from)), id), nil
+}
+
+// unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
+func (h *handling) unseek(c Command) (string, error) {
+	open, err := h.openSeeks()
+	if err != nil {
+		return "", err
+	}
+	open = slices.DeleteFunc(open, func(s *seekRecord) bool { return s.Seeker != h.from })
+	id := c.ID
+	switch {
+	case len(open) == 0:
+		return "", refused("you have no seek open.").instead(`Write "seeks" for the list.`)
+	case id == "" && len(open) > 1:
+		return "", refused("you have %d seeks open (%s):", len(open), strings.Join(seekIDs(open), ", ")).
+			instead(`write the one to withdraw, e.g. "seek cancel %s".`, open[0].ID)
+	case id == "":
+		id = open[0].ID
+	case !slices.ContainsFunc(open, func(s *seekRecord) bool { return s.ID == id }):
+		return "", refused("%s is not one of your open seeks (%s).", id, strings.Join(seekIDs(open), ", ")).
+			instead(`Write "seek cancel" and one of them.`)
+	}
+	if err := h.st.deleteSeek(id); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Done: you withdrew your seek %s.", id), nil
+}
+
+// seekIDs are the ids of seeks.
+func seekIDs(seeks []*seekRecord) []string {
+	ids := make([]string, len(seeks))
+	for i, s := range seeks {
+		ids[i] = s.ID
+	}
+	return ids
+}
+
+// listSeeks answers "seeks [<game>]": the open seeks, by game.
+func (h *handling) listSeeks(c Command) (string, error) {
+	kits := h.srv.catalog.Kits()
+	if c.Variant != "" {
+		kit, err := h.kit(c.Variant)
+		if err != nil {
+			return "", err
+		}
+		kits = []variants.Kit{kit}
+	}
+	open, err := h.openSeeks()
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	listed := 0
+	for _, kit := range kits {
+		var these []*seekRecord
+		for _, s := range open {
+			if s.Variant == kit.Rules.Name() {
+				these = append(these, s)
+			}
+		}
+		if len(these) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s:\n", kit.Rules.Title())
+		for _, s := range these[:min(len(these), seeksListed)] {
+			if err := h.seekEntry(&b, s); err != nil {
+				return "", err
+			}
+		}
+		if len(these) > seeksListed {
+			fmt.Fprintf(&b, "  (and %d more)\n", len(these)-seeksListed)
+		}
+		listed += len(these)
+	}
+	if listed == 0 {
+		return "No seeks are open now. To open one yourself, write e.g. \"seek gufuu days 3\": whoever joins it plays you.", nil
+	}
+	return "Open seeks (? after a rating: provisional).\nTo play one, write \"join\" and its id.\n" + b.String() +
+		fmt.Sprintf("\nTo open your own: seek <game> [days <n>] [unrated] [rating <low>-<high>]\nSeeks expire after %d days.", seekDays), nil
+}
+
+// seekEntry writes one seek of the list: its id, the seeker as the
+// standings show them, their rating, the terms and the expiry.
+func (h *handling) seekEntry(b *strings.Builder, s *seekRecord) error {
+	rr, err := h.playerRating(s.Variant, s.Seeker)
+	if err != nil {
+		return err
+	}
+	mark := ""
+	if rr.Rating.Provisional() {
+		mark = "?"
+	}
+	terms := s.termParts(h.from)
+	expiry := "expires " + formatTimeIn(s.Expires, h.locationOf(h.from))
+	if s.Side != "" {
+		terms, expiry = terms[:len(terms)-1], terms[len(terms)-1]+"; "+expiry
+	}
+	fmt.Fprintf(b, "  %s  %s (%d%s)\n", s.ID, cut(shownAddress(s.Seeker, h.from), standingsNameWidth), whole(rr.Rating.R), mark)
+	fmt.Fprintf(b, "         %s\n         %s", strings.Join(terms, ", "), expiry)
+	if s.Seeker == h.from {
+		fmt.Fprintf(b, "\n         yours: \"seek cancel %s\" withdraws it", s.ID)
+	}
+	b.WriteString("\n")
+	return nil
+}
+
+// join answers "join <id>": a seek's id goes to joinSeek.
+func (h *handling) join(c Command) (string, error) {
+	if validSeekID(c.ID) {
+		return h.joinSeek(c.ID)
+	}
+	return "", refused("%q is not the id of a seek (seek ids look like s7k3q).", c.ID).
+		instead(`Write "seeks" for the open seeks and their ids.`)
+}
+
+// joinSeek joins seek id: the game between its seeker and the sender
+// begins at once, on the seek's terms. A sender who has not proven their
+// address joins once they confirm.
+func (h *handling) joinSeek(id string) (string, error) {
+	s, err := h.st.seek(id)
+	if err != nil {
+		return "", err
+	}
+	arrived := h.req.Received
+	if arrived.IsZero() || arrived.After(h.now) {
+		arrived = h.now
+	}
+	open := false
+	if s != nil {
+		if open, err = h.seekOpen(s, arrived); err != nil {
+			return "", err
+		}
+	}
+	if !open {
+		return "", refused("there is no open seek %s: it was joined, withdrawn or has expired.", id).
+			instead(`Write "seeks" for the open seeks, or "seek <game>" to open your own.`)
+	}
+	kit, err := h.kit(s.Variant)
+	if err != nil {
+		return "", err
+	}
+	if err := h.mayJoin(s, kit); err != nil {
+		return "", err
+	}
+	if !h.consent.proven {
+		p, err := h.holdLine("join "+id, "")
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Waiting for your confirm: I start the game only once you confirm that this mail comes from you. "+
+			"Reply to this mail with the word: confirm\n(by %s, and while the seek is open: it expires on %s. "+
+			"If you did not write to windpost, ignore this mail.)", formatTime(p.Confirm.Until), formatTime(s.Expires)), nil
+	}
+	if err := h.st.deleteSeek(id); err != nil {
+		return "", err
+	}
+	side := h.pickSide(s.Side)
+	lg, err := h.invite(kit, s.Seeker, side, h.from, s.Days, s.Rated)
+	if err != nil {
+		return "", err
+	}
+	return h.begin(lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.from, id))
+}
+
+// mayJoin checks that the sender may join seek s: not their own, not a
+// seeker who blocked them, a rating in the seek's range.
+func (h *handling) mayJoin(s *seekRecord, kit variants.Kit) error {
+	if s.Seeker == h.from {
+		return refused("%s is your own seek.", s.ID).
+			instead(`Wait for someone to join it, or withdraw it with "seek cancel %s".`, s.ID)
+	}
+	seeker, err := h.player(s.Seeker)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(seeker.Blocked, h.from) {
+		return refused("the player of seek %s does not take challenges from you.", s.ID).
+			instead(`Write "seeks" for the others, or "seek %s" to open your own.`, s.Variant)
+	}
+	rr, err := h.playerRating(s.Variant, h.from)
+	if err != nil {
+		return err
+	}
+	if !s.admits(rr.Rating) {
+		return refused("seek %s is for players rated %d-%d in %s, and yours is %s.", s.ID, s.Min, s.Max, kit.Rules.Title(), rr.Rating).
+			instead(`Write "seeks %s" for the others, or "seek %s" to open your own.`, s.Variant, s.Variant)
+	}
+	return nil
+}
