@@ -46,6 +46,10 @@ const (
 	VerbNotify    Verb = "notify"
 	VerbRemind    Verb = "remind"
 	VerbTimezone  Verb = "timezone"
+	// Tournaments (verb_tournament.go).
+	VerbTournament Verb = "tournament"
+	VerbJoin       Verb = "join"
+	VerbWithdraw   Verb = "withdraw"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -70,6 +74,9 @@ type Command struct {
 	// Setting is what notify, remind and timezone set (verb_notify.go);
 	// nil asks for the current setting.
 	Setting *notifySetting
+	// Tournament is what tournament, join and withdraw ask for
+	// (verb_tournament.go).
+	Tournament *tournamentCommand
 	// Err explains what is wrong with a line that starts with a verb but
 	// whose arguments do not fit; such a command is refused when it runs.
 	Err string
@@ -83,7 +90,8 @@ func keyword(w string) bool {
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
 		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
-		"notify", "remind", "timezone":
+		"notify", "remind", "timezone",
+		"tournament", "tournaments", "join", "withdraw":
 		return true
 	}
 	return false
@@ -162,6 +170,12 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseRating(verb, lowArgs)
 	case "notify", "remind", "timezone":
 		c.parseSetting(verb, args)
+	case "tournament", "tournaments":
+		c.parseTournament(lowArgs, args)
+	case "join":
+		c.parseJoin(lowArgs)
+	case "withdraw":
+		c.parseWithdraw(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

@@ -30,6 +30,9 @@ type handling struct {
 	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
 	consent  consent  // what proves the sender (verb_consent.go)
 	talk     talk     // what the mail says to opponents (verb_talk.go)
+	// personalKey has an answer about no game carry the sender's own key
+	// (a tournament command's: tournament.go).
+	personalKey bool
 }
 
 // runLines runs the mail's lines as commands and writes the answer.
@@ -193,6 +196,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbRating: h.myRating, VerbStandings: h.withKit(h.standings),
 		VerbSay: h.say, VerbNote: h.note, VerbMute: h.mute, VerbUnmute: h.mute,
 		VerbNotify: h.setting, VerbRemind: h.setting, VerbTimezone: h.setting,
+		VerbTournament: h.tournamentVerb, VerbJoin: h.join, VerbWithdraw: h.withdraw,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)
