@@ -94,14 +94,6 @@ func formatWords(format string) string {
 	return "round robin"
 }
 
-// tieBreakWords names the tie-breaks the crosstable uses.
-func (tr *tournamentRecord) tieBreakWords() string {
-	if tr.Format == formatSwiss {
-		return "Buchholz Cut-1, then Buchholz"
-	}
-	return "Sonneborn-Berger"
-}
-
 // maxPlayers is how many players the record's format takes.
 func (tr *tournamentRecord) maxPlayers() int {
 	if tr.Format == formatSwiss {
@@ -253,6 +245,7 @@ func (c *change) startTournament(tr *tournamentRecord) error {
 // standings; and it writes the record.
 func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 	t := tr.Pairing
+	announce := len(news) > 0 // at the start, the games' first mails say it all
 	for !t.Finished() && len(t.Paired) < t.Rounds {
 		r, err := t.PairNext()
 		if errors.Is(err, tournament.ErrRoundOpen) {
@@ -264,6 +257,7 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 			c.srv.log.Info("tournament ends early", "tournament", tr.ID, "err", err)
 			t.Rounds = len(t.Paired)
 			news = append(news, fmt.Sprintf("No further round can be paired (%v): the tournament ends after round %d.", err, len(t.Paired)))
+			announce = true
 			break
 		}
 		if err := c.makeRound(tr, r); err != nil {
@@ -276,7 +270,7 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 	if t.Finished() {
 		tr.State, tr.Ended = tournamentOver, c.now
 	}
-	if len(news) > 0 { // at the start, the games' first mails say it
+	if announce {
 		if err := c.mailCrosstable(tr, news); err != nil {
 			return err
 		}
@@ -367,14 +361,14 @@ func (tr *tournamentRecord) crosstableText(news []string) string {
 	}
 	t := tr.Pairing
 	if tr.State == tournamentOver {
-		fmt.Fprintf(&b, "%s is over. Final standings (points, then %s):\n\n", tr.title(), tr.tieBreakWords())
+		fmt.Fprintf(&b, "%s is over. The final standings:\n\n", tr.title())
 		b.WriteString(t.StandingsTable())
 		if top := t.Standings(); len(top) > 0 {
 			fmt.Fprintf(&b, "\nWinner: %s, %s %s.\n", top[0].Player.Name, top[0].Points, plural(int(top[0].Points), "point", "points"))
 		}
 		b.WriteString("\nThe crosstable:\n\n")
 	} else {
-		fmt.Fprintf(&b, "Crosstable of %s (points, then %s):\n\n", tr.title(), tr.tieBreakWords())
+		fmt.Fprintf(&b, "The crosstable of %s:\n\n", tr.title())
 	}
 	b.WriteString(t.Crosstable())
 	fmt.Fprintf(&b, "\nWrite \"tournament %s\" for the pairings of every round.\n", tr.ID)

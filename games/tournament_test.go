@@ -202,7 +202,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 		}
 	}
 	final := tt.lastNews(t, bob)
-	wantText(t, final, "Club Cup (tournament "+tt.id+") is over. Final standings (points, then Sonneborn-Berger):", want.StandingsTable())
+	wantText(t, final, "Club Cup (tournament "+tt.id+") is over. The final standings:", "Points, then tie-break: Sonneborn-Berger", want.StandingsTable())
 	if !strings.Contains(final.Subject, "final standings") {
 		t.Errorf("the last mail's subject: %q", final.Subject)
 	}
@@ -293,7 +293,7 @@ func TestTournamentSwiss(t *testing.T) {
 			t.Errorf("the withdrawn player is paired in round %d", r.Number)
 		}
 	}
-	wantText(t, tt.lastNews(t, alice), "Final standings (points, then Buchholz Cut-1, then Buchholz)", "(w)", "+")
+	wantText(t, tt.lastNews(t, alice), "The final standings:", "Points, then tie-breaks: Buchholz Cut-1, Buchholz", "(w)", "+")
 	if log := must[[]AuditEntry](t)(h.store.AuditLog()); len(log) != 2 || log[1].Action != "withdraw" || log[1].Detail != victim {
 		t.Errorf("audit log: %+v", log)
 	}

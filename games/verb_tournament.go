@@ -483,7 +483,7 @@ func (h *handling) listTournaments() (string, error) {
 // begun the crosstable and every round's pairings.
 func (tr *tournamentRecord) showText(variantTitle string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s. Organiser: %s. It is %s.\n", tr.title(), tr.terms(variantTitle), tr.shown(tr.Organiser), tr.State)
+	fmt.Fprintf(&b, "%s: %s.\nIt is %s; its organiser is %s\n", tr.title(), tr.terms(variantTitle), tr.State, tr.shown(tr.Organiser))
 	if tr.Pairing == nil {
 		fmt.Fprintf(&b, "\n%d %s joined so far:\n", len(tr.Entrants), plural(len(tr.Entrants), "player has", "players have"))
 		for _, a := range tr.Entrants {
