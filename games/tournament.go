@@ -264,7 +264,7 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 			return err
 		}
 		if tr.Format == formatSwiss {
-			news = append(news, fmt.Sprintf("Round %d is paired: every player of it has a mail about their game.", r.Number))
+			news = append(news, fmt.Sprintf("Round %d is paired: every player of it has a mail about their game.%s", r.Number, byeWords(tr, r)))
 		}
 	}
 	if t.Finished() {
@@ -320,13 +320,23 @@ func (c *change) makeRound(tr *tournamentRecord, r tournament.Round) error {
 	return nil
 }
 
+// byeWords names the player with a bye in round r: " alice@... has a
+// bye." or "".
+func byeWords(tr *tournamentRecord, r tournament.Round) string {
+	for _, g := range r.Games {
+		if g.Bye() {
+			return fmt.Sprintf(" %s has a bye.", tr.shown(g.White))
+		}
+	}
+	return ""
+}
+
 // tournamentRecipients are the addresses a tournament's mail goes to: its
-// players who have not withdrawn, and the organiser; never an address on
-// the do-not-mail list.
+// players who have not withdrawn, and the organiser.
 func (c *change) tournamentRecipients(tr *tournamentRecord) []string {
 	var to []string
 	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
-		if !tr.withdrawn(a) && !slices.Contains(to, a) && !c.st.doNotMail(a) {
+		if !tr.withdrawn(a) && !slices.Contains(to, a) {
 			to = append(to, a)
 		}
 	}
@@ -363,9 +373,7 @@ func (tr *tournamentRecord) crosstableText(news []string) string {
 	if tr.State == tournamentOver {
 		fmt.Fprintf(&b, "%s is over. The final standings:\n\n", tr.title())
 		b.WriteString(t.StandingsTable())
-		if top := t.Standings(); len(top) > 0 {
-			fmt.Fprintf(&b, "\nWinner: %s, %s %s.\n", top[0].Player.Name, top[0].Points, plural(int(top[0].Points), "point", "points"))
-		}
+		b.WriteString(winners(t.Standings()))
 		b.WriteString("\nThe crosstable:\n\n")
 	} else {
 		fmt.Fprintf(&b, "The crosstable of %s:\n\n", tr.title())
@@ -375,9 +383,34 @@ func (tr *tournamentRecord) crosstableText(news []string) string {
 	return b.String()
 }
 
+// winners says who won: "Winner: alice@..., 2.5 points.", or the players
+// who share the first place on points and every tie-break.
+func winners(ss []tournament.Standing) string {
+	var names []string
+	for _, s := range ss {
+		if s.Rank == 1 {
+			names = append(names, s.Player.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	points := ss[0].Points.String() + " points"
+	if ss[0].Points == 2 { // in halves: one point
+		points = "1 point"
+	}
+	if len(names) == 1 {
+		return fmt.Sprintf("\nWinner: %s, %s.\n", names[0], points)
+	}
+	return fmt.Sprintf("\nFirst place shared (equal on points and tie-breaks): %s, %s each.\n", strings.Join(names, ", "), points)
+}
+
 // tournamentMail queues a mail about tr to address, with the player's own
-// key (keyMail).
+// key (keyMail); none to an address on the do-not-mail list.
 func (c *change) tournamentMail(tr *tournamentRecord, to, what, body string) error {
+	if c.st.doNotMail(to) {
+		return nil
+	}
 	subject := fmt.Sprintf("%s: %s", tr.title(), what)
 	m, err := c.plainMail(Notice, to, subject, "", body, func(m *Mail) { c.keyMail(m, to) })
 	if err != nil {

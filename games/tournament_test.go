@@ -456,3 +456,40 @@ func FuzzParseTournament(f *testing.F) {
 		}
 	})
 }
+
+// TestTournamentStartDropsStopped: a player who said "stop" after joining
+// is left out at the start, and is mailed nothing.
+func TestTournamentStartDropsStopped(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.prove(t, carol, dave)
+	tt := openTournament(t, h, alice, "tournament new nim roundrobin")
+	for _, p := range []string{bob, carol, dave} {
+		h.write(t, p, "join "+tt.id)
+	}
+	h.write(t, dave, "stop")
+	mails := tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
+	wantText(t, answerIn(t, mails, alice), "has begun with 2 players", "dave@players.test asked windpost never to write to them, so they are not in it.")
+	if n := mailsTo(mails, dave); n != 0 || len(tt.games) != 1 {
+		t.Errorf("dave got %d mails; %d games made, want 1:%s", n, len(tt.games), describe(mails))
+	}
+}
+
+// TestWinners: one winner, or the first place shared on points and every tie-break.
+func TestWinners(t *testing.T) {
+	p := func(name string) tournament.Player { return tournament.Player{Name: name} }
+	tests := []struct {
+		ss   []tournament.Standing
+		want string
+	}{
+		{[]tournament.Standing{{Rank: 1, Player: p("ann@..."), Points: 5}, {Rank: 2, Player: p("bo@..."), Points: 5}},
+			"\nWinner: ann@..., 2.5 points.\n"},
+		{[]tournament.Standing{{Rank: 1, Player: p("ann@..."), Points: 2}, {Rank: 1, Player: p("bo@..."), Points: 2}, {Rank: 3, Player: p("cy@...")}},
+			"\nFirst place shared (equal on points and tie-breaks): ann@..., bo@..., 1 point each.\n"},
+		{nil, ""},
+	}
+	for _, tc := range tests {
+		if got := winners(tc.ss); got != tc.want {
+			t.Errorf("winners(%+v) = %q, want %q", tc.ss, got, tc.want)
+		}
+	}
+}
