@@ -33,6 +33,11 @@
 //	ratings.go     Glicko-2 ratings moved when a rated game ends; the bot levels' anchors
 //	verb_rating.go rating and standings
 //	store_rating.go  the ratings bucket: a rating with its history per game and player
+//	tournament.go  tournaments run by the referee: pairing with package tournament,
+//	               the games made, results recorded, crosstables and standings mailed
+//	verb_tournament.go  tournament new, join, leave, start, withdraw; command_tournament.go reads them
+//	store_tournament.go  the tournaments bucket and the tournament ids
+//	tournament_view.go   TournamentView: a tournament for the web view
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	wording.go     what players read in their words: the move format's example, display
 //	               names (cleaned), results ("you win by checkmate"), "Did you mean"
