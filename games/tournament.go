@@ -336,7 +336,7 @@ func byeWords(tr *tournamentRecord, r tournament.Round) string {
 func (c *change) tournamentRecipients(tr *tournamentRecord) []string {
 	var to []string
 	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
-		if !tr.withdrawn(a) && !slices.Contains(to, a) {
+		if _, domain := SplitAddress(a); !tr.withdrawn(a) && !slices.Contains(to, a) && domain != "invalid" { // a forgotten player's stand-in
 			to = append(to, a)
 		}
 	}
@@ -468,4 +468,74 @@ func (c *change) withdrawPlayer(tr *tournamentRecord, address, news string) erro
 		}
 	}
 	return c.advanceTournament(tr, []string{news})
+}
+
+// forgetInTournaments takes a forgotten player (forget.go) out of their
+// tournaments and writes standIn for their address there: withdrawn from
+// those being played (their games without a result lost by forfeit), out
+// of those open; a tournament they organise keeps going without its
+// organiser's mail.
+func (c *change) forgetInTournaments(address, standIn string) error {
+	var ids []string
+	err := c.st.eachTournament(func(tr *tournamentRecord, err error) error {
+		if err == nil && tr.State != tournamentOver && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
+			ids = append(ids, tr.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		tr, err := c.st.tournament(id)
+		if err != nil || tr == nil {
+			return err
+		}
+		if tr.State == tournamentOpen {
+			tr.Entrants = slices.DeleteFunc(tr.Entrants, func(a string) bool { return a == address })
+		}
+		playing := tr.State == tournamentPlaying && slices.Contains(tr.Entrants, address) && !tr.withdrawn(address)
+		tr.rename(address, standIn)
+		if playing {
+			err = c.withdrawPlayer(tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", tr.shown(standIn)))
+		} else {
+			err = c.st.putTournament(tr)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rename writes to for the address from everywhere in the record.
+func (tr *tournamentRecord) rename(from, to string) {
+	swap := func(a *string) {
+		if *a == from {
+			*a = to
+		}
+	}
+	swap(&tr.Organiser)
+	for i := range tr.Entrants {
+		swap(&tr.Entrants[i])
+	}
+	t := tr.Pairing
+	if t == nil {
+		return
+	}
+	for i := range t.Players {
+		if t.Players[i].ID == from {
+			t.Players[i].ID, t.Players[i].Name = to, tr.shown(to)
+		}
+	}
+	for _, r := range t.Paired {
+		for i := range r.Games {
+			swap(&r.Games[i].White)
+			swap(&r.Games[i].Black)
+		}
+	}
+	if t.Withdrawn[from] {
+		delete(t.Withdrawn, from)
+		t.Withdrawn[to] = true
+	}
 }

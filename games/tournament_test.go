@@ -493,3 +493,53 @@ func TestWinners(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentForget: a player forgotten ("forget me") is withdrawn from
+// their tournament and written as the stand-in there; the others get the
+// crosstable, the forgotten address nothing. (forget.go is to call
+// forgetInTournaments after forget; the test makes the same two calls.)
+func TestTournamentForget(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.prove(t, carol, dave)
+	tt := openTournament(t, h, alice, "tournament new nim roundrobin")
+	for _, p := range []string{bob, carol, dave} {
+		h.write(t, p, "join "+tt.id)
+	}
+	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
+	var mails []Mail
+	err := h.store.update(func(st storeTx) error {
+		c := h.srv.newChange(context.Background(), st, "")
+		f, err := c.forget(bob)
+		if err == nil {
+			err = c.forgetInTournaments(bob, f.StandIn)
+		}
+		if err == nil {
+			err = c.commit()
+		}
+		mails = c.queued
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.collect(mails)
+	tr := tt.record(t)
+	standIn := "forgotten-1@invalid"
+	if slices.Contains(tr.Entrants, bob) || !tr.withdrawn(standIn) {
+		t.Fatalf("after forget: entrants %v, withdrawn %v", tr.Entrants, tr.Pairing.Withdrawn)
+	}
+	for _, r := range tr.Pairing.Paired {
+		for _, g := range r.Games {
+			if !g.Bye() && (g.White == standIn || g.Black == standIn) && !g.Result.Forfeit() {
+				t.Errorf("round %d: the forgotten player's game %+v is not a forfeit", r.Number, g)
+			}
+		}
+	}
+	if mailsTo(mails, bob)+mailsTo(mails, standIn) != 0 || len(tt.news[carol]) != 1 {
+		t.Errorf("mails after forget:%s", describe(mails))
+	}
+	wantText(t, tt.lastNews(t, carol), "A player left windpost, who is forgotten-1@... from now on", "forgotten-1. (w)")
+	if strings.Contains(tt.lastNews(t, carol).Text, "bob") {
+		t.Errorf("the crosstable after forget names bob:\n%s", tt.lastNews(t, carol).Text)
+	}
+}
