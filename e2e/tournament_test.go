@@ -15,21 +15,6 @@ import (
 	"github.com/windpost/windpost/tournament"
 )
 
-// TestTournamentsByMail plays the issue's two tournaments to the end by
-// mail: a rated round robin of four and a five-round Swiss of eight, with
-// games ended by resignation, by agreed draw, by a mate in real moves, and
-// a player withdrawn by the organiser. The pairings are checked (every pair
-// once in the round robin; in the Swiss no pair twice and colours within
-// the rules), every player's crosstable against one package tournament
-// computes from the same results apart from windpost, the ratings against
-// package rating, and the final standings mail.
-func TestTournamentsByMail(t *testing.T) {
-	forEachBackend(t, func(t *testing.T, b *backend) {
-		t.Run("roundrobin", func(t *testing.T) { roundRobinByMail(t, b) })
-		t.Run("swiss", func(t *testing.T) { swissByMail(t, b) })
-	})
-}
-
 var tournamentID = regexp.MustCompile(`\(tournament (t[2-9a-z]{4,})\)`)
 
 // openByMail has org open a tournament with line (confirming it, as a
@@ -197,6 +182,21 @@ func boardOf(t *testing.T, tt *tournament.Tournament, r int, tg *tgame) int {
 }
 
 var ratingChange = regexp.MustCompile(`Your rating: (\d+) -> (\d+)`)
+
+// TestTournamentsByMail plays the issue's two tournaments to the end by
+// mail: a rated round robin of four and a five-round Swiss of eight, with
+// games ended by resignation, by agreed draw, by a mate in real moves, and
+// a player withdrawn by the organiser. The pairings are checked (every pair
+// once in the round robin; in the Swiss no pair twice and colours within
+// the rules), every player's crosstable against one package tournament
+// computes from the same results apart from windpost, the ratings against
+// package rating, and the final standings mail.
+func TestTournamentsByMail(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		t.Run("roundrobin", func(t *testing.T) { roundRobinByMail(t, b) })
+		t.Run("swiss", func(t *testing.T) { swissByMail(t, b) })
+	})
+}
 
 // roundRobinByMail: alice organises and plays a rated round robin with
 // bob, carol and player1; its six games begin at once and end one by one.

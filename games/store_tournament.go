@@ -15,27 +15,25 @@ import (
 var bucketTournaments = []byte("tournaments")
 
 // tournament reads tournament id; rec is nil if there is none.
-func (st storeTx) tournament(id string) (*tournamentRecord, error) {
-	b := st.tx.Bucket(bucketTournaments)
-	if b == nil {
-		return nil, nil
+func (st storeTx) tournament(id string) (rec *tournamentRecord, err error) {
+	if b := st.tx.Bucket(bucketTournaments); b != nil {
+		var found bool
+		rec = &tournamentRecord{}
+		if found, err = getJSON(b, id, rec); !found {
+			rec = nil
+		}
 	}
-	rec := &tournamentRecord{}
-	ok, err := getJSON(b, id, rec)
-	if !ok || err != nil {
-		return nil, err
-	}
-	return rec, nil
+	return rec, err
 }
 
 // putTournament writes a tournament record.
 func (st storeTx) putTournament(rec *tournamentRecord) error {
-	b, err := st.tx.CreateBucketIfNotExists(bucketTournaments)
-	if err != nil {
-		return err
-	}
 	rec.V = 1
-	return putJSON(b, rec.ID, rec)
+	b, err := st.tx.CreateBucketIfNotExists(bucketTournaments)
+	if err == nil {
+		err = putJSON(b, rec.ID, rec)
+	}
+	return err
 }
 
 // eachTournament calls f with every tournament in id order; a record that
@@ -75,17 +73,14 @@ func (st storeTx) newTournamentID(secret []byte) (string, error) {
 }
 
 // tournamentIDCandidate is the id for counter n with length characters
-// after the 't'.
+// after the 't': an HMAC of the counter under the server secret, with a
+// label of its own, in idAlphabet.
 func tournamentIDCandidate(secret []byte, n uint64, length int) string {
 	mac := hmac.New(sha256.New, secret)
-	var buf [8]byte
-	binary.BigEndian.PutUint64(buf[:], n)
-	mac.Write([]byte("tournament-id\x00"))
-	mac.Write(buf[:])
-	sum := mac.Sum(nil)
+	mac.Write(binary.BigEndian.AppendUint64([]byte("tournament-id\x00"), n))
 	id := []byte{'t'}
-	for i := range length {
-		id = append(id, idAlphabet[int(sum[i])%len(idAlphabet)])
+	for _, b := range mac.Sum(nil)[:length] {
+		id = append(id, idAlphabet[int(b)%len(idAlphabet)])
 	}
 	return string(id)
 }

@@ -28,6 +28,20 @@ type tourney struct {
 
 var tournamentIDPattern = regexp.MustCompile(`\(tournament (t[2-9a-z]{4,})\)`)
 
+// aliceOrganises opens a tournament with line from alice on a new
+// harness (carol and dave proven, as alice and bob are) and has joiners
+// join it.
+func aliceOrganises(t *testing.T, line string, joiners ...string) (*harness, *tourney) {
+	t.Helper()
+	h := newHarness(t, nimCatalog(10))
+	h.prove(t, carol, dave)
+	tt := openTournament(t, h, alice, line)
+	for _, p := range joiners {
+		h.write(t, p, "join "+tt.id)
+	}
+	return h, tt
+}
+
 // answerIn is the answer among mails, to address.
 func answerIn(t *testing.T, mails []Mail, address string) Mail {
 	t.Helper()
@@ -342,9 +356,7 @@ func TestTournamentRefusals(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHarness(t, nimCatalog(10))
-			h.prove(t, carol, dave)
-			tt := openTournament(t, h, alice, "tournament new nim roundrobin")
+			h, tt := aliceOrganises(t, "tournament new nim roundrobin")
 			wantText(t, answerIn(t, tc.run(t, h, tt), tc.who), tc.want)
 		})
 	}
@@ -392,14 +404,16 @@ func TestTournamentResult(t *testing.T) {
 	}
 }
 
-// TestParseTournament reads the tournament commands.
+// TestParseTournament reads the tournament commands: each line, what it
+// asks for, its days per move, and the error it is refused with ("" none).
 func TestParseTournament(t *testing.T) {
-	tests := []struct {
+	type reading struct {
 		line string
 		want tournamentCommand
 		days int
 		err  string
-	}{
+	}
+	tests := []reading{
 		{"tournament new gufuu swiss rounds 5 days 3 rated name Autumn  Cup", tournamentCommand{Op: "new", Format: "swiss", Rounds: 5, Name: "Autumn Cup"}, 3, ""},
 		{"Tournament New micro Round Robin", tournamentCommand{Op: "new", Format: "roundrobin"}, 0, ""},
 		{"tournament new gufuu swiss", tournamentCommand{Op: "new", Format: "swiss"}, 0, "a Swiss needs its number of rounds"},
@@ -460,12 +474,7 @@ func FuzzParseTournament(f *testing.F) {
 // TestTournamentStartDropsStopped: a player who said "stop" after joining
 // is left out at the start, and is mailed nothing.
 func TestTournamentStartDropsStopped(t *testing.T) {
-	h := newHarness(t, nimCatalog(10))
-	h.prove(t, carol, dave)
-	tt := openTournament(t, h, alice, "tournament new nim roundrobin")
-	for _, p := range []string{bob, carol, dave} {
-		h.write(t, p, "join "+tt.id)
-	}
+	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
 	h.write(t, dave, "stop")
 	mails := tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
 	wantText(t, answerIn(t, mails, alice), "has begun with 2 players", "dave@players.test asked windpost never to write to them, so they are not in it.")
@@ -499,12 +508,7 @@ func TestWinners(t *testing.T) {
 // crosstable, the forgotten address nothing. (forget.go is to call
 // forgetInTournaments after forget; the test makes the same two calls.)
 func TestTournamentForget(t *testing.T) {
-	h := newHarness(t, nimCatalog(10))
-	h.prove(t, carol, dave)
-	tt := openTournament(t, h, alice, "tournament new nim roundrobin")
-	for _, p := range []string{bob, carol, dave} {
-		h.write(t, p, "join "+tt.id)
-	}
+	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
 	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
 	var mails []Mail
 	err := h.store.update(func(st storeTx) error {
