@@ -547,3 +547,19 @@ func TestTournamentForget(t *testing.T) {
 		t.Errorf("the crosstable after forget names bob:\n%s", tt.lastNews(t, carol).Text)
 	}
 }
+
+// TestTournamentHelp: "help tournament" and its other names answer the
+// same text, within a mail's 78 columns, and the overview names it.
+func TestTournamentHelp(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	for _, topic := range []string{"tournament", "tournaments", "join", "withdraw", "crosstable"} {
+		m := only(t, h.write(t, alice, "help "+topic), alice)
+		wantText(t, m, "Tournaments by mail:", `"tournament start t7k3q"`, "Sonneborn-Berger")
+	}
+	for _, line := range strings.Split(tournamentHelp, "\n") {
+		if len([]rune(line)) > 78 {
+			t.Errorf("help tournament: a line of %d characters: %q", len([]rune(line)), line)
+		}
+	}
+	wantText(t, only(t, h.write(t, alice, "help"), alice), "tournament new <game> roundrobin|swiss", "join <t>, tournament <t>")
+}
