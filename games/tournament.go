@@ -254,7 +254,7 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 			// No pairing meets the rules (too few players left): the
 			// tournament ends with the rounds played.
 			c.srv.log.Info("tournament ends early", "tournament", tr.ID, "err", err)
-			t.Rounds = len(t.Paired)
+			t.Rounds, tr.Rounds = len(t.Paired), len(t.Paired)
 			news = append(news, fmt.Sprintf("No further round can be paired (%v): the tournament ends after round %d.", err, len(t.Paired)))
 			announce = true
 			break

@@ -563,3 +563,29 @@ func TestTournamentHelp(t *testing.T) {
 	}
 	wantText(t, only(t, h.write(t, alice, "help"), alice), "tournament new <game> roundrobin|swiss", "join <t>, tournament <t>")
 }
+
+// TestTournamentEndsEarly: a Swiss whose players left can no longer be
+// paired (the two left have met) ends after the rounds played, and says so.
+func TestTournamentEndsEarly(t *testing.T) {
+	h, tt := aliceOrganises(t, "tournament new nim swiss rounds 2", bob, carol, dave)
+	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
+	tr := tt.record(t)
+	var bye string
+	for _, g := range tr.Pairing.Paired[0].Games {
+		if g.Bye() {
+			bye = g.White
+		}
+	}
+	wantText(t, tt.lastNews(t, bye), "Round 1 of", "you have a bye, worth a point")
+	tt.collect(h.reply(t, tt.open, "withdraw "+bye+" "+tt.id))
+	tt.end(t, tt.order[0], "draw")
+	tr = tt.record(t)
+	if tr.State != tournamentOver || tr.Rounds != 1 {
+		t.Fatalf("state %s after %d rounds", tr.State, tr.Rounds)
+	}
+	for _, p := range tr.Entrants {
+		if p != bye {
+			wantText(t, tt.lastNews(t, p), "No further round can be paired", "the tournament ends after round 1", "The final standings:")
+		}
+	}
+}
