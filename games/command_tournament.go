@@ -62,8 +62,11 @@ func (c *Command) parseTournamentTarget(args []string, withPlayer bool) {
 	}
 	if tc.ID == "" {
 		c.Err = fmt.Sprintf("write the tournament's id, e.g. \"tournament %s t7k3q\"", tc.Op)
-		if tc.Op == "show" {
+		switch {
+		case tc.Op == "show":
 			c.Err = `write "tournament" and a tournament's id, e.g. "tournament t7k3q", or "tournament" alone for the list`
+		case c.Verb == VerbWithdraw:
+			c.Err = `write "withdraw" and the tournament's id, e.g. "withdraw t7k3q" (a challenge you made is withdrawn with "decline")`
 		}
 	}
 }

@@ -429,7 +429,8 @@ func TestParseTournament(t *testing.T) {
 		{"tournament withdraw t7k3q", tournamentCommand{Op: "withdraw", ID: "t7k3q"}, 0, ""},
 		{"withdraw Bob@Example.org t7k3q", tournamentCommand{Op: "withdraw", ID: "t7k3q", Address: "bob@example.org"}, 0, ""},
 		{"withdraw t7k3q bob@example.org", tournamentCommand{Op: "withdraw", ID: "t7k3q", Address: "bob@example.org"}, 0, ""},
-		{"withdraw", tournamentCommand{Op: "withdraw"}, 0, "write the tournament's id"},
+		{"withdraw", tournamentCommand{Op: "withdraw"}, 0, `write "withdraw" and the tournament's id, e.g. "withdraw t7k3q" (a challenge you made is withdrawn with "decline")`},
+		{"tournament withdraw", tournamentCommand{Op: "withdraw"}, 0, `write the tournament's id, e.g. "tournament withdraw t7k3q"`},
 		{"tournament leave t7k3q now", tournamentCommand{Op: "leave", ID: "t7k3q"}, 0, `I do not understand "now"`},
 	}
 	for _, tc := range tests {

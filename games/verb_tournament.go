@@ -115,7 +115,7 @@ func (h *handling) newTournament(c Command) (string, error) {
 		tr.DaysPerMove = DefaultDaysPerMove
 	}
 	if tr.Name == "" {
-		tr.Name = fmt.Sprintf("%s %s %s", kit.Rules.Title(), formatWords(tr.Format), id)
+		tr.Name = fmt.Sprintf("%s %s", kit.Rules.Title(), formatWords(tr.Format))
 	}
 	if err := h.st.putTournament(tr); err != nil {
 		return "", err
