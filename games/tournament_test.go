@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -310,6 +311,19 @@ func TestTournamentSwiss(t *testing.T) {
 	wantText(t, tt.lastNews(t, alice), "The final standings:", "Points, then tie-breaks: Buchholz Cut-1, Buchholz", "(w)", "+")
 	if log := must[[]AuditEntry](t)(h.store.AuditLog()); len(log) != 2 || log[1].Action != "withdraw" || log[1].Detail != victim {
 		t.Errorf("audit log: %+v", log)
+	}
+	// The web view: round 1 as played, the bye last, players as others see them.
+	v := must[TournamentView](t)(h.store.Tournament(tt.id))
+	want := []TournamentPairing{
+		{White: tr.shown(tr.Pairing.Paired[0].Games[0].White), Black: tr.shown(tr.Pairing.Paired[0].Games[0].Black), GameID: round1[0], Result: "1-0"},
+		{White: tr.shown(tr.Pairing.Paired[0].Games[1].White), Black: tr.shown(tr.Pairing.Paired[0].Games[1].Black), GameID: round1[1], Result: "+/-"},
+		{White: tr.shown(tr.Pairing.Paired[0].Games[2].White), Result: "bye"},
+	}
+	if v.Format != "swiss" || v.Rounds != 3 || v.State != "over" || len(v.Pairings) != 3 || !slices.Equal(v.Pairings[0].Games, want) {
+		t.Errorf("view: %+v\nround 1: %+v, want %+v", v, v.Pairings[0].Games, want)
+	}
+	if _, err := h.store.Tournament("t2222"); !errors.Is(err, ErrNoTournament) {
+		t.Errorf("Tournament of no tournament: %v", err)
 	}
 }
 
