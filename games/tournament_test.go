@@ -604,3 +604,48 @@ func TestTournamentEndsEarly(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentWithdrawSelf: a player withdraws in a reply to one of
+// their game mails (its key proves them): in a round robin their game in
+// progress ends as resigned, every game of theirs is a forfeit, the
+// opponent and the others are told, and they hear nothing more. Without
+// a key it is refused; before the start it is leaving.
+func TestTournamentWithdrawSelf(t *testing.T) {
+	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
+	wantText(t, answerIn(t, h.write(t, dave, "withdraw "+tt.id), dave), "withdrawing counts only in a reply")
+	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
+	var bobs Mail
+	for _, id := range tt.order {
+		if m, ok := tt.games[id][bob]; ok {
+			bobs = m
+			break
+		}
+	}
+	mails := tt.collect(h.reply(t, bobs, "tournament withdraw "+tt.id))
+	wantText(t, answerIn(t, mails, bob), "Done: you withdrew from", "lost by forfeit")
+	if n := mailsTo(mails, bob); n != 1 {
+		t.Errorf("bob got %d mails, want his answer alone:%s", n, describe(mails))
+	}
+	tr := tt.record(t)
+	for r, round := range tr.Pairing.Paired {
+		for b, g := range round.Games {
+			if g.Bye() || (g.White != bob && g.Black != bob) {
+				continue
+			}
+			lg := tr.Games[r][b]
+			if g.Result != map[bool]tournament.Result{true: tournament.BlackWinsByForfeit, false: tournament.WhiteWinsByForfeit}[g.White == bob] {
+				t.Errorf("round %d: %+v", r+1, g)
+			}
+			if opp := map[bool]string{true: g.Black, false: g.White}[g.White == bob]; mailsTo(mails, opp) < 2 {
+				t.Errorf("%s was not told of game %s:%s", opp, lg, describe(mails))
+			}
+		}
+	}
+	wantText(t, tt.lastNews(t, carol), "bob@... withdrew.", "bob@... (w)")
+	// Before the start, withdrawing is leaving.
+	h2, tt2 := aliceOrganises(t, "tournament new nim swiss rounds 1", bob)
+	wantText(t, answerIn(t, h2.reply(t, tt2.open, "withdraw "+bob+" "+tt2.id), alice), "Done: bob@players.test left")
+	if log := must[[]AuditEntry](t)(h2.store.AuditLog()); len(log) != 1 || log[0].Detail != bob || log[0].Why != "before the start" {
+		t.Errorf("audit log: %+v", log)
+	}
+}
