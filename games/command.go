@@ -170,12 +170,11 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseRating(verb, lowArgs)
 	case "notify", "remind", "timezone":
 		c.parseSetting(verb, args)
-	case "tournament", "tournaments":
-		c.parseTournament(lowArgs, args)
-	case "join":
-		c.parseJoin(lowArgs)
-	case "withdraw":
-		c.parseWithdraw(lowArgs)
+	case "tournament", "tournaments", "join", "withdraw":
+		if !c.parseTournamentLine(verb, lowArgs, args) {
+			c.Verb = VerbMove // "Join us at the club": no command, talk in a game's thread
+			c.parseMove(strings.Join(words, " "))
+		}
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

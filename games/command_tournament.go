@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,6 +19,32 @@ type tournamentCommand struct {
 	Rounds  int    // new: a Swiss's rounds
 	Name    string // new: as written, "" for the default
 	Address string // withdraw: the player the organiser withdraws, "" for the sender
+}
+
+// parseTournamentLine reads a line that starts with tournament(s), join
+// or withdraw: low are the words after the verb lower-cased, words as
+// written. It reports false for a line whose words name no tournament
+// ("Join us at the club", "Tournament was fun"): that is no command, and
+// in a game's thread it stays a message to the opponent, as it was before
+// these verbs.
+func (c *Command) parseTournamentLine(verb string, low, words []string) bool {
+	names := func(withPlayer bool) bool {
+		return len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
+			return validTournamentID(a) || validGameID(a) || (withPlayer && strings.Contains(a, "@"))
+		})
+	}
+	switch {
+	case verb == "join" && names(false):
+		c.parseJoin(low)
+	case verb == "withdraw" && names(true):
+		c.parseWithdraw(low)
+	case (verb == "tournament" || verb == "tournaments") &&
+		(len(low) == 0 || validTournamentID(low[0]) || slices.Contains([]string{"new", "join", "leave", "start", "withdraw"}, low[0])):
+		c.parseTournament(low, words)
+	default:
+		return false
+	}
+	return true
 }
 
 // parseTournament reads the words after "tournament" (low lower-cased,

@@ -467,7 +467,7 @@ func FuzzParseTournament(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, rest string) {
 		c, ok := ParseCommand("tournament " + rest)
-		if !ok {
+		if !ok || c.Verb == VerbMove { // words that name no tournament: talk, or not understood
 			return
 		}
 		if c.Verb != VerbTournament || c.Tournament == nil {
@@ -647,5 +647,18 @@ func TestTournamentWithdrawSelf(t *testing.T) {
 	wantText(t, answerIn(t, h2.reply(t, tt2.open, "withdraw "+bob+" "+tt2.id), alice), "Done: bob@players.test left")
 	if log := must[[]AuditEntry](t)(h2.store.AuditLog()); len(log) != 1 || log[0].Detail != bob || log[0].Why != "before the start" {
 		t.Errorf("audit log: %+v", log)
+	}
+}
+
+// TestTournamentWordsInTalk: a line that starts with join, withdraw or
+// tournament but names no tournament is no command: in a game's thread it
+// reaches the opponent as talk, as it did before these commands.
+func TestTournamentWordsInTalk(t *testing.T) {
+	for _, line := range []string{"Join us at the club on Friday", "Tournament chess is fun", "Withdraw your knight next time"} {
+		if c, _ := ParseCommand(line); c.Verb != VerbMove || c.Tournament != nil {
+			t.Errorf("%q read as %+v", line, c)
+		}
+		_, _, mails := aliceSays(t, "t2", line)
+		wantText(t, only(t, mails, bob), "alice@players.test writes:\n> "+line)
 	}
 }
