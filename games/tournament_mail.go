@@ -24,13 +24,15 @@ func byeWords(tr *tournamentRecord, r tournament.Round) string {
 }
 
 // tournamentRecipients are the addresses a tournament's mail goes to: its
-// players who have not withdrawn, and the organiser.
+// players who have not withdrawn, and the organiser, unless forgotten.
 func (c *change) tournamentRecipients(tr *tournamentRecord) []string {
 	var to []string
 	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
-		if _, domain := SplitAddress(a); !tr.withdrawn(a) && !slices.Contains(to, a) && domain != "invalid" { // a forgotten player's stand-in
-			to = append(to, a)
+		_, domain := SplitAddress(a)
+		if tr.withdrawn(a) || slices.Contains(to, a) || domain == "invalid" { // "invalid": a forgotten player's stand-in
+			continue
 		}
+		to = append(to, a)
 	}
 	return to
 }
