@@ -163,7 +163,7 @@ func waitCrosstable(t *testing.T, id, what, table string, players ...*player) *g
 }
 
 // entrantsOf are the players as the tournament shows them, in the order they joined.
-func entrantsOf(b *backend, players []*player) []tournament.Player {
+func entrantsOf(players []*player) []tournament.Player {
 	var ps []tournament.Player
 	for _, p := range players {
 		ps = append(ps, tournament.Player{ID: p.addr(), Name: p.local + "@..."})
@@ -212,7 +212,7 @@ func roundRobinByMail(t *testing.T, b *backend) {
 	}
 	seen := map[string]*tgame{}
 	games := collectGames(t, players, seen, map[*player]int{players[0]: 3, players[1]: 3, players[2]: 3, alice: 3})
-	want, err := tournament.New(tournament.RoundRobin, 0, entrantsOf(b, players))
+	want, err := tournament.New(tournament.RoundRobin, 0, entrantsOf(players))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +298,7 @@ func swissByMail(t *testing.T, b *backend) {
 	if ans := carol.answerTo(carol.reply(key, "tournament start "+id, "gmail", mailOpts{})); !strings.Contains(ans.Text, "has begun with 8 players") {
 		t.Fatalf("not started:\n%s", ans.Text)
 	}
-	want, err := tournament.New(tournament.Swiss, 5, entrantsOf(b, players))
+	want, err := tournament.New(tournament.Swiss, 5, entrantsOf(players))
 	if err != nil {
 		t.Fatal(err)
 	}
