@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -52,6 +53,9 @@ const (
 	VerbSeeks     Verb = "seeks"
 	VerbJoin      Verb = "join"
 	VerbRematch   Verb = "rematch"
+	// Tournaments (verb_tournament.go).
+	VerbTournament Verb = "tournament"
+	VerbWithdraw   Verb = "withdraw"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -81,6 +85,9 @@ type Command struct {
 	// (verb_seek.go).
 	ID    string
 	Range [2]int
+	// Tournament is what tournament, join and withdraw ask for
+	// (verb_tournament.go).
+	Tournament *tournamentCommand
 	// Err explains what is wrong with a line that starts with a verb but
 	// whose arguments do not fit; such a command is refused when it runs.
 	Err string
@@ -94,7 +101,8 @@ func keyword(w string) bool {
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
 		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
-		"notify", "remind", "timezone", "export", "seek", "seeks", "join", "rematch":
+		"notify", "remind", "timezone", "export", "seek", "seeks", "join", "rematch",
+		"tournament", "tournaments", "withdraw":
 		return true
 	}
 	return false
@@ -173,11 +181,30 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseRating(verb, lowArgs)
 	case "notify", "remind", "timezone":
 		c.parseSetting(verb, args)
-	case "seek", "seeks", "join":
+	case "seek", "seeks":
 		c.parseSeek(verb, lowArgs)
+	case "join":
+		// join t7k3q: a tournament; join s7k3q: a seek; "Join us at the
+		// club" names neither: talk in a game's thread.
+		switch {
+		case len(lowArgs) == 1 && validTournamentID(lowArgs[0]):
+			c.parseJoin(lowArgs)
+		case len(lowArgs) == 0 || slices.ContainsFunc(lowArgs, func(a string) bool {
+			return validSeekID(a) || validTournamentID(a) || validGameID(a)
+		}):
+			c.parseSeek(verb, lowArgs)
+		default:
+			c.Verb = VerbMove
+			c.parseMove(strings.Join(words, " "))
+		}
 	case "rematch":
 		c.Verb = VerbRematch
 		c.parseGameArg(lowArgs)
+	case "tournament", "tournaments", "withdraw":
+		if !c.parseTournamentLine(verb, lowArgs, args) {
+			c.Verb = VerbMove // "Join us at the club": no command, talk in a game's thread
+			c.parseMove(strings.Join(words, " "))
+		}
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

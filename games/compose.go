@@ -65,6 +65,9 @@ func (c *change) dropNotice(to, game string) {
 // queueNotices composes and queues one mail per notice, in the order they
 // were begun.
 func (c *change) queueNotices() error {
+	if err := c.tournamentResults(); err != nil { // results, crosstables, next rounds' games (tournament.go)
+		return err
+	}
 	keys := make([]noticeKey, 0, len(c.notices))
 	for k := range c.notices {
 		keys = append(keys, k)
@@ -120,7 +123,7 @@ func (h *handling) queueAnswer() error {
 		if !a.help {
 			body += "\nWrite \"help\" for the commands.\n"
 		}
-		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, withAttachments(a.attachments))
+		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, h.personalKeyMail, withAttachments(a.attachments))
 	}
 	if err != nil {
 		return err

@@ -37,6 +37,11 @@
 //	verb_seek.go   seek, seek cancel, seeks, join
 //	store_seek.go  the seeks bucket (made by the first seek)
 //	verb_rematch.go  rematch: colours swapped, the same terms; asked by both, it begins
+//	tournament.go  tournaments run by the referee: pairing with package tournament,
+//	               the games made, results recorded, crosstables and standings mailed
+//	verb_tournament.go  tournament new, join, leave, start, withdraw; command_tournament.go reads them
+//	store_tournament.go  the tournaments bucket and the tournament ids
+//	tournament_view.go   TournamentView: a tournament for the web view
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	wording.go     what players read in their words: the move format's example, display
 //	               names (cleaned), results ("you win by checkmate"), "Did you mean"

@@ -30,6 +30,9 @@ type handling struct {
 	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
 	consent  consent  // what proves the sender (verb_consent.go)
 	talk     talk     // what the mail says to opponents (verb_talk.go)
+	// personalKey has an answer about no game carry the sender's own key
+	// (a tournament command's: tournament.go).
+	personalKey bool
 }
 
 // runLines runs the mail's lines as commands and writes the answer.
@@ -195,6 +198,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbNotify: h.setting, VerbRemind: h.setting, VerbTimezone: h.setting,
 		VerbExport: h.export,
 		VerbSeek:   h.withKit(h.seek), VerbUnseek: h.unseek, VerbSeeks: h.listSeeks, VerbJoin: h.join, VerbRematch: h.rematch,
+		VerbTournament: h.tournamentVerb, VerbWithdraw: h.withdraw,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

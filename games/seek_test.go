@@ -68,7 +68,6 @@ func TestParseSeekCommands(t *testing.T) {
 		{"seeks gufuu", Command{Verb: VerbSeeks, Variant: "gufuu"}, ""},
 		{"seeks gufuu micro", Command{Verb: VerbSeeks}, `write "seeks" alone`},
 		{"join S7K3Q.", Command{Verb: VerbJoin, ID: "s7k3q"}, ""},
-		{"join t7k3q", Command{Verb: VerbJoin, ID: "t7k3q"}, ""},
 		{"join", Command{Verb: VerbJoin}, "write join and the id of a seek"},
 		{"join s7k3q s8k3q", Command{Verb: VerbJoin}, "write join and the id of a seek"},
 		{"rematch", Command{Verb: VerbRematch}, ""},
@@ -193,7 +192,8 @@ func TestJoinRefusals(t *testing.T) {
 		{"own seek", "seek nim", nil, alice, "",
 			`Refused: %s is your own seek. Wait for someone to join it, or withdraw it with "seek cancel %[1]s".`},
 		{"unknown seek", "seek nim", nil, bob, "join s2222", "Refused: there is no open seek s2222"},
-		{"not a seek id", "seek nim", nil, bob, "join t2222", `Refused: "t2222" is not the id of a seek (seek ids look like s7k3q). Write "seeks" for the open seeks`},
+		{"not a seek id", "seek nim", nil, bob, "join g2222", `Refused: "g2222" is not the id of a seek or a tournament (seek ids look like s7k3q, tournament ids t7k3q). Write "seeks" for the open seeks`},
+		{"a tournament id", "seek nim", nil, bob, "join t2222", `Refused: there is no tournament t2222.`},
 		{"expired", "seek nim", func(h *harness, _ string) { h.clock.Advance(seekDays * 24 * time.Hour) }, bob, "",
 			"Refused: there is no open seek %s: it was joined, withdrawn or has expired."},
 		{"withdrawn", "seek nim", func(h *harness, id string) {
@@ -412,7 +412,8 @@ func TestSeekHelp(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"help seek", `"seek gufuu days 3" puts an open challenge on the list`},
 		{"help seeks", `"join s7k3q" plays that seek.`},
-		{"help join", `"join s7k3q" plays that seek.`},
+		{"help join", `"join s7k3q" plays an open seek`},
+		{"help join", `"join t7k3q" enters a tournament`},
 		{"help rematch", `when you both ask, the game
 begins.`},
 		{"help", "seek cancel <id>        withdraw your seek"},

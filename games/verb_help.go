@@ -54,8 +54,10 @@ func helpTopic(topic string) (string, bool) {
 		topic = "rating"
 	case "say", "note", "mute", "unmute", "messages", "chat":
 		topic = "talk"
-	case "seeks", "join", "seek cancel":
+	case "seeks", "seek cancel":
 		topic = "seek"
+	case "tournaments", "withdraw", "crosstable":
+		topic = "tournament"
 	}
 	switch topic {
 	case "":
@@ -97,9 +99,13 @@ func helpTopic(topic string) (string, bool) {
   forget me               resign your games; windpost forgets your address
   rating                  your ratings, with their last changes
   standings <game>        the best rated players of a game
+  tournament new <game> roundrobin|swiss [rounds <n>] [days <n>] [rated]
+                          organise a tournament by mail
+  join <t>, tournament <t>
+                          enter tournament t; its players and crosstable
   help <topic>            more on: moves, games, clocks, draw, undo, talk,
                           vacation, notify, privacy, rating, seek,
-                          rematch
+                          rematch, tournament, join, export
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -142,10 +148,14 @@ your last move and its answer at once.`, true
 		return privacyHelp, true
 	case "seek":
 		return seekHelp, true
+	case "join":
+		return joinHelp, true
 	case "rematch":
 		return rematchHelp, true
 	case "rating":
 		return ratingHelp, true
+	case "tournament":
+		return tournamentHelp, true
 	case "talk":
 		return `In a game against a person, write to your opponent in your reply about
 the game: every line that is not a command (a greeting, a comment) is
@@ -197,7 +207,7 @@ rated games against people; they will be measured properly later.
 "rating" shows your ratings and their last changes; "standings gufuu" the
 table of a game's best rated players.`
 
-// seekHelp is "help seek" (and "help join", "help seeks").
+// seekHelp is "help seek" (and "help seeks").
 const seekHelp = `"seek gufuu days 3" puts an open challenge on the list: anyone may take
 it up, and the game begins at once. Options, in any order: "days <n>"
 (days per move, 7 if not given), "unrated" (a seek is rated unless you
@@ -213,6 +223,11 @@ A provisional rating (a ± of 110 or more) counts as anything from the
 rating less the ± to the rating plus the ±: 1500 (±350) may join a seek
 for 1200-1400, but not one for 1900-2100.`
 
+// joinHelp is "help join".
+const joinHelp = `"join s7k3q" plays an open seek: the game begins at once ("seeks" lists
+them; "help seek" says more). "join t7k3q" enters a tournament before it
+starts ("help tournament" says more).`
+
 // rematchHelp is "help rematch".
 const rematchHelp = `"rematch", in reply to a mail about a game that has ended: a new game
 against the same opponent, with the colours swapped and the same terms
@@ -220,3 +235,27 @@ against the same opponent, with the colours swapped and the same terms
 at once. Against a person it is a challenge, which they accept with
 "accept", or by writing "rematch" themselves: when you both ask, the game
 begins. "rematch g7k3q" names the game. A game still going has no rematch.`
+
+// tournamentHelp is "help tournament" (verb_tournament.go).
+const tournamentHelp = `Tournaments by mail: windpost pairs the rounds, makes the games and mails
+the crosstable after every result.
+To organise one: "tournament new gufuu swiss rounds 5 days 3 rated name
+Autumn Cup" (or "roundrobin" instead of "swiss rounds 5"; unrated unless
+you write "rated"; 7 days per move unless you write "days"). The answer
+gives its id, e.g. t7k3q. Nobody is invited: tell the players yourself.
+To take part: write "join t7k3q" before it starts; "tournament leave
+t7k3q" takes you out again. "tournament t7k3q" shows its players, the
+pairings and the crosstable; "tournament" alone lists those open.
+The organiser starts it with "tournament start t7k3q", in a reply to a
+mail of windpost's. A round robin (up to 16 players) plays all its games
+at once; a Swiss (up to 64) pairs each round when the one before is done,
+never the same two players twice, colours balanced (a lone player gets a
+bye, worth a point). Each game's first mail names your round, colour and
+opponent; reply to it to play, as in any game.
+The crosstable ranks by points, then Sonneborn-Berger in a round robin,
+Buchholz (Cut-1, then in full) in a Swiss. A loss on time by a player who
+never moved counts as a forfeit (+ and - in the table).
+"tournament withdraw t7k3q" (in a reply to a mail of windpost's) takes
+you out: your games without a result are lost by forfeit, those in
+progress end as resigned. The organiser may withdraw a player: "withdraw
+bob@example.org t7k3q". Every organiser's action is logged.`

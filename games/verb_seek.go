@@ -259,11 +259,14 @@ func (h *handling) seekEntry(b *strings.Builder, s *seekRecord) error {
 
 // join answers "join <id>": a seek's id goes to joinSeek.
 func (h *handling) join(c Command) (string, error) {
+	if c.Tournament != nil {
+		return h.joinTournament(c.Tournament.ID)
+	}
 	if validSeekID(c.ID) {
 		return h.joinSeek(c.ID)
 	}
-	return "", refused("%q is not the id of a seek (seek ids look like s7k3q).", c.ID).
-		instead(`Write "seeks" for the open seeks and their ids.`)
+	return "", refused("%q is not the id of a seek or a tournament (seek ids look like s7k3q, tournament ids t7k3q).", c.ID).
+		instead(`Write "seeks" for the open seeks and their ids, "tournament" for the tournaments.`)
 }
 
 // joinSeek joins seek id: the game between its seeker and the sender

@@ -1,0 +1,136 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/windpost/windpost/tournament"
+)
+
+// The tournament's own mails (tournament.go): the news and the crosstable
+// after every result, the final standings, a bye; each carries the
+// recipient's own key.
+
+// byeWords names the player with a bye in round r: " alice@... has a
+// bye." or "".
+func byeWords(tr *tournamentRecord, r tournament.Round) string {
+	for _, g := range r.Games {
+		if g.Bye() {
+			return fmt.Sprintf(" %s has a bye.", tr.shown(g.White))
+		}
+	}
+	return ""
+}
+
+// tournamentRecipients are the addresses a tournament's mail goes to: its
+// players who have not withdrawn, and the organiser, unless forgotten.
+func (c *change) tournamentRecipients(tr *tournamentRecord) []string {
+	var to []string
+	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
+		_, domain := SplitAddress(a)
+		if tr.withdrawn(a) || slices.Contains(to, a) || domain == "invalid" { // "invalid": a forgotten player's stand-in
+			continue
+		}
+		to = append(to, a)
+	}
+	return to
+}
+
+// mailCrosstable mails the news and the crosstable, or when the
+// tournament is over the final standings, to its recipients.
+func (c *change) mailCrosstable(tr *tournamentRecord, news []string) error {
+	subject := "crosstable"
+	body := tr.crosstableText(news)
+	if tr.State == tournamentOver {
+		subject = "final standings"
+	}
+	for _, to := range c.tournamentRecipients(tr) {
+		if err := c.tournamentMail(tr, to, subject, body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// crosstableText is the body of a crosstable or final standings mail: the
+// news, then the table, the tie-break named.
+func (tr *tournamentRecord) crosstableText(news []string) string {
+	var b strings.Builder
+	for _, n := range news {
+		b.WriteString(n + "\n")
+	}
+	if len(news) > 0 {
+		b.WriteString("\n")
+	}
+	t := tr.Pairing
+	if tr.State == tournamentOver {
+		fmt.Fprintf(&b, "%s is over. The final standings:\n\n", tr.title())
+		b.WriteString(t.StandingsTable())
+		b.WriteString(winners(t.Standings()))
+		b.WriteString("\nThe crosstable:\n\n")
+	} else {
+		fmt.Fprintf(&b, "The crosstable of %s:\n\n", tr.title())
+	}
+	b.WriteString(t.Crosstable())
+	fmt.Fprintf(&b, "\nWrite \"tournament %s\" for the pairings of every round.\n", tr.ID)
+	return b.String()
+}
+
+// winners says who won: "Winner: alice@..., 2.5 points.", or the players
+// who share the first place on points and every tie-break.
+func winners(ss []tournament.Standing) string {
+	var names []string
+	for _, s := range ss {
+		if s.Rank == 1 {
+			names = append(names, s.Player.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	points := ss[0].Points.String() + " points"
+	if ss[0].Points == 2 { // in halves: one point
+		points = "1 point"
+	}
+	if len(names) == 1 {
+		return fmt.Sprintf("\nWinner: %s, %s.\n", names[0], points)
+	}
+	return fmt.Sprintf("\nFirst place shared (equal on points and tie-breaks): %s, %s each.\n", strings.Join(names, ", "), points)
+}
+
+// tournamentMail queues a mail about tr to address, with the player's own
+// key (keyMail); none to an address on the do-not-mail list.
+func (c *change) tournamentMail(tr *tournamentRecord, to, what, body string) error {
+	if c.st.doNotMail(to) {
+		return nil
+	}
+	subject := fmt.Sprintf("%s: %s", tr.title(), what)
+	m, err := c.plainMail(Notice, to, subject, "", body, func(m *Mail) { c.keyMail(m, to) })
+	if err != nil {
+		return err
+	}
+	c.queued = append(c.queued, m)
+	return nil
+}
+
+// keyMail has mail m to address carry address's own key, the one their
+// digest carries (digest.go), in its reply address and subject tag: a
+// reply proves the sender, so that "tournament withdraw" and the
+// organiser's commands may be written in it.
+func (c *change) keyMail(m *Mail, to string) {
+	id := digestID(c.srv.store.secret, to)
+	tok := digestToken(c.srv.store.secret, id, to)
+	m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, tok)
+	if tag := subjectTag(id, tok); !strings.Contains(m.Subject, tag) {
+		m.Subject = ShortenSubject(m.Subject + " " + tag)
+	}
+}
+
+// personalKeyMail gives the answer to a tournament command the sender's
+// key (keyMail), when the sender is proven and no confirm is asked for.
+func (h *handling) personalKeyMail(m *Mail) {
+	if h.personalKey && h.consent.proven && !h.consent.asked {
+		h.keyMail(m, h.from)
+	}
+}

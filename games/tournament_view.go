@@ -1,0 +1,110 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNoTournament is Store.Tournament's error for an id that names none.
+var ErrNoTournament = errors.New("no such tournament")
+
+// TournamentView is a tournament as the web view shows it: what is played,
+// the players as others see them ("alice@..."), the crosstable as the
+// players' mails show it, and every round's pairings.
+type TournamentView struct {
+	ID          string
+	Name        string
+	Variant     string // the game's name, e.g. "gufuu"
+	Format      string // "roundrobin" or "swiss"
+	Rounds      int    // a Swiss's rounds; a round robin's once it has begun (0 before)
+	DaysPerMove int
+	Rated       bool
+	State       string // "open", "playing" or "over"
+	Organiser   string // as shown to others
+	Players     []string
+	Crosstable  string // "" before the start
+	Pairings    []TournamentRound
+}
+
+// TournamentRound is one round's pairings.
+type TournamentRound struct {
+	Round int
+	Games []TournamentPairing
+}
+
+// TournamentPairing is one board of a round: Black is "" for a bye, GameID
+// "" for a bye or a game scored without being played; Result is "1-0",
+// "0-1", "1/2-1/2", "+/-", "-/+", "-/-", or "playing".
+type TournamentPairing struct {
+	White, Black string
+	GameID       string
+	Result       string
+}
+
+// view is the record as the web view shows it.
+func (tr *tournamentRecord) view() TournamentView {
+	v := TournamentView{ID: tr.ID, Name: tr.Name, Variant: tr.Variant, Format: tr.Format, Rounds: tr.Rounds,
+		DaysPerMove: tr.DaysPerMove, Rated: tr.Rated, State: string(tr.State), Organiser: tr.shown(tr.Organiser)}
+	for _, a := range tr.Entrants {
+		v.Players = append(v.Players, tr.shown(a))
+	}
+	if tr.Pairing != nil {
+		v.Crosstable = tr.Pairing.Crosstable()
+		v.Pairings = tr.pairings()
+	}
+	return v
+}
+
+// pairings are the rounds paired so far, players as others see them.
+func (tr *tournamentRecord) pairings() []TournamentRound {
+	var out []TournamentRound
+	for r, round := range tr.Pairing.Paired {
+		tround := TournamentRound{Round: round.Number}
+		for b, g := range round.Games {
+			p := TournamentPairing{White: tr.shown(g.White), Result: resultWords(g)}
+			if !g.Bye() {
+				p.Black = tr.shown(g.Black)
+			} else {
+				p.Result = "bye"
+			}
+			if r < len(tr.Games) && b < len(tr.Games[r]) {
+				p.GameID = tr.Games[r][b]
+			}
+			tround.Games = append(tround.Games, p)
+		}
+		out = append(out, tround)
+	}
+	return out
+}
+
+// Tournaments returns every tournament, in id order; one that cannot be
+// read is left out.
+func (s *Store) Tournaments() ([]TournamentView, error) {
+	var out []TournamentView
+	err := s.view(func(st storeTx) error {
+		return st.eachTournament(func(tr *tournamentRecord, err error) error {
+			if err == nil {
+				out = append(out, tr.view())
+			}
+			return nil
+		})
+	})
+	return out, err
+}
+
+// Tournament returns tournament id; ErrNoTournament if there is none.
+func (s *Store) Tournament(id string) (TournamentView, error) {
+	var v TournamentView
+	err := s.view(func(st storeTx) error {
+		tr, err := st.tournament(id)
+		if err != nil {
+			return err
+		}
+		if tr == nil {
+			return fmt.Errorf("tournament %q: %w", id, ErrNoTournament)
+		}
+		v = tr.view()
+		return nil
+	})
+	return v, err
+}

@@ -1,0 +1,110 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// Players who leave a tournament that has begun: withdrawn by themselves
+// or the organiser, or forgotten ("forget me").
+
+// withdrawPlayer takes address out of a started tournament: the games of
+// theirs without a result are lost by forfeit (in a round robin also those
+// not begun); the ones being played end on the board as resigned, and
+// their opponents are told. Then the tournament moves on (advance).
+func (c *change) withdrawPlayer(tr *tournamentRecord, address, news string) error {
+	if err := tr.Pairing.Withdraw(address); err != nil {
+		return fmt.Errorf("tournament %s: %w", tr.ID, err)
+	}
+	for _, ids := range tr.Games {
+		for _, id := range ids {
+			if id == "" {
+				continue
+			}
+			lg := c.game(id)
+			if lg == nil || lg.rec.State != statePlaying {
+				continue
+			}
+			side, ok := lg.rec.sideOf(address)
+			if !ok {
+				continue
+			}
+			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
+			c.notify(Notice, lg.rec.opponentAddress(side), id, fmt.Sprintf(
+				"Your opponent withdrew from %s: game %s ends, and the tournament scores it as your win by forfeit.", tr.title(), id))
+		}
+	}
+	return c.advanceTournament(tr, []string{news})
+}
+
+// forgetInTournaments takes a forgotten player (forget.go) out of their
+// tournaments and writes standIn for their address there: withdrawn from
+// those being played (their games without a result lost by forfeit), out
+// of those open; a tournament they organise keeps going without its
+// organiser's mail.
+func (c *change) forgetInTournaments(address, standIn string) error {
+	var ids []string
+	err := c.st.eachTournament(func(tr *tournamentRecord, err error) error {
+		if err == nil && tr.State != tournamentOver && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
+			ids = append(ids, tr.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		tr, err := c.st.tournament(id)
+		if err != nil || tr == nil {
+			return err
+		}
+		if tr.State == tournamentOpen {
+			tr.Entrants = slices.DeleteFunc(tr.Entrants, func(a string) bool { return a == address })
+		}
+		playing := tr.State == tournamentPlaying && slices.Contains(tr.Entrants, address) && !tr.withdrawn(address)
+		tr.rename(address, standIn)
+		if playing {
+			err = c.withdrawPlayer(tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", tr.shown(standIn)))
+		} else {
+			err = c.st.putTournament(tr)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rename writes to for the address from everywhere in the record.
+func (tr *tournamentRecord) rename(from, to string) {
+	swap := func(a *string) {
+		if *a == from {
+			*a = to
+		}
+	}
+	swap(&tr.Organiser)
+	for i := range tr.Entrants {
+		swap(&tr.Entrants[i])
+	}
+	t := tr.Pairing
+	if t == nil {
+		return
+	}
+	for i := range t.Players {
+		if t.Players[i].ID == from {
+			t.Players[i].ID, t.Players[i].Name = to, tr.shown(to)
+		}
+	}
+	for _, r := range t.Paired {
+		for i := range r.Games {
+			swap(&r.Games[i].White)
+			swap(&r.Games[i].Black)
+		}
+	}
+	if t.Withdrawn[from] {
+		delete(t.Withdrawn, from)
+		t.Withdrawn[to] = true
+	}
+}

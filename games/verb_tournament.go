@@ -1,0 +1,376 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/windpost/windpost/tournament"
+)
+
+// The tournament commands (tournament.go runs the tournaments):
+//
+//	tournament new <game> roundrobin|swiss [rounds N] [days D] [rated] [name ...]
+//	join <t>                       tournament join <t>
+//	tournament leave <t>           before it starts
+//	tournament <t>                 its state: players, pairings, crosstable
+//	tournament                     the tournaments open or being played
+//	tournament start <t>           the organiser
+//	tournament withdraw <t>        a player leaves a started tournament
+//	withdraw <player> <t>          the organiser withdraws a player
+//
+// Opening and joining need a sender who proved their address (else they
+// wait for a confirm, as a challenge does); leaving, starting and
+// withdrawing need a mail that carries the sender's key (a reply to a
+// mail of windpost's), and the organiser's actions go to the audit log.
+
+// tournamentVerb runs the tournament commands.
+func (h *handling) tournamentVerb(c Command) (string, error) {
+	tc := c.Tournament
+	switch tc.Op {
+	case "new":
+		return h.newTournament(c)
+	case "list":
+		return h.listTournaments()
+	case "join":
+		return h.joinTournament(tc.ID)
+	}
+	tr, err := h.tournamentNamed(tc.ID)
+	if err != nil {
+		return "", err
+	}
+	switch tc.Op {
+	case "show":
+		return tr.showText(h.kitTitle(tr)), nil
+	case "start":
+		return h.startTournamentVerb(tr)
+	case "leave":
+		return h.leaveTournament(tr, h.from)
+	}
+	return h.withdrawVerb(tr, tc.Address)
+}
+
+// withdraw answers "withdraw [<player>] <t>".
+func (h *handling) withdraw(c Command) (string, error) { return h.tournamentVerb(c) }
+
+// tournamentNamed reads tournament id, or refuses.
+func (h *handling) tournamentNamed(id string) (*tournamentRecord, error) {
+	tr, err := h.st.tournament(id)
+	if err != nil {
+		return nil, err
+	}
+	if tr == nil {
+		return nil, refused("there is no tournament %s.", id).instead(`Write "tournament" for the tournaments open or being played.`)
+	}
+	return tr, nil
+}
+
+func (h *handling) kitTitle(tr *tournamentRecord) string {
+	if kit, ok := h.srv.catalog.Lookup(tr.Variant); ok {
+		return kit.Rules.Title()
+	}
+	return tr.Variant
+}
+
+// keyRefusal refuses a tournament command in a mail without the sender's key.
+func keyRefusal(what string) *refusal {
+	return refused("%s counts only in a reply to a mail windpost sent you (about the tournament or one of your games);", what).
+		instead("its reply key proves that the mail comes from you.")
+}
+
+// newTournament answers "tournament new": the sender organises it.
+func (h *handling) newTournament(c Command) (string, error) {
+	tc := c.Tournament
+	kit, err := h.kit(c.Variant)
+	if err != nil {
+		return "", err
+	}
+	if !h.consent.proven {
+		return h.holdTournament(c, "open the tournament")
+	}
+	open := 0
+	err = h.st.eachTournament(func(tr *tournamentRecord, err error) error {
+		if err == nil && tr.Organiser == h.from && tr.State != tournamentOver {
+			open++
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if open >= maxOpenTournaments {
+		return "", refused("you organise %d tournaments that are not over, as many as one organiser may.", open).
+			instead("Open the next when one of them has ended.")
+	}
+	id, err := h.st.newTournamentID(h.srv.store.secret)
+	if err != nil {
+		return "", err
+	}
+	tr := &tournamentRecord{ID: id, Name: tc.Name, Variant: kit.Rules.Name(), Format: tc.Format, Rounds: tc.Rounds,
+		DaysPerMove: c.Days, Rated: c.Rating == "rated", Organiser: h.from, State: tournamentOpen, Created: h.now}
+	if tr.DaysPerMove == 0 {
+		tr.DaysPerMove = DefaultDaysPerMove
+	}
+	if tr.Name == "" {
+		tr.Name = fmt.Sprintf("%s %s", kit.Rules.Title(), formatWords(tr.Format))
+	}
+	if err := h.st.putTournament(tr); err != nil {
+		return "", err
+	}
+	h.personalKey = true
+	return fmt.Sprintf("Done: you organise %s: %s, for up to %d players.\n\n"+
+		"Players join by writing to %s the line:\n  join %s\n"+
+		"(nobody is invited: tell them yourself). \"tournament %s\" shows who has joined.\n"+
+		"When enough have joined, start it by replying to this mail with:\n  tournament start %s\n"+
+		"Then I pair the players, make the games, and mail each player their games and, after every result, the crosstable.",
+		tr.title(), tr.terms(kit.Rules.Title()), tr.maxPlayers(), h.srv.cfg.BotAddress, id, id, id), nil
+}
+
+// joinTournament answers "join <t>": the sender enters an open tournament.
+func (h *handling) joinTournament(id string) (string, error) {
+	tr, err := h.tournamentNamed(id)
+	if err != nil {
+		return "", err
+	}
+	if tr.State != tournamentOpen {
+		return "", refused("%s has begun: players join only before the start.", tr.title()).
+			instead(`Write "tournament" for the tournaments open to join.`)
+	}
+	if slices.Contains(tr.Entrants, h.from) {
+		h.personalKey = true
+		return fmt.Sprintf("You are in %s already, one of %d players.", tr.title(), len(tr.Entrants)), nil
+	}
+	if h.st.doNotMail(h.from) {
+		return "", refused("you asked windpost never to write to you, and a tournament mails you its pairings and crosstables.").
+			instead("Play a game by challenge instead.")
+	}
+	if len(tr.Entrants) >= tr.maxPlayers() {
+		return "", refused("%s is full: it has %d players, as many as a %s takes.", tr.title(), len(tr.Entrants), formatWords(tr.Format)).
+			instead(`Write "tournament" for the others.`)
+	}
+	if !h.consent.proven {
+		return h.holdTournament(Command{Line: "join " + id}, "join "+tr.title())
+	}
+	tr.Entrants = append(tr.Entrants, h.from)
+	if err := h.st.putTournament(tr); err != nil {
+		return "", err
+	}
+	h.personalKey = true
+	return fmt.Sprintf("Done: you joined %s: %s. %d %s so far.\n"+
+		"When the organiser starts it, I mail you each of your games (a round robin's all at once, a Swiss's round by round) "+
+		"and the crosstable after every result. To leave before the start, reply to this mail with: tournament leave %s",
+		tr.title(), tr.terms(h.kitTitle(tr)), len(tr.Entrants), plural(len(tr.Entrants), "player", "players"), id), nil
+}
+
+// holdTournament keeps a tournament command of a sender not yet proven
+// until they confirm (as a challenge waits, verb_consent.go).
+func (h *handling) holdTournament(c Command, what string) (string, error) {
+	p, err := h.player(h.from)
+	if err != nil {
+		return "", err
+	}
+	if len(h.held(p)) >= maxOpenInvitations {
+		return "", refused("you already have %d commands waiting for your confirm;", len(h.held(p))).
+			instead(`reply "confirm" to the mail in which I asked for it first.`)
+	}
+	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
+		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.AddDate(0, 0, confirmDays)}
+	}
+	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: c.Line})
+	h.markChanged(h.from)
+	h.consent.asked = true
+	return fmt.Sprintf("Waiting for your confirm: I %s once you confirm that this mail comes from you. "+
+		"Reply to this mail with the word: confirm\n(by %s. If you did not write to windpost, ignore this mail.)",
+		what, formatTime(p.Confirm.Until)), nil
+}
+
+// leaveTournament takes address out of a tournament that has not begun.
+func (h *handling) leaveTournament(tr *tournamentRecord, address string) (string, error) {
+	if !h.provedHere() {
+		return "", keyRefusal("leaving a tournament")
+	}
+	if tr.State != tournamentOpen {
+		return "", refused("%s has begun.", tr.title()).instead("To leave it, write: tournament withdraw %s", tr.ID)
+	}
+	i := slices.Index(tr.Entrants, address)
+	if i < 0 {
+		return "", refused("%s is not in %s.", address, tr.title()).instead(`Write "tournament %s" for its players.`, tr.ID)
+	}
+	tr.Entrants = slices.Delete(tr.Entrants, i, i+1)
+	return fmt.Sprintf("Done: %s left %s.", address, tr.title()), h.st.putTournament(tr)
+}
+
+// organiserOnly refuses an organiser's command from anyone else, or
+// without the key.
+func (h *handling) organiserOnly(tr *tournamentRecord, what string) error {
+	if tr.Organiser != h.from {
+		return refused("only the organiser of %s may %s.", tr.title(), what).instead("Ask them by mail.")
+	}
+	if !h.provedHere() {
+		return keyRefusal("an organiser's command")
+	}
+	return nil
+}
+
+// startTournamentVerb answers "tournament start <t>".
+func (h *handling) startTournamentVerb(tr *tournamentRecord) (string, error) {
+	if err := h.organiserOnly(tr, "start it"); err != nil {
+		return "", err
+	}
+	if tr.State != tournamentOpen {
+		return "", refused("%s has begun already.", tr.title()).instead(`Write "tournament %s" for its state.`, tr.ID)
+	}
+	var dropped []string
+	tr.Entrants = slices.DeleteFunc(tr.Entrants, func(a string) bool {
+		stop := h.st.doNotMail(a)
+		if stop {
+			dropped = append(dropped, a)
+		}
+		return stop
+	})
+	n := len(tr.Entrants)
+	if n < 2 || (tr.Format == formatSwiss && n <= tr.Rounds) {
+		need := 2
+		if tr.Format == formatSwiss {
+			need = tr.Rounds + 1
+		}
+		return "", refused("%s has %d %s; it needs at least %d.", tr.title(), n, plural(n, "player", "players"), need).
+			instead("Wait for more to join.")
+	}
+	if err := h.startTournament(tr); err != nil {
+		return "", err
+	}
+	if err := h.audit(h.from, "start", tr.ID, fmt.Sprintf("%d players, %s", n, formatWords(tr.Format)), ""); err != nil {
+		return "", err
+	}
+	h.personalKey = true
+	text := fmt.Sprintf("Done: %s has begun with %d players. I mailed each player their games", tr.title(), n)
+	if tr.Format == formatSwiss {
+		text += " of round 1; each later round is paired when the one before is complete"
+	}
+	text += fmt.Sprintf(".\nYou get the crosstable after every result. To withdraw a player: withdraw <their address> %s", tr.ID)
+	if len(dropped) > 0 {
+		text += fmt.Sprintf("\n%s asked windpost never to write to them, so they are not in it.", strings.Join(dropped, ", "))
+	}
+	return text, nil
+}
+
+// withdrawVerb answers "tournament withdraw <t>" (the sender leaves) and
+// "withdraw <player> <t>" (the organiser takes a player out).
+func (h *handling) withdrawVerb(tr *tournamentRecord, player string) (string, error) {
+	if player == "" || player == h.from {
+		if !h.provedHere() {
+			return "", keyRefusal("withdrawing")
+		}
+		if tr.State == tournamentOpen {
+			return h.leaveTournament(tr, h.from)
+		}
+		if err := h.mayWithdraw(tr, h.from); err != nil {
+			return "", err
+		}
+		if err := h.withdrawPlayer(tr, h.from, fmt.Sprintf("%s withdrew.", tr.shown(h.from))); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Done: you withdrew from %s. Your games without a result are lost by forfeit "+
+			"(those in progress end as resigned). I mail you nothing more about it.", tr.title()), nil
+	}
+	if err := h.organiserOnly(tr, "withdraw a player"); err != nil {
+		return "", err
+	}
+	if tr.State == tournamentOpen {
+		text, err := h.leaveTournament(tr, player)
+		if err == nil {
+			err = h.audit(h.from, "withdraw", tr.ID, player, "before the start")
+		}
+		return text, err
+	}
+	if err := h.mayWithdraw(tr, player); err != nil {
+		return "", err
+	}
+	if err := h.audit(h.from, "withdraw", tr.ID, player, ""); err != nil {
+		return "", err
+	}
+	if err := h.withdrawPlayer(tr, player, fmt.Sprintf("The organiser withdrew %s.", tr.shown(player))); err != nil {
+		return "", err
+	}
+	err := h.tournamentMail(tr, player, "you were withdrawn", fmt.Sprintf(
+		"The organiser of %s withdrew you from it: your games without a result are lost by forfeit, "+
+			"and those in progress end as resigned. Ask them (%s) why.\n", tr.title(), tr.Organiser))
+	return fmt.Sprintf("Done: you withdrew %s from %s; I told them and the players.", player, tr.title()), err
+}
+
+// mayWithdraw refuses to withdraw someone not in a tournament being played.
+func (h *handling) mayWithdraw(tr *tournamentRecord, player string) error {
+	switch {
+	case tr.State == tournamentOver:
+		return refused("%s is over.", tr.title())
+	case !slices.Contains(tr.Entrants, player):
+		return refused("%s is not in %s.", player, tr.title()).instead(`Write "tournament %s" for its players.`, tr.ID)
+	case tr.withdrawn(player):
+		return refused("%s has withdrawn from %s already.", player, tr.title())
+	}
+	return nil
+}
+
+// listTournaments answers "tournament": those open or being played.
+func (h *handling) listTournaments() (string, error) {
+	var lines []string
+	err := h.st.eachTournament(func(tr *tournamentRecord, err error) error {
+		if err != nil {
+			h.srv.log.Error("tournament cannot be read", "err", err)
+			return nil
+		}
+		if tr.State != tournamentOver && len(lines) < standingsSize {
+			lines = append(lines, fmt.Sprintf("%s  %s: %s; %s, %d %s.", tr.ID, tr.Name, tr.terms(h.kitTitle(tr)), tr.State,
+				len(tr.Entrants), plural(len(tr.Entrants), "player", "players")))
+		}
+		return nil
+	})
+	if len(lines) == 0 {
+		return `No tournament is open or being played. "help tournament" says how to open one.`, err
+	}
+	return "Tournaments open or being played (\"join <id>\" enters an open one):\n\n" + strings.Join(lines, "\n"), err
+}
+
+// showText is "tournament <t>": the terms, the players, and once it has
+// begun the crosstable and every round's pairings.
+func (tr *tournamentRecord) showText(variantTitle string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s.\nIt is %s; its organiser is %s\n", tr.title(), tr.terms(variantTitle), tr.State, tr.shown(tr.Organiser))
+	if tr.Pairing == nil {
+		fmt.Fprintf(&b, "\n%d %s joined so far:\n", len(tr.Entrants), plural(len(tr.Entrants), "player has", "players have"))
+		for _, a := range tr.Entrants {
+			b.WriteString("  " + tr.shown(a) + "\n")
+		}
+		fmt.Fprintf(&b, "\nTo join, write: join %s\n", tr.ID)
+		return b.String()
+	}
+	b.WriteString("\n" + tr.Pairing.Crosstable())
+	for _, r := range tr.pairings() {
+		fmt.Fprintf(&b, "\nRound %d:\n", r.Round)
+		for _, p := range r.Games {
+			fmt.Fprintf(&b, "  %s\n", p.line())
+		}
+	}
+	return b.String()
+}
+
+// line is a pairing as "tournament <t>" lists it.
+func (p TournamentPairing) line() string {
+	if p.Black == "" {
+		return fmt.Sprintf("%-6s %s has a bye", "", p.White)
+	}
+	game := p.GameID
+	if game == "" {
+		game = "-"
+	}
+	return fmt.Sprintf("%-6s %s - %s  %s", game, p.White, p.Black, p.Result)
+}
+
+// resultWords is a pairing's result as the pairings show it.
+func resultWords(g tournament.Game) string {
+	if g.Result == tournament.Pending {
+		return "playing"
+	}
+	return g.Result.String()
+}
