@@ -54,6 +54,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "rating"
 	case "say", "note", "mute", "unmute", "messages", "chat":
 		topic = "talk"
+	case "adjudicate", "extend", "organizer", "organisers", "organizers":
+		topic = "organiser"
 	}
 	switch topic {
 	case "":
@@ -90,7 +92,11 @@ func helpTopic(topic string) (string, bool) {
   rating                  your ratings, with their last changes
   standings <game>        the best rated players of a game
   help <topic>            more on: moves, games, clocks, draw, undo, talk,
-                          vacation, notify, privacy, rating
+                          vacation, notify, privacy, rating, organiser
+For a tournament's organiser, on its games:
+  adjudicate <game> [black|white|draw]
+                          end a game (by the solved table where there is one)
+  extend <game> <n> days  give the player to move n more days
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -131,6 +137,8 @@ move, at any time. Against the bot, "undo" takes back
 your last move and its answer at once.`, true
 	case "privacy":
 		return privacyHelp, true
+	case "organiser":
+		return organiserHelp, true
 	case "rating":
 		return ratingHelp, true
 	case "talk":
