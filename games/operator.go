@@ -220,12 +220,13 @@ func (c *change) adjudication(lg *liveGame, stated string) (rules.Outcome, strin
 		return rules.Outcome{}, "", err
 	}
 	toMove := lg.toMove()
-	o, basis := rules.DrawBy(adjudication), fmt.Sprintf("by the solved table: with perfect play from this position (%s to move) neither side can force a win", toMove)
+	const table = "by the solved table: with perfect play from this position"
+	o, basis := rules.DrawBy(adjudication), fmt.Sprintf("%s (%s to move), neither side can force a win", table, toMove)
 	switch v.Kind {
 	case solver.Won:
-		o, basis = rules.WinFor(toMove, adjudication), fmt.Sprintf("by the solved table: with perfect play %s, to move, wins", toMove)
+		o, basis = rules.WinFor(toMove, adjudication), fmt.Sprintf("%s, %s (to move) wins", table, toMove)
 	case solver.Lost:
-		o, basis = rules.WinFor(toMove.Opponent(), adjudication), fmt.Sprintf("by the solved table: with perfect play %s wins (%s, to move, loses)", toMove.Opponent(), toMove)
+		o, basis = rules.WinFor(toMove.Opponent(), adjudication), fmt.Sprintf("%s, %s wins (%s is to move and loses)", table, toMove.Opponent(), toMove)
 	}
 	if given && want != o {
 		return rules.Outcome{}, "", refused("the solved table says %s in game %s, not what you wrote;", o, lg.rec.ID).

@@ -1,0 +1,477 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
+	"github.com/windpost/windpost/variants"
+)
+
+// carol (consent_test.go) organises the tournament games of these tests.
+
+// setOrganiser makes organiser the organiser of game id, as the
+// tournaments do when they make a game.
+func setOrganiser(t *testing.T, h *harness, id, organiser string) {
+	t.Helper()
+	err := h.store.update(func(st storeTx) error {
+		rec, _, err := st.game(id)
+		if err != nil || rec == nil {
+			return fmt.Errorf("game %s: %v", id, err)
+		}
+		rec.Tournament, rec.Round, rec.Organiser = "t2345", 1, organiser
+		return st.putGame(rec, nil, h.clock.Now())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// keyMail is a mail to address that carries a key of theirs: the first
+// mail of their own game against the bot.
+func keyMail(t *testing.T, h *harness, address, variant string) Mail {
+	t.Helper()
+	for _, m := range h.write(t, address, "new "+variant) {
+		if m.To == address && m.ReplyTo != "" {
+			return m
+		}
+	}
+	t.Fatalf("no mail with a reply key to %s", address)
+	return Mail{}
+}
+
+// playMoves plays moves in turn from alice (black, first) and bob, each as
+// a reply to the last mail they got, and returns the last mails.
+func playMoves(t *testing.T, h *harness, toAlice, toBob Mail, moves []string) (Mail, Mail) {
+	t.Helper()
+	for i, mv := range moves {
+		m := toAlice
+		if i%2 == 1 {
+			m = toBob
+		}
+		mails := h.reply(t, m, fmt.Sprintf("%s #%d", mv, i+1))
+		toAlice, toBob = only(t, mails, alice), only(t, mails, bob)
+	}
+	return toAlice, toBob
+}
+
+// startGame has alice challenge bob (alice black) and bob accept, and
+// returns the game id and the last mail each got.
+func startGame(t *testing.T, h *harness, variant string, extra string) (id string, toAlice, toBob Mail) {
+	t.Helper()
+	inv := only(t, h.write(t, alice, "challenge "+bob+" "+variant+" as black days 3"+extra), bob)
+	mails := h.reply(t, inv, "accept")
+	toAlice, toBob = only(t, mails, alice), only(t, mails, bob)
+	return toAlice.Headers["X-Windpost-Game"], toAlice, toBob
+}
+
+// wantAudit checks that the audit log's last entry is the action.
+func wantAudit(t *testing.T, h *harness, who, action, target, why string) AuditEntry {
+	t.Helper()
+	log := must[[]AuditEntry](t)(h.store.AuditLog())
+	if len(log) == 0 {
+		t.Fatalf("the audit log is empty; want %s %s by %s", action, target, who)
+	}
+	e := log[len(log)-1]
+	if e.Who != who || e.Action != action || e.Target != target || e.Why != why || !e.At.Equal(h.clock.Now()) {
+		t.Errorf("last audit entry %+v; want %s %s by %s at %s, why %q", e, action, target, who, h.clock.Now(), why)
+	}
+	return e
+}
+
+// gameRec reads game id's record.
+func gameRec(t *testing.T, h *harness, id string) *gameRecord {
+	t.Helper()
+	var rec *gameRecord
+	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil || rec == nil {
+		t.Fatalf("game %s: %v", id, err)
+	}
+	return rec
+}
+
+// TestAdjudicateByTheTable: in the solved games the organiser's
+// "adjudicate" ends the game with the result the table gives the position,
+// the side to move considered: won, lost and drawn positions of Gufuu and
+// Jul-Gonu, each value checked against the table on a replica first.
+func TestAdjudicateByTheTable(t *testing.T) {
+	catalog := variants.Default(variants.Options{CacheDir: t.TempDir()})
+	tests := []struct {
+		variant string
+		moves   []string
+		value   solver.Kind // for the side to move, by the table
+		result  string      // the game's result after adjudication
+	}{
+		{"gufuu", []string{"K*2c>S", "K*1b>N", "W*2b>W", "S*1a>W"}, solver.Won, "black wins by adjudication"},
+		{"gufuu", []string{"K*2c>S", "K*1b>N", "W*2b>W"}, solver.Won, "white wins by adjudication"},
+		{"gufuu", []string{"K*2c>S", "K*1b>N", "W*2b>W", "S*1a>W", "K:>W", "K-2a>E", "Wx1a>N", "S*1c>S", "K-2b>N", "Kx1a>S", "K-1b>E"}, solver.Lost, "black wins by adjudication"},
+		{"gufuu", []string{"K*2c>S", "K*1b>N"}, solver.Drawn, "draw by adjudication"},
+		{"julgonu", []string{"d1-d2", "b4-b3", "a1-a2", "a4-b4", "c1-d1", "b3-b2"}, solver.Won, "black wins by adjudication"},
+		{"julgonu", []string{"d1-d2", "b4-b3", "a1-a2", "a4-b4", "c1-d1", "b3-b2", "d1-c1", "b4-b3", "c1-c2 x b2", "b3-c3", "c2-c1"}, solver.Lost, "black wins by adjudication"},
+		{"julgonu", []string{"a1-a2", "a4-a3"}, solver.Drawn, "draw by adjudication"},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%s after %d moves", tc.variant, len(tc.moves)), func(t *testing.T) {
+			kit, _ := catalog.Lookup(tc.variant)
+			replica := rules.NewGame(kit.Rules)
+			for _, text := range tc.moves {
+				m := must[rules.Move](t)(kit.Notation.ParseMove(replica.Position(), text))
+				if err := replica.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if v := must[solver.Value](t)(kit.Analyst.Evaluate(context.Background(), replica)); v.Kind != tc.value {
+				t.Fatalf("the table values the position %s for %s to move; the test wants %v", v, replica.Position().ToMove(), tc.value)
+			}
+			h := newHarness(t, catalog)
+			id, toAlice, toBob := startGame(t, h, tc.variant, "")
+			playMoves(t, h, toAlice, toBob, tc.moves)
+			setOrganiser(t, h, id, carol)
+			key := keyMail(t, h, carol, "gufuu")
+
+			mails := h.reply(t, key, "adjudicate "+id+" the deadline of the round passed")
+			wantText(t, only(t, mails, carol), "> adjudicate "+id, "Done: you adjudicated game "+id+": "+tc.result+", by the solved table")
+			for _, p := range []string{alice, bob} {
+				m := only(t, mails, p)
+				if got := m.Headers["X-Windpost-Result"]; got != tc.result {
+					t.Errorf("%s's mail: result %q, want %q", p, got, tc.result)
+				}
+				wantText(t, m, "The tournament's organiser, carol@players.test, adjudicated game "+id, "by the solved table",
+					"Why: the deadline of the round passed", "Game over after")
+			}
+			if rec := gameRec(t, h, id); rec.State != stateOver || rec.Result != tc.result {
+				t.Errorf("record: %s, %q", rec.State, rec.Result)
+			}
+			e := wantAudit(t, h, carol, "adjudicate", id, "the deadline of the round passed")
+			if !strings.HasPrefix(e.Detail, tc.result+", by the solved table") {
+				t.Errorf("audit detail %q", e.Detail)
+			}
+		})
+	}
+}
+
+// TestAdjudicateByDecision: a game that is not solved (Micro-shogi here,
+// and the toy Nim) is adjudicated only by a stated result; in a solved one
+// a stated result other than the table's is refused.
+func TestAdjudicateByDecision(t *testing.T) {
+	catalog := variants.Default(variants.Options{CacheDir: t.TempDir()})
+	h := newHarness(t, catalog)
+	key := keyMail(t, h, carol, "gufuu")
+	micro, _, _ := startGame(t, h, "micro", "")
+	setOrganiser(t, h, micro, carol)
+	tests := []struct {
+		line   string
+		answer string
+	}{
+		{"adjudicate " + micro, "Refused: Micro-shogi is not solved, so a game of it is adjudicated only by a stated result; write \"adjudicate " + micro + " black\""},
+		{"adjudicate " + micro + " white Bob's position is winning", "Done: you adjudicated game " + micro + ": white wins by adjudication, by decision."},
+		{"adjudicate " + micro + " black", "Refused: game " + micro + " is not in progress (it is over: white wins by adjudication), so it cannot be adjudicated."},
+	}
+	for _, tc := range tests {
+		mails := h.reply(t, key, tc.line)
+		wantText(t, only(t, mails, carol), tc.answer)
+	}
+	wantAudit(t, h, carol, "adjudicate", micro, "Bob's position is winning")
+
+	gufuu, _, _ := startGame(t, h, "gufuu", "")
+	setOrganiser(t, h, gufuu, carol)
+	// Gufuu's start is a win for Black, to move.
+	wantText(t, only(t, h.reply(t, key, "adjudicate "+gufuu+" white"), carol),
+		"Refused: the solved table says black wins by adjudication in game "+gufuu+", not what you wrote;")
+	wantText(t, only(t, h.reply(t, key, "adjudicate "+gufuu+" black"), carol), "Done: you adjudicated game "+gufuu+": black wins by adjudication, by the solved table")
+}
+
+// TestOrganiserCommandsRefused: only the game's organiser, in a mail that
+// proves their address, may adjudicate or extend it.
+func TestOrganiserCommandsRefused(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	id, toAlice, _ := startGame(t, h, "nim", "")
+	setOrganiser(t, h, id, carol)
+	other, _, _ := startGame(t, h, "nim", "") // a game without an organiser
+	tests := []struct {
+		name   string
+		req    func() Request
+		answer string
+	}{
+		{"a player of the game", func() Request { return h.replyRequest(t, toAlice, alice, "adjudicate "+id+" black") },
+			"Refused: only the organiser of a tournament game may adjudicate it, and you (alice@players.test) are not the organiser of game " + id + "."},
+		{"a stranger", func() Request { return h.request(eve, "", "", "extend "+id+" 3 days") },
+			"Refused: only the organiser of a tournament game may extend it, and you (eve@players.test) are not the organiser of game " + id + "."},
+		{"a game without an organiser", func() Request { return h.request(carol, "", "", "adjudicate "+other+" draw") },
+			"are not the organiser of game " + other + "."},
+		{"the organiser without a key", func() Request { return h.request(carol, "", "", "extend "+id+" 3 days") },
+			"Refused: \"extend\" changes a game, so it counts only in a reply to a mail windpost sent you; its reply key proves that the mail comes from you."},
+		{"the organiser with another's key", func() Request {
+			return h.request(carol, id, ReplyToken(h.store.secret, id, alice), "extend "+id+" 3 days")
+		}, "counts only in a reply to a mail windpost sent you"},
+		{"no game id", func() Request { return h.request(carol, "", "", "adjudicate black") },
+			"Refused: write adjudicate and the game's id, e.g. \"adjudicate g7k3q\"."},
+		{"days out of range", func() Request { return h.request(carol, "", "", "extend "+id+" 31 days") },
+			"Refused: write extend, the game's id and a number of days from 1 to 30"},
+		{"no such game", func() Request { return h.request(carol, "", "", "extend g2345 3 days") }, "Refused: there is no game g2345."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			mails := h.send(t, tc.req())
+			m := mails[0]
+			wantText(t, m, tc.answer)
+			if len(mails) != 1 {
+				t.Errorf("%d mails, want only the answer: %s", len(mails), describe(mails))
+			}
+		})
+	}
+	if rec := gameRec(t, h, id); rec.State != statePlaying || len(must[[]AuditEntry](t)(h.store.AuditLog())) != 0 {
+		t.Errorf("after refusals: state %s, audit log %v", rec.State, must[[]AuditEntry](t)(h.store.AuditLog()))
+	}
+	// The key windpost gives the organiser for the game itself proves them.
+	mails := h.send(t, h.request(carol, id, ReplyToken(h.store.secret, id, carol), "extend "+id+" 2 days, Alice is moving house"))
+	wantText(t, only(t, mails, carol), "Done: the deadline of move #1 in game "+id+" is now Thu 26 Nov 2026 12:00 UTC.")
+	wantAudit(t, h, carol, "extend", id, "Alice is moving house")
+}
+
+// TestExtendMovesTheDeadline: an extension moves the deadline of the move
+// by whole days, both players are told, and the clock keeps the new
+// deadline: no loss on time at the old one, a loss at the new one.
+func TestExtendMovesTheDeadline(t *testing.T) {
+	ctx := context.Background()
+	for _, by := range []string{"organiser", "operator"} {
+		t.Run(by, func(t *testing.T) {
+			h := newHarness(t, nimCatalog(10))
+			id, _, _ := startGame(t, h, "nim", "")
+			setOrganiser(t, h, id, carol)
+			old := gameRec(t, h, id).Deadline
+			var mails []Mail
+			if by == "organiser" {
+				key := keyMail(t, h, carol, "nim")
+				mails = h.reply(t, key, "extend "+id+" 4 days")
+				wantAudit(t, h, carol, "extend", id, "")
+			} else {
+				h.flush(t)
+				deadline := must[time.Time](t)(h.srv.Extend(ctx, id, 4, Decision{By: "root", Why: "the server was down"}))
+				if !deadline.Equal(old.Add(96 * time.Hour)) {
+					t.Errorf("Extend returned %s, want %s", deadline, old.Add(96*time.Hour))
+				}
+				mails = h.unsentTo(t, alice, bob)
+				wantAudit(t, h, "operator:root", "extend", id, "the server was down")
+			}
+			if got := gameRec(t, h, id).Deadline; !got.Equal(old.Add(4 * 24 * time.Hour)) {
+				t.Fatalf("deadline %s, want %s", got, old.Add(4*24*time.Hour))
+			}
+			for _, p := range []string{alice, bob} {
+				wantText(t, only(t, mails, p), "gave 4 more days for move #1 (black to move) in game "+id+": the deadline is now Sat 28 Nov 2026 12:00 UTC.",
+					"Deadline for this move: Sat 28 Nov 2026 12:00 UTC")
+			}
+			h.clock.t = old.Add(time.Hour)
+			h.srv.Tick(ctx)
+			if rec := gameRec(t, h, id); rec.State != statePlaying {
+				t.Fatalf("at the old deadline: %s, %s", rec.State, rec.Result)
+			}
+			h.clock.t = old.Add(4*24*time.Hour + time.Minute)
+			h.srv.Tick(ctx)
+			if rec := gameRec(t, h, id); rec.Result != "white wins by timeout" {
+				t.Fatalf("after the new deadline: %s, %q", rec.State, rec.Result)
+			}
+		})
+	}
+}
+
+// flush marks every mail due in the outbox as sent.
+func (h *harness) flush(t *testing.T) {
+	t.Helper()
+	for _, m := range must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 1000)) {
+		if err := h.store.MarkSent(m.ID, h.clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// unsentTo returns the mails waiting in the outbox to the addresses.
+func (h *harness) unsentTo(t *testing.T, addrs ...string) []Mail {
+	t.Helper()
+	due := must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 1000))
+	var out []Mail
+	for _, m := range due {
+		for _, a := range addrs {
+			if m.To == a {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// TestCancel: the operator cancels a rated game in progress: it ends
+// without a result, moves no rating, its clock stops, its players are
+// told and can do nothing more in it; a cancelled challenge is told to
+// its challenger only. Other actions refuse a cancelled game.
+func TestCancel(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t, nimCatalog(10))
+	id, toAlice, _ := startGame(t, h, "nim", "")
+	if !gameRec(t, h, id).Rated {
+		t.Fatal("the game is not rated")
+	}
+	if err := h.srv.Cancel(ctx, id, Decision{By: "root"}); err == nil || !strings.Contains(err.Error(), "say why") {
+		t.Fatalf("Cancel without why: %v", err)
+	}
+	h.flush(t)
+	if err := h.srv.Cancel(ctx, id, Decision{By: "root", Why: "both players are the same person"}); err != nil {
+		t.Fatal(err)
+	}
+	wantAudit(t, h, "operator:root", "cancel", id, "both players are the same person")
+	mails := h.unsentTo(t, alice, bob)
+	for _, p := range []string{alice, bob} {
+		m := only(t, mails, p)
+		wantText(t, m, "The server's operator cancelled game "+id+": it ends here without a result; it is not rated and counts nowhere.\nWhy: both players are the same person",
+			"Game "+id+" was cancelled by the server's operator, without a result.")
+		if got := m.Headers["X-Windpost-Result"]; got != cancelledResult {
+			t.Errorf("result header %q", got)
+		}
+	}
+	rec := gameRec(t, h, id)
+	if rec.State != stateCancelled || !rec.Deadline.IsZero() || rec.RatingChanges != nil {
+		t.Errorf("record: %s, deadline %s, rating changes %v", rec.State, rec.Deadline, rec.RatingChanges)
+	}
+	h.clock.Advance(30 * 24 * time.Hour)
+	if mails := must[[]Mail](t)(h.srv.Tick(ctx)); len(mails) != 0 {
+		t.Errorf("the clock of a cancelled game fired: %s", describe(mails))
+	}
+	for _, p := range []string{alice, bob} {
+		if rr := storedRating(t, h, "nim", p); rr != nil {
+			t.Errorf("%s has a rating after a cancelled game: %+v", p, rr)
+		}
+	}
+	wantText(t, only(t, h.reply(t, toAlice, "resign"), alice), "Refused: game "+id+" was cancelled by the server's operator, without a result.")
+	for name, err := range map[string]error{
+		"cancel":     h.srv.Cancel(ctx, id, Decision{By: "root", Why: "again"}),
+		"adjudicate": func() error { _, err := h.srv.Adjudicate(ctx, id, "black", Decision{By: "root", Why: "x"}); return err }(),
+		"extend":     func() error { _, err := h.srv.Extend(ctx, id, 1, Decision{By: "root", Why: "x"}); return err }(),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "cancelled by the server's operator") {
+			t.Errorf("%s of a cancelled game: %v", name, err)
+		}
+	}
+
+	inv := only(t, h.write(t, alice, "challenge "+eve+" nim"), eve)
+	challenge := inv.Headers["X-Windpost-Game"]
+	h.flush(t)
+	if err := h.srv.Cancel(ctx, challenge, Decision{By: "root", Why: "spam"}); err != nil {
+		t.Fatal(err)
+	}
+	mails = h.unsentTo(t, alice, eve)
+	if len(mails) != 1 || mails[0].To != alice {
+		t.Errorf("a cancelled challenge told %s; want alice alone", describe(mails))
+	}
+}
+
+// TestOperatorAdjudicates: the operator adjudicates by the table too, and
+// a rated game adjudicated moves the ratings as any end does.
+func TestOperatorAdjudicates(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t, variants.Default(variants.Options{CacheDir: t.TempDir()}))
+	id, _, _ := startGame(t, h, "julgonu", "")
+	if _, err := h.srv.Adjudicate(ctx, id, "", Decision{Why: "x"}); err == nil || !strings.Contains(err.Error(), "--by") {
+		t.Fatalf("Adjudicate without by: %v", err)
+	}
+	h.flush(t)
+	got, err := h.srv.Adjudicate(ctx, id, "", Decision{By: "root", Why: "the players asked"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kit, _ := h.catalog.Lookup("julgonu")
+	v := must[solver.Value](t)(kit.Analyst.Evaluate(ctx, rules.NewGame(kit.Rules)))
+	want := map[solver.Kind]string{solver.Won: "black wins by adjudication", solver.Lost: "white wins by adjudication", solver.Drawn: "draw by adjudication"}[v.Kind]
+	if got != want {
+		t.Errorf("Adjudicate = %q; the table's value of the start is %s, so want %q", got, v, want)
+	}
+	rec := gameRec(t, h, id)
+	if rec.Result != want || len(rec.RatingChanges) != 2 || storedRating(t, h, "julgonu", alice) == nil {
+		t.Errorf("record %q, rating changes %v", rec.Result, rec.RatingChanges)
+	}
+	wantAudit(t, h, "operator:root", "adjudicate", id, "the players asked")
+	for _, p := range []string{alice, bob} {
+		wantText(t, only(t, h.unsentTo(t, p), p), "The server's operator adjudicated game "+id+": ", "Your rating: 1500 -> ")
+	}
+}
+
+// TestBan: a banned address's mail is dropped without an answer, it cannot
+// be invited (the inviter is not told why), it is mailed nothing more
+// about its games, which stay as they were; unban ends all that.
+func TestBan(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t, nimCatalog(10))
+	id, toAlice, toBob := startGame(t, h, "nim", "")
+	root := Decision{By: "root", Why: "abusive messages"}
+	h.flush(t)
+	b, err := h.srv.Ban(ctx, "Bob@Players.test", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Address != bob || len(b.Open) != 1 || b.Open[0] != id {
+		t.Errorf("Ban = %+v; want bob with game %s open", b, id)
+	}
+	if due := must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 1000)); len(due) != 0 {
+		t.Errorf("the ban queued mail: %s", describe(due))
+	}
+	wantAudit(t, h, "operator:root", "ban", bob, "abusive messages")
+	if _, err := h.srv.Ban(ctx, bob, root); err == nil {
+		t.Error("a second ban of bob: no error")
+	}
+
+	for _, r := range []Request{h.request(bob, "", "", "help"), h.request(bob, "", "", "games"), h.replyRequest(t, toBob, bob, "resign")} {
+		mails, err := h.srv.Handle(ctx, r)
+		if err != nil || mails == nil || len(mails) != 0 {
+			t.Errorf("bob's %q: %d mails, %v; want none", r.Lines, len(mails), err)
+		}
+	}
+	if rec := gameRec(t, h, id); rec.State != statePlaying {
+		t.Errorf("bob's resign counted: %s", rec.State)
+	}
+	mails := h.reply(t, toAlice, "t1 #1")
+	if mailsTo(mails, bob) != 0 {
+		t.Errorf("bob was mailed about his game: %s", describe(mails))
+	}
+	refusal := only(t, h.write(t, alice, "challenge bob@players.test nim"), alice)
+	wantText(t, refusal, "Refused: bob@players.test cannot be invited.")
+	if strings.Contains(refusal.Text, "ban") {
+		t.Errorf("the refusal says why:\n%s", refusal.Text)
+	}
+
+	if err := h.srv.Unban(ctx, bob, Decision{By: "root", Why: "apologised"}); err != nil {
+		t.Fatal(err)
+	}
+	wantAudit(t, h, "operator:root", "unban", bob, "apologised")
+	if err := h.srv.Unban(ctx, bob, Decision{By: "root", Why: "again"}); err == nil {
+		t.Error("unban of an address not banned: no error")
+	}
+	wantText(t, only(t, h.write(t, bob, "games"), bob), "Your games:")
+}
+
+func TestParseOrganiserCommands(t *testing.T) {
+	tests := []struct {
+		line string
+		want Command
+	}{
+		{"adjudicate g7k3q", Command{Verb: VerbAdjudicate, Game: "g7k3q"}},
+		{"Adjudicate g7k3q Draw.", Command{Verb: VerbAdjudicate, Game: "g7k3q", Result: "draw"}},
+		{"g7k3q adjudicate white Bob left the club", Command{Verb: VerbAdjudicate, Game: "g7k3q", Result: "white", Text: "Bob left the club"}},
+		{"adjudicate g7k3q Bob left", Command{Verb: VerbAdjudicate, Game: "g7k3q", Text: "Bob left"}},
+		{"extend g7k3q 3 days", Command{Verb: VerbExtend, Game: "g7k3q", Days: 3}},
+		{"extend g7k3q 1 day: a holiday", Command{Verb: VerbExtend, Game: "g7k3q", Days: 1, Text: "a holiday"}},
+		{"extend g7k3q 30", Command{Verb: VerbExtend, Game: "g7k3q", Days: 30}},
+		{"extend g7k3q", Command{Verb: VerbExtend, Game: "g7k3q", Err: `write extend, the game's id and a number of days from 1 to 30, e.g. "extend g7k3q 3 days"`}},
+		{"extend g7k3q 0 days", Command{Verb: VerbExtend, Game: "g7k3q", Err: `write extend, the game's id and a number of days from 1 to 30, e.g. "extend g7k3q 3 days"`}},
+		{"adjudicate", Command{Verb: VerbAdjudicate, Err: `write adjudicate and the game's id, e.g. "adjudicate g7k3q"`}},
+	}
+	for _, tc := range tests {
+		got, ok := ParseCommand(tc.line)
+		tc.want.Line = tc.line
+		if !ok || got.Verb != tc.want.Verb || got.Game != tc.want.Game || got.Result != tc.want.Result ||
+			got.Days != tc.want.Days || got.Text != tc.want.Text || got.Err != tc.want.Err {
+			t.Errorf("ParseCommand(%q) = %+v, want %+v", tc.line, got, tc.want)
+		}
+	}
+}
