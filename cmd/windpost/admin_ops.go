@@ -61,7 +61,7 @@ var opUsage = map[string][2]string{
 			"counts nowhere (in a tournament it counts as not played). Its players get a mail\n" +
 			"saying so, with your reason (for a challenge, only the player who sent it)."},
 	"ban": {"admin ban ADDRESS --why TEXT [--by NAME] [-config FILE | --store FILE]",
-		"Ban an address: from now on windpost reads none of its mail and answers none of it,\n" +
+		"Ban an address: from now on windpost drops its mail unanswered and does nothing it asks,\n" +
 			"nobody can invite it, and windpost sends it no more mail. Nothing tells it so. Its\n" +
 			"games stay as they are, clocks running: the command lists them, so that you can\n" +
 			"cancel or adjudicate them."},
@@ -75,8 +75,8 @@ func adminOperate(ctx context.Context, a *app, name string, args []string) int {
 	fs := newFlags(a, usage[0], usage[1]+"\n\nEach change goes to the audit log with who made it and why (windpost admin audit).")
 	cfgPath := fs.String("config", "", "the config `file`: its [bot] address and [store] path")
 	store := fs.String("store", defaultStore, "the store `file` (without -config; the embedded demo's store)")
-	by := fs.String("by", osUser(), "who takes the action, for the audit log (`name`; default: your user name)")
-	why := fs.String("why", "", "why, in a few words (`text`; required): the players are told")
+	by := fs.String("by", osUser(), "who takes the action, for the audit log (a `name`)")
+	why := fs.String("why", "", "why, in a few words (`text`, required): the players are told")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
