@@ -403,6 +403,7 @@ func TestOperatorAdjudicates(t *testing.T) {
 func TestBan(t *testing.T) {
 	ctx := context.Background()
 	h := newHarness(t, nimCatalog(10))
+	wantText(t, only(t, h.write(t, bob, "notify digest 13:00"), bob), "Done:")
 	id, toAlice, toBob := startGame(t, h, "nim", "")
 	root := Decision{By: "root", Why: "abusive messages"}
 	h.flush(t)
@@ -431,6 +432,8 @@ func TestBan(t *testing.T) {
 		t.Errorf("bob's resign counted: %s", rec.State)
 	}
 	mails := h.reply(t, toAlice, "t1 #1")
+	h.clock.t = time.Date(2026, 11, 21, 13, 0, 0, 0, time.UTC) // bob's digest: his move in game id
+	mails = append(mails, must[[]Mail](t)(h.srv.Tick(ctx))...)
 	if mailsTo(mails, bob) != 0 {
 		t.Errorf("bob was mailed about his game: %s", describe(mails))
 	}
