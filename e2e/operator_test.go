@@ -7,6 +7,17 @@ import (
 	"time"
 )
 
+// runAdmin runs `windpost admin` with args and returns what it printed;
+// it fails t unless the command succeeds within a minute.
+func runAdmin(t *testing.T, bin string, args ...string) string {
+	t.Helper()
+	out, code := runFor(t, time.Minute, bin, append([]string{"admin"}, args...)...)
+	if code != 0 {
+		t.Fatalf("windpost admin %q: exit %d:\n%s", args, code, out)
+	}
+	return out
+}
+
 // TestOperator: while windpost serve runs, the operator's admin commands
 // reach the store through the daemon. An extension of a game between
 // alice and bob is mailed to both, with the reason; an address the
@@ -30,14 +41,7 @@ func TestOperator(t *testing.T) {
 			return g.game() == game && strings.Contains(g.Text, "accepted your challenge")
 		})
 
-		admin := func(args ...string) string {
-			t.Helper()
-			out, code := runFor(t, time.Minute, bin, append([]string{"admin"}, args...)...)
-			if code != 0 {
-				t.Fatalf("windpost admin %q: exit %d:\n%s", args, code, out)
-			}
-			return out
-		}
+		admin := func(args ...string) string { return runAdmin(t, bin, args...) }
 		if out := admin("extend", game, "2", "days", "--why", "the club's autumn break", "--by", "referee", "-config", cfg); !strings.Contains(out, "Extended game "+game+" by 2 days") {
 			t.Errorf("admin extend says:\n%s", out)
 		}

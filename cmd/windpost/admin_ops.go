@@ -245,18 +245,20 @@ func (op adminOp) run(ctx context.Context, st *games.Store, catalog *variants.Ca
 // auditJob prints the audit log, oldest first.
 func auditJob(st *games.Store, _ string, w io.Writer) error {
 	log, err := st.AuditLog()
-	if err != nil || len(log) == 0 {
-		if err == nil {
-			fmt.Fprintln(w, "The audit log is empty: no organiser or operator has acted yet.")
-		}
+	switch {
+	case err != nil:
+		return err
+	case len(log) == 0:
+		_, err = fmt.Fprintln(w, "The audit log is empty: no organiser or operator has acted yet.")
 		return err
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY")
+	rows := []string{"WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY"}
 	for _, e := range log {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target,
-			cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-"))
+		cells := []string{e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target, cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-")}
+		rows = append(rows, strings.Join(cells, "\t"))
 	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(rows, "\n"))
 	return tw.Flush()
 }
 

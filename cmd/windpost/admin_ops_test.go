@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/variants"
@@ -29,13 +27,13 @@ func opsStore(t *testing.T) (path, micro, bot string) {
 	n := 0
 	send := func(from string, r games.Request, lines ...string) []games.Mail {
 		n++
-		r.From, r.Subject, r.Lines, r.Received = from, "windpost", lines, time.Now()
+		r.From, r.Subject, r.Lines = from, "windpost", lines // Received: now
 		r.MessageID = "<ops-" + string(rune('a'+n)) + "@example.test>"
-		mails, err := srv.Handle(context.Background(), r)
+		mails, err := srv.Handle(t.Context(), r)
 		if err != nil || len(mails) == 0 {
 			t.Fatalf("%q: %v, %d mails", lines, err, len(mails))
 		}
-		if _, err := srv.BotWork(context.Background()); err != nil {
+		if _, err := srv.BotWork(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		return mails
