@@ -285,3 +285,15 @@ func TestParseOrganiserCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestOrganiserHelp: "help adjudicate" and "help extend" explain both
+// commands, and the overview names them for organisers.
+func TestOrganiserHelp(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	for _, line := range []string{"help adjudicate", "help extend", "help organiser"} {
+		wantText(t, only(t, h.write(t, alice, line), alice), "For the organiser of a tournament, on its games (nobody else may):",
+			`adjudicate <game> black|white|draw`, `extend <game> <n> days`, "both players get a mail saying\nwhat you did and why")
+	}
+	wantText(t, only(t, h.write(t, alice, "help"), alice), "For a tournament's organiser, on its games:\n  adjudicate <game> [black|white|draw]",
+		"vacation, notify, privacy, rating, organiser")
+}
