@@ -65,6 +65,18 @@ func operatorActor(d Decision) actor {
 	return actor{who: d.who(), words: "The server's operator", why: strings.TrimSpace(d.Why)}
 }
 
+// told are the players of rec to tell of an action: both, but not an
+// organiser who plays in it (their answer tells them).
+func (a actor) told(rec *gameRecord) []string {
+	var out []string
+	for _, addr := range rec.humans() {
+		if addr != a.who {
+			out = append(out, addr)
+		}
+	}
+	return out
+}
+
 // because is the reason as the players' mail says it: " Why: ..." or "".
 func (a actor) because() string {
 	if a.why == "" {
@@ -194,7 +206,7 @@ func (c *change) adjudicate(lg *liveGame, stated string, by actor) (rules.Outcom
 		return rules.Outcome{}, "", err
 	}
 	lg.finish(o)
-	for _, addr := range rec.humans() {
+	for _, addr := range by.told(rec) {
 		c.notify(Notice, addr, rec.ID, fmt.Sprintf("%s adjudicated game %s: %s, %s.%s", by.words, rec.ID, lg.resultFor(addr), basis, by.because()))
 	}
 	return o, basis, c.audit(by.who, "adjudicate", rec.ID, o.String()+", "+basis, by.why)
@@ -280,7 +292,7 @@ func (c *change) extend(lg *liveGame, days int, by actor) (time.Time, error) {
 		return time.Time{}, err
 	}
 	move := fmt.Sprintf("move #%d (%s to move)", len(rec.Moves)+1, lg.toMove())
-	for _, addr := range rec.humans() {
+	for _, addr := range by.told(rec) {
 		c.notify(Notice, addr, rec.ID, fmt.Sprintf("%s gave %d more %s for %s in game %s: the deadline is now %s.%s",
 			by.words, days, plural(days, "day", "days"), move, rec.ID, formatTimeIn(rec.Deadline, c.locationOf(addr)), by.because()))
 	}

@@ -228,72 +228,17 @@ func TestOrganiserCommandsRefused(t *testing.T) {
 	mails := h.send(t, h.request(carol, id, ReplyToken(h.store.secret, id, carol), "extend "+id+" 2 days, Alice is moving house"))
 	wantText(t, only(t, mails, carol), "Done: the deadline of move #1 in game "+id+" is now Thu 26 Nov 2026 12:00 UTC.")
 	wantAudit(t, h, carol, "extend", id, "Alice is moving house")
-}
-
-// TestOperatorAdjudicates: the operator adjudicates by the table too, and
-// a rated game adjudicated moves the ratings as any end does.
-func TestOperatorAdjudicates(t *testing.T) {
-	ctx := t.Context()
-	h := newHarness(t, variants.Default(variants.Options{CacheDir: t.TempDir()}))
-	id, _, _ := startGame(t, h, "julgonu")
-	if _, err := h.srv.Adjudicate(ctx, id, "", Decision{Why: "x"}); err == nil || !strings.Contains(err.Error(), "--by") {
-		t.Fatalf("Adjudicate without by: %v", err)
+	// An organiser who plays in the game decides no result and gives
+	// themself no time.
+	own, toOwn, _ := startGame(t, h, "nim")
+	setOrganiser(t, h, own, alice)
+	for _, tc := range []struct{ line, answer string }{
+		{"adjudicate " + own + " black", "Refused: you play in game " + own + ", so you cannot decide its result yourself; ask the server's operator to adjudicate it."},
+		{"extend " + own + " 2 days", "Refused: it is your own move in game " + own + ", so you cannot give yourself more time;"},
+	} {
+		wantText(t, only(t, h.reply(t, toOwn, tc.line), alice), tc.answer)
 	}
-	h.flush(t)
-	got, err := h.srv.Adjudicate(ctx, id, "", Decision{By: "root", Why: "the players asked"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kit, _ := h.catalog.Lookup("julgonu")
-	v := must[solver.Value](t)(kit.Analyst.Evaluate(ctx, rules.NewGame(kit.Rules)))
-	want := map[solver.Kind]string{solver.Won: "black wins by adjudication", solver.Lost: "white wins by adjudication", solver.Drawn: "draw by adjudication"}[v.Kind]
-	if got != want {
-		t.Errorf("Adjudicate = %q; the table's value of the start is %s, so want %q", got, v, want)
-	}
-	rec := gameRec(t, h, id)
-	if rec.Result != want || len(rec.RatingChanges) != 2 || storedRating(t, h, "julgonu", alice) == nil {
-		t.Errorf("record %q, rating changes %v", rec.Result, rec.RatingChanges)
-	}
-	wantAudit(t, h, "operator:root", "adjudicate", id, "the players asked")
-	for _, p := range []string{alice, bob} {
-		wantText(t, only(t, h.unsentTo(t, p), p), "The server's operator adjudicated game "+id+": ", "Your rating: 1500 -> ")
-	}
-}
-
-func TestParseOrganiserCommands(t *testing.T) {
-	tests := []struct {
-		line string
-		want Command
-	}{
-		{"adjudicate g7k3q", Command{Verb: VerbAdjudicate, Game: "g7k3q"}},
-		{"Adjudicate g7k3q Draw.", Command{Verb: VerbAdjudicate, Game: "g7k3q", Result: "draw"}},
-		{"g7k3q adjudicate white Bob left the club", Command{Verb: VerbAdjudicate, Game: "g7k3q", Result: "white", Text: "Bob left the club"}},
-		{"adjudicate g7k3q Bob left", Command{Verb: VerbAdjudicate, Game: "g7k3q", Text: "Bob left"}},
-		{"extend g7k3q 3 days", Command{Verb: VerbExtend, Game: "g7k3q", Days: 3}},
-		{"extend g7k3q 1 day: a holiday", Command{Verb: VerbExtend, Game: "g7k3q", Days: 1, Text: "a holiday"}},
-		{"extend g7k3q 30", Command{Verb: VerbExtend, Game: "g7k3q", Days: 30}},
-		{"extend g7k3q", Command{Verb: VerbExtend, Game: "g7k3q", Err: `write extend, the game's id and a number of days from 1 to 30, e.g. "extend g7k3q 3 days"`}},
-		{"extend g7k3q 0 days", Command{Verb: VerbExtend, Game: "g7k3q", Err: `write extend, the game's id and a number of days from 1 to 30, e.g. "extend g7k3q 3 days"`}},
-		{"adjudicate", Command{Verb: VerbAdjudicate, Err: `write adjudicate and the game's id, e.g. "adjudicate g7k3q"`}},
-	}
-	for _, tc := range tests {
-		got, ok := ParseCommand(tc.line)
-		tc.want.Line = tc.line
-		if !ok || got.Verb != tc.want.Verb || got.Game != tc.want.Game || got.Result != tc.want.Result ||
-			got.Days != tc.want.Days || got.Text != tc.want.Text || got.Err != tc.want.Err {
-			t.Errorf("ParseCommand(%q) = %+v, want %+v", tc.line, got, tc.want)
-		}
-	}
-}
-
-// TestOrganiserHelp: "help adjudicate" and "help extend" explain both
-// commands, and the overview names them for organisers.
-func TestOrganiserHelp(t *testing.T) {
-	h := newHarness(t, nimCatalog(10))
-	for _, line := range []string{"help adjudicate", "help extend", "help organiser"} {
-		wantText(t, only(t, h.write(t, alice, line), alice), "For the organiser of a tournament, on its games (nobody else may):",
-			`adjudicate <game> black|white|draw`, `extend <game> <n> days`, "both players get a mail saying\nwhat you did and why")
-	}
-	wantText(t, only(t, h.write(t, alice, "help"), alice), "For a tournament's organiser, on its games:\n  adjudicate <game> [black|white|draw]",
-		"vacation, notify, privacy, rating, organiser")
+	toOwn = only(t, h.reply(t, toOwn, "t1 #1"), alice) // bob's move now: alice may give him time
+	wantText(t, only(t, h.reply(t, toOwn, "extend "+own+" 2 days"), alice), "Done: the deadline of move #2 in game "+own+" is now")
+	wantAudit(t, h, alice, "extend", own, "")
 }

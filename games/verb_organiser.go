@@ -9,7 +9,9 @@ import (
 // The organiser's commands on a tournament game (operator.go does the
 // work): "adjudicate <game> [black|white|draw] [reason]" and "extend
 // <game> <n> days [reason]". Only the game's organiser (gameRecord.
-// Organiser) may give them, in a mail that carries one of their keys.
+// Organiser) may give them, in a mail that carries one of their keys. An
+// organiser who plays in the game is no judge in their own cause: they
+// cannot decide its result (the table may) nor extend their own move.
 
 // The organiser's verbs.
 const (
@@ -68,6 +70,10 @@ func (h *handling) adjudicateGame(c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if _, player := lg.rec.sideOf(h.from); player && lg.kit.Table == nil {
+		return "", refused("you play in game %s, so you cannot decide its result yourself;", lg.rec.ID).
+			instead("ask the server's operator to adjudicate it.")
+	}
 	o, basis, err := h.adjudicate(lg, c.Result, by)
 	if err != nil {
 		return "", err
@@ -81,6 +87,10 @@ func (h *handling) extendGame(c Command) (string, error) {
 	lg, by, err := h.organiserGame(c, "extend")
 	if err != nil {
 		return "", err
+	}
+	if side, player := lg.rec.sideOf(h.from); player && lg.rec.State == statePlaying && lg.toMove() == side {
+		return "", refused("it is your own move in game %s, so you cannot give yourself more time;", lg.rec.ID).
+			instead(`ask the server's operator, or take a vacation ("help vacation").`)
 	}
 	deadline, err := h.extend(lg, c.Days, by)
 	if err != nil {
@@ -136,5 +146,6 @@ const organiserHelp = `For the organiser of a tournament, on its games (nobody e
 After the command you may write why, on the same line
 ("extend g7k3q 3 days, Bob is in hospital"): both players get a mail saying
 what you did and why, and the server keeps a log of every such action.
-Send these commands in a reply to a mail windpost sent you: its reply key
-proves that the mail comes from you.`
+In a game you play yourself you cannot decide the result or extend your own
+move: ask the server's operator. Send these commands in a reply to a mail
+windpost sent you: its reply key proves that the mail comes from you.`
