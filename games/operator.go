@@ -57,7 +57,7 @@ func (d Decision) who() string { return "operator:" + strings.TrimSpace(d.By) }
 // actor is who took an action, as the players read it.
 type actor struct {
 	who   string // for the audit log: an address, or "operator:<name>"
-	words string // "The organiser, alice@example.org," or "The server's operator"
+	words string // "The tournament's organiser, alice@example.org," or "The server's operator"
 	why   string // "" if none was given
 }
 
@@ -77,7 +77,8 @@ func (a actor) told(rec *gameRecord) []string {
 	return out
 }
 
-// because is the reason as the players' mail says it: " Why: ..." or "".
+// because is the reason as the players' mail says it, on a line of its
+// own ("\nWhy: ..."), or "".
 func (a actor) because() string {
 	if a.why == "" {
 		return ""
