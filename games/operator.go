@@ -144,6 +144,9 @@ func (s *Server) operate(ctx context.Context, id string, d Decision, table bool,
 		if lg == nil {
 			return errors.New("there is no such game")
 		}
+		if err := c.sameBot(lg); err != nil {
+			return err
+		}
 		if err := act(c, lg); err != nil {
 			return err
 		}
@@ -151,6 +154,21 @@ func (s *Server) operate(ctx context.Context, id string, d Decision, table bool,
 	})
 	if err != nil {
 		return fmt.Errorf("games: game %s: %w", id, err)
+	}
+	return nil
+}
+
+// sameBot refuses to mail lg's players from a bot address whose domain
+// is not the one of the mails they had about it (the operator named
+// another config than serve's): their replies would go astray.
+func (c *change) sameBot(lg *liveGame) error {
+	for _, p := range lg.rec.Players {
+		if p.Thread == "" {
+			continue
+		}
+		if _, domain := SplitAddress(strings.Trim(p.Thread, "<>")); !strings.EqualFold(domain, c.srv.domain) {
+			return fmt.Errorf("the game's mails come from @%s, not from the bot address given (@%s): name the config file windpost serve uses", domain, c.srv.domain)
+		}
 	}
 	return nil
 }

@@ -196,3 +196,22 @@ func TestBan(t *testing.T) {
 	}
 	wantText(t, only(t, h.write(t, bob, "games"), bob), "Your games:")
 }
+
+// TestOperatorNeedsTheBotsAddress: an operator's server with another bot
+// domain than the one a game's mails came from (the wrong config) changes
+// nothing in the game.
+func TestOperatorNeedsTheBotsAddress(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	id, _, _ := startGame(t, h, "nim")
+	other, err := NewServer(h.store, h.catalog, Config{BotAddress: "bot@elsewhere.test", Clock: h.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = other.Extend(t.Context(), id, 2, Decision{By: "root", Why: "x"})
+	if err == nil || !strings.Contains(err.Error(), "the game's mails come from @windpost.test, not from the bot address given (@elsewhere.test)") {
+		t.Fatalf("Extend with another bot domain: %v", err)
+	}
+	if rec := gameRec(t, h, id); !rec.Deadline.Equal(h.clock.Now().Add(3 * 24 * time.Hour)) {
+		t.Errorf("the deadline moved to %s", rec.Deadline)
+	}
+}

@@ -20,7 +20,7 @@ func opsStore(t *testing.T) (path, micro, bot string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := games.NewServer(st, variants.Default(variants.Options{CacheDir: t.TempDir()}), games.Config{BotAddress: "bot@example.test", Seed: 7})
+	srv, err := games.NewServer(st, variants.Default(variants.Options{CacheDir: t.TempDir()}), games.Config{BotAddress: "bot@" + localDomain, Seed: 7}) // the demo's, which admin takes without -config
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +140,20 @@ func containsRow(table string, cells []string) bool {
 		}
 	}
 	return false
+}
+
+// TestAdminOperateWrongBot: a game whose mails came from another bot
+// domain than the one the command takes (no -config: the demo's) is left
+// alone, and the operator told to name serve's config.
+func TestAdminOperateWrongBot(t *testing.T) {
+	path, id := adminStore(t) // bot@example.test
+	_, errOut, code := leadRun(t, "", "admin", "cancel", id, "--why", "a test", "--store", path)
+	if code != 1 || !strings.Contains(errOut, "the game's mails come from @example.test, not from the bot address given (@windpost.test): name the config file windpost serve uses") {
+		t.Errorf("cancel with the wrong bot: code %d, %q", code, errOut)
+	}
+	if out, _, _ := leadRun(t, "", "admin", "audit", "--store", path); !strings.Contains(out, "The audit log is empty") {
+		t.Errorf("admin audit after a refused cancel:\n%s", out)
+	}
 }
 
 func TestAdminOperateHelp(t *testing.T) {
