@@ -77,6 +77,7 @@ type Command struct {
 	Text    string // say, note: the text as written
 	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
 	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
+	Result  string // adjudicate: "black", "white", "draw" or "" (verb_organiser.go)
 	// Setting is what notify, remind and timezone set (verb_notify.go);
 	// nil asks for the current setting.
 	Setting *notifySetting
@@ -205,6 +206,8 @@ func ParseCommand(line string) (Command, bool) {
 			c.Verb = VerbMove // "Join us at the club": no command, talk in a game's thread
 			c.parseMove(strings.Join(words, " "))
 		}
+	case "adjudicate", "extend":
+		c.parseOrganiser(verb, args)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

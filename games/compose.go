@@ -76,12 +76,13 @@ func (c *change) queueNotices() error {
 	for _, k := range keys {
 		n := c.notices[k]
 		lg := c.games[k.game]
-		if len(n.events) == 0 || (c.st.doNotMail(k.to) && lg.rec.State == stateInvited) {
+		if len(n.events) == 0 || (c.st.doNotMail(k.to) && lg.rec.State == stateInvited) || c.st.banned(k.to) {
 			// Dropped (dropNotice), or an invitation to an address that
 			// said "stop". A game the address accepted goes on being
 			// mailed: "stop" needs no key, so a forged one must not
 			// silence a player's moves and reminders (that would lose
-			// them the game on time); "forget me" ends their games.
+			// them the game on time); "forget me" ends their games. A
+			// banned address is mailed nothing (store_ban.go).
 			continue
 		}
 		if folded, err := c.foldIntoDigest(k.to, lg, n); err != nil || folded {
@@ -265,6 +266,8 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
 		}
 	case stateDeclined:
 		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
+	case stateCancelled:
+		fmt.Fprintf(&b, "Game %s was %s.\n", rec.ID, lg.result())
 	case stateOver:
 		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))

@@ -144,8 +144,8 @@ func (c *change) sendDigest(p *playerRecord) error {
 			mine = append(mine, lg)
 		}
 	}
-	if len(mine) == 0 && len(p.DigestEvents) == 0 {
-		return nil
+	if len(mine) == 0 && len(p.DigestEvents) == 0 || c.st.banned(p.Address) {
+		return nil // nothing to say, or nobody to say it to (store_ban.go)
 	}
 	m, err := c.plainMail(Notice, p.Address, "", "", digestText(p, mine), c.digestMail(p))
 	if err != nil {

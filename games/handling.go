@@ -199,6 +199,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbExport: h.export,
 		VerbSeek:   h.withKit(h.seek), VerbUnseek: h.unseek, VerbSeeks: h.listSeeks, VerbJoin: h.join, VerbRematch: h.rematch,
 		VerbTournament: h.tournamentVerb, VerbWithdraw: h.withdraw,
+		VerbAdjudicate: h.adjudicateGame, VerbExtend: h.extendGame,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

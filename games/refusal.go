@@ -59,6 +59,8 @@ func stateRefusal(lg *liveGame, reader string) *refusal {
 			instead(`I will write to you when they answer ("decline" withdraws your challenge).`)
 	case stateDeclined:
 		return refused("game %s never began (%s).", rec.ID, lg.result()).instead(other)
+	case stateCancelled:
+		return refused("game %s was %s.", rec.ID, lg.result()).instead(other)
 	}
 	return refused("game %s is over: %s.", rec.ID, lg.resultFor(reader)).instead(other)
 }

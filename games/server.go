@@ -186,6 +186,11 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			s.log.Info("no answer: the sender is not an address", "from", r.From, "message_id", r.MessageID)
 			return st.markProcessed(r.MessageID, processedRecord{At: s.now(), From: r.From})
 		}
+		if st.banned(from) {
+			// No answer, ever: a ban must not be a way to make windpost write.
+			s.log.Info("no answer: the sender is banned", "from", from, "message_id", r.MessageID)
+			return st.markProcessed(r.MessageID, processedRecord{At: s.now(), From: from})
+		}
 		h := &handling{change: s.newChange(ctx, st, from), req: r, from: from}
 		if err := h.runLines(); err != nil {
 			return err

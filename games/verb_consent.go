@@ -145,6 +145,9 @@ func (c *change) neverPlayed(address string) (bool, error) {
 // address: the do-not-mail list, the invitee's blocks, one invitation
 // waiting per address, and the cap per day on addresses that never played.
 func (h *handling) mayInvite(address string) error {
+	if h.st.banned(address) {
+		return refused("%s cannot be invited.", address).instead(otherOpponent) // not why (store_ban.go)
+	}
 	if h.st.doNotMail(address) {
 		return refused("%s asked windpost never to write to them, so I cannot invite them.", address).
 			instead(otherOpponent)

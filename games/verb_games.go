@@ -28,7 +28,7 @@ func (h *handling) listGames(Command) (string, error) {
 	ended := 0
 	for i := len(mine) - 1; i >= 0; i-- {
 		lg := mine[i]
-		if lg.rec.State == stateOver || lg.rec.State == stateDeclined {
+		if lg.rec.State == stateOver || lg.rec.State == stateDeclined || lg.rec.State == stateCancelled {
 			ended++
 			if ended > maxListedEnded {
 				continue

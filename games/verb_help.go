@@ -58,6 +58,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "seek"
 	case "tournaments", "withdraw", "crosstable":
 		topic = "tournament"
+	case "adjudicate", "extend", "organizer", "organisers", "organizers":
+		topic = "organiser"
 	}
 	switch topic {
 	case "":
@@ -105,7 +107,11 @@ func helpTopic(topic string) (string, bool) {
                           enter tournament t; its players and crosstable
   help <topic>            more on: moves, games, clocks, draw, undo, talk,
                           vacation, notify, privacy, rating, seek,
-                          rematch, tournament, join, export
+                          rematch, tournament, join, export, organiser
+For a tournament's organiser, on its games:
+  adjudicate <game> [black|white|draw]
+                          end a game (by the solved table where there is one)
+  extend <game> <n> days  give the player to move n more days
 Reply to a mail about a game to act in it: the reply address carries your
 key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
@@ -152,6 +158,8 @@ your last move and its answer at once.`, true
 		return joinHelp, true
 	case "rematch":
 		return rematchHelp, true
+	case "organiser":
+		return organiserHelp, true
 	case "rating":
 		return ratingHelp, true
 	case "tournament":

@@ -28,11 +28,22 @@ Subcommands:
   check                 run bbolt's consistency check over the store and read every record
   forget ADDRESS        forget a player (as their "forget me"); serve must be stopped
   export --all DIR      write each game's record as a PGN file in DIR (--game G: one game)
+  adjudicate GAME [black|white|draw] --why TEXT
+                        end a game now (by the solved table in Gufuu and Jul-Gonu)
+  extend GAME DAYS --why TEXT
+                        give the player to move DAYS more days
+  cancel GAME --why TEXT
+                        call off a game without a result (not rated, counts nowhere)
+  ban ADDRESS --why TEXT / unban ADDRESS --why TEXT
+                        ignore an address's mail and never mail it / lift that
+  audit                 print the audit log: every organiser's and operator's action
 
-Each takes --store FILE (default ./windpost.db). While 'windpost serve' runs
-on the store it holds the file, so these commands ask the running daemon
-instead, over the socket it keeps beside the store (FILE.admin, readable by
-its owner only): a backup made then is a hot backup, taken while games go on.`
+Each takes --store FILE (default ./windpost.db); the changes also take --by
+NAME (default: your user name), which the audit log keeps with --why. While
+'windpost serve' runs on the store it holds the file, so these commands ask
+the running daemon instead, over the socket it keeps beside the store
+(FILE.admin, readable by its owner only): a backup made then is a hot
+backup, taken while games go on, and a change is made by the daemon.`
 
 // cmdAdmin runs `windpost admin <games|dump|outbox|backup|check|forget>`.
 func cmdAdmin(ctx context.Context, a *app, args []string) int {
@@ -58,8 +69,12 @@ func cmdAdmin(ctx context.Context, a *app, args []string) int {
 		return adminCheck(a, args[1:])
 	case "export":
 		return adminExport(a, args[1:])
+	case "adjudicate", "extend", "cancel", "ban", "unban":
+		return adminOperate(ctx, a, args[0], args[1:])
+	case "audit":
+		return adminLook(a, args[1:], "audit", "Print the audit log: every action of a tournament's organiser or of the operator\n(adjudicate, extend, cancel, ban, unban), when, by whom, on what, and why.")
 	}
-	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox, backup, check, forget or export)\n", args[0])
+	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox, backup, check, forget, export, adjudicate, extend, cancel, ban, unban or audit)\n", args[0])
 	return 2
 }
 
@@ -71,7 +86,8 @@ type adminJob func(st *games.Store, arg string, w io.Writer) error
 // adminJobs are the jobs by name; arg is the job's one argument (the
 // backup's absolute path) or "".
 func adminJobs() map[string]adminJob {
-	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "outbox": outboxJob, "check": checkJob, "export": exportJob}
+	return map[string]adminJob{"games": gamesJob, "dump": dumpJob, "backup": backupJob, "outbox": outboxJob, "check": checkJob, "export": exportJob,
+		"operate": operateJob, "audit": auditJob}
 }
 
 func gamesJob(st *games.Store, _ string, w io.Writer) error {

@@ -1,0 +1,345 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
+)
+
+// What a tournament's organiser (by mail, verb_organiser.go) and the
+// server's operator (windpost admin) may do to a game: adjudicate it,
+// extend the deadline of its move, and, the operator only, cancel it. Each
+// action ends or changes the game in the change like a player's command
+// does (an adjudicated game ends through liveGame.finish, so ratings and
+// tournaments see it end), mails both players what happened and why, and
+// goes to the audit log with who took it and why.
+
+// stateCancelled is a game the operator cancelled: it ended with no
+// result, is not rated, and counts nowhere (a tournament treats it as not
+// played). Result says so.
+const stateCancelled gameState = "cancelled"
+
+// adjudication is the reason of an adjudicated game's outcome: "black
+// wins by adjudication".
+const adjudication rules.Reason = "adjudication"
+
+// maxExtendDays caps one extension of a deadline.
+const maxExtendDays = 30
+
+// cancelledResult is a cancelled game's Result.
+const cancelledResult = "cancelled by the server's operator, without a result"
+
+// Decision names the operator who takes an action and why; the players
+// are told why, and the audit log keeps both.
+type Decision struct {
+	By  string // the operator's name; the audit log writes "operator:<By>"
+	Why string // required
+}
+
+// check refuses a decision without a name or a reason.
+func (d Decision) check() error {
+	switch {
+	case strings.TrimSpace(d.By) == "":
+		return errors.New("say who takes the action (--by)")
+	case strings.TrimSpace(d.Why) == "":
+		return errors.New("say why (--why): the players are told")
+	}
+	return nil
+}
+
+func (d Decision) who() string { return "operator:" + strings.TrimSpace(d.By) }
+
+// actor is who took an action, as the players read it.
+type actor struct {
+	who   string // for the audit log: an address, or "operator:<name>"
+	words string // "The tournament's organiser, alice@example.org," or "The server's operator"
+	why   string // "" if none was given
+}
+
+func operatorActor(d Decision) actor {
+	return actor{who: d.who(), words: "The server's operator", why: strings.TrimSpace(d.Why)}
+}
+
+// told are the players of rec to tell of an action: both, but not an
+// organiser who plays in it (their answer tells them).
+func (a actor) told(rec *gameRecord) []string {
+	var out []string
+	for _, addr := range rec.humans() {
+		if addr != a.who {
+			out = append(out, addr)
+		}
+	}
+	return out
+}
+
+// because is the reason as the players' mail says it, on a line of its
+// own ("\nWhy: ..."), or "".
+func (a actor) because() string {
+	if a.why == "" {
+		return ""
+	}
+	return "\nWhy: " + a.why
+}
+
+// Adjudicate ends game id, a game in progress, by adjudication for the
+// operator: in a solved game (Gufuu Shogi, Jul-Gonu) by the result the
+// position is worth with perfect play, which result must then agree with
+// if given; in another game (Micro-shogi) by result, "black", "white" or
+// "draw", which is then required. It returns the result ("black wins by
+// adjudication").
+func (s *Server) Adjudicate(ctx context.Context, id, result string, d Decision) (string, error) {
+	var text string
+	err := s.operate(ctx, id, d, true, func(c *change, lg *liveGame) error {
+		o, _, err := c.adjudicate(lg, strings.ToLower(strings.TrimSpace(result)), operatorActor(d))
+		text = o.String()
+		return err
+	})
+	return text, err
+}
+
+// Extend gives the player to move in game id days more (1 to 30) for the
+// move, for the operator, and returns the new deadline.
+func (s *Server) Extend(ctx context.Context, id string, days int, d Decision) (time.Time, error) {
+	var deadline time.Time
+	err := s.operate(ctx, id, d, false, func(c *change, lg *liveGame) error {
+		var err error
+		deadline, err = c.extend(lg, days, operatorActor(d))
+		return err
+	})
+	return deadline, err
+}
+
+// Cancel ends game id, a game in progress or a challenge, without a
+// result, for the operator: it is not rated and counts nowhere.
+func (s *Server) Cancel(ctx context.Context, id string, d Decision) error {
+	return s.operate(ctx, id, d, false, func(c *change, lg *liveGame) error {
+		return c.cancel(lg, operatorActor(d))
+	})
+}
+
+// operate runs act on game id in one write transaction and commits what
+// it did; a refusal is returned as the error. table readies the game's
+// solved table first, outside the transaction.
+func (s *Server) operate(ctx context.Context, id string, d Decision, table bool, act func(*change, *liveGame) error) error {
+	id = strings.ToLower(strings.TrimSpace(id))
+	if err := d.check(); err != nil {
+		return fmt.Errorf("games: game %s: %w", id, err)
+	}
+	if table {
+		if err := s.readyTable(ctx, id); err != nil {
+			return fmt.Errorf("games: game %s: %w", id, err)
+		}
+	}
+	err := s.store.update(func(st storeTx) error {
+		c := s.newChange(ctx, st, "")
+		lg := c.game(id)
+		if err := c.unreadable[id]; err != nil {
+			return err
+		}
+		if lg == nil {
+			return errors.New("there is no such game")
+		}
+		if err := c.sameBot(lg); err != nil {
+			return err
+		}
+		if err := act(c, lg); err != nil {
+			return err
+		}
+		return c.commit()
+	})
+	if err != nil {
+		return fmt.Errorf("games: game %s: %w", id, err)
+	}
+	return nil
+}
+
+// sameBot refuses to mail lg's players from a bot address whose domain
+// is not the one of the mails they had about it (the operator named
+// another config than serve's): their replies would go astray.
+func (c *change) sameBot(lg *liveGame) error {
+	for _, p := range lg.rec.Players {
+		if p.Thread == "" {
+			continue
+		}
+		if _, domain := SplitAddress(strings.Trim(p.Thread, "<>")); !strings.EqualFold(domain, c.srv.domain) {
+			return fmt.Errorf("the game's mails come from @%s, not from the bot address given (@%s): name the config file windpost serve uses", domain, c.srv.domain)
+		}
+	}
+	return nil
+}
+
+// readyTable makes (or loads) the solved table of game id's variant, if it
+// has one, so that the transaction reads it at once.
+func (s *Server) readyTable(ctx context.Context, id string) error {
+	var variant string
+	err := s.store.view(func(st storeTx) error {
+		rec, _, err := st.game(id)
+		if rec != nil {
+			variant = rec.Variant
+		}
+		return err
+	})
+	if err != nil || variant == "" {
+		return err
+	}
+	if kit, ok := s.catalog.Lookup(variant); ok && kit.Table != nil {
+		_, err = kit.Table.Ready(ctx)
+	}
+	return err
+}
+
+// notInProgress refuses an action on a game that is not being played.
+func notInProgress(lg *liveGame, what string) *refusal {
+	return refused("game %s is not in progress (%s), so it cannot be %s.", lg.rec.ID, stateWords(lg), what)
+}
+
+// stateWords says where a game that is not being played stands.
+func stateWords(lg *liveGame) string {
+	switch lg.rec.State {
+	case stateInvited:
+		return "the challenge has not been accepted"
+	case stateOver:
+		return "it is over: " + lg.result()
+	}
+	return lg.rec.Result
+}
+
+// adjudicate ends lg by adjudication (see Server.Adjudicate; stated is ""
+// or "black", "white", "draw"), tells both players, and logs it. It
+// returns the outcome and on what it rests.
+func (c *change) adjudicate(lg *liveGame, stated string, by actor) (rules.Outcome, string, error) {
+	rec := lg.rec
+	if rec.State != statePlaying {
+		return rules.Outcome{}, "", notInProgress(lg, "adjudicated")
+	}
+	if rec.BotThinking {
+		return rules.Outcome{}, "", thinkingRefusal(lg)
+	}
+	o, basis, err := c.adjudication(lg, stated)
+	if err != nil {
+		return rules.Outcome{}, "", err
+	}
+	lg.finish(o)
+	for _, addr := range by.told(rec) {
+		c.notify(Notice, addr, rec.ID, fmt.Sprintf("%s adjudicated game %s: %s, %s.%s", by.words, rec.ID, lg.resultFor(addr), basis, by.because()))
+	}
+	return o, basis, c.audit(by.who, "adjudicate", rec.ID, o.String()+", "+basis, by.why)
+}
+
+// adjudication is the outcome lg is adjudicated to: the solved table's,
+// or in a game without one the stated result.
+func (c *change) adjudication(lg *liveGame, stated string) (rules.Outcome, string, error) {
+	want, given := statedOutcome(stated)
+	if stated != "" && !given {
+		return rules.Outcome{}, "", refused("%q is not a result;", stated).instead(`write black, white or draw (the side that wins, or draw).`)
+	}
+	title := lg.kit.Rules.Title()
+	if lg.kit.Table == nil {
+		if !given {
+			return rules.Outcome{}, "", refused("%s is not solved, so a game of it is adjudicated only by a stated result;", title).
+				instead(`write "adjudicate %s black", "adjudicate %s white" or "adjudicate %s draw".`, lg.rec.ID, lg.rec.ID, lg.rec.ID)
+		}
+		return want, "by decision", nil
+	}
+	v, err := c.tableValue(lg)
+	if err != nil {
+		return rules.Outcome{}, "", err
+	}
+	toMove := lg.toMove()
+	const table = "by the solved table: with perfect play from this position"
+	o, basis := rules.DrawBy(adjudication), fmt.Sprintf("%s (%s to move), neither side can force a win", table, toMove)
+	switch v.Kind {
+	case solver.Won:
+		o, basis = rules.WinFor(toMove, adjudication), fmt.Sprintf("%s, %s (to move) wins", table, toMove)
+	case solver.Lost:
+		o, basis = rules.WinFor(toMove.Opponent(), adjudication), fmt.Sprintf("%s, %s wins (%s is to move and loses)", table, toMove.Opponent(), toMove)
+	}
+	if given && want != o {
+		return rules.Outcome{}, "", refused("the solved table says %s in game %s, not what you wrote;", o, lg.rec.ID).
+			instead(`a game of %s is adjudicated by the table alone: write "adjudicate %s" without a result.`, title, lg.rec.ID)
+	}
+	return o, basis, nil
+}
+
+// statedOutcome reads a stated result: "black" or "white" (that side
+// wins) or "draw".
+func statedOutcome(s string) (rules.Outcome, bool) {
+	if s == "draw" {
+		return rules.DrawBy(adjudication), true
+	}
+	if side, ok := rules.ParseSide(s); ok {
+		return rules.WinFor(side, adjudication), true
+	}
+	return rules.Outcome{}, false
+}
+
+// tableValue is the solved table's value of lg's position for the side to
+// move, within Config.AnalysisTime (a table that is ready answers at once).
+func (c *change) tableValue(lg *liveGame) (solver.Value, error) {
+	v, err := c.evaluate(lg, lg.g.Clone())
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		c.srv.log.Info("the solved table is not ready for an adjudication", "game", lg.rec.ID, "err", err)
+		return v, refused("the solved table of %s is still being prepared;", lg.kit.Rules.Title()).instead("write again in a few minutes.")
+	case err != nil:
+		return v, fmt.Errorf("the solved table: %w", err)
+	case v.Kind == solver.Estimate:
+		return v, fmt.Errorf("the solved table gave an estimate (%s), not a proven value", v)
+	}
+	return v, nil
+}
+
+// extend gives the player to move in lg days more for the move, tells both
+// players, logs it, and returns the new deadline.
+func (c *change) extend(lg *liveGame, days int, by actor) (time.Time, error) {
+	rec := lg.rec
+	switch {
+	case rec.State != statePlaying:
+		return time.Time{}, notInProgress(lg, "extended")
+	case rec.Deadline.IsZero():
+		return time.Time{}, refused("game %s has no deadline to extend (games against the bot have no clock).", rec.ID)
+	case days < 1 || days > maxExtendDays:
+		return time.Time{}, refused("%d days is not an extension from 1 to %d days.", days, maxExtendDays)
+	}
+	rec.Deadline = rec.Deadline.Add(time.Duration(days) * 24 * time.Hour)
+	if err := c.armReminders(lg); err != nil {
+		return time.Time{}, err
+	}
+	move := fmt.Sprintf("move #%d (%s to move)", len(rec.Moves)+1, lg.toMove())
+	for _, addr := range by.told(rec) {
+		c.notify(Notice, addr, rec.ID, fmt.Sprintf("%s gave %d more %s for %s in game %s: the deadline is now %s.%s",
+			by.words, days, plural(days, "day", "days"), move, rec.ID, formatTimeIn(rec.Deadline, c.locationOf(addr)), by.because()))
+	}
+	detail := fmt.Sprintf("%d %s for %s; deadline %s", days, plural(days, "day", "days"), move, rec.Deadline.UTC().Format(time.DateTime))
+	return rec.Deadline, c.audit(by.who, "extend", rec.ID, detail, by.why)
+}
+
+// cancel ends lg, a game in progress or a challenge, without a result,
+// tells its players, and logs it.
+func (c *change) cancel(lg *liveGame, by actor) error {
+	rec := lg.rec
+	if rec.State != statePlaying && rec.State != stateInvited {
+		return refused("game %s cannot be cancelled: %s.", rec.ID, stateWords(lg))
+	}
+	if rec.BotThinking {
+		return thinkingRefusal(lg)
+	}
+	before := rec.State
+	rec.State, rec.Result = stateCancelled, cancelledResult
+	rec.Deadline, rec.Reminded, rec.RemindBefore = time.Time{}, false, nil
+	rec.DrawOffer, rec.UndoRequest, rec.UndoPly = "", "", 0
+	told := rec.humans()
+	if before == stateInvited {
+		told = []string{rec.Challenger} // the invitee never agreed to be mailed about it
+	}
+	for _, addr := range told {
+		c.notify(Notice, addr, rec.ID, fmt.Sprintf("%s cancelled game %s: it ends here without a result; it is not rated and counts nowhere.%s",
+			by.words, rec.ID, by.because()))
+	}
+	return c.audit(by.who, "cancel", rec.ID, fmt.Sprintf("was %s after %d moves", before, len(rec.Moves)), by.why)
+}

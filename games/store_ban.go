@@ -1,0 +1,118 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Bans: the operator's list of addresses windpost has nothing to do with
+// (windpost admin ban). A banned address's mail is dropped unanswered
+// (Handle makes no mail for it, so that a ban cannot be used to make
+// windpost write), it cannot be invited, and windpost mails it nothing
+// more: its games' notices and reminders are dropped. Its games stay as
+// they are, clocks running, until the operator cancels or adjudicates them;
+// Ban lists them. Unban lifts it.
+
+// bucketBans holds the banned addresses: canonical address -> banRecord.
+// It is made with the first ban.
+var bucketBans = []byte("bans")
+
+// banRecord is a banned address: when, by whom and why.
+type banRecord struct {
+	V   int       `json:"v"`
+	At  time.Time `json:"at"`
+	By  string    `json:"by"`
+	Why string    `json:"why"`
+}
+
+// banned reports whether address is banned.
+func (st storeTx) banned(address string) bool {
+	b := st.tx.Bucket(bucketBans)
+	return b != nil && b.Get([]byte(address)) != nil
+}
+
+// putBan bans address.
+func (st storeTx) putBan(address string, r banRecord) error {
+	b, err := st.tx.CreateBucketIfNotExists(bucketBans)
+	if err != nil {
+		return fmt.Errorf("bans: %w", err)
+	}
+	r.V = 1
+	return putJSON(b, address, r)
+}
+
+// deleteBan lifts the ban of address.
+func (st storeTx) deleteBan(address string) error {
+	b := st.tx.Bucket(bucketBans)
+	if b == nil {
+		return nil
+	}
+	return b.Delete([]byte(address))
+}
+
+// Banned says what a ban found: the address as banned and its games still
+// open (in progress, or challenges), which the operator may cancel or
+// adjudicate.
+type Banned struct {
+	Address string
+	Open    []string
+}
+
+// Ban bans address for the operator and logs it. Nothing is mailed.
+func (s *Server) Ban(ctx context.Context, address string, d Decision) (Banned, error) {
+	addr := CanonicalAddress(address)
+	out := Banned{Address: addr}
+	err := s.banChange(ctx, addr, d, func(c *change) error {
+		if c.st.banned(addr) {
+			return errors.New("the address is banned already")
+		}
+		if err := c.st.putBan(addr, banRecord{At: c.now, By: d.who(), Why: d.Why}); err != nil {
+			return err
+		}
+		p, err := c.st.player(addr)
+		if err != nil {
+			return err
+		}
+		if p != nil {
+			for _, id := range p.Games {
+				if lg := c.game(id); lg != nil && (lg.rec.State == statePlaying || lg.rec.State == stateInvited) {
+					out.Open = append(out.Open, id)
+				}
+			}
+		}
+		return c.audit(d.who(), "ban", addr, fmt.Sprintf("%d open games", len(out.Open)), d.Why)
+	})
+	return out, err
+}
+
+// Unban lifts the ban of address for the operator and logs it.
+func (s *Server) Unban(ctx context.Context, address string, d Decision) error {
+	addr := CanonicalAddress(address)
+	return s.banChange(ctx, addr, d, func(c *change) error {
+		if !c.st.banned(addr) {
+			return errors.New("the address is not banned")
+		}
+		if err := c.st.deleteBan(addr); err != nil {
+			return err
+		}
+		return c.audit(d.who(), "unban", addr, "", d.Why)
+	})
+}
+
+// banChange runs act in one write transaction for the operator's decision
+// d about addr.
+func (s *Server) banChange(ctx context.Context, addr string, d Decision, act func(*change) error) error {
+	err := d.check()
+	if err == nil && !plausibleAddress(addr) {
+		err = errors.New("not a mail address")
+	}
+	if err == nil {
+		err = s.store.update(func(st storeTx) error { return act(s.newChange(ctx, st, "")) })
+	}
+	if err != nil {
+		return fmt.Errorf("games: %s: %w", addr, err)
+	}
+	return nil
+}
