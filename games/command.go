@@ -46,6 +46,8 @@ const (
 	VerbNotify    Verb = "notify"
 	VerbRemind    Verb = "remind"
 	VerbTimezone  Verb = "timezone"
+	VerbPublic    Verb = "public"
+	VerbPrivate   Verb = "private"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -83,7 +85,8 @@ func keyword(w string) bool {
 		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
 		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
-		"notify", "remind", "timezone":
+		"notify", "remind", "timezone",
+		"public", "private":
 		return true
 	}
 	return false
@@ -162,6 +165,9 @@ func ParseCommand(line string) (Command, bool) {
 		c.parseRating(verb, lowArgs)
 	case "notify", "remind", "timezone":
 		c.parseSetting(verb, args)
+	case "public", "private":
+		c.Verb = Verb(verb)
+		c.parseGameArg(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

@@ -193,6 +193,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbRating: h.myRating, VerbStandings: h.withKit(h.standings),
 		VerbSay: h.say, VerbNote: h.note, VerbMute: h.mute, VerbUnmute: h.mute,
 		VerbNotify: h.setting, VerbRemind: h.setting, VerbTimezone: h.setting,
+		VerbPublic: h.publicity, VerbPrivate: h.publicity,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

@@ -54,6 +54,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "rating"
 	case "say", "note", "mute", "unmute", "messages", "chat":
 		topic = "talk"
+	case "private", "web":
+		topic = "public"
 	}
 	switch topic {
 	case "":
@@ -73,6 +75,8 @@ func helpTopic(topic string) (string, bool) {
                           (at any time; "accept" accepts it)
   say <text>, note <text> a message to your opponent; a note for yourself
   mute / unmute           stop (or let through) your opponent's messages
+  public / private        let anyone follow the game on the web (when both
+                          players say it), or keep it to the two of you
   resign                  give up the game
   analysis                after the end: every move's value, mistakes marked
   vacation <days> / vacation off
@@ -144,6 +148,8 @@ see in "history". "mute" stops your opponent's messages in that game,
 "unmute" lets them through again. The bot does not read messages.`, true
 	case "notify", "remind", "timezone", "digest", "reminders":
 		return notifyHelp, true
+	case "public":
+		return publicHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the
@@ -181,3 +187,16 @@ never give away a win, casual plays like a beginner), not measured in
 rated games against people; they will be measured properly later.
 "rating" shows your ratings and their last changes; "standings gufuu" the
 table of a game's best rated players.`
+
+// publicHelp is "help public": the web page of a game, and who may see it.
+const publicHelp = `When the server's web view is on, each mail about a game ends with a
+link to the game's page: the board, the moves, whose move and the
+deadline (reload the page to see the latest). The link carries a secret
+part, so only those you give it to can open it; nobody can change
+anything there. The page shows the players as "alice@...", never a
+whole address, and never your messages.
+"public" in the game's thread asks for the game to be public: anyone may
+then open its page by the game's id alone. Both players must say it (the
+page shows both of you); your opponent is asked. "private" from either
+player closes it again. Games against the bot are public when you say
+it. The games of a tournament are always public.`
