@@ -77,6 +77,10 @@ type Config struct {
 	// is not charged to players: the running deadlines move by it (see
 	// Server.TickUpTo). 0 = 10 minutes; below 0 = never.
 	OutageAfter time.Duration
+	// WebBaseURL is where the web view is reached from outside
+	// ("https://games.example.org"): every mail about a game ends with a
+	// link to its page there (webview.go). "" = no link.
+	WebBaseURL string
 }
 
 // checkAddress refuses an address windpost could never mail.
