@@ -111,7 +111,8 @@ func newSite(t *testing.T) *site {
 
 	s.tournament = Tournament{ID: "t2345", Name: "Winter <b>cup</b>", Variant: "gufuu", Format: "swiss", Rounds: 2, DaysPerMove: 3,
 		Rated: true, State: "running", Players: []string{alice, bob, "carol@players.test"},
-		Crosstable: "  # Player                 Pts  1   2\n  1 alice@players.test     1.0  +3  .\n  2 carol@players.test     0.0  -1  .\n",
+		Crosstable: "  # Player                 Pts  1   2\n  1 alice@players.test     1.0  +3  .\n  2 carol@players.test     0.0  -1  .\n" +
+			"Points: 1 a win, ½ a draw. Tie-break: Buchholz (the opponents' points, summed).\n",
 		Pairings: []Pairing{
 			{Round: 1, White: "carol@players.test", Black: alice, GameID: s.botGame, Result: "0-1"},
 			{Round: 1, White: bob, Black: "", Result: "bye"},
