@@ -1,8 +1,6 @@
 package games
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strings"
@@ -59,18 +57,10 @@ type Standing struct {
 	Games       int
 }
 
-// webLinkLabel separates the web link's HMAC from the store's other uses
-// of its secret.
-const webLinkLabel = "web-link\x00"
-
-// webToken is the token of game id's web link: an HMAC of the id with the
-// store's secret, as long as a reply token.
-func webToken(secret []byte, id string) string {
-	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte(webLinkLabel))
-	mac.Write([]byte(id))
-	return strings.ToLower(tokenEncoding.EncodeToString(mac.Sum(nil)[:tokenBytes]))
-}
+// webToken is the token of game id's web link: a reply token of the id
+// for "web-link", which is no game id, so that no player's key is a
+// link's (as the digest's key is made).
+func webToken(secret []byte, id string) string { return ReplyToken(secret, "web-link", id) }
 
 // GameLink is the unguessable part of game id's web address,
 // "<id>-<token>": whoever has it may look at the game, public or not.

@@ -52,14 +52,8 @@ func TestPagesInBrowser(t *testing.T) {
 			if want := map[bool]int64{true: 404}[p.name == "notfound"]; status != max(want, 200) {
 				t.Errorf("%s at %d px: HTTP status %d", p.name, w, status)
 			}
-			if got.InnerWidth != int(w) {
-				t.Errorf("%s at %d px: the window is %d px wide (no viewport meta?)", p.name, w, got.InnerWidth)
-			}
-			if got.ScrollWidth > got.InnerWidth {
-				t.Errorf("%s at %d px: scrolls sideways: the document is %d px wide", p.name, w, got.ScrollWidth)
-			}
-			if got.Blocks == 0 || len(got.Bad) > 0 {
-				t.Errorf("%s at %d px: %d blocks, not fully visible: %q", p.name, w, got.Blocks, got.Bad)
+			for _, problem := range got.Problems(w) {
+				t.Errorf("%s at %d px: %s", p.name, w, problem)
 			}
 			if want := map[bool]int{true: 1}[p.game]; got.Pictures != want {
 				t.Errorf("%s at %d px: %d pictures shown, want %d", p.name, w, got.Pictures, want)

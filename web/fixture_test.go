@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -18,8 +17,9 @@ import (
 // mailer's tests make their mails).
 
 const (
-	alice = "alice@players.test"
-	bob   = "bob@players.test"
+	alice      = "alice@players.test"
+	bob        = "bob@players.test"
+	botAddress = "bot@windpost.test"
 )
 
 // site is a store with games in it and the handler that shows them.
@@ -48,13 +48,11 @@ func (s *site) write(from string, m *games.Mail, lines ...string) []games.Mail {
 	s.n++
 	r := games.Request{From: from, Subject: "windpost", MessageID: fmt.Sprintf("<w%d@players.test>", s.n), Lines: lines, Received: s.now}
 	if m != nil {
-		local, _, _ := strings.Cut(m.ReplyTo, "@")
-		_, tag, _ := strings.Cut(local, "+")
-		game, token, ok := games.ParsePlusTag(tag)
-		if !ok {
+		var ok bool
+		if r.GameID, r.Token, ok = games.ParseReplyAddress(botAddress, m.ReplyTo); !ok {
 			s.t.Fatalf("mail to %s has no key in %q", m.To, m.ReplyTo)
 		}
-		r.GameID, r.Token, r.Subject = game, token, m.Subject
+		r.Subject = m.Subject
 	}
 	mails, err := s.srv.Handle(context.Background(), r)
 	if err != nil {
@@ -93,7 +91,7 @@ func newSite(t *testing.T) *site {
 	t.Cleanup(func() { st.Close() })
 	s := &site{t: t, store: st, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
 	cat := variants.Default(variants.Options{CacheDir: dir})
-	s.srv, err = games.NewServer(st, cat, games.Config{BotAddress: "bot@windpost.test", Clock: s, Seed: 1, OutageAfter: -1,
+	s.srv, err = games.NewServer(st, cat, games.Config{BotAddress: botAddress, Clock: s, Seed: 1, OutageAfter: -1,
 		ErrorAnswersPerHour: 1000, WebBaseURL: "https://games.example.org"})
 	if err != nil {
 		t.Fatal(err)

@@ -191,3 +191,29 @@ func TestStoreFails(t *testing.T) {
 		}
 	}
 }
+
+// inRound1 is a GameSource whose games are all of tournament t2345's
+// first round (games' tests make such games; here only the page counts).
+type inRound1 struct{ GameSource }
+
+func (s inRound1) GamePage(id, token string) (games.GamePage, error) {
+	p, err := s.GameSource.GamePage(id, token)
+	p.Tournament, p.Round = "t2345", 1
+	return p, err
+}
+
+// TestGameOfTournament: a tournament's game links to the tournament's
+// page, when the tournaments are shown.
+func TestGameOfTournament(t *testing.T) {
+	s := newSite(t)
+	want := `Round 1 of tournament <a href="../t/t2345">t2345</a>.`
+	for _, c := range []struct {
+		tournaments TournamentSource
+		link        bool
+	}{{memTournaments{s.tournament}, true}, {nil, false}} {
+		s.h = &Handler{Games: inRound1{s.store}, Tournaments: c.tournaments}
+		if body := s.get("GET", s.link(s.botGame)).Body.String(); strings.Contains(body, want) != c.link {
+			t.Errorf("tournaments shown %v: the link to the tournament %v, want %v:\n%s", c.tournaments != nil, !c.link, c.link, body)
+		}
+	}
+}

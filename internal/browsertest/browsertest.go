@@ -8,6 +8,7 @@ package browsertest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -78,6 +79,24 @@ type Rendered struct {
 	Pictures    int      `json:"pictures"`
 	Links       []string `json:"links"`
 	Bad         []string `json:"bad"`
+}
+
+// Problems says what is wrong with a page rendered in a window w px
+// wide: a viewport that is not the device's (no viewport meta), a
+// document wider than the window (it scrolls sideways), no block at all,
+// and the blocks not fully visible.
+func (r Rendered) Problems(w int64) []string {
+	var p []string
+	if r.InnerWidth != int(w) {
+		p = append(p, fmt.Sprintf("the window is %d px wide (no viewport meta?)", r.InnerWidth))
+	}
+	if r.ScrollWidth > r.InnerWidth {
+		p = append(p, fmt.Sprintf("scrolls sideways: the document is %d px wide", r.ScrollWidth))
+	}
+	if r.Blocks == 0 || len(r.Bad) > 0 {
+		p = append(p, fmt.Sprintf("%d blocks, not fully visible: %q", r.Blocks, r.Bad))
+	}
+	return p
 }
 
 // Measure is the script that fills Rendered: the document's width, its
