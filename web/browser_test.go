@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"maps"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -69,13 +70,7 @@ func TestPagesInBrowser(t *testing.T) {
 		}
 	}
 	games := 0
-	for _, l := range slices.Sorted(func(yield func(string) bool) {
-		for l := range followed {
-			if !yield(l) {
-				return
-			}
-		}
-	}) {
+	for _, l := range slices.Sorted(maps.Keys(followed)) {
 		got, status := visit(t, ctx, browsertest.Phone, l)
 		if status != 200 || got.Title == "Not found" || got.Title == "" {
 			t.Errorf("the link %s leads to no page (%d, %q)", l, status, got.Title)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -68,13 +69,11 @@ func (s *site) write(from string, m *games.Mail, lines ...string) []games.Mail {
 // to is the one mail to address among mails.
 func (s *site) to(mails []games.Mail, address string) *games.Mail {
 	s.t.Helper()
-	for i := range mails {
-		if mails[i].To == address {
-			return &mails[i]
-		}
+	i := slices.IndexFunc(mails, func(m games.Mail) bool { return m.To == address })
+	if i < 0 {
+		s.t.Fatalf("no mail to %s among %d", address, len(mails))
 	}
-	s.t.Fatalf("no mail to %s among %d", address, len(mails))
-	return nil
+	return &mails[i]
 }
 
 // newSite plays the tests' games: alice's public Gufuu game against the
