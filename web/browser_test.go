@@ -9,9 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/chromedp/chromedp"
 
 	"github.com/windpost/windpost/internal/browsertest"
 )
@@ -60,7 +57,9 @@ func TestPagesInBrowser(t *testing.T) {
 				t.Errorf("%s at %d px: %d pictures shown, want %d", p.name, w, got.Pictures, want)
 			}
 			if shots != "" && w == browsertest.Phone {
-				shot(t, ctx, filepath.Join(shots, "web-"+p.name+"-390.png"))
+				if err := browsertest.Screenshot(ctx, filepath.Join(shots, "web-"+p.name+"-390.png")); err != nil {
+					t.Error(err)
+				}
 			}
 			if p.name == "index" || strings.HasPrefix(p.name, "standings") || p.name == "tournament" {
 				for _, l := range got.Links {
@@ -87,35 +86,12 @@ func TestPagesInBrowser(t *testing.T) {
 	}
 }
 
-// visit opens url in a window w px wide and measures the page; status
-// is the HTTP status it came with.
-func visit(t *testing.T, ctx context.Context, w int64, url string) (got browsertest.Rendered, status int64) {
+// visit is browsertest.Visit, failing t on an error.
+func visit(t *testing.T, ctx context.Context, w int64, url string) (browsertest.Rendered, int64) {
 	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	if err := chromedp.Do(tctx, browsertest.Viewport(w)); err != nil {
-		t.Fatalf("%s at %d px: %v", url, w, err)
-	}
-	resp, err := chromedp.RunResponse(tctx, chromedp.Navigate(url))
+	got, status, err := browsertest.Visit(ctx, w, url, pageBlocks)
 	if err != nil {
-		t.Fatalf("%s at %d px: %v", url, w, err)
+		t.Fatal(err)
 	}
-	got, err = chromedp.Run(tctx, chromedp.Evaluate[browsertest.Rendered](browsertest.Measure(pageBlocks)))
-	if err != nil {
-		t.Fatalf("%s at %d px: %v", url, w, err)
-	}
-	return got, resp.Status
-}
-
-// shot writes a screenshot of the page shown to file.
-func shot(t *testing.T, ctx context.Context, file string) {
-	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Errorf("screenshot: %v", err)
-		return
-	}
-	if err := os.WriteFile(file, png, 0o644); err != nil {
-		t.Error(err)
-	}
+	return got, status
 }

@@ -83,14 +83,14 @@ func (s *site) to(mails []games.Mail, address string) *games.Mail {
 func newSite(t *testing.T) *site {
 	t.Helper()
 	dir := t.TempDir()
-	st, err := games.Open(filepath.Join(dir, "windpost.db"))
-	if err != nil {
+	s := &site{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	var err error
+	if s.store, err = games.Open(filepath.Join(dir, "windpost.db")); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
-	s := &site{t: t, store: st, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	t.Cleanup(func() { s.store.Close() })
 	cat := variants.Default(variants.Options{CacheDir: dir})
-	s.srv, err = games.NewServer(st, cat, games.Config{BotAddress: botAddress, Clock: s, Seed: 1, OutageAfter: -1,
+	s.srv, err = games.NewServer(s.store, cat, games.Config{BotAddress: botAddress, Clock: s, Seed: 1, OutageAfter: -1,
 		ErrorAnswersPerHour: 1000, WebBaseURL: "https://games.example.org"})
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +115,7 @@ func newSite(t *testing.T) *site {
 			{Round: 1, White: bob, Black: "", Result: "bye"},
 			{Round: 2, White: alice, Black: bob},
 		}}
-	s.h = &Handler{Games: st, Tournaments: memTournaments{s.tournament}, Catalog: cat, Now: s.Now}
+	s.h = &Handler{Games: s.store, Tournaments: memTournaments{s.tournament}, Catalog: cat, Now: s.Now}
 	return s
 }
 

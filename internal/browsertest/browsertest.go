@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -67,6 +68,37 @@ func Viewport(w int64) chromedp.Action[chromedp.Void] {
 		return chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile)
 	}
 	return chromedp.EmulateViewport(w, 844)
+}
+
+// Visit opens url in a window w px wide, within 30 seconds, and measures
+// the page with Measure(selector); status is the HTTP status it came with
+// (0 for a file: URL).
+func Visit(ctx context.Context, w int64, url, selector string) (got Rendered, status int64, err error) {
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(tctx, Viewport(w)); err != nil {
+		return got, 0, fmt.Errorf("%s at %d px: %w", url, w, err)
+	}
+	resp, err := chromedp.RunResponse(tctx, chromedp.Navigate(url))
+	if err != nil {
+		return got, 0, fmt.Errorf("%s at %d px: %w", url, w, err)
+	}
+	if resp != nil {
+		status = resp.Status
+	}
+	if got, err = chromedp.Run(tctx, chromedp.Evaluate[Rendered](Measure(selector))); err != nil {
+		return got, 0, fmt.Errorf("%s at %d px: %w", url, w, err)
+	}
+	return got, status, nil
+}
+
+// Screenshot writes a screenshot of the whole page shown to file.
+func Screenshot(ctx context.Context, file string) error {
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		return fmt.Errorf("screenshot: %w", err)
+	}
+	return os.WriteFile(file, png, 0o644)
 }
 
 // Rendered is what a page says about itself once laid out (Measure).
