@@ -50,6 +50,10 @@
 //	provider = ""             # google | microsoft | generic
 //	client_id = "..."
 //
+//	[web]                     # the read-only web view (see Web); off unless listen is set
+//	listen = "127.0.0.1:8080"
+//	base_url = "https://games.example.org"   # set: mails about a game link to its page
+//
 // Every key can be overridden from the environment as
 // WINDPOST_<SECTION>_<KEY>, for example WINDPOST_IMAP_PASSWORD or
 // WINDPOST_POLL_INTERVAL. Environment variables with a known section and an
@@ -83,6 +87,7 @@ type Config struct {
 	Clock  Clock  `toml:"clock"`
 	Mail   Mail   `toml:"mail"`
 	OAuth  OAuth  `toml:"oauth"`
+	Web    Web    `toml:"web"`
 }
 
 // IMAP is the inbox windpost reads.
@@ -354,5 +359,6 @@ func (c *Config) Validate() error {
 		bad("limits.answer_bytes: want at least 4096 bytes (or 0 for the default), got %d", c.Limits.AnswerBytes)
 	}
 	c.validateOAuth(bad)
+	c.validateWeb(bad)
 	return errors.Join(errs...)
 }

@@ -36,7 +36,7 @@ func (c *Config) keys() []key {
 		{"outbox.permanent_tries", &c.Outbox.PermanentTries}, {"outbox.give_up_after", &c.Outbox.GiveUpAfter},
 		{"outbox.retries_per_pass", &c.Outbox.RetriesPerPass},
 		{"clock.outage_after", &c.Clock.OutageAfter}, {"clock.skew", &c.Clock.Skew},
-	}, c.oauthKeys()...)
+	}, append(c.oauthKeys(), c.webKeys()...)...)
 }
 
 // want says in words what a key's value must look like.

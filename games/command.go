@@ -56,6 +56,8 @@ const (
 	// Tournaments (verb_tournament.go).
 	VerbTournament Verb = "tournament"
 	VerbWithdraw   Verb = "withdraw"
+	VerbPublic     Verb = "public"
+	VerbPrivate    Verb = "private"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -103,7 +105,7 @@ func keyword(w string) bool {
 		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
 		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
 		"notify", "remind", "timezone", "export", "seek", "seeks", "join", "rematch",
-		"tournament", "tournaments", "withdraw":
+		"tournament", "tournaments", "withdraw", "public", "private":
 		return true
 	}
 	return false
@@ -208,6 +210,9 @@ func ParseCommand(line string) (Command, bool) {
 		}
 	case "adjudicate", "extend":
 		c.parseOrganiser(verb, args)
+	case "public", "private":
+		c.Verb = Verb(verb)
+		c.parseGameArg(lowArgs)
 	case "move", "play":
 		c.Verb = VerbMove
 		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {

@@ -163,7 +163,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		ReplyTo:   replyAddress(c.srv.local, c.srv.domain, rec.ID, tok),
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
-		Text:      body,
+		Text:      body + c.srv.webLine(rec.ID),
 		Board:     boardRef(lg),
 		NextTry:   c.now,
 	}

@@ -200,6 +200,7 @@ func (h *handling) run(c Command) (string, error) {
 		VerbSeek:   h.withKit(h.seek), VerbUnseek: h.unseek, VerbSeeks: h.listSeeks, VerbJoin: h.join, VerbRematch: h.rematch,
 		VerbTournament: h.tournamentVerb, VerbWithdraw: h.withdraw,
 		VerbAdjudicate: h.adjudicateGame, VerbExtend: h.extendGame,
+		VerbPublic: h.publicity, VerbPrivate: h.publicity,
 	}
 	if do, ok := verbs[c.Verb]; ok {
 		return do(c)

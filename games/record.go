@@ -103,6 +103,11 @@ type gameRecord struct {
 	Tournament string `json:"tournament,omitempty"`
 	Round      int    `json:"round,omitempty"`
 	Organiser  string `json:"organiser,omitempty"`
+
+	// Public are the sides whose players said "public": the game's web
+	// page is reachable by its plain id once every person in it did
+	// (verb_public.go).
+	Public []string `json:"public,omitempty"`
 }
 
 const gameRecordVersion = 1

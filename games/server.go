@@ -80,6 +80,10 @@ type Config struct {
 	// AttachmentBytes bounds the files one answer carries ("export": a
 	// game's records); 0 = DefaultAttachmentBytes.
 	AttachmentBytes int
+	// WebBaseURL is where the web view is reached from outside
+	// ("https://games.example.org"): every mail about a game ends with a
+	// link to its page there (webview.go). "" = no link.
+	WebBaseURL string
 }
 
 // checkAddress refuses an address windpost could never mail.

@@ -60,6 +60,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "tournament"
 	case "adjudicate", "extend", "organizer", "organisers", "organizers":
 		topic = "organiser"
+	case "private", "web":
+		topic = "public"
 	}
 	switch topic {
 	case "":
@@ -84,6 +86,8 @@ func helpTopic(topic string) (string, bool) {
                           (at any time; "accept" accepts it)
   say <text>, note <text> a message to your opponent; a note for yourself
   mute / unmute           stop (or let through) your opponent's messages
+  public / private        let anyone follow the game on the web (when both
+                          players say it), or keep it to the two of you
   resign                  give up the game
   analysis                after the end: every move's value, mistakes marked
   export [<game>]         the game's record as a file (PGN) in the answer
@@ -107,7 +111,8 @@ func helpTopic(topic string) (string, bool) {
                           enter tournament t; its players and crosstable
   help <topic>            more on: moves, games, clocks, draw, undo, talk,
                           vacation, notify, privacy, rating, seek,
-                          rematch, tournament, join, export, organiser
+                          rematch, tournament, join, export, organiser,
+                          public
 For a tournament's organiser, on its games:
   adjudicate <game> [black|white|draw]
                           end a game (by the solved table where there is one)
@@ -177,6 +182,8 @@ see in "history". "mute" stops your opponent's messages in that game,
 		return notifyHelp, true
 	case "export", "record", "pgn":
 		return exportHelp, true
+	case "public":
+		return publicHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the
@@ -267,3 +274,16 @@ never moved counts as a forfeit (+ and - in the table).
 you out: your games without a result are lost by forfeit, those in
 progress end as resigned. The organiser may withdraw a player: "withdraw
 bob@example.org t7k3q". Every organiser's action is logged.`
+
+// publicHelp is "help public": the web page of a game, and who may see it.
+const publicHelp = `When the server's web view is on, each mail about a game ends with a
+link to the game's page: the board, the moves, whose move and the
+deadline (reload the page to see the latest). The link carries a secret
+part, so only those you give it to can open it; nobody can change
+anything there. The page shows the players as "alice@...", never a
+whole address, and never your messages.
+"public" in the game's thread asks for the game to be public: anyone may
+then open its page by the game's id alone. Both players must say it (the
+page shows both of you); your opponent is asked. "private" from either
+player closes it again. Games against the bot are public when you say
+it. The games of a tournament are always public.`

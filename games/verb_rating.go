@@ -1,9 +1,7 @@
 package games
 
 import (
-	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/windpost/windpost/rating"
@@ -60,23 +58,8 @@ func (h *handling) myRating(Command) (string, error) {
 // standings answers "standings <game>": the table of the game's best
 // rated players.
 func (h *handling) standings(_ Command, kit variants.Kit) (string, error) {
-	type row struct {
-		address string
-		r       rating.Rating
-		games   int
-	}
-	var rows []row
-	err := h.st.eachRating(kit.Rules.Name(), func(rr *ratingRecord, err error) error {
-		if err != nil {
-			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
-			return nil
-		}
-		now, err := h.ratingNow(rr)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, row{rr.Address, now, rr.Games})
-		return nil
+	rows, err := standingRows(h.st, kit.Rules.Name(), h.now, func(err error) {
+		h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
 	})
 	if err != nil {
 		return "", err
@@ -84,9 +67,6 @@ func (h *handling) standings(_ Command, kit variants.Kit) (string, error) {
 	if len(rows) == 0 {
 		return fmt.Sprintf("Nobody has a rating in %s yet: a rated game has to end first.", kit.Rules.Title()), nil
 	}
-	slices.SortFunc(rows, func(a, b row) int {
-		return cmp.Or(cmp.Compare(whole(b.r.R), whole(a.r.R)), cmp.Compare(a.r.RD, b.r.RD), strings.Compare(a.address, b.address))
-	})
 	var b strings.Builder
 	fmt.Fprintf(&b, "Standings of %s (Glicko-2), %s:\n\n", kit.Rules.Title(), h.now.UTC().Format("Mon 2 Jan 2006"))
 	fmt.Fprintf(&b, "  #  %-*s Rating   RD  Games\n", standingsNameWidth, "Player")

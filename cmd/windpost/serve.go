@@ -23,7 +23,7 @@ const (
 )
 
 func cmdServe(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "serve [-config FILE] [--once]",
+	fs := newFlags(a, "serve [-config FILE] [--once] [-web HOST:PORT]",
 		`Run the mail daemon: read moves from an IMAP inbox, referee them, answer by SMTP.
 
 With -config, windpost uses the real mail accounts described in the file
@@ -34,6 +34,10 @@ file step by step). Without it, windpost starts an embedded local mail
 server on 127.0.0.1 (IMAP and SMTP, mail kept in memory) with demo accounts,
 prints how to connect a mail client to it, and keeps the games in ./windpost.db.
 
+With -web (or [web] listen in the file), windpost also serves a read-only
+web view there: each game's page, the standings and the tournaments; with
+[web] base_url, the mails about a game link to its page.
+
 Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 	cfgPath := fs.String("config", "", "the config `file` (TOML); none = the embedded local mail server")
 	once := fs.Bool("once", false, "handle the mail waiting, send the answers, and exit (for cron)")
@@ -41,6 +45,7 @@ Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 	smtpPort := fs.Int("smtp-port", localSMTPPort, "embedded server: the SMTP `port` on 127.0.0.1")
 	dbPath := fs.String("db", config.DefaultStorePath, "embedded server: the game store `file`")
 	logFormat := fs.String("log", "", "log `format`: text or json (default: the config's [log] format, else text)")
+	webAddr := fs.String("web", "", "serve the read-only web view on `host:port` (overrides the config's [web] listen)")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -53,8 +58,15 @@ Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 		fmt.Fprintf(a.stderr, "windpost serve: -log: want text or json, got %q\n", *logFormat)
 		return 2
 	}
+	if *webAddr != "" {
+		if err := config.CheckListen(*webAddr); err != nil {
+			fmt.Fprintf(a.stderr, "windpost serve: -web: %v\n", err)
+			return 2
+		}
+	}
 	if *cfgPath == "" {
-		return serveLocal(ctx, a, localOptions{imapPort: *imapPort, smtpPort: *smtpPort, db: *dbPath, once: *once, logFormat: *logFormat})
+		return serveLocal(ctx, a, localOptions{imapPort: *imapPort, smtpPort: *smtpPort, db: *dbPath, once: *once, logFormat: *logFormat,
+			web: *webAddr})
 	}
 	cfg, err := config.Load(*cfgPath, os.Environ())
 	if err != nil {
@@ -63,6 +75,9 @@ Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 	}
 	if *logFormat != "" {
 		cfg.Log.Format = *logFormat
+	}
+	if *webAddr != "" {
+		cfg.Web.Listen = *webAddr
 	}
 	return serveConfig(ctx, a, cfg, *cfgPath, *once)
 }
@@ -98,6 +113,13 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 			log.Warn(c.key+".tls is none but the server is not on this machine: the password and the mail travel unencrypted", "host", c.host)
 		}
 	}
+	webLn, err := listenWeb(cfg.Web.Listen)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if webLn == nil && cfg.Web.Base() != "" {
+		log.Warn("web.base_url is set but the web view is off (no web.listen, no -web): the mails' links lead nowhere here", "base_url", cfg.Web.Base())
+	}
 	d, closeAll, err := buildDaemon(a, daemonParts{
 		imap:       imapOpts,
 		smtp:       smtpOpts,
@@ -108,9 +130,14 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		limits:     cfg.Limits,
 		outbox:     cfg.Outbox,
 		clock:      cfg.Clock,
+		webBase:    cfg.Web.Base(),
+		web:        webLn,
 		log:        log,
 	})
 	if err != nil {
+		if webLn != nil {
+			webLn.Close()
+		}
 		return fail("%v", err)
 	}
 	defer closeAll()
@@ -133,6 +160,8 @@ type daemonParts struct {
 	limits     config.Limits // zero values: the defaults of games and mailer
 	outbox     config.Outbox
 	clock      config.Clock
+	webBase    string       // where the web view is reached; "" = no link in mails
+	web        net.Listener // the web view's, nil = none; closed by the daemon's closeAll
 	log        *slog.Logger
 	// fresh says the mailbox was created empty (the embedded server): the
 	// stored cursor belongs to an earlier mailbox and is dropped.
@@ -156,7 +185,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		CheckAddress:    mailer.CheckAddress,
 		CommandsPerMail: p.limits.CommandsPerMail, AnswerBytes: p.limits.AnswerBytes,
 		MailsPerMail: p.limits.MailsPerMail, InvitationsPerDay: p.limits.InvitationsPerDay,
-		OutageAfter: p.clock.OutageAfter,
+		OutageAfter: p.clock.OutageAfter, WebBaseURL: p.webBase,
 	})
 	if err != nil {
 		store.Close()
@@ -187,7 +216,8 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		p.log.Warn("no admin socket: windpost admin cannot reach the store while serve runs", "err", err)
 		stopAdmin = func() {}
 	}
-	return d, func() { stopAdmin(); snd.Close(); store.Close() }, nil
+	stopWeb := serveWeb(p.web, store, p.log)
+	return d, func() { stopWeb(); stopAdmin(); snd.Close(); store.Close() }, nil
 }
 
 func runDaemon(ctx context.Context, d *mailer.Daemon, once bool, log *slog.Logger) int {
@@ -210,6 +240,7 @@ type localOptions struct {
 	db                 string
 	once               bool
 	logFormat          string
+	web                string // the web view's address, "" = none
 }
 
 func serveLocal(ctx context.Context, a *app, o localOptions) int {
@@ -233,16 +264,30 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 	bot := ms.Address("bot")
 	_, ip := splitPort(ms.IMAPAddr())
 	_, sp := splitPort(ms.SMTPAddr())
+	webLn, err := listenWeb(o.web)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost serve: %v\n", err)
+		return 1
+	}
+	webBase := ""
+	if webLn != nil {
+		webBase = "http://" + webLn.Addr().String() // the demo's players are on this machine
+	}
 	d, closeAll, err := buildDaemon(a, daemonParts{
 		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: config.TLSNone, Username: bot, Password: "bot"},
 		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: config.TLSNone},
 		bot:       mailer.Bot{Address: bot, Name: config.DefaultBotName},
 		lanes:     config.DefaultConnections,
 		storePath: o.db,
+		webBase:   webBase,
+		web:       webLn,
 		log:       log,
 		fresh:     true,
 	})
 	if err != nil {
+		if webLn != nil {
+			webLn.Close()
+		}
 		fmt.Fprintf(a.stderr, "windpost serve: %v\n", err)
 		return 1
 	}
@@ -251,7 +296,11 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 	fmt.Fprintf(w, "windpost: no -config given, so it runs on its own local mail server (127.0.0.1 only, mail kept in memory).\n\n")
 	fmt.Fprintf(w, "  IMAP    127.0.0.1 port %d   no encryption, normal password\n", ip)
 	fmt.Fprintf(w, "  SMTP    127.0.0.1 port %d   no encryption, normal password (or none)\n", sp)
-	fmt.Fprintf(w, "  store   %s\n\n", o.db)
+	fmt.Fprintf(w, "  store   %s\n", o.db)
+	if webBase != "" {
+		fmt.Fprintf(w, "  web     %s/   the games' pages (read-only)\n", webBase)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  accounts (the login is the whole address):\n")
 	for _, n := range names {
 		role := ""

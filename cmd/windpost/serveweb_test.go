@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/windpost/windpost/mailer/localmail"
+	"github.com/windpost/windpost/mailer/mailtest"
+)
+
+// freeAddr is an address on 127.0.0.1 with a port nobody listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// serve -web serves the web view while the daemon runs, on the address
+// -web gives rather than the file's [web] listen, and stops with it.
+func TestServeWeb(t *testing.T) {
+	dir := t.TempDir()
+	srv := mailtest.Server(t, localmail.Options{})
+	fileAddr, flagAddr := freeAddr(t), freeAddr(t)
+	cfg := checkConfig(t, srv, dir, nil, fmt.Sprintf("[web]\nlisten = %q\nbase_url = \"https://games.example.org\"\n", fileAddr))
+	a, _, errb := testApp("")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan int)
+	go func() { done <- run(ctx, a, []string{"serve", "-config", cfg, "-web", flagAddr}) }()
+
+	var resp *http.Response
+	var err error
+	for start := time.Now(); time.Since(start) < 15*time.Second; time.Sleep(50 * time.Millisecond) {
+		if resp, err = http.Get("http://" + flagAddr + "/"); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("the web view does not answer on %s: %v", flagAddr, err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `<a href="standings/gufuu">Gufuu Shogi</a>`) ||
+		resp.Header.Get("Referrer-Policy") != "no-referrer" {
+		t.Errorf("GET /: %s %q\n%s", resp.Status, resp.Header, body)
+	}
+	if r, err := http.Get("http://" + flagAddr + "/g/gzzzz"); err != nil || r.StatusCode != 404 {
+		t.Errorf("GET /g/gzzzz: %v %v", r, err)
+	} else {
+		r.Body.Close()
+	}
+	if c, err := net.Dial("tcp", fileAddr); err == nil {
+		c.Close()
+		t.Errorf("the file's web.listen %s is served too: -web overrides it", fileAddr)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("serve: exit status %d\n%s", code, errb)
+	}
+	if _, err := http.Get("http://" + flagAddr + "/"); err == nil {
+		t.Error("the web view still answers after serve stopped")
+	}
+}
+
+// serve refuses a -web address it could never listen on, before anything
+// starts.
+func TestServeWebBadAddress(t *testing.T) {
+	for _, addr := range []string{"8080", "127.0.0.1", "127.0.0.1:http", "127.0.0.1:70000"} {
+		a, _, errb := testApp("")
+		if code := run(context.Background(), a, []string{"serve", "-web", addr}); code != 2 || !strings.Contains(errb.String(), "-web: want host:port") {
+			t.Errorf("serve -web %s: exit %d\n%s", addr, code, errb)
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+)
+
+// "public" and "private": whether a game's web page may be reached by its
+// plain id. Every game has a page at an unguessable link (Store.GameLink),
+// which the mails about it carry when the web view is on. By its plain id
+// a game is reachable only when every person in it said "public": the
+// page shows both players (as "alice@..."), so one player cannot make
+// the other's game public alone. Either player's "private" closes it
+// again. A tournament's games are public always (gameRecord.public).
+
+// isStarted picks the games that have begun: in progress or over.
+func isStarted(g *gameRecord) bool { return g.State == statePlaying || g.State == stateOver }
+
+// publicity answers "public" and "private".
+func (h *handling) publicity(c Command) (string, error) {
+	lg, side, err := h.gameFor(c, true, isStarted, "game in progress or over")
+	if err != nil {
+		return "", err
+	}
+	rec := lg.rec
+	if !isStarted(rec) {
+		return "", stateRefusal(lg, h.from)
+	}
+	if rec.Tournament != "" {
+		return "", refused("game %s belongs to tournament %s, whose games are public: anyone may follow them on the web.", rec.ID, rec.Tournament).
+			instead(`"help public" says more.`)
+	}
+	was, mine := rec.public(), side.String()
+	said := slices.Contains(rec.Public, mine)
+	opp := rec.opponentAddress(side)
+	switch {
+	case c.Verb == VerbPublic && said:
+		if was {
+			return fmt.Sprintf("Game %s is public already.", rec.ID), nil
+		}
+		return fmt.Sprintf("You have said \"public\" for game %s; it becomes public when %s says it too.", rec.ID, opp), nil
+	case c.Verb == VerbPublic:
+		rec.Public = append(rec.Public, mine)
+		if rec.public() {
+			if opp != "" {
+				h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s said \"public\" too: game %s is public now; anyone may follow it on the web by its id. \"private\" closes it again.", h.fromShown(), rec.ID))
+			}
+			return fmt.Sprintf("Done: game %s is public now: anyone may follow it on the web by its id. \"private\" closes it again.", rec.ID), nil
+		}
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s would like game %s to be public, for anyone to follow on the web (both players shown as \"name@...\"). Reply \"public\" if you agree; otherwise nothing changes.", h.fromShown(), rec.ID))
+		return fmt.Sprintf("Done: game %s becomes public when %s says \"public\" too; they have been asked.", rec.ID, opp), nil
+	case !said && !was:
+		return fmt.Sprintf("Game %s is not public: only its players can follow it on the web, by the link in their mails.", rec.ID), nil
+	}
+	rec.Public = slices.DeleteFunc(rec.Public, func(s string) bool { return s == mine })
+	if was && opp != "" {
+		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s said \"private\": game %s is no longer public.", h.fromShown(), rec.ID))
+	}
+	return fmt.Sprintf("Done: game %s is private: only its players can follow it on the web, by the link in their mails.", rec.ID), nil
+}

@@ -1,0 +1,201 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// What the read-only web view (package web) reads: a game's page by its
+// link, a game's standings, the public games. Each is one view
+// transaction; none changes the store.
+
+// GamePage is what a game's web page shows.
+type GamePage struct {
+	ID          string
+	Variant     string
+	State       string      // "invited", "playing", "over" or "declined"
+	Players     [2]PageSide // index: rules.Side (Black, White)
+	Moves       []string    // each move as the variant's notation writes it
+	Board       BoardRef    // the position now and the move that led to it
+	ToMove      string      // "black" or "white" in a game in progress, "" otherwise
+	Deadline    time.Time   // for the move in a game in progress between people; zero otherwise
+	DaysPerMove int         // 0: no clock (bot games)
+	Result      string      // how it ended ("white wins by checkmate"), "" while it goes on
+	Public      bool        // reachable by its plain id (GameLink is always)
+	Tournament  string      // the tournament it belongs to, "" if none
+	Round       int
+	Updated     time.Time
+}
+
+// PageSide is a player as the web shows them: never a whole address.
+type PageSide struct {
+	Shown string // "alice@...", or "the bot (perfect)"
+	Bot   bool
+}
+
+// PublicGame is one line of the list of public games.
+type PublicGame struct {
+	ID      string
+	Variant string
+	Black   string // as PageSide.Shown
+	White   string
+	State   string
+	Result  string
+	Updated time.Time
+}
+
+// Standing is one row of a game's standings on the web.
+type Standing struct {
+	Place       int
+	Player      string // "alice@...": the local part only, as "standings" shows other players
+	Rating, RD  int
+	Provisional bool
+	Games       int
+}
+
+// webToken is the token of game id's web link: a reply token of the id
+// for "web-link", which is no game id, so that no player's key is a
+// link's (as the digest's key is made).
+func webToken(secret []byte, id string) string { return ReplyToken(secret, "web-link", id) }
+
+// GameLink is the unguessable part of game id's web address,
+// "<id>-<token>": whoever has it may look at the game, public or not.
+func (s *Store) GameLink(id string) string { return id + "-" + webToken(s.secret, id) }
+
+// GamePage reads game id for its web page. token is the token of its link
+// (GameLink), or "" for a visit by the plain id, which only a public game
+// allows. A game that does not exist, a wrong token and a private game
+// give the same ErrNoSuchGame, so that a visitor learns nothing of which.
+func (s *Store) GamePage(id, token string) (GamePage, error) {
+	tokenOK := token != "" && tokenMatches(token, webToken(s.secret, id))
+	var rec *gameRecord
+	err := s.view(func(st storeTx) error {
+		if !validGameID(id) {
+			return nil
+		}
+		var err error
+		rec, _, err = st.game(id)
+		return err
+	})
+	if err != nil {
+		return GamePage{}, fmt.Errorf("game %s: %w", id, err)
+	}
+	if rec == nil || !tokenOK && (token != "" || !rec.public()) {
+		return GamePage{}, fmt.Errorf("game %s: %w", id, ErrNoSuchGame)
+	}
+	return gamePage(rec), nil
+}
+
+// gamePage is rec as its web page shows it.
+func gamePage(rec *gameRecord) GamePage {
+	p := GamePage{ID: rec.ID, Variant: rec.Variant, State: string(rec.State), DaysPerMove: rec.DaysPerMove,
+		Public: rec.public(), Tournament: rec.Tournament, Round: rec.Round, Updated: rec.Updated,
+		Board: BoardRef{Variant: rec.Variant, Position: rec.Position}}
+	for s, slot := range rec.Players {
+		p.Players[s] = PageSide{Shown: slot.shownOnWeb(), Bot: slot.Bot}
+	}
+	for _, m := range rec.Moves {
+		p.Moves = append(p.Moves, m.Text)
+	}
+	if n := len(rec.Moves); n > 0 {
+		p.Board.Before, p.Board.Move = rec.Start, rec.Moves[n-1].Text
+		if n > 1 {
+			p.Board.Before = rec.Moves[n-2].Position
+		}
+	}
+	switch rec.State {
+	case statePlaying:
+		p.ToMove, p.Deadline = rec.ToMove, rec.Deadline
+	case stateOver, stateDeclined:
+		p.Result = rec.Result
+	}
+	return p
+}
+
+// shownOnWeb is the player as the web shows them: the bot and its level,
+// or the address's local part ("alice@..."), as the standings show others.
+func (p playerSlot) shownOnWeb() string {
+	if p.Bot {
+		return p.label()
+	}
+	return shownAddress(p.Address, "")
+}
+
+// public reports whether the game's page may be reached by its plain id:
+// a tournament's game always (its players joined a tournament whose
+// crosstable and pairings are shown), another game once every person in
+// it said "public".
+func (g *gameRecord) public() bool {
+	if g.Tournament != "" {
+		return true
+	}
+	if g.State == stateInvited || g.State == stateDeclined {
+		return false
+	}
+	for s := rules.Black; s <= rules.White; s++ {
+		if !g.Players[s].Bot && !slices.Contains(g.Public, s.String()) {
+			return false
+		}
+	}
+	return true
+}
+
+// PublicGames lists the public games of variant ("" for every game), the
+// last changed first, at most limit of them.
+func (s *Store) PublicGames(variant string, limit int) ([]PublicGame, error) {
+	var list []PublicGame
+	err := s.view(func(st storeTx) error {
+		return st.eachGame(func(_ string, g *gameRecord, err error) error {
+			if err != nil || !g.public() || variant != "" && g.Variant != variant {
+				return nil // a damaged record is the admin's to see (admin games), not the web's
+			}
+			list = append(list, PublicGame{ID: g.ID, Variant: g.Variant, Black: g.Players[0].shownOnWeb(),
+				White: g.Players[1].shownOnWeb(), State: string(g.State), Result: g.Result, Updated: g.Updated})
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("public games: %w", err)
+	}
+	slices.SortFunc(list, func(a, b PublicGame) int {
+		if c := b.Updated.Compare(a.Updated); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return list[:min(len(list), limit)], nil
+}
+
+// Standings reads variant's standings as of now, best first, as many rows
+// as "standings" mails (30). A rating that cannot be read is left out.
+func (s *Store) Standings(variant string, now time.Time) ([]Standing, error) {
+	var rows []standingRow
+	err := s.view(func(st storeTx) error {
+		var err error
+		rows, err = standingRows(st, variant, now, func(error) {})
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("standings of %s: %w", variant, err)
+	}
+	var list []Standing
+	for i, r := range rows[:min(len(rows), standingsSize)] {
+		list = append(list, Standing{Place: i + 1, Player: shownAddress(r.address, ""), Rating: whole(r.r.R),
+			RD: whole(r.r.RD), Provisional: r.r.Provisional(), Games: r.games})
+	}
+	return list, nil
+}
+
+// webLine is the last line of a mail about game id: the link to its page,
+// or "" when the web view has no base URL (Config.WebBaseURL).
+func (s *Server) webLine(id string) string {
+	base := strings.TrimRight(s.cfg.WebBaseURL, "/")
+	if base == "" {
+		return ""
+	}
+	return "Web page: " + base + "/g/" + s.store.GameLink(id) + "\n"
+}

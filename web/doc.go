@@ -1,0 +1,17 @@
+// Package web is windpost's read-only web view: an http.Handler that shows
+// each game's page (the board picture the mails show, the record of moves,
+// whose move and the deadline; a reload shows the latest), the standings
+// of each game, and each tournament's crosstable and pairings.
+//
+// It is built with net/http and html/template only, and it only reads:
+// GET and HEAD, no forms, no logins, no cookies, no script. A game's page
+// is reached by its unguessable link, /g/<id>-<token> (games.Store.GameLink,
+// which the mails about the game carry), or by /g/<id> once its players
+// made it public; a wrong token, an unknown game and a private one are the
+// same 404. Every answer carries a Content-Security-Policy that allows
+// no script, and Referrer-Policy: no-referrer, so that a game's link does
+// not leak to the sites its page links to.
+//
+// Use: Handler{Games: store}, served by NewServer's http.Server (its
+// timeouts set) with Serve.
+package web
