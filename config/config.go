@@ -160,6 +160,9 @@ type Limits struct {
 	// InvitationsPerDay bounds a sender's invitations to addresses that
 	// never played, in 24 hours; 0 = 5.
 	InvitationsPerDay int `toml:"invitations_per_day"`
+	// AttachmentBytes bounds the files one answer carries (the records
+	// "export" attaches); 0 = 64 KiB.
+	AttachmentBytes int `toml:"attachment_bytes"`
 }
 
 // Outbox configures how long mail that fails is tried again (zero: the
@@ -346,6 +349,7 @@ func (c *Config) Validate() error {
 	}{
 		{"limits.commands_per_mail", int64(c.Limits.CommandsPerMail)}, {"limits.answer_bytes", int64(c.Limits.AnswerBytes)},
 		{"limits.mails_per_mail", int64(c.Limits.MailsPerMail)}, {"limits.invitations_per_day", int64(c.Limits.InvitationsPerDay)},
+		{"limits.attachment_bytes", int64(c.Limits.AttachmentBytes)},
 		{"outbox.retry_delay", int64(c.Outbox.RetryDelay)}, {"outbox.max_retry_delay", int64(c.Outbox.MaxRetryDelay)},
 		{"outbox.permanent_tries", int64(c.Outbox.PermanentTries)}, {"outbox.give_up_after", int64(c.Outbox.GiveUpAfter)},
 		{"outbox.retries_per_pass", int64(c.Outbox.RetriesPerPass)},

@@ -75,6 +75,7 @@ commands_per_mail = 5
 answer_bytes = 8192
 mails_per_mail = 3
 invitations_per_day = 2
+attachment_bytes = 32768
 [outbox]
 retry_delay = "10s"
 max_retry_delay = "20m"
@@ -90,7 +91,7 @@ skew = "30s"
 		t.Fatal(err)
 	}
 	want := Config{}
-	want.Limits = Limits{MaxMailSize: DefaultMaxMailSize, CommandsPerMail: 5, AnswerBytes: 8192, MailsPerMail: 4, InvitationsPerDay: 2}
+	want.Limits = Limits{MaxMailSize: DefaultMaxMailSize, CommandsPerMail: 5, AnswerBytes: 8192, MailsPerMail: 4, InvitationsPerDay: 2, AttachmentBytes: 32768}
 	want.Outbox = Outbox{RetryDelay: 10 * time.Second, MaxRetryDelay: 20 * time.Minute, PermanentTries: 2, GiveUpAfter: 48 * time.Hour, RetriesPerPass: 7}
 	want.Clock = Clock{OutageAfter: 2 * time.Hour, Skew: 30 * time.Second}
 	if c.Limits != want.Limits || c.Outbox != want.Outbox || c.Clock != want.Clock {

@@ -32,6 +32,7 @@ func (c *Config) keys() []key {
 		{"limits.max_mail_size", &c.Limits.MaxMailSize},
 		{"limits.commands_per_mail", &c.Limits.CommandsPerMail}, {"limits.answer_bytes", &c.Limits.AnswerBytes},
 		{"limits.mails_per_mail", &c.Limits.MailsPerMail}, {"limits.invitations_per_day", &c.Limits.InvitationsPerDay},
+		{"limits.attachment_bytes", &c.Limits.AttachmentBytes},
 		{"outbox.retry_delay", &c.Outbox.RetryDelay}, {"outbox.max_retry_delay", &c.Outbox.MaxRetryDelay},
 		{"outbox.permanent_tries", &c.Outbox.PermanentTries}, {"outbox.give_up_after", &c.Outbox.GiveUpAfter},
 		{"outbox.retries_per_pass", &c.Outbox.RetriesPerPass},

@@ -183,7 +183,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 	srv, err := games.NewServer(store, a.catalog(cacheDir), games.Config{
 		BotAddress: p.bot.Address, BotName: p.bot.Name, Logger: p.log.With("part", "games"),
 		CheckAddress:    mailer.CheckAddress,
-		CommandsPerMail: p.limits.CommandsPerMail, AnswerBytes: p.limits.AnswerBytes,
+		CommandsPerMail: p.limits.CommandsPerMail, AnswerBytes: p.limits.AnswerBytes, AttachmentBytes: p.limits.AttachmentBytes,
 		MailsPerMail: p.limits.MailsPerMail, InvitationsPerDay: p.limits.InvitationsPerDay,
 		OutageAfter: p.clock.OutageAfter, WebBaseURL: p.webBase,
 	})

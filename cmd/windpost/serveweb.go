@@ -34,7 +34,7 @@ func serveWeb(ln net.Listener, store *games.Store, log *slog.Logger) (stop func(
 	go func() {
 		defer close(done)
 		log.Info("web view serving", "addr", ln.Addr().String())
-		if err := web.Serve(ctx, web.NewServer(&web.Handler{Games: store, Log: log}, log), ln); err != nil {
+		if err := web.Serve(ctx, web.NewServer(&web.Handler{Games: store, Tournaments: web.StoreTournaments{Store: store}, Log: log}, log), ln); err != nil {
 			log.Error("web view stopped", "err", err)
 		}
 	}()
