@@ -280,6 +280,26 @@ func roundRobinByMail(t *testing.T, b *backend) {
 			t.Logf("the final standings mail as players get it (%s):\n%s", final.Subject, mailtest.Unflowed(final.Text))
 		}
 	}
+	// The game's standings by mail hold the four ratings Glicko-2 gives for
+	// the six results (to within 1: the seconds between games age an RD).
+	st := alice.answerTo(alice.send(b.addr("bot"), "standings", "standings gufuu", mailOpts{}))
+	text := mailtest.Unflowed(st.Text)
+	for _, p := range players {
+		shown := p.local + "@..."
+		if p == alice {
+			shown = p.addr()
+		}
+		m := regexp.MustCompile(`(?m)^\s*\d+\s+` + regexp.QuoteMeta(shown) + `\s+(\d+)\??\s+(\d+)\s+(\d+)$`).FindStringSubmatch(text)
+		if m == nil {
+			t.Errorf("the standings do not list %s:\n%s", shown, text)
+			continue
+		}
+		r, _ := strconv.Atoi(m[1])
+		if math.Abs(float64(r)-ratings[p].R) > 1 || m[3] != "3" {
+			t.Errorf("standings: %s %s (%s games), Glicko-2 gives %.0f after 3 games", shown, m[1], m[3], ratings[p].R)
+		}
+	}
+	t.Logf("a standings mail as players get it (%s):\n%s", st.Subject, text)
 }
 
 // swissByMail: carol organises a Swiss of five rounds for player1..8 and
