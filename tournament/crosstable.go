@@ -25,8 +25,56 @@ func (t *Tournament) heading() string {
 	if len(names) > 1 {
 		word = "tie-breaks"
 	}
-	return fmt.Sprintf("%s, %d players, after round %d of %d\nPoints, then %s: %s\n",
-		cap1(t.System.String()), len(t.Players), len(t.Paired), t.Rounds, word, strings.Join(names, ", "))
+	return fmt.Sprintf("%s, %d players, %s\nPoints, then %s: %s\n",
+		cap1(t.System.String()), len(t.Players), t.progress(), word, strings.Join(names, ", "))
+}
+
+// progress says how far play is: "after round 3 of 3" once a round is
+// complete and none later has a result; otherwise the round being played
+// and the games of the rounds paired that have a result ("round 2 of 5,
+// 5 of 8 games played"), since a round robin pairs its rounds at once and
+// its games end in any order.
+func (t *Tournament) progress() string {
+	played, games, complete := 0, 0, 0
+	for i, r := range t.Paired {
+		done := true
+		for _, g := range r.Games {
+			if g.Bye() {
+				continue
+			}
+			games++
+			if g.Result != Pending {
+				played++
+			} else {
+				done = false
+			}
+		}
+		if done && complete == i {
+			complete++
+		}
+	}
+	switch {
+	case len(t.Paired) == 0:
+		return fmt.Sprintf("%d rounds, not paired yet", t.Rounds)
+	case played == 0:
+		return fmt.Sprintf("round 1 of %d, no game played yet", t.Rounds)
+	case complete == len(t.Paired) || (complete > 0 && t.playedIn(complete) == played):
+		return fmt.Sprintf("after round %d of %d", complete, t.Rounds)
+	}
+	return fmt.Sprintf("round %d of %d, %d of %d games played", complete+1, t.Rounds, played, games)
+}
+
+// playedIn counts the games with a result in the first n rounds.
+func (t *Tournament) playedIn(n int) int {
+	played := 0
+	for _, r := range t.Paired[:n] {
+		for _, g := range r.Games {
+			if !g.Bye() && g.Result != Pending {
+				played++
+			}
+		}
+	}
+	return played
 }
 
 func cap1(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

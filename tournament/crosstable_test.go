@@ -140,3 +140,58 @@ func TestAbbreviate(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingSaysHowFarPlayIs: a round robin paired at once says how many
+// of its games have a result while a result stands beyond the complete
+// rounds; a Swiss says "after round n" between rounds.
+func TestHeadingSaysHowFarPlayIs(t *testing.T) {
+	players := []Player{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}}
+	rr, err := New(RoundRobin, 0, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := func(tt *Tournament) string { return strings.SplitN(tt.Crosstable(), "\n", 2)[0] }
+	if got, want := first(rr), "Round robin, 4 players, 3 rounds, not paired yet"; got != want {
+		t.Errorf("before pairing: %q, want %q", got, want)
+	}
+	if _, err := rr.PairAll(); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		round, board int
+		want         string
+	}{
+		{0, 0, "Round robin, 4 players, round 1 of 3, no game played yet"},
+		{3, 1, "Round robin, 4 players, round 1 of 3, 1 of 6 games played"},
+		{1, 1, "Round robin, 4 players, round 1 of 3, 2 of 6 games played"},
+		{1, 2, "Round robin, 4 players, round 2 of 3, 3 of 6 games played"}, // round 3's game counts too
+		{2, 1, "Round robin, 4 players, round 2 of 3, 4 of 6 games played"},
+		{2, 2, "Round robin, 4 players, round 3 of 3, 5 of 6 games played"},
+		{3, 2, "Round robin, 4 players, after round 3 of 3"},
+	}
+	for _, s := range steps {
+		if s.round > 0 {
+			if err := rr.Record(s.round, s.board, Draw); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := first(rr); got != s.want {
+			t.Errorf("after recording round %d board %d: %q, want %q", s.round, s.board, got, s.want)
+		}
+	}
+	sw, err := New(Swiss, 3, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sw.PairNext(); err != nil {
+		t.Fatal(err)
+	}
+	for board := 1; board <= 2; board++ {
+		if err := sw.Record(1, board, WhiteWins); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := first(sw), "Swiss (Dutch), 4 players, after round 1 of 3"; got != want {
+		t.Errorf("Swiss between rounds: %q, want %q", got, want)
+	}
+}
