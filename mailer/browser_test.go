@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"html"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/windpost/windpost/internal/browsertest"
 	"github.com/windpost/windpost/mailer/mailtest"
 )
 
@@ -37,22 +37,6 @@ var shotMails = []string{"help-0-answer", "refused-move-0-answer", "new-microsho
 // readmeShot is the mail the README shows: Bob is told Alice's move in
 // their game of Micro-shogi.
 const readmeShot = "relay-move-1-notice"
-
-// chromium finds the browser, or skips or fails the test as
-// WINDPOST_BROWSER says.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("WINDPOST_BROWSER") == "1" {
-		t.Fatal("WINDPOST_BROWSER=1 but no chromium on PATH (apt-get install chromium)")
-	}
-	t.Skip("no headless Chromium on PATH: the browser test is skipped (set WINDPOST_BROWSER=1 to make this a failure; .ci/run installs Debian's chromium)")
-	return ""
-}
 
 // rendered is what the page says about itself once laid out.
 type rendered struct {
@@ -96,23 +80,10 @@ const measure = `(() => {
 // that a mail about a game shows its picture of the board (its cid: link
 // made a data: URL from the related part, as a mail client does).
 func TestMailsInBrowser(t *testing.T) {
-	path := chromium(t)
+	ctx := browsertest.Start(t)
 	mails := mailKinds(t)
 	dir := t.TempDir()
 	shots := os.Getenv("WINDPOST_BROWSER_SHOTS")
-
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.DisableGPU,
-		chromedp.UserDataDir(filepath.Join(dir, "profile")))
-	if os.Geteuid() == 0 {
-		opts = append(opts, chromedp.NoSandbox) // Chromium refuses root without it (CI containers)
-	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Do(ctx); err != nil { // start the browser, no timeout on this first call
-		t.Fatalf("start %s: %v", path, err)
-	}
 
 	for _, m := range mails {
 		raw, _ := composedText(t, m)
