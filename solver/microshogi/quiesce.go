@@ -56,6 +56,7 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 		*child = p.After(m)
 		gives := child.InCheck()
 		s.push(child, gives)
+		s.played[ply] = moveKey(p, m)
 		var v int
 		if rv, rep := s.repetition(); rep {
 			v = -rv
@@ -95,6 +96,7 @@ func (s *searcher) nullMove(p *engine.Position, depth, beta, eval, ply int) (int
 	*child = q
 	r := 2 + depth/4 + min((eval-beta)/200, 2)
 	s.push(child, false)
+	s.played[ply] = noKey
 	s.path[len(s.path)-1].null = true
 	floor := s.floor
 	s.floor = len(s.path) - 1
