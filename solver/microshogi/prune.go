@@ -1,9 +1,15 @@
 package microshogi
 
-// Pruning of quiet moves near the leaves, outside check and the principal
+// Pruning of moves near the leaves, outside check and the principal
 // variation: futility (the position is so far below alpha that no quiet
-// move will lift it) and move-count pruning (late quiet moves are not
-// searched at all at the lowest depths).
+// move will lift it), move-count pruning (late quiet moves are not
+// searched at all at the lowest depths), and captures and drops that lose
+// material by static exchange. Moves that give check are never pruned.
+
+import (
+	"github.com/windpost/windpost/rules"
+	engine "github.com/windpost/windpost/rules/microshogi"
+)
 
 // pruneLimits is what a node may prune, set before its moves are searched.
 type pruneLimits struct {
@@ -46,9 +52,27 @@ func (s *searcher) pruning(inCheck, pvNode bool, depth, eval, alpha int) pruneLi
 	return l
 }
 
+// prunes reports whether the i-th move m of a node at ply and depth with
+// limits l is pruned, given that it gives no check and the node has a
+// score above a mate already; bound is then the least the node scores.
+func (s *searcher) prunes(l pruneLimits, p *engine.Position, m rules.Move, i, ply, depth int) (skip bool, bound int) {
+	quiet := p.Captured(m) == engine.NoFace
+	if quiet && m != s.killers[ply][0] && m != s.killers[ply][1] {
+		if l.futile {
+			return true, l.futility
+		}
+		if i >= l.lateMoves {
+			return true, -infinity
+		}
+	}
+	if depth <= seePruneDepth && (!quiet || engine.Split(m).Drop) && see(p, m) < -seePruneMargin*depth {
+		return true, -infinity // loses material at once, near the leaves
+	}
+	return false, 0
+}
+
 // experiment switch, to go
 const (
-	xpPrune   = 8
 	xpLMRHist = 16
 	xp        = 0
 )

@@ -358,19 +358,11 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		child := &s.stack[ply+1]
 		*child = p.After(m)
 		gives := child.InCheck()
-		if i > 0 && prune.on && best > -mateBound && !gives && p.Captured(m) == engine.NoFace &&
-			m != s.killers[ply][0] && m != s.killers[ply][1] {
-			if prune.futile {
-				best = max(best, prune.futility)
+		if i > 0 && prune.on && best > -mateBound && !gives {
+			if skip, bound := s.prunes(prune, p, m, i, ply, depth); skip {
+				best = max(best, bound)
 				continue
 			}
-			if i >= prune.lateMoves {
-				continue
-			}
-		}
-		if xp&xpPrune != 0 && i > 0 && prune.on && best > -mateBound && !gives && depth <= seePruneDepth &&
-			(engine.Split(m).Drop || p.Captured(m) != engine.NoFace) && see(p, m) < -seePruneMargin*depth {
-			continue // loses material at once, near the leaves
 		}
 		ext := 0
 		if gives && ply < 2*s.rootDepth+4 && safeCheck(child, m) {
