@@ -23,7 +23,7 @@ type pruneLimits struct {
 
 // Depths up to which futility and move-count pruning apply.
 const (
-	futilityDepth  = 5
+	futilityDepth  = 6
 	lateMovesDepth = 5
 	seePruneDepth  = 3
 )
@@ -34,7 +34,7 @@ const (
 const seePruneMargin = 60
 
 // futilityGain is what a quiet move is taken to gain at most at depth.
-func futilityGain(depth int) int { return 100 + 150*depth }
+func futilityGain(depth int) int { return 60 + 120*depth }
 
 // pruning returns the limits of a node at depth with static evaluation
 // eval (not in check) and bound alpha.
@@ -47,7 +47,7 @@ func (s *searcher) pruning(inCheck, pvNode bool, depth, eval, alpha int) pruneLi
 		l.futile, l.futility = true, eval+futilityGain(depth)
 	}
 	if depth <= lateMovesDepth {
-		l.lateMoves = 4 + depth*depth
+		l.lateMoves = 3 + depth*depth
 	}
 	return l
 }
@@ -70,9 +70,3 @@ func (s *searcher) prunes(l pruneLimits, p *engine.Position, m rules.Move, i, pl
 	}
 	return false, 0
 }
-
-// experiment switch, to go
-const (
-	xpLMRHist = 16
-	xp        = 0
-)

@@ -379,12 +379,9 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			red := 0
 			if depth >= 3 && i >= 3 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
 				red = lateMoveReduction(depth, i, beta-alpha > 1)
-				if xp&xpLMRHist != 0 {
-					// Less for a move that did well after these moves, more
-					// for one that did badly.
-					red -= int(s.contScore(ply, s.played[ply]) / 8192)
-					red = max(0, min(red, depth-2))
-				}
+				// Less for a move that did well after the moves before it,
+				// more for one that did badly.
+				red = max(0, min(red-int(s.contScore(ply, s.played[ply])/8192), depth-2))
 			}
 			v = -s.negamax(child, gives, depth-1+ext-red, -alpha-1, -alpha, ply+1)
 			if v > alpha && (red > 0 || v < beta) && !s.stop {
