@@ -326,8 +326,8 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		}
 	}
 	pvNode := beta-alpha > 1
-	eval := -infinity
-	if !inCheck {
+	eval := -infinity // needed only for pruning, outside check and the PV
+	if !inCheck && !pvNode {
 		eval = evaluate(p)
 	}
 	if !inCheck && !pvNode && abs(beta) < mateBound {
