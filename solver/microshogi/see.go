@@ -93,15 +93,11 @@ func leastAttacker(p *engine.Position, to engine.Square, side rules.Side, occ ui
 		var from uint32
 		switch f {
 		case engine.Rook:
-			from = slideFrom(to, occ, north) | slideFrom(to, occ, south) | slideFrom(to, occ, west) | slideFrom(to, occ, east)
+			from = slidersFrom(to, occ, orthogonal)
 		case engine.Bishop:
-			from = slideFrom(to, occ, northWest) | slideFrom(to, occ, northEast) | slideFrom(to, occ, southWest) | slideFrom(to, occ, southEast)
+			from = slidersFrom(to, occ, diagonal)
 		case engine.Lance:
-			if side == rules.Black {
-				from = slideFrom(to, occ, south) // a black lance looks north
-			} else {
-				from = slideFrom(to, occ, north)
-			}
+			from = slidersFrom(to, occ, lanceLine[side])
 		default:
 			from = p.Attacks(them, f, to)
 		}
@@ -112,48 +108,35 @@ func leastAttacker(p *engine.Position, to engine.Square, side rules.Side, occ ui
 	return 0, engine.NoFace, false
 }
 
-// The directions of seeRays; north is toward rank a (square numbers
-// grow toward rank e and toward file 1).
-const (
-	north = iota
-	south
-	west
-	east
-	northWest
-	northEast
-	southWest
-	southEast
+// A ray is a row step and a column step; square numbers grow toward
+// rank e and toward file 1.
+type ray struct{ dr, dc int }
+
+// The rays a slider looks along, seen from the square it attacks.
+var (
+	orthogonal = []ray{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+	diagonal   = []ray{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
+	// lanceLine[side]: a black lance attacks from below (toward rank e),
+	// a white one from above.
+	lanceLine = [2][]ray{rules.Black: {{1, 0}}, rules.White: {{-1, 0}}}
 )
 
-// seeRays[d][sq] holds the squares from sq (exclusive) to the board's edge
-// in direction d.
-var seeRays = func() (t [8][engine.NumSquares]uint32) {
-	steps := [8][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}}
-	for d, st := range steps {
-		for sq := range engine.NumSquares {
-			r, c := sq/engine.Files, sq%engine.Files
-			for {
-				r, c = r+st[0], c+st[1]
-				if r < 0 || r >= engine.Ranks || c < 0 || c >= engine.Files {
-					break
-				}
-				t[d][sq] |= 1 << (r*engine.Files + c)
+// slidersFrom returns the first square of occ on each of rays from sq: the
+// squares from which a slider moving along those lines attacks sq.
+func slidersFrom(sq engine.Square, occ uint32, rays []ray) uint32 {
+	var b uint32
+	for _, d := range rays {
+		r, c := int(sq)/engine.Files, int(sq)%engine.Files
+		for {
+			r, c = r+d.dr, c+d.dc
+			if r < 0 || r >= engine.Ranks || c < 0 || c >= engine.Files {
+				break
+			}
+			if bit := uint32(1) << (r*engine.Files + c); occ&bit != 0 {
+				b |= bit
+				break
 			}
 		}
 	}
-	return t
-}()
-
-// slideFrom returns the first square of occ on the ray from sq in
-// direction d, or 0: the square from which a slider moving along that
-// line attacks sq.
-func slideFrom(sq engine.Square, occ uint32, d int) uint32 {
-	b := seeRays[d][sq] & occ
-	if b == 0 {
-		return 0
-	}
-	if d == south || d == east || d == southWest || d == southEast {
-		return b & -b // rays toward higher square numbers: the lowest bit
-	}
-	return 1 << (31 - bits.LeadingZeros32(b))
+	return b
 }
