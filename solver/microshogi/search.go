@@ -85,7 +85,8 @@ func newSearcher(tableBits int) *searcher {
 
 // reset clears what a search must not inherit, so that the same search
 // gives the same result every time; with keep, it keeps the transposition
-// table and halves the history instead, for the next move of the same game.
+// table and the countermoves and halves the history and the continuation
+// history instead, for the next move of the same game.
 func (s *searcher) reset(keep bool) {
 	if keep {
 		for sd := range s.history {
