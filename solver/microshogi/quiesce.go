@@ -12,7 +12,8 @@ import (
 )
 
 // quiesce searches captures (and every evasion when in check) until the
-// position is quiet; with checks, also the drops that give a safe check.
+// position is quiet; with checks, also the drops that give check and lose
+// no material by static exchange.
 func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int, checks bool) int {
 	s.nodes++
 	s.checkLimits()
@@ -159,8 +160,8 @@ func safeCheck(child *engine.Position, m rules.Move) bool {
 	return !child.AttackedBy(to, them) || child.AttackedBy(to, them.Opponent())
 }
 
-// checkingDrops appends to ms the drops that give check on a square the
-// side in check does not attack, or one the dropping side defends.
+// checkingDrops appends to ms the drops that give check and lose no
+// material by static exchange.
 func checkingDrops(p *engine.Position, ms []rules.Move) []rules.Move {
 	us := p.ToMove()
 	them := us.Opponent()
@@ -175,8 +176,8 @@ func checkingDrops(p *engine.Position, ms []rules.Move) []rules.Move {
 			// other side attacks from the king's square.
 			for b := p.Attacks(them, f, ksq) & empty; b != 0; b &= b - 1 {
 				sq := engine.Square(bits.TrailingZeros32(b))
-				if !p.AttackedBy(sq, them) || p.AttackedBy(sq, us) {
-					ms = append(ms, engine.NewDrop(f, sq))
+				if m := engine.NewDrop(f, sq); see(p, m) >= 0 {
+					ms = append(ms, m)
 				}
 			}
 		}
