@@ -12,7 +12,8 @@ import (
 )
 
 // quiesce searches captures (and every evasion when in check) until the
-// position is quiet; with checks, also the drops that give a safe check.
+// position is quiet; with checks, also the drops that give check and lose
+// no material by static exchange.
 func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int, checks bool) int {
 	s.nodes++
 	s.checkLimits()
@@ -56,6 +57,7 @@ func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply in
 		*child = p.After(m)
 		gives := child.InCheck()
 		s.push(child, gives)
+		s.played[ply] = moveKey(p, m)
 		var v int
 		if rv, rep := s.repetition(); rep {
 			v = -rv
@@ -95,6 +97,7 @@ func (s *searcher) nullMove(p *engine.Position, depth, beta, eval, ply int) (int
 	*child = q
 	r := 2 + depth/4 + min((eval-beta)/200, 2)
 	s.push(child, false)
+	s.played[ply] = noKey
 	s.path[len(s.path)-1].null = true
 	floor := s.floor
 	s.floor = len(s.path) - 1
@@ -157,8 +160,8 @@ func safeCheck(child *engine.Position, m rules.Move) bool {
 	return !child.AttackedBy(to, them) || child.AttackedBy(to, them.Opponent())
 }
 
-// checkingDrops appends to ms the drops that give check on a square the
-// side in check does not attack, or one the dropping side defends.
+// checkingDrops appends to ms the drops that give check and lose no
+// material by static exchange.
 func checkingDrops(p *engine.Position, ms []rules.Move) []rules.Move {
 	us := p.ToMove()
 	them := us.Opponent()
@@ -173,8 +176,8 @@ func checkingDrops(p *engine.Position, ms []rules.Move) []rules.Move {
 			// other side attacks from the king's square.
 			for b := p.Attacks(them, f, ksq) & empty; b != 0; b &= b - 1 {
 				sq := engine.Square(bits.TrailingZeros32(b))
-				if !p.AttackedBy(sq, them) || p.AttackedBy(sq, us) {
-					ms = append(ms, engine.NewDrop(f, sq))
+				if m := engine.NewDrop(f, sq); see(p, m) >= 0 {
+					ms = append(ms, m)
 				}
 			}
 		}

@@ -41,6 +41,11 @@ type searcher struct {
 	tt      []ttEntry
 	killers [maxPly][2]rules.Move
 	history [2][1 << 15]int32
+	follow  followUps
+	// played[ply] is the key of the move made at ply (noKey: a null move,
+	// or the root's, which the search does not see made).
+	played [maxPly]int
+	tried  [maxPly][engine.MaxMoves]rules.Move // quiet moves tried at ply
 
 	// path holds the hash and check status of every position from the
 	// game's first to the current node; repCount filters repetition scans.
@@ -80,7 +85,8 @@ func newSearcher(tableBits int) *searcher {
 
 // reset clears what a search must not inherit, so that the same search
 // gives the same result every time; with keep, it keeps the transposition
-// table and halves the history instead, for the next move of the same game.
+// table and the countermoves and halves the history and the continuation
+// history instead, for the next move of the same game.
 func (s *searcher) reset(keep bool) {
 	if keep {
 		for sd := range s.history {
@@ -88,10 +94,13 @@ func (s *searcher) reset(keep bool) {
 				s.history[sd][k] /= 2
 			}
 		}
+		s.follow.age()
 	} else {
 		clear(s.tt)
 		s.history = [2][1 << 15]int32{}
+		s.follow = followUps{}
 	}
+	s.played[0] = noKey
 	s.killers = [maxPly][2]rules.Move{}
 	s.path = s.path[:0]
 	s.floor = 0
@@ -207,7 +216,10 @@ func (s *searcher) store(h uint64, m rules.Move, score, depth, ply, bound int) {
 	*e = ttEntry{key: h, move: m, score: toTT(score, ply), depth: int8(min(depth, 127)), bound: uint8(bound)}
 }
 
-// orderScores gives each move its place in the search order.
+// orderScores gives each move its place in the search order: the table's
+// move, captures (most valuable victim first, then least valuable
+// attacker), the killers, the countermove, then the other quiet moves and
+// drops by their history and continuation history.
 func (s *searcher) orderScores(p *engine.Position, ms []rules.Move, scores []int32, ttMove rules.Move, ply int) {
 	side := p.ToMove()
 	for i, m := range ms {
@@ -222,8 +234,10 @@ func (s *searcher) orderScores(p *engine.Position, ms []rules.Move, scores []int
 			sc = 1 << 23
 		case m == s.killers[ply][1]:
 			sc = 1<<23 - 1
+		case s.isCounter(ply, m):
+			sc = 1<<23 - 2
 		default:
-			sc = s.history[side][m&0x7fff]
+			sc = s.history[side][m&0x7fff] + 16*s.contScore(ply, moveKey(p, m))
 		}
 		scores[i] = sc
 	}
@@ -312,8 +326,12 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			}
 		}
 	}
-	if !inCheck && beta-alpha == 1 && abs(beta) < mateBound {
-		eval := evaluate(p)
+	pvNode := beta-alpha > 1
+	eval := -infinity // needed only for pruning, outside check and the PV
+	if !inCheck && !pvNode {
+		eval = evaluate(p)
+	}
+	if !inCheck && !pvNode && abs(beta) < mateBound {
 		// Reverse futility: far enough above beta near the leaves, the
 		// side to move is trusted to keep it.
 		if depth <= 6 && eval-futilityMargin*depth >= beta {
@@ -333,17 +351,26 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 	s.orderScores(p, ms, scores, ttMove, ply)
 	origAlpha := alpha
 	best, bestMove := -infinity, rules.NoMove
+	prune := s.pruning(inCheck, pvNode, depth, eval, alpha)
+	quiets := 0
 	for i := range ms {
 		pick(ms, scores, i)
 		m := ms[i]
 		child := &s.stack[ply+1]
 		*child = p.After(m)
 		gives := child.InCheck()
+		if i > 0 && prune.on && best > -mateBound && !gives {
+			if skip, bound := s.prunes(prune, p, m, i, ply, depth); skip {
+				best = max(best, bound)
+				continue
+			}
+		}
 		ext := 0
 		if gives && ply < 2*s.rootDepth+4 && safeCheck(child, m) {
 			ext = 1
 		}
 		s.push(child, gives)
+		s.played[ply] = moveKey(p, m)
 		var v int
 		if i == 0 {
 			v = -s.negamax(child, gives, depth-1+ext, -beta, -alpha, ply+1)
@@ -353,6 +380,9 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			red := 0
 			if depth >= 3 && i >= 3 && !inCheck && !gives && p.Captured(m) == engine.NoFace && m != s.killers[ply][0] && m != s.killers[ply][1] {
 				red = lateMoveReduction(depth, i, beta-alpha > 1)
+				// Less for a move that did well after the moves before it,
+				// more for one that did badly.
+				red = max(0, min(red-int(s.contScore(ply, s.played[ply])/8192), depth-2))
 			}
 			v = -s.negamax(child, gives, depth-1+ext-red, -alpha-1, -alpha, ply+1)
 			if v > alpha && (red > 0 || v < beta) && !s.stop {
@@ -370,24 +400,16 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 				s.updatePV(ply, m)
 				if v >= beta {
 					if p.Captured(m) == engine.NoFace {
-						if s.killers[ply][0] != m {
-							s.killers[ply][1] = s.killers[ply][0]
-							s.killers[ply][0] = m
-						}
-						hs := &s.history[p.ToMove()][m&0x7fff]
-						*hs += int32(depth * depth)
-						if *hs > 1<<22 {
-							for sd := range s.history {
-								for k := range s.history[sd] {
-									s.history[sd][k] /= 2
-								}
-							}
-						}
+						s.rewardQuiet(p, m, ply, depth, s.tried[ply][:quiets])
 					}
 					s.store(h, m, best, depth, ply, boundLower)
 					return best
 				}
 			}
+		}
+		if p.Captured(m) == engine.NoFace {
+			s.tried[ply][quiets] = m
+			quiets++
 		}
 	}
 	bound := boundUpper
