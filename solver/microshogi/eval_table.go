@@ -59,3 +59,16 @@ func WriteWeights(w io.Writer, ws []int, command string) error {
 	fmt.Fprintf(b, "}\n")
 	return b.Flush()
 }
+
+// UntunedWeights returns the weights of the evaluation before any tuning,
+// set by hand: material, hands, mobility, the king's zone, tempo.
+func UntunedWeights() []int {
+	var w [numWeights]int
+	copy(w[wFace:], faceValue[:])
+	copy(w[wHand:], []int{480, 530, 320, 170})
+	for f := range engine.NumFaces {
+		w[wMobility+f] = 4
+	}
+	w[wKingAttack], w[wKingDefence], w[wOpenZone], w[wTempo] = 18, 6, -8, 10
+	return w[:]
+}
