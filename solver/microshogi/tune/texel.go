@@ -127,4 +127,3 @@ func Floats(w []int) []float64 {
 	}
 	return out
 }
-
