@@ -5,7 +5,7 @@
 // and the weights the command was built with: run it from the repository's
 // root on the commit before the weights it made, single-threaded.
 //
-//	go run ./cmd/micro-tune -seed 1 -games 600 -nodes 4000
+//	go run ./cmd/micro-tune -seed 1 -games 3000 -nodes 4000 -margin 100
 //	go run ./cmd/micro-tune -untuned   # the weights before any tuning
 package main
 
@@ -40,6 +40,7 @@ func run(ctx context.Context, args []string, log io.Writer) int {
 	fs.Int64Var(&play.Nodes, "nodes", 4000, "nodes a move in the self-play games")
 	fs.IntVar(&play.OpeningPlies, "opening-plies", 6, "random plies that open each game")
 	fs.IntVar(&play.MaxPlies, "max-plies", 250, "plies after the opening before a game is drawn")
+	fs.IntVar(&play.Margin, "margin", 0, "keep only openings a 20000-node search scores within so many centipawns (0: all)")
 	fs.IntVar(&fit.Epochs, "epochs", 300, "passes of gradient descent")
 	fs.Float64Var(&fit.Rate, "rate", 2, "the step of gradient descent, in centipawns")
 	fs.Float64Var(&fit.Lambda, "lambda", 1e-7, "how hard each weight is held to its start")
@@ -55,8 +56,8 @@ func run(ctx context.Context, args []string, log io.Writer) int {
 	if *untuned {
 		return write(*out, bot.UntunedWeights(), "micro-tune -untuned", log)
 	}
-	command := fmt.Sprintf("micro-tune -seed %d -games %d -nodes %d -opening-plies %d -max-plies %d -epochs %d -rate %g -lambda %g",
-		play.Seed, play.Games, play.Nodes, play.OpeningPlies, play.MaxPlies, fit.Epochs, fit.Rate, fit.Lambda)
+	command := fmt.Sprintf("micro-tune -seed %d -games %d -nodes %d -opening-plies %d -max-plies %d -margin %d -epochs %d -rate %g -lambda %g",
+		play.Seed, play.Games, play.Nodes, play.OpeningPlies, play.MaxPlies, play.Margin, fit.Epochs, fit.Rate, fit.Lambda)
 	start := time.Now()
 	play.Played = func(n int, g tune.Game) {
 		if n%50 == 0 || n == play.Games {

@@ -27,6 +27,10 @@ type Play struct {
 	OpeningPlies int
 	// MaxPlies ends a game as a draw; 0 means 250.
 	MaxPlies int
+	// Margin, if set, keeps only openings that a search of BalanceNodes
+	// scores within so many centipawns (no mate): games from balanced
+	// positions rather than from random blunders. 0 keeps every opening.
+	Margin int
 	// Played, if not nil, is told of each game as it ends.
 	Played func(n int, g Game)
 }
@@ -35,6 +39,9 @@ func (p Play) games() int        { return defaultTo(p.Games, 100) }
 func (p Play) nodes() int64      { return int64(defaultTo(int(p.Nodes), 4000)) }
 func (p Play) openingPlies() int { return defaultTo(p.OpeningPlies, 6) }
 func (p Play) maxPlies() int     { return defaultTo(p.MaxPlies, 250) }
+
+// BalanceNodes is the search that judges an opening's balance (Margin).
+const BalanceNodes = 20000
 
 func defaultTo(v, d int) int {
 	if v <= 0 {
@@ -55,9 +62,10 @@ type Game struct {
 func PlayGames(ctx context.Context, p Play) ([]Game, error) {
 	rng := rand.New(rand.NewPCG(p.Seed, 0x6d6963726f))
 	b := bot.New(bot.Options{Nodes: p.nodes(), TableBits: 16})
+	judge := bot.New(bot.Options{Nodes: BalanceNodes, TableBits: 16})
 	var out []Game
 	for n := range p.games() {
-		g, err := playOne(ctx, b, p, rng)
+		g, err := playOne(ctx, b, judge, p, rng)
 		if err != nil {
 			return out, fmt.Errorf("tune: game %d: %w", n+1, err)
 		}
@@ -69,16 +77,10 @@ func PlayGames(ctx context.Context, p Play) ([]Game, error) {
 	return out, nil
 }
 
-func playOne(ctx context.Context, b *bot.Bot, p Play, rng *rand.Rand) (Game, error) {
-	g := rules.NewGame(engine.Variant{})
-	for g.Ply() < p.openingPlies() {
-		ms := g.LegalMoves()
-		if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
-			return Game{}, err
-		}
-		if g.Outcome().Over() {
-			g = rules.NewGame(engine.Variant{}) // try another opening
-		}
+func playOne(ctx context.Context, b, judge *bot.Bot, p Play, rng *rand.Rand) (Game, error) {
+	g, err := opening(ctx, judge, p, rng)
+	if err != nil {
+		return Game{}, err
 	}
 	opening := g.Ply()
 	result := 0.5
@@ -102,6 +104,33 @@ func playOne(ctx context.Context, b *bot.Bot, p Play, rng *rand.Rand) (Game, err
 		gm.Positions = append(gm.Positions, rp.(engine.Position))
 	}
 	return gm, nil
+}
+
+// opening plays random plies from the start until they make an opening
+// that goes on and, with a margin, is balanced.
+func opening(ctx context.Context, judge *bot.Bot, p Play, rng *rand.Rand) (*rules.Game, error) {
+	for {
+		g := rules.NewGame(engine.Variant{})
+		for g.Ply() < p.openingPlies() && !g.Outcome().Over() {
+			ms := g.LegalMoves()
+			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
+				return nil, err
+			}
+		}
+		if g.Outcome().Over() {
+			continue
+		}
+		if p.Margin <= 0 {
+			return g, nil
+		}
+		r, err := judge.Analyse(ctx, g, 0)
+		if err != nil {
+			return nil, err
+		}
+		if r.Value.Kind == solver.Estimate && r.Score >= -p.Margin && r.Score <= p.Margin {
+			return g, nil
+		}
+	}
 }
 
 // Sample is a quiet position's evaluation counts (only those not zero)

@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/rules"
+	engine "github.com/windpost/windpost/rules/microshogi"
+	"github.com/windpost/windpost/solver"
 	bot "github.com/windpost/windpost/solver/microshogi"
 )
 
@@ -136,5 +140,29 @@ func TestUntunedFile(t *testing.T) {
 	}
 	if got, want := fmt.Sprint(bot.UntunedWeights()), fmt.Sprint(bot.Weights()); got != want {
 		t.Errorf("untuned %v,\nthe file %v", got, want)
+	}
+}
+
+// With a margin, every game starts from an opening the judge's search
+// scores within it.
+func TestBalancedOpenings(t *testing.T) {
+	games, err := PlayGames(context.Background(), Play{Seed: 5, Games: 3, Nodes: 300, MaxPlies: 10, Margin: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge := bot.New(bot.Options{Nodes: BalanceNodes, TableBits: 16})
+	for _, g := range games {
+		game := rules.NewGame(engine.Variant{})
+		for _, p := range g.Positions[1 : g.Opening+1] {
+			ms := game.LegalMoves()
+			i := slices.IndexFunc(ms, func(m rules.Move) bool { return game.Position().(engine.Position).After(m) == p })
+			if err := game.Play(ms[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := judge.Analyse(context.Background(), game, 0)
+		if err != nil || r.Value.Kind != solver.Estimate || r.Score < -60 || r.Score > 60 {
+			t.Errorf("opening %s: %+v, %v", game.Position().Key(), r.Value, err)
+		}
 	}
 }
