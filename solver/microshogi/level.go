@@ -18,9 +18,6 @@ import (
 // always answer the same position the same way.
 const ClubNodes = 10000
 
-// clubTableBits sizes the club level's small transposition table.
-const clubTableBits = 16
-
 // Think returns the bot's move at level with what its search found: strong
 // searches within the bot's budget; club searches about ClubNodes nodes;
 // casual plays a random move, but takes a win in one and avoids moves that
@@ -37,7 +34,7 @@ func (b *Bot) Think(ctx context.Context, g *rules.Game, level solver.Level, rng 
 		if level == solver.Strong {
 			return b.search(ctx, g, b.opts, rng)
 		}
-		return b.search(ctx, g, clubOptions(rng), rng)
+		return b.search(ctx, g, clubOptions(b.opts.TableBits, rng), rng)
 	case solver.Casual:
 		m, err := solver.CasualMove(g, rng)
 		return Result{Move: m}, err
@@ -46,11 +43,12 @@ func (b *Bot) Think(ctx context.Context, g *rules.Game, level solver.Level, rng 
 }
 
 // clubOptions is the club level's search: ClubNodes, give or take a
-// quarter (drawn from rng, if any), and a small table.
-func clubOptions(rng *rand.Rand) Options {
+// quarter (drawn from rng, if any), with the bot's table size (so that
+// both levels share the bot's pool of tables).
+func clubOptions(tableBits int, rng *rand.Rand) Options {
 	n := int64(ClubNodes)
 	if rng != nil {
 		n += rng.Int64N(ClubNodes/2+1) - ClubNodes/4
 	}
-	return Options{Nodes: n, TableBits: clubTableBits, MaxDepth: maxPly - 8}
+	return Options{Nodes: n, TableBits: tableBits, MaxDepth: maxPly - 8}
 }
