@@ -111,8 +111,8 @@ The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
 "level strong" never gives away a win but takes its time; in Micro-shogi
 it is windpost's best and holds its own against the strongest computer
 program for the game;
-"level club" (Micro-shogi) looks only a few moves ahead: about 400 rating
-points weaker than strong, it wins about one game in ten against it;
+"level club" (Micro-shogi) looks only a few moves ahead: 300 to 400
+rating points weaker than strong, it wins about one game in eight against it;
 "level casual" plays like a beginner.
 Your side is drawn by lot unless you write "as black" or "as white" (Black
 moves first; in Gufuu, Black wins with perfect play).
