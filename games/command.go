@@ -292,7 +292,7 @@ func (c *Command) parseOptions(args []string, allowLevel, allowDays bool) {
 					return
 				}
 				if !c.setLevel(args[i]) {
-					c.Err = fmt.Sprintf("%q is not a level: write level perfect, strong or casual", args[i])
+					c.Err = fmt.Sprintf("%q is not a level: write level perfect, strong, club or casual", args[i])
 					return
 				}
 			case "days":
@@ -334,7 +334,7 @@ func (c *Command) setSide(s string) bool {
 
 func (c *Command) setLevel(s string) bool {
 	switch s {
-	case "perfect", "strong", "casual":
+	case "perfect", "strong", "club", "casual":
 		c.Level = s
 		return true
 	}

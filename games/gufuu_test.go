@@ -298,7 +298,7 @@ func TestMiscCommands(t *testing.T) {
 		{[]string{"help"}, []string{"Commands (one per line", "Games: gufuu, microshogi (micro), julgonu (gonu)."}},
 		{[]string{"help micro"}, []string{"Micro-shogi\n\n"}},
 		{[]string{"help chess"}, []string{"I have no help on \"chess\"; here is the overview.\n\nCommands (one per line"}},
-		{[]string{"new micro level perfect"}, []string{"Refused: the bot does not play at level perfect in this game; it plays strong, casual."}},
+		{[]string{"new micro level perfect"}, []string{"Refused: the bot does not play at level perfect in this game; it plays strong, club, casual."}},
 		{[]string{"challenge alice@players.test gufuu"}, []string{"Refused: you cannot challenge yourself"}},
 		{[]string{"challenge BOT+x@windpost.test gufuu"}, []string{"Refused: that is my own address"}},
 		{[]string{"board"}, []string{"Refused: you have no game in progress."}},

@@ -48,6 +48,8 @@ func helpTopic(topic string) (string, bool) {
 		topic = "moves"
 	case "new", "challenge", "accept", "decline":
 		topic = "games"
+	case "level", "levels", "perfect", "strong", "club", "casual":
+		topic = "games"
 	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget", "forget me":
 		topic = "privacy"
 	case "ratings", "standings", "rated", "unrated":
@@ -66,8 +68,8 @@ func helpTopic(topic string) (string, bool) {
 	switch topic {
 	case "":
 		return `Commands (one per line; several per mail run in order):
-  new <game> [as black|white|random] [level perfect|strong|casual] [rated]
-                          a game against the bot
+  new <game> [as black|white|random] [level <level>] [rated]
+                          a game against the bot ("help levels")
   challenge <address> <game> [as black|white|random] [days <n>] [unrated]
                           invite a friend (n days per move, 7 if not given)
   accept / decline        answer a challenge
@@ -130,8 +132,14 @@ lists the legal moves.`, true
 	case "games":
 		return `Games against the bot: "new gufuu", "new micro as white level casual".
 The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
-(they are solved), strong in Micro-shogi; "level casual" plays like a
-beginner, "level strong" never gives away a win but takes its time.
+(they are solved), strong in Micro-shogi. The levels, strongest first:
+"level perfect" (Gufuu and Jul-Gonu) never lets a won game go;
+"level strong" never gives away a win but takes its time; in Micro-shogi
+it is windpost's best and holds its own against the strongest computer
+program for the game;
+"level club" (Micro-shogi) looks only a few moves ahead: 300 to 400
+rating points weaker than strong, it wins about one game in eight against it;
+"level casual" plays like a beginner.
 Your side is drawn by lot unless you write "as black" or "as white" (Black
 moves first; in Gufuu, Black wins with perfect play).
 Games against people: "challenge friend@example.org gufuu days 3"; they
@@ -215,10 +223,11 @@ Games between people are rated unless the challenge says "unrated":
 "challenge friend@example.org gufuu unrated". Games against the bot are
 rated when you ask: "new micro rated". The bot's level then counts as a
 fixed rating that no game changes: perfect 2400 (±50), strong 1900 (±100),
-casual 1000 (±100) (Micro-shogi has strong and casual). These were set by
-hand from how the levels do in windpost's own tests (perfect and strong
-never give away a win, casual plays like a beginner), not measured in
-rated games against people; they will be measured properly later.
+casual 1000 (±100); Micro-shogi's club level has no rating yet, so a game
+against it cannot be rated. These were set by hand from how the levels do
+in windpost's own tests (perfect and strong never give away a win, casual
+plays like a beginner), not measured in rated games against people; they
+will be measured properly later.
 "rating" shows your ratings and their last changes; "standings gufuu" the
 table of a game's best rated players.`
 

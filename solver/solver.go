@@ -28,6 +28,7 @@ type Level string
 const (
 	Perfect Level = "perfect" // fastest win, slowest loss, from a solved table
 	Strong  Level = "strong"  // never throws away a win or a draw
+	Club    Level = "club"    // a club player: a short search (Micro-shogi only)
 	Casual  Level = "casual"  // a beginner: random, but takes a mate in one and avoids one
 )
 

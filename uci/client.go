@@ -145,6 +145,18 @@ type Search struct {
 // knows the history) and "go movetime", and waits for the bestmove. A ctx
 // that ends first (a timeout) is an error.
 func (c *Client) Go(ctx context.Context, moves []string, moveTime time.Duration) (Search, error) {
+	return c.goWith(ctx, moves, "movetime "+strconv.FormatInt(moveTime.Milliseconds(), 10))
+}
+
+// GoNodes is Go with "go nodes": a fixed number of nodes instead of a
+// time, so that a match does not depend on the machine's load.
+func (c *Client) GoNodes(ctx context.Context, moves []string, nodes int64) (Search, error) {
+	return c.goWith(ctx, moves, "nodes "+strconv.FormatInt(nodes, 10))
+}
+
+// goWith sends the position and "go" with limit, and waits for the
+// bestmove.
+func (c *Client) goWith(ctx context.Context, moves []string, limit string) (Search, error) {
 	pos := "position startpos"
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
@@ -153,7 +165,7 @@ func (c *Client) Go(ctx context.Context, moves []string, moveTime time.Duration)
 		return Search{}, err
 	}
 	start := time.Now()
-	if err := c.send("go movetime %d", moveTime.Milliseconds()); err != nil {
+	if err := c.send("go %s", limit); err != nil {
 		return Search{}, err
 	}
 	var s Search

@@ -2,13 +2,21 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
+	search "github.com/windpost/windpost/solver/microshogi"
 	"github.com/windpost/windpost/uci"
 	"github.com/windpost/windpost/uci/match"
 )
@@ -32,13 +40,19 @@ a separate program) over UCI, each opening with both colours at a fixed time per
 prints each game, the W-D-L score, the Elo difference with its 95% interval, and the nodes
 per second and median depth of both engines. windpost's rules judge every move and game end;
 a crash, a timeout or an illegal move loses. With -elo0 and -elo1 an SPRT may stop the match
-early. -make-openings prints a new set of balanced openings instead (see uci/match).`
+early. -opponent plays any other UCI engine instead (e.g. an older build:
+-opponent "./windpost-old uci"); -nodes gives both engines a number of nodes a move instead
+of a time, which the machine's load does not change; -level plays windpost at that level.
+-make-openings prints a new set of balanced openings instead (see uci/match).`
 
 // cmdMatch plays windpost's Micro-shogi bot against Fairy-Stockfish.
 func cmdMatch(ctx context.Context, a *app, args []string) int {
-	fs := newFlags(a, "match [-games N] [-movetime 1s] [-elo0 E -elo1 E] [...]", matchAbout)
+	fs := newFlags(a, "match [-games N] [-movetime 1s | -nodes N] [-opponent CMD] [-level L] [-elo0 E -elo1 E] [...]", matchAbout)
 	games := fs.Int("games", 0, "games to play (0: two per opening)")
 	moveTime := fs.Duration("movetime", time.Second, "time per move for both engines")
+	nodes := fs.Int64("nodes", 0, "nodes per move for both engines instead of -movetime (\"go nodes\")")
+	opponent := fs.String("opponent", "", "play this UCI engine's command line instead of Fairy-Stockfish (e.g. \"./windpost-old uci\")")
+	level := fs.String("level", "strong", "windpost's level: strong, club or casual (club and casual ignore -movetime and -nodes)")
 	grace := fs.Duration("grace", time.Second, "extra time an engine may take before it loses on time")
 	maxPlies := fs.Int("max-plies", 300, "plies after the opening before a game is drawn")
 	hash := fs.Int("hash", 64, "transposition table size for both engines, in MB")
@@ -66,7 +80,7 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 		return printOpenings(ctx, a, recipe)
 	}
 	cfg := match.Config{
-		MoveTime: *moveTime, Grace: *grace, MaxPlies: *maxPlies, Games: *games,
+		MoveTime: *moveTime, Nodes: *nodes, Grace: *grace, MaxPlies: *maxPlies, Games: *games,
 		Options: map[string]string{"Hash": strconv.Itoa(*hash)},
 	}
 	if *elo0 != *elo1 {
@@ -77,20 +91,15 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 		fmt.Fprintf(a.stderr, "windpost match: %v\n", err)
 		return 2
 	}
-	if *fsfPath == "" {
-		if *fsfPath, err = uci.FairyStockfish(); err != nil {
-			fmt.Fprintf(a.stderr, "windpost match: %v\n", err)
-			return 2
-		}
+	fsf, err := opponentPlayer(*opponent, *fsfPath)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost match: %v\n", err)
+		return 2
 	}
-	fsf := match.Player{Name: "Fairy-Stockfish", Start: func(ctx context.Context) (*uci.Client, error) {
-		return uci.Start(ctx, *fsfPath)
-	}}
-	wp := match.Player{Name: "windpost", Start: func(ctx context.Context) (*uci.Client, error) {
-		return (&uci.Engine{}).Client(ctx), nil
-	}}
-	if words := strings.Fields(*self); len(words) > 0 {
-		wp.Start = func(ctx context.Context) (*uci.Client, error) { return uci.Start(ctx, words[0], words[1:]...) }
+	wp, err := windpostPlayer(*self, solver.Level(*level))
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost match: %v\n", err)
+		return 2
 	}
 	fsf.Options = fsfOptions
 	total := cfg.Games
@@ -104,7 +113,7 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 		}
 	}
 	res, err := match.Run(ctx, cfg, wp, fsf)
-	printMatch(a.stdout, cfg, res)
+	printMatch(a.stdout, cfg, [2]string{wp.Name, fsf.Name}, res)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "windpost match: %v\n", err)
 		return 1
@@ -150,13 +159,17 @@ func printGame(w io.Writer, g match.Game, total int) {
 		g.Number, total, g.Opening+1, side, result, g.Reason, len(g.Moves))
 }
 
-func printMatch(w io.Writer, cfg match.Config, r match.Result) {
+func printMatch(w io.Writer, cfg match.Config, names [2]string, r match.Result) {
 	s := r.Score
 	elo, low, high := s.Elo()
-	fmt.Fprintf(w, "\nwindpost vs Fairy-Stockfish, %d games at %v a move: W-D-L %d-%d-%d, score %.1f%%, Elo %+.0f (95%%: %+.0f to %+.0f)\n",
-		s.Games(), cfg.MoveTime, s.Wins, s.Draws, s.Losses, 100*s.Fraction(), elo, low, high)
+	budget := cfg.MoveTime.String()
+	if cfg.Nodes > 0 {
+		budget = strconv.FormatInt(cfg.Nodes, 10) + " nodes"
+	}
+	fmt.Fprintf(w, "\n%s vs %s, %d games at %s a move: W-D-L %d-%d-%d, score %.1f%%, Elo %+.0f (95%%: %+.0f to %+.0f)\n",
+		names[0], names[1], s.Games(), budget, s.Wins, s.Draws, s.Losses, 100*s.Fraction(), elo, low, high)
 	fmt.Fprintf(w, "%-16s %10s %7s %6s %8s %9s %8s\n", "", "nodes/s", "depth", "moves", "crashes", "timeouts", "illegal")
-	for i, name := range []string{"windpost", "Fairy-Stockfish"} {
+	for i, name := range names {
 		st := r.Stats[i]
 		fmt.Fprintf(w, "%-16s %10.0f %7.1f %6d %8d %9d %8d\n", name, st.NodesPerSecond(), st.MedianDepth(), st.Moves, st.Crashes, st.Timeouts, st.Illegal)
 	}
@@ -164,4 +177,59 @@ func printMatch(w io.Writer, cfg match.Config, r match.Result) {
 		lo, hi := cfg.SPRT.Bounds()
 		fmt.Fprintf(w, "%v: LLR %.2f (bounds %.2f, %.2f): %v\n", *cfg.SPRT, r.LLR, lo, hi, r.Verdict)
 	}
+}
+
+// opponentPlayer is the match's second engine: the command line opponent
+// if given (named after it), else Fairy-Stockfish at fsfPath or where
+// Debian puts it.
+func opponentPlayer(opponent, fsfPath string) (match.Player, error) {
+	if words := strings.Fields(opponent); len(words) > 0 {
+		name := strings.Join(append([]string{filepath.Base(words[0])}, words[1:]...), " ")
+		return match.Player{Name: name, Start: func(ctx context.Context) (*uci.Client, error) {
+			return uci.Start(ctx, words[0], words[1:]...)
+		}}, nil
+	}
+	if fsfPath == "" {
+		p, err := uci.FairyStockfish()
+		if err != nil {
+			return match.Player{}, err
+		}
+		fsfPath = p
+	}
+	return match.Player{Name: "Fairy-Stockfish", Start: func(ctx context.Context) (*uci.Client, error) {
+		return uci.Start(ctx, fsfPath)
+	}}, nil
+}
+
+// windpostPlayer is the match's first engine: windpost's bot at level in
+// this process, or the command line self (which plays its own level).
+func windpostPlayer(self string, level solver.Level) (match.Player, error) {
+	b := search.New(search.Options{})
+	if !slices.Contains(b.Levels(), level) {
+		return match.Player{}, fmt.Errorf("-level %s: windpost's Micro-shogi levels are %v", level, b.Levels())
+	}
+	if words := strings.Fields(self); len(words) > 0 {
+		if level != solver.Strong {
+			return match.Player{}, errors.New("-level is for windpost in this process, not with -windpost")
+		}
+		return match.Player{Name: "windpost", Start: func(ctx context.Context) (*uci.Client, error) {
+			return uci.Start(ctx, words[0], words[1:]...)
+		}}, nil
+	}
+	e := &uci.Engine{}
+	name := "windpost"
+	if level != solver.Strong {
+		// The level's own budget; its rng is seeded by the position, so
+		// that a match is reproducible.
+		name += " " + string(level)
+		e.Name = name
+		e.Search = func(ctx context.Context, g *rules.Game, _ search.Options) (search.Result, error) {
+			h := fnv.New64a()
+			h.Write([]byte(g.Position().Key()))
+			return b.Think(ctx, g, level, rand.New(rand.NewPCG(h.Sum64(), uint64(len(g.Moves)))))
+		}
+	}
+	return match.Player{Name: name, Start: func(ctx context.Context) (*uci.Client, error) {
+		return e.Client(ctx), nil
+	}}, nil
 }

@@ -20,6 +20,12 @@ func TestMatchCommand(t *testing.T) {
 				"W-D-L 3-0-0, score 100.0%, Elo +Inf",
 				"Fairy-Stockfish           0     0.0      0        3",
 				"SPRT(elo0 0, elo1 50, alpha 0.05, beta 0.05): LLR 0.00 (bounds -2.94, 2.94): continue"}},
+		// Another engine as the opponent, named after its command line;
+		// windpost at the club level; a node budget.
+		{[]string{"match", "-games", "2", "-nodes", "500", "-level", "club", "-opponent", "/nonexistent/engine-old uci"},
+			[]string{"game 1/2  opening 1  windpost first   win   engine-old uci: did not start: ",
+				"windpost club vs engine-old uci, 2 games at 500 nodes a move: W-D-L 2-0-0",
+				"windpost club", "engine-old uci"}},
 	} {
 		out, errOut, code := leadRun(t, "", c.args...)
 		if code != 0 {
@@ -35,7 +41,13 @@ func TestMatchCommand(t *testing.T) {
 			rest = rest[i+len(w):]
 		}
 	}
-	if _, _, code := leadRun(t, "", "match", "-openings", "/nonexistent"); code != 2 {
-		t.Errorf("a missing openings file: code %d, want 2", code)
+	for _, args := range [][]string{
+		{"match", "-openings", "/nonexistent"},
+		{"match", "-level", "perfect"},
+		{"match", "-level", "club", "-windpost", "./windpost-old uci"},
+	} {
+		if _, _, code := leadRun(t, "", args...); code != 2 {
+			t.Errorf("%v: code %d, want 2", args, code)
+		}
 	}
 }

@@ -125,30 +125,18 @@ func New(o Options) *Bot {
 	return &Bot{opts: o}
 }
 
-// Levels lists strong and casual.
-func (b *Bot) Levels() []solver.Level { return []solver.Level{solver.Strong, solver.Casual} }
+// Levels lists strong, club and casual.
+func (b *Bot) Levels() []solver.Level {
+	return []solver.Level{solver.Strong, solver.Club, solver.Casual}
+}
 
-// Choose returns the bot's move at level: strong searches within the
-// budget; casual plays a random move, but takes a win in one and avoids
-// moves that let the opponent win in one.
+// Choose returns the bot's move at level (see Think).
 func (b *Bot) Choose(ctx context.Context, g *rules.Game, level solver.Level, rng *rand.Rand) (rules.Move, error) {
-	if o := g.Outcome(); o.Over() {
-		return rules.NoMove, fmt.Errorf("microshogi bot: %w (%s)", solver.ErrGameOver, o)
+	r, err := b.Think(ctx, g, level, rng)
+	if err != nil {
+		return rules.NoMove, err
 	}
-	switch level {
-	case solver.Strong:
-		if ms := g.LegalMoves(); len(ms) == 1 {
-			return ms[0], nil // nothing to think about
-		}
-		r, err := b.search(ctx, g, b.opts, rng)
-		if err != nil {
-			return rules.NoMove, err
-		}
-		return r.Move, nil
-	case solver.Casual:
-		return solver.CasualMove(g, rng)
-	}
-	return rules.NoMove, fmt.Errorf("microshogi bot: no level %q; Micro-shogi's levels are strong and casual", level)
+	return r.Move, nil
 }
 
 // Result is what a search found.

@@ -72,12 +72,12 @@ func TestBotAvoidsPerpetualCheckLoss(t *testing.T) {
 
 func TestLevels(t *testing.T) {
 	bot := New(Options{Nodes: 1000})
-	if got := bot.Levels(); len(got) != 2 || got[0] != solver.Strong || got[1] != solver.Casual {
+	if got := bot.Levels(); len(got) != 3 || got[0] != solver.Strong || got[1] != solver.Club || got[2] != solver.Casual {
 		t.Errorf("levels %v", got)
 	}
 	g := rules.NewGame(engine.Variant{})
 	_, err := bot.Choose(context.Background(), g, solver.Perfect, rand.New(rand.NewPCG(1, 2)))
-	if err == nil || !strings.Contains(err.Error(), "strong and casual") {
+	if err == nil || !strings.Contains(err.Error(), "strong, club and casual") {
 		t.Errorf("perfect level: %v", err)
 	}
 	over := gameFrom(t, "k3/2S1/1G2/4/3K b P 1", "P*4b")

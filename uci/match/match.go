@@ -33,6 +33,10 @@ type Player struct {
 type Config struct {
 	Openings [][]string    // moves from the start, in UCI form; each is played with both colours
 	MoveTime time.Duration // per move; 0 means 1 s
+	// Nodes, when set, replaces MoveTime: each move searches so many nodes
+	// ("go nodes"), which makes a match independent of the machine's load.
+	// A move may then take up to NodesTimeout plus Grace.
+	Nodes int64
 	// Grace is how much longer than MoveTime an engine may take before it
 	// loses on time; 0 means a second.
 	Grace time.Duration
@@ -52,6 +56,18 @@ func (c Config) moveTime() time.Duration {
 		return time.Second
 	}
 	return c.MoveTime
+}
+
+// NodesTimeout is how long a move may take when Config.Nodes is set
+// before Grace begins: it only catches an engine that hangs.
+const NodesTimeout = 30 * time.Second
+
+// moveLimit is how long a move may take before the engine loses on time.
+func (c Config) moveLimit() time.Duration {
+	if c.Nodes > 0 {
+		return NodesTimeout + c.grace()
+	}
+	return c.moveTime() + c.grace()
 }
 
 func (c Config) grace() time.Duration {
@@ -261,9 +277,15 @@ func play(ctx context.Context, cfg Config, players [2]*seat, g *Game, res *Resul
 // the engine's fault ("timeout", "crash", "illegal move d2d4") when it gave
 // no legal move, or an error when the match must stop.
 func move(ctx context.Context, cfg Config, s *seat, game *rules.Game, g *Game, st *Stats) (string, error) {
-	mctx, cancel := context.WithTimeout(ctx, cfg.moveTime()+cfg.grace())
+	mctx, cancel := context.WithTimeout(ctx, cfg.moveLimit())
 	defer cancel()
-	r, err := s.client.Go(mctx, g.Moves, cfg.moveTime())
+	var r uci.Search
+	var err error
+	if cfg.Nodes > 0 {
+		r, err = s.client.GoNodes(mctx, g.Moves, cfg.Nodes)
+	} else {
+		r, err = s.client.Go(mctx, g.Moves, cfg.moveTime())
+	}
 	switch {
 	case ctx.Err() != nil:
 		return "", ctx.Err()

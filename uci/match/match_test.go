@@ -21,6 +21,7 @@ type fake struct {
 	name   string
 	move   func(g *rules.Game) string
 	starts *int
+	gos    *[]string // if not nil, the "go" lines it was sent
 }
 
 func (f fake) player() Player {
@@ -55,6 +56,9 @@ func (f fake) serve(in *io.PipeReader, out *io.PipeWriter) {
 				}
 			}
 		case "go":
+			if f.gos != nil {
+				*f.gos = append(*f.gos, sc.Text())
+			}
 			switch m := f.move(g); m {
 			case "":
 			case "crash":
@@ -154,7 +158,7 @@ func TestRun(t *testing.T) {
 			var games []Game
 			cfg := Config{Openings: testOpenings, MoveTime: 10 * time.Millisecond, Grace: 100 * time.Millisecond, MaxPlies: c.maxPlies,
 				Played: func(g Game, _ Result) { games = append(games, g) }}
-			res, err := Run(context.Background(), cfg, fake{"A", c.a, &aStarts}.player(), fake{"B", c.b, &bStarts}.player())
+			res, err := Run(context.Background(), cfg, fake{name: "A", move: c.a, starts: &aStarts}.player(), fake{name: "B", move: c.b, starts: &bStarts}.player())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -190,6 +194,36 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// With Nodes, both engines are asked for so many nodes a move, not a
+// time, and a move may take longer than MoveTime.
+func TestRunNodes(t *testing.T) {
+	var starts int
+	var aGos, bGos []string
+	slow := func(g *rules.Game) string {
+		time.Sleep(30 * time.Millisecond) // longer than MoveTime and Grace
+		return nth(0)(g)
+	}
+	cfg := Config{Openings: testOpenings[:1], Nodes: 500, MoveTime: 5 * time.Millisecond, Grace: 10 * time.Millisecond, MaxPlies: 4}
+	res, err := Run(context.Background(), cfg, fake{name: "A", move: nth(1), starts: &starts, gos: &aGos}.player(),
+		fake{name: "B", move: slow, starts: &starts, gos: &bGos}.player())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Score.Games() != 2 || res.Stats[1].Timeouts != 0 {
+		t.Errorf("score %+v, B's stats %+v", res.Score, res.Stats[1])
+	}
+	for _, gos := range [][]string{aGos, bGos} {
+		if len(gos) == 0 {
+			t.Fatal("no go command")
+		}
+		for _, g := range gos {
+			if g != "go nodes 500" {
+				t.Errorf("%q, want go nodes 500", g)
+			}
+		}
+	}
+}
+
 func TestMedianDepth(t *testing.T) {
 	for _, c := range []struct {
 		depths []int
@@ -222,7 +256,7 @@ func TestRunSPRT(t *testing.T) {
 	var llrs []float64
 	cfg := Config{Openings: openings, MoveTime: 5 * time.Millisecond, Grace: 50 * time.Millisecond, SPRT: test,
 		Played: func(_ Game, r Result) { llrs = append(llrs, r.LLR) }}
-	res, err := Run(context.Background(), cfg, fake{"A", nth(0), &starts}.player(), fake{"B", hangSecond, &starts}.player())
+	res, err := Run(context.Background(), cfg, fake{name: "A", move: nth(0), starts: &starts}.player(), fake{name: "B", move: hangSecond, starts: &starts}.player())
 	if err != nil {
 		t.Fatal(err)
 	}
