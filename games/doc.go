@@ -42,6 +42,11 @@
 //	verb_tournament.go  tournament new, join, leave, start, withdraw; command_tournament.go reads them
 //	store_tournament.go  the tournaments bucket and the tournament ids
 //	tournament_view.go   TournamentView: a tournament for the web view
+//	operator.go    adjudicate, extend and cancel, by a tournament's organiser or the operator
+//	verb_organiser.go  the organiser's commands by mail; store_ban.go the operator's bans
+//	webview.go     what the web view reads (GameLink, GamePage, PublicGames, Standings)
+//	verb_public.go public and private: a game's page reachable by its id
+//	standings.go   the standings' rows, shared by "standings" and the web
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	wording.go     what players read in their words: the move format's example, display
 //	               names (cleaned), results ("you win by checkmate"), "Did you mean"

@@ -9,9 +9,9 @@ import (
 
 // keyPattern finds a reply key where windpost writes one: in the subject
 // tag "[windpost <game> <key>]", the plus tag "+<game>.<key>@" of a reply
-// address, and the Message-ID "windpost.<game>.<key>.<n>@". The first
-// group is what stays.
-var keyPattern = regexp.MustCompile(`(?i)(\[windpost\s+g[0-9a-z]{4,11}\s+|\+g[0-9a-z]{4,11}\.|windpost\.g[0-9a-z]{4,11}\.)[a-z2-7]{16}\b`)
+// address, the Message-ID "windpost.<game>.<key>.<n>@", and a game's web
+// link "/g/<game>-<key>" (webview.go). The first group is what stays.
+var keyPattern = regexp.MustCompile(`(?i)(\[windpost\s+g[0-9a-z]{4,11}\s+|\+g[0-9a-z]{4,11}\.|windpost\.g[0-9a-z]{4,11}\.|/g/g[0-9a-z]{4,11}-)[a-z2-7]{16}\b`)
 
 // Redacted stands for a reply key in logs and dumps.
 const Redacted = "…"

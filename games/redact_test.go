@@ -15,6 +15,7 @@ func TestRedactKeys(t *testing.T) {
 		{"[WINDPOST G7K3Q " + strings.ToUpper(key) + "]", "[WINDPOST G7K3Q …]"},
 		{"bot+g7k3q." + key + "@example.org", "bot+g7k3q.…@example.org"},
 		{"<windpost.g7k3q." + key + ".12@example.org>", "<windpost.g7k3q.….12@example.org>"},
+		{"Web page: https://games.example.org/g/g7k3q-" + key, "Web page: https://games.example.org/g/g7k3q-…"},
 		{"game g7k3q, no key " + key, "game g7k3q, no key " + key}, // a bare token is not known as one
 		{"bot+g7k3q." + key + "x@example.org", "bot+g7k3q." + key + "x@example.org"},
 		{"", ""},

@@ -223,11 +223,11 @@ Games between people are rated unless the challenge says "unrated":
 "challenge friend@example.org gufuu unrated". Games against the bot are
 rated when you ask: "new micro rated". The bot's level then counts as a
 fixed rating that no game changes: perfect 2400 (±50), strong 1900 (±100),
-casual 1000 (±100); Micro-shogi's club level has no rating yet, so a game
-against it cannot be rated. These were set by hand from how the levels do
-in windpost's own tests (perfect and strong never give away a win, casual
-plays like a beginner), not measured in rated games against people; they
-will be measured properly later.
+Micro-shogi's club 1550 (±100), casual 1000 (±100). These were set by hand
+from how the levels do in windpost's own tests (perfect and strong never
+give away a win; club lost about 7 games in 8 to strong in windpost's
+matches; casual plays like a beginner), not measured in rated games
+against people; they will be measured properly later.
 "rating" shows your ratings and their last changes; "standings gufuu" the
 table of a game's best rated players.`
 
