@@ -141,7 +141,13 @@ func (tr *tournamentRecord) gameAt(id string) (round, board int, ok bool) {
 // player who never made a move in the game, which is a forfeit (the game
 // was not played: it counts no colour, and a Swiss gives no bye to a
 // player who won one).
+//
+// A game the operator cancelled was not played: a double forfeit, no point
+// to either, so that the round can end.
 func tournamentResult(lg *liveGame) tournament.Result {
+	if lg.rec.State == stateCancelled {
+		return tournament.DoubleForfeit
+	}
 	o := lg.outcome
 	if o.Status != rules.Win {
 		return tournament.Draw
@@ -170,7 +176,7 @@ func (c *change) tournamentResults() error {
 	ended := map[string][]*liveGame{}
 	for _, id := range c.gameOrder {
 		lg := c.games[id]
-		if t := lg.rec.Tournament; t != "" && lg.rec.State == stateOver {
+		if t := lg.rec.Tournament; t != "" && (lg.rec.State == stateOver || lg.rec.State == stateCancelled) {
 			if _, seen := ended[t]; !seen {
 				ids = append(ids, t)
 			}
@@ -196,8 +202,12 @@ func (c *change) tournamentResults() error {
 			if err := tr.Pairing.Record(r+1, b+1, res); err != nil {
 				return fmt.Errorf("tournament %s: %w", id, err)
 			}
+			how := fmt.Sprint(lg.outcome)
+			if lg.rec.State == stateCancelled {
+				how = "cancelled by the operator: not played, no point to either"
+			}
 			news = append(news, fmt.Sprintf("Round %d, game %s: %s - %s %s (%s).", r+1, lg.rec.ID,
-				tr.shown(lg.rec.Players[rules.White].Address), tr.shown(lg.rec.Players[rules.Black].Address), res, lg.outcome))
+				tr.shown(lg.rec.Players[rules.White].Address), tr.shown(lg.rec.Players[rules.Black].Address), res, how))
 		}
 		if len(news) == 0 {
 			continue

@@ -661,3 +661,30 @@ func TestTournamentWordsInTalk(t *testing.T) {
 		wantText(t, only(t, mails, bob), "alice@players.test writes:\n> "+line)
 	}
 }
+
+// TestTournamentCancelledGame: a tournament game the operator cancels was
+// not played: a double forfeit (no point to either) that completes its
+// round, so the Swiss goes on to the next.
+func TestTournamentCancelledGame(t *testing.T) {
+	h, tt := aliceOrganises(t, "tournament new nim swiss rounds 2", alice, bob, carol, dave)
+	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
+	if len(tt.order) != 2 {
+		t.Fatalf("round 1 made %d games, want 2", len(tt.order))
+	}
+	tt.end(t, tt.order[0], "draw")
+	cancelled := tt.order[1]
+	if err := h.srv.Cancel(context.Background(), cancelled, Decision{By: "root", Why: "a dispute"}); err != nil {
+		t.Fatal(err)
+	}
+	tr := tt.record(t)
+	r, b, ok := tr.gameAt(cancelled)
+	if !ok || r != 0 {
+		t.Fatalf("game %s is not in round 1 (%d, %v)", cancelled, r, ok)
+	}
+	if got := tr.Pairing.Paired[0].Games[b].Result; got != tournament.DoubleForfeit {
+		t.Errorf("the cancelled game's result is %v, want a double forfeit", got)
+	}
+	if len(tr.Pairing.Paired) != 2 {
+		t.Errorf("%d rounds paired after round 1 ended with a cancelled game, want 2", len(tr.Pairing.Paired))
+	}
+}
