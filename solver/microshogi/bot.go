@@ -1,13 +1,17 @@
 // Package microshogi is windpost's Micro-shogi opponent and analyst: an
 // iterative-deepening alpha-beta search (negamax with principal variation
-// search) over the rules/microshogi engine, with a transposition table
-// keyed by the engine's Zobrist hash, move ordering (the table's move,
-// captures by victim and attacker, two killer moves per ply, a history
-// table), late-move reductions growing with depth and move number,
-// null-move and reverse-futility pruning, extensions for safe checks, a
-// quiescence search of captures, check evasions and (at its first ply)
-// safe checking drops, and mate scores. With Options.KeepTables the tables
-// live on from move to move of a game.
+// search) over the rules/microshogi engine, with aspiration windows at the
+// root, a transposition table keyed by the engine's Zobrist hash, move
+// ordering (the table's move, captures by victim and attacker, killers,
+// countermoves, history and continuation history), late-move reductions
+// growing with depth and move number, null-move, reverse-futility,
+// futility and move-count pruning, pruning of captures and drops that lose
+// material by static exchange near the leaves, extensions for safe checks,
+// a quiescence search of captures, check evasions and (at its first ply)
+// checking drops that lose no material, and mate scores. The evaluation is
+// a table of weights tuned on self-play games (eval_weights.go, made by
+// cmd/micro-tune). With Options.KeepTables the tables live on from move to
+// move of a game.
 //
 // The search knows the game's history: a position that repeats one
 // already on the path (the game's or the search's) scores as a draw,
@@ -227,87 +231,7 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	if rng != nil {
 		rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
 	}
-	res := Result{Move: ms[0], PV: []rules.Move{ms[0]}}
-	scores := make([]int32, len(ms))
-	changed := false // the last iteration's best move was not the one before
-	for depth := 1; depth <= o.MaxDepth; depth++ {
-		s.rootDepth = depth
-		s.trouble = depth > 4 && changed
-		s.orderScores(&root, ms, scores, res.Move, 0)
-		// A stable order: the previous best first, then by score.
-		for i := range ms {
-			pick(ms, scores, i)
-		}
-		alpha, beta := -infinity, infinity
-		bestMove, best := rules.NoMove, -infinity
-		var pv []rules.Move
-		for i, m := range ms {
-			child := root.After(m)
-			gives := child.InCheck()
-			s.push(&child, gives)
-			ext := 0
-			if gives {
-				ext = 1
-			}
-			var v int
-			rv, rep := s.repetition()
-			if rep {
-				v = -rv
-			} else if i == 0 {
-				v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, 1)
-			} else {
-				v = -s.negamax(&child, gives, depth-1+ext, -alpha-1, -alpha, 1)
-				if v > alpha && !s.stop {
-					v = -s.negamax(&child, gives, depth-1+ext, -beta, -alpha, 1)
-				}
-			}
-			s.pop()
-			if s.stop {
-				break
-			}
-			if i == 0 && depth > 4 && v < res.Score-troubleDrop {
-				s.trouble = true // the old best fell: look for another
-			}
-			if v > best {
-				best, bestMove = v, m
-				if v > alpha {
-					alpha = v
-				}
-				pv = append(pv[:0], m)
-				if !rep {
-					pv = append(pv, s.pv[1][1:s.pvLen[1]]...)
-				}
-			}
-		}
-		changed = bestMove != rules.NoMove && bestMove != res.Move
-		if bestMove != rules.NoMove {
-			// A partial iteration's best is kept: it was searched fully
-			// and beat every move searched before it, the old best first.
-			res.Move, res.Score, res.PV = bestMove, best, pv
-			if !s.stop {
-				res.Depth = depth
-			}
-			// Move the best to the front for the next iteration.
-			for i, m := range ms {
-				if m == bestMove {
-					copy(ms[1:i+1], ms[:i])
-					ms[0] = m
-					break
-				}
-			}
-		}
-		if s.stop {
-			break
-		}
-		if !s.latest.IsZero() && !s.trouble && !changed && time.Since(start) > o.Time/2 {
-			break // the next iteration would likely not end in time
-		}
-		if best >= mateBound || best <= -mateBound {
-			if plies := mate - abs(best); depth > plies+1 {
-				break
-			}
-		}
-	}
+	res := s.iterate(&root, ms, o, start)
 	res.Nodes = s.nodes
 	res.Time = time.Since(start)
 	res.Value = valueOf(res.Score)
