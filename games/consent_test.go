@@ -95,7 +95,7 @@ func TestConfirm(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
-			mails := h.write(t, eve, "challenge   Carol@Players.test   nim  as white days 3", "challenge dave@players.test nim")
+			mails := h.write(t, eve, "challenge   Carol@Players.test   nim  as white days 3", "challenge dave@players.test nim unrated")
 			ask := only(t, mails, eve)
 			if len(mails) != 1 {
 				t.Fatalf("a stranger's challenge sent %d mails: %s", len(mails), describe(mails))
@@ -113,7 +113,8 @@ func TestConfirm(t *testing.T) {
 			if tc.sent {
 				wantText(t, only(t, mails, carol), "You would play black, with 3 days for each move.")
 				wantText(t, only(t, mails, eve), "> challenge carol@players.test nim as white days 3\nDone: I invited carol@players.test")
-				only(t, mails, "dave@players.test")
+				// The held challenge keeps every term: dave's is unrated.
+				wantText(t, only(t, mails, "dave@players.test"), "The game is unrated.")
 				if p := h.playerOf(t, eve); p.Proven.IsZero() || p.Confirm != nil {
 					t.Errorf("after the confirm eve's record is %+v", p)
 				}

@@ -1,12 +1,8 @@
 package games
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"strings"
 )
 
 // bucketTournaments holds the tournaments (tournament.go): id ->
@@ -76,19 +72,8 @@ func (st storeTx) newTournamentID(secret []byte) (string, error) {
 // after the 't': an HMAC of the counter under the server secret, with a
 // label of its own, in idAlphabet.
 func tournamentIDCandidate(secret []byte, n uint64, length int) string {
-	mac := hmac.New(sha256.New, secret)
-	mac.Write(binary.BigEndian.AppendUint64([]byte("tournament-id\x00"), n))
-	id := []byte{'t'}
-	for _, b := range mac.Sum(nil)[:length] {
-		id = append(id, idAlphabet[int(b)%len(idAlphabet)])
-	}
-	return string(id)
+	return idCandidate(secret, "tournament-id", 't', n, length)
 }
 
 // validTournamentID reports whether s has the form of a tournament id.
-func validTournamentID(s string) bool {
-	if len(s) < 5 || len(s) > 12 || s[0] != 't' {
-		return false
-	}
-	return strings.Trim(s[1:], idAlphabet) == ""
-}
+func validTournamentID(s string) bool { return validID(s, 't') }

@@ -261,6 +261,9 @@ func heldLine(c Command) string {
 	if c.Days != 0 {
 		line += fmt.Sprintf(" days %d", c.Days)
 	}
+	if c.Rating == "unrated" {
+		line += " unrated"
+	}
 	return line
 }
 
