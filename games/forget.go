@@ -105,6 +105,9 @@ func (c *change) forget(address string) (Forgotten, error) {
 	if err := c.forgetRatings(address, f.StandIn, opponents); err != nil {
 		return Forgotten{}, err
 	}
+	if err := c.forgetInTournaments(address, f.StandIn); err != nil {
+		return Forgotten{}, err
+	}
 	delete(c.players, address)
 	delete(c.dirty, address)
 	return f, c.st.deletePlayer(address)

@@ -106,7 +106,7 @@ func (s *seekRecord) termParts(reader string) []string {
 // its seeker still one windpost may write to (they did not say "stop" or
 // "forget me" since).
 func (c *change) seekOpen(s *seekRecord, at time.Time) (bool, error) {
-	if !at.Before(s.Expires) || c.st.doNotMail(s.Seeker) {
+	if !at.Before(s.Expires) || c.st.doNotMail(s.Seeker) || c.st.banned(s.Seeker) {
 		return false, nil
 	}
 	p, err := c.st.player(s.Seeker)

@@ -390,6 +390,19 @@ func TestSeekOfAForgottenPlayer(t *testing.T) {
 	wantGone(t, h, id)
 }
 
+// TestSeekOfABannedPlayer: once the operator bans a seeker, their seek
+// can no longer be joined (nobody is paired with an address windpost no
+// longer writes to).
+func TestSeekOfABannedPlayer(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	id := openSeek(t, h, alice, "seek nim")
+	if _, err := h.srv.Ban(t.Context(), alice, Decision{By: "root", Why: "abuse"}); err != nil {
+		t.Fatal(err)
+	}
+	mails := h.write(t, bob, "join "+id)
+	wantText(t, only(t, mails, bob), "Refused: there is no open seek "+id)
+}
+
 // TestSeekJoinedByArrival: a join whose mail arrived before the expiry
 // counts, though windpost handles it after.
 func TestSeekJoinedByArrival(t *testing.T) {
