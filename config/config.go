@@ -118,6 +118,10 @@ type SMTP struct {
 type Bot struct {
 	Address string `toml:"address"`
 	Name    string `toml:"name"`
+	// ThinkTime is how long the Micro-shogi bot thinks about a move in a
+	// mail game; 0 = its default, 2 s. More is stronger (the bot thinks
+	// outside the mail loop, but one game at a time): at most a minute.
+	ThinkTime time.Duration `toml:"think_time"`
 }
 
 // Store is where the games are kept.
@@ -358,6 +362,9 @@ func (c *Config) Validate() error {
 		if k.v < 0 {
 			bad("%s: want 0 (the default) or more, got a negative value", k.name)
 		}
+	}
+	if c.Bot.ThinkTime < 0 || c.Bot.ThinkTime > time.Minute {
+		bad("bot.think_time: want 0 (the default, 2s) up to 1m, got %s", c.Bot.ThinkTime)
 	}
 	if c.Limits.AnswerBytes != 0 && c.Limits.AnswerBytes < 4096 {
 		bad("limits.answer_bytes: want at least 4096 bytes (or 0 for the default), got %d", c.Limits.AnswerBytes)

@@ -295,3 +295,31 @@ func TestWeb(t *testing.T) {
 		}
 	}
 }
+
+// TestBotThinkTime: [bot] think_time is the Micro-shogi bot's time a move,
+// from 0 (its default) up to a minute, also from the environment.
+func TestBotThinkTime(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		env  []string
+		want time.Duration
+		err  string
+	}{
+		{minimal, nil, 0, ""},
+		{minimal + "think_time = \"5s\"\n", nil, 5 * time.Second, ""},
+		{minimal, []string{"WINDPOST_BOT_THINK_TIME=10s"}, 10 * time.Second, ""},
+		{minimal + "think_time = \"2m\"\n", nil, 0, "bot.think_time: want 0 (the default, 2s) up to 1m, got 2m0s"},
+		{minimal + "think_time = \"-1s\"\n", nil, 0, "bot.think_time: want 0"},
+	} {
+		c, err := Parse(tc.text, tc.env)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q %v: error %v, want %q", tc.text, tc.env, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || c.Bot.ThinkTime != tc.want {
+			t.Errorf("%q %v: think_time %v (%v), want %v", tc.text, tc.env, c.Bot.ThinkTime, err, tc.want)
+		}
+	}
+}

@@ -24,7 +24,7 @@ func (c *Config) keys() []key {
 		{"smtp.host", &c.SMTP.Host}, {"smtp.port", &c.SMTP.Port}, {"smtp.tls", &c.SMTP.TLS},
 		{"smtp.username", &c.SMTP.Username}, {"smtp.password", &c.SMTP.Password},
 		{"smtp.ca_file", &c.SMTP.CAFile}, {"smtp.connections", &c.SMTP.Connections},
-		{"bot.address", &c.Bot.Address}, {"bot.name", &c.Bot.Name},
+		{"bot.address", &c.Bot.Address}, {"bot.name", &c.Bot.Name}, {"bot.think_time", &c.Bot.ThinkTime},
 		{"store.path", &c.Store.Path},
 		{"auth.authserv_id", &c.Auth.AuthservID},
 		{"poll.interval", &c.Poll.Interval},

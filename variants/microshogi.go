@@ -6,10 +6,11 @@ import (
 	solver "github.com/windpost/windpost/solver/microshogi"
 )
 
-// microshogiKit wires the Micro-shogi engine, notation and bot (2 s per
-// move). Building it does no work: the bot makes its tables on its first
-// search. Micro-shogi is not solved: the kit has no table.
-func microshogiKit(Options) Kit {
-	bot := solver.New(solver.Options{})
+// microshogiKit wires the Micro-shogi engine, notation and bot (o.MicroThink
+// a move, 2 s if not set). Building it does no work: the bot makes its
+// tables on its first search. Micro-shogi is not solved: the kit has no
+// table.
+func microshogiKit(o Options) Kit {
+	bot := solver.New(solver.Options{Time: o.MicroThink})
 	return Kit{Rules: rules.Variant{}, Notation: notation.Notation{}, Bot: bot, Analyst: bot}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
@@ -29,6 +30,9 @@ type Options struct {
 	// CacheDir is where tables that are costly to compute are cached (the
 	// Jul-Gonu table). Empty means the working directory.
 	CacheDir string
+	// MicroThink is the Micro-shogi bot's time per move; 0 = its default
+	// (solver/microshogi.DefaultTime).
+	MicroThink time.Duration
 }
 
 // Catalog is the set of variants a windpost server plays. It is built once

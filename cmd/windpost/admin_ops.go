@@ -174,7 +174,7 @@ func runAdminOp(ctx context.Context, a *app, path string, op adminOp) error {
 		return err
 	}
 	defer st.Close()
-	if err := op.run(ctx, st, a.catalog(filepath.Dir(path)), a.stdout); err != nil {
+	if err := op.run(ctx, st, a.catalog(variants.Options{CacheDir: filepath.Dir(path)}), a.stdout); err != nil {
 		return err
 	}
 	if op.Op != "ban" && op.Op != "unban" {

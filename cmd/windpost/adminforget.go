@@ -12,6 +12,7 @@ import (
 
 	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/variants"
 )
 
 // adminForget runs `windpost admin forget ADDRESS`: the player's games in
@@ -51,7 +52,7 @@ func adminForget(ctx context.Context, a *app, args []string) int {
 		return 1
 	}
 	defer st.Close()
-	srv, err := games.NewServer(st, a.catalog(filepath.Dir(path)), games.Config{BotAddress: bot})
+	srv, err := games.NewServer(st, a.catalog(variants.Options{CacheDir: filepath.Dir(path)}), games.Config{BotAddress: bot})
 	if err == nil {
 		var f games.Forgotten
 		if f, err = srv.Forget(ctx, address); err == nil {

@@ -18,7 +18,9 @@ func leadRun(t *testing.T, stdin string, args ...string) (stdout, stderr string,
 	dir := t.TempDir()
 	a := &app{
 		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
-		catalog:    func(string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
+		catalog: func(o variants.Options) *variants.Catalog {
+			return variants.Default(variants.Options{CacheDir: dir, MicroThink: o.MicroThink})
+		},
 		lookupHost: lookupWithoutNetwork,
 	}
 	code = run(context.Background(), a, args)

@@ -20,7 +20,7 @@ func testApp(stdin string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
 	return &app{
 		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
-		catalog: func(dir string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
+		catalog: variants.Default,
 	}, &out, &errb
 }
 

@@ -25,7 +25,7 @@ type app struct {
 	stdout, stderr io.Writer
 	// catalog returns the variants windpost plays; cacheDir is where costly
 	// tables are cached ("" = working directory).
-	catalog func(cacheDir string) *variants.Catalog
+	catalog func(o variants.Options) *variants.Catalog
 	// lookupHost finds a mail server's addresses for `windpost check`;
 	// nil = the system's resolver (tests answer without the network).
 	lookupHost func(ctx context.Context, host string) ([]string, error)
@@ -64,7 +64,7 @@ func main() {
 	}()
 	a := &app{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
-		catalog: func(dir string) *variants.Catalog { return variants.Default(variants.Options{CacheDir: dir}) },
+		catalog: variants.Default,
 	}
 	os.Exit(run(ctx, a, os.Args[1:]))
 }
@@ -171,7 +171,7 @@ func (a *app) gameArgs(fs *flag.FlagSet, args []string, n int, cacheDir *string,
 	if cacheDir != nil {
 		dir = *cacheDir
 	}
-	cat := a.catalog(dir)
+	cat := a.catalog(variants.Options{CacheDir: dir})
 	if len(pos) != n {
 		fmt.Fprintf(a.stderr, "windpost %s: %s\n", fs.Name(), strings.ReplaceAll(usage, "{games}", variantNames(cat)))
 		return kit, nil, 2, false

@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer"
 	"github.com/windpost/windpost/mailer/localmail"
+	"github.com/windpost/windpost/variants"
 )
 
 // The embedded local mail server's defaults.
@@ -124,6 +126,7 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		imap:       imapOpts,
 		smtp:       smtpOpts,
 		bot:        mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name},
+		think:      cfg.Bot.ThinkTime,
 		lanes:      cfg.SMTP.Connections,
 		storePath:  cfg.Store.Path,
 		authservID: cfg.Auth.AuthservID,
@@ -154,7 +157,8 @@ type daemonParts struct {
 	imap       mailer.IMAPOptions
 	smtp       mailer.SMTPOptions
 	bot        mailer.Bot
-	lanes      int // SMTP connections
+	think      time.Duration // the Micro-shogi bot's time a move ([bot] think_time)
+	lanes      int           // SMTP connections
 	storePath  string
 	authservID string
 	limits     config.Limits // zero values: the defaults of games and mailer
@@ -180,7 +184,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		}
 	}
 	cacheDir := filepath.Dir(p.storePath)
-	srv, err := games.NewServer(store, a.catalog(cacheDir), games.Config{
+	srv, err := games.NewServer(store, a.catalog(variants.Options{CacheDir: cacheDir, MicroThink: p.think}), games.Config{
 		BotAddress: p.bot.Address, BotName: p.bot.Name, Logger: p.log.With("part", "games"),
 		CheckAddress:    mailer.CheckAddress,
 		CommandsPerMail: p.limits.CommandsPerMail, AnswerBytes: p.limits.AnswerBytes, AttachmentBytes: p.limits.AttachmentBytes,
