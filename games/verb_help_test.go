@@ -44,6 +44,7 @@ func TestDidYouMean(t *testing.T) {
 		{"hlep", VerbHelp}, {"gams", VerbGames}, {"Hlep!", VerbHelp}, {"resing", VerbResign},
 		{"histroy", VerbHistory}, {"chalenge bob@example.org gufuu", VerbChallenge},
 		{"anlaysis", VerbAnalysis}, {"stnadigns", VerbStandings},
+		{"rematc", VerbRematch}, {"tournamnet t7k3q", VerbTournament}, {"withdarw t7k3q", VerbWithdraw}, {"ajudicate g7k3q white", VerbAdjudicate},
 		{"help", ""}, {"games", ""}, {"Mike", ""}, {"Bob", ""}, {"thanks", ""}, {"bravo", ""},
 		{"Gunther Smith", ""}, {"hlep me with this game please", ""}, {"", ""},
 		{"more", ""}, {"news", ""}, {"love", ""},

@@ -29,7 +29,7 @@ func replyWithMove(n notation.Notation, p rules.Position, number int) string {
 var commandWords = [...]Verb{VerbHelp, VerbRules, VerbChallenge, VerbAccept, VerbDecline,
 	VerbBoard, VerbHistory, VerbMoves, VerbGames, VerbResign, VerbDraw, VerbUndo, VerbAnalysis, VerbVacation,
 	VerbConfirm, VerbStop, VerbBlock, VerbUnblock, VerbForget, VerbRating, VerbStandings, VerbNote,
-	VerbMute, VerbUnmute}
+	VerbMute, VerbUnmute, VerbRematch, VerbTournament, VerbWithdraw, VerbAdjudicate}
 
 // didYouMean returns the command word that the first word of line is a
 // slip of: one letter changed, added, left out or two swapped (two such
