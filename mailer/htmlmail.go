@@ -3,6 +3,7 @@ package mailer
 import (
 	"fmt"
 	"html"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -102,7 +103,7 @@ func writeProse(b *strings.Builder, lines []string, margin string) {
 		}
 		b.WriteString("<p style=\"" + style + "\">")
 		for ; i < len(lines) && !strings.HasPrefix(lines[i], ">"); i++ {
-			b.WriteString(html.EscapeString(lines[i]))
+			b.WriteString(withLinks(lines[i]))
 			switch {
 			case i+1 == len(lines) || strings.HasPrefix(lines[i+1], ">"):
 			case utf8.RuneCountInString(lines[i]) >= joinWidth && !strings.HasSuffix(lines[i], ":"):
@@ -114,6 +115,25 @@ func writeProse(b *strings.Builder, lines []string, margin string) {
 		b.WriteString("</p>\n")
 		margin = "0"
 	}
+}
+
+// webLink finds the web addresses windpost writes in prose (a game's web
+// page, "Web page: https://...").
+var webLink = regexp.MustCompile(`https?://[^\s<>"']+`)
+
+// withLinks is a prose line as HTML, its web addresses made links (a mail
+// program does that for the text part, not for HTML).
+func withLinks(line string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range webLink.FindAllStringIndex(line, -1) {
+		url := strings.TrimRight(line[m[0]:m[1]], ".,;:!?)")
+		b.WriteString(html.EscapeString(line[last:m[0]]))
+		b.WriteString(`<a href="` + html.EscapeString(url) + `">` + html.EscapeString(url) + `</a>`)
+		last = m[0] + len(url)
+	}
+	b.WriteString(html.EscapeString(line[last:]))
+	return b.String()
 }
 
 // pictureAt is the index of the block the picture goes above, or -1.

@@ -68,6 +68,8 @@ func TestHTMLBodyProse(t *testing.T) {
 			[]string{"accept<br>\nTo say no"}},
 		{"the echo in grey, on its own", "> help\nCommands:\n", []string{`color: #666666;">&gt; help</p>`, `<p style="margin: 0;">Commands:</p>`}},
 		{"a paragraph after a blank line", "One.\n\nTwo.\n", []string{`<p style="margin: 0;">One.</p>`, `<p style="margin: 12px 0 0 0;">Two.</p>`}},
+		{"a web page's address a link", "Web page: https://games.example.org/g/g7k3q-abc?x=1&y=2.\nNo link: ftp://x and <b>\n",
+			[]string{`Web page: <a href="https://games.example.org/g/g7k3q-abc?x=1&amp;y=2">https://games.example.org/g/g7k3q-abc?x=1&amp;y=2</a>.`, "No link: ftp://x and &lt;b&gt;"}},
 		{"a board in a pre", "Game:\n\n     2    1\n a | K^ |\n\nDone.\n", []string{"<p", "Game:", "<pre", "     2    1\n a | K^ |</pre>", "Done."}},
 	}
 	for _, tt := range tests {
