@@ -53,8 +53,15 @@ func (s *session) setOption(args []string) {
 	case "clear hash":
 		s.stopSearch()
 		s.clearHash()
-	case "threads", "ponder":
-		// One thread.
+	case "threads":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > bot.MaxThreads {
+			s.printf("info string Threads %q: want a number from 1 to %d", v, bot.MaxThreads)
+			return
+		}
+		s.threads = n
+	case "ponder":
+		// No pondering: the engine thinks only on its own move.
 	default:
 		s.printf("info string no option %q", strings.Join(name, " "))
 	}
@@ -202,6 +209,7 @@ func (s *session) goSearch(ctx context.Context, args []string) {
 	g := s.game.Clone()
 	l := parseGo(args, g.Position().ToMove())
 	o := l.options(s.hashMB, s.overhead)
+	o.Threads = s.threads
 	o.MaxTime = l.maxTime(o.Time, s.overhead)
 	search := s.searcher(o)
 	ctx, cancel := context.WithCancel(ctx)

@@ -62,7 +62,7 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	s := &session{engine: e, out: bufio.NewWriter(out), game: rules.NewGame(engine.Variant{}),
-		hashMB: defaultHashMB, overhead: defaultOverhead}
+		hashMB: defaultHashMB, overhead: defaultOverhead, threads: 1}
 	defer s.stopSearch()
 	for {
 		select {
@@ -105,6 +105,7 @@ type session struct {
 	out      *bufio.Writer
 	game     *rules.Game
 	hashMB   int
+	threads  int // the search's threads (lazy SMP)
 	overhead time.Duration
 
 	cancel   context.CancelFunc // of the search under way, or nil
@@ -200,7 +201,7 @@ func (s *session) uci() {
 	s.printf("id author the windpost authors")
 	s.printf("option name UCI_Variant type combo default %s var %s", Variant, Variant)
 	s.printf("option name Hash type spin default %d min 1 max %d", defaultHashMB, maxHashMB)
-	s.printf("option name Threads type spin default 1 min 1 max 1")
+	s.printf("option name Threads type spin default 1 min 1 max %d", bot.MaxThreads)
 	s.printf("option name Move Overhead type spin default %d min 0 max 5000", defaultOverhead.Milliseconds())
 	s.printf("option name Clear Hash type button")
 	s.printf("uciok")

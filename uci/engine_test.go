@@ -31,7 +31,7 @@ func TestDialogue(t *testing.T) {
 id author the windpost authors
 option name UCI_Variant type combo default micro var micro
 option name Hash type spin default 16 min 1 max 4096
-option name Threads type spin default 1 min 1 max 1
+option name Threads type spin default 1 min 1 max 64
 option name Move Overhead type spin default 30 min 0 max 5000
 option name Clear Hash type button
 uciok

@@ -56,6 +56,7 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 	grace := fs.Duration("grace", time.Second, "extra time an engine may take before it loses on time")
 	maxPlies := fs.Int("max-plies", 300, "plies after the opening before a game is drawn")
 	hash := fs.Int("hash", 64, "transposition table size for both engines, in MB")
+	threads := fs.Int("threads", 1, "windpost's search threads (its UCI option Threads)")
 	fsfPath := fs.String("fsf", "", "Fairy-Stockfish's program (default: fairy-stockfish on the PATH or in /usr/games)")
 	fsfOptions := optionFlags{"Threads": "1"}
 	fs.Var(fsfOptions, "fsf-option", "a UCI option for Fairy-Stockfish, Name=Value (repeatable; Threads=1 is set)")
@@ -102,6 +103,7 @@ func cmdMatch(ctx context.Context, a *app, args []string) int {
 		return 2
 	}
 	fsf.Options = fsfOptions
+	wp.Options = map[string]string{"Threads": strconv.Itoa(*threads)}
 	total := cfg.Games
 	if total <= 0 || total > 2*len(cfg.Openings) {
 		total = 2 * len(cfg.Openings)

@@ -2,6 +2,7 @@ package microshogi
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/windpost/windpost/rules"
@@ -47,4 +48,20 @@ func BenchmarkDepth12FromStart(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkThreads is the time to depth 14 from the start, and the nodes
+// per second of all threads together, with one thread and with two (lazy
+// SMP): what a second core buys in the same depth.
+func BenchmarkThreads(b *testing.B) {
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("depth14/threads=%d", threads), func(b *testing.B) {
+			nodes := benchAnalyse(b, New(Options{Nodes: 1 << 40, MaxDepth: 14, TableBits: 20, Threads: threads}), func(r Result) {
+				if r.Depth != 14 {
+					b.Fatalf("depth %d", r.Depth)
+				}
+			})
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
 }

@@ -57,6 +57,10 @@ type Options struct {
 	// TableBits is the base-2 logarithm of the number of transposition
 	// table entries (16 bytes each); 0 means 20 (16 MiB).
 	TableBits int
+	// Threads is the number of threads that search together, sharing the
+	// transposition table (lazy SMP); 0 means 1, and at most MaxThreads.
+	// With more than one the search is not deterministic.
+	Threads int
 	// KeepTables keeps the transposition table and (halved) the history
 	// from one search to the next, as for the moves of one game: stronger,
 	// but a move then depends on the searches before it. Clear forgets.
@@ -68,10 +72,10 @@ type Options struct {
 // first search).
 type Bot struct {
 	opts Options
-	pool sync.Pool // of *searcher
+	pool sync.Pool // of *crew
 
 	mu   sync.Mutex
-	kept *searcher // with KeepTables: the last search's, if not in use
+	kept *crew // with KeepTables: the last search's, if not in use
 }
 
 // Clear forgets the tables kept from earlier searches (Options.KeepTables),
@@ -82,34 +86,35 @@ func (b *Bot) Clear() {
 	b.mu.Unlock()
 }
 
-// searcher returns a searcher with tables of 1<<bits entries and whether
-// they hold an earlier search's work.
-func (b *Bot) searcher(bits int) (*searcher, bool) {
+// crew returns the threads for a search with tables of 1<<bits entries,
+// and whether they hold an earlier search's work.
+func (b *Bot) crew(bits, threads int) (*crew, bool) {
+	fits := func(c *crew) bool { return c != nil && c.members[0].tt.len() == 1<<bits && len(c.members) == threads }
 	if b.opts.KeepTables {
 		b.mu.Lock()
-		s := b.kept
+		c := b.kept
 		b.kept = nil
 		b.mu.Unlock()
-		if s != nil && len(s.tt) == 1<<bits {
-			return s, true
+		if fits(c) {
+			return c, true
 		}
 	}
-	s, _ := b.pool.Get().(*searcher)
-	if s == nil || len(s.tt) != 1<<bits {
-		s = newSearcher(bits)
+	c, _ := b.pool.Get().(*crew)
+	if !fits(c) {
+		c = newCrew(bits, threads)
 	}
-	return s, false
+	return c, false
 }
 
-// release gives s back once its search is over.
-func (b *Bot) release(s *searcher) {
+// release gives c back once its search is over.
+func (b *Bot) release(c *crew) {
 	if b.opts.KeepTables {
 		b.mu.Lock()
-		b.kept = s
+		b.kept = c
 		b.mu.Unlock()
 		return
 	}
-	b.pool.Put(s)
+	b.pool.Put(c)
 }
 
 // New returns a bot with options o.
@@ -126,6 +131,7 @@ func New(o Options) *Bot {
 	if o.MaxDepth <= 0 || o.MaxDepth > maxPly-8 {
 		o.MaxDepth = maxPly - 8
 	}
+	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	return &Bot{opts: o}
 }
 
@@ -201,9 +207,10 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	if err != nil {
 		return Result{}, err
 	}
-	s, warm := b.searcher(o.TableBits)
-	defer b.release(s)
-	s.reset(warm)
+	c, warm := b.crew(o.TableBits, max(o.Threads, 1))
+	defer b.release(c)
+	c.reset(warm)
+	s := c.members[0]
 	s.ctx = ctx
 	s.nodeLimit = o.Nodes
 	s.deadline, s.latest, s.trouble = time.Time{}, time.Time{}, false
@@ -231,8 +238,13 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	if rng != nil {
 		rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
 	}
-	res := s.iterate(&root, ms, o, start)
-	res.Nodes = s.nodes
+	var res Result
+	if len(c.members) > 1 {
+		res = c.run(&root, ms, o, start)
+	} else {
+		res = s.iterate(&root, ms, o, start)
+		res.Nodes = s.nodes
+	}
 	res.Time = time.Since(start)
 	res.Value = valueOf(res.Score)
 	if err := ctx.Err(); err != nil && res.Depth == 0 {

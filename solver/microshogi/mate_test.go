@@ -2,6 +2,7 @@ package microshogi
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -117,8 +118,17 @@ func TestBotFindsMates(t *testing.T) {
 	if testing.Short() {
 		per = 5
 	}
-	bot := New(Options{Nodes: 400000, TableBits: 18})
-	for n, ps := range matePositions(t, per) {
+	mates := matePositions(t, per)
+	for _, threads := range []int{1, 2} {
+		t.Run(fmt.Sprintf("threads=%d", threads), func(t *testing.T) { findMates(t, mates, threads) })
+	}
+}
+
+// findMates checks that the bot, searching with threads, finds the win in
+// each of mates in the fewest moves, and plays it.
+func findMates(t *testing.T, mates map[int][]engine.Position, threads int) {
+	bot := New(Options{Nodes: 400000, TableBits: 18, Threads: threads})
+	for n, ps := range mates {
 		for _, p := range ps {
 			g := rules.NewGameFrom(engine.Variant{}, p)
 			r, err := bot.Analyse(context.Background(), g, 0)

@@ -85,6 +85,9 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 		changed = res.Move != prev
 		if done {
 			res.Depth = depth
+			if s.crew != nil {
+				s.crew.depth.Store(int32(depth))
+			}
 		}
 		// Move the best to the front for the next iteration.
 		for i, m := range ms {

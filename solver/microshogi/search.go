@@ -26,19 +26,13 @@ const (
 	boundUpper
 )
 
-type ttEntry struct {
-	key   uint64
-	move  rules.Move
-	score int16
-	depth int8
-	bound uint8
-}
-
 // searcher is one search's state: its transposition table, ordering
 // tables, path and limits. A Bot keeps searchers in a pool; one searcher
 // serves one search at a time.
 type searcher struct {
-	tt      []ttEntry
+	tt      *table
+	crew    *crew // the search's threads, when it has more than one
+	helper  bool  // a helper thread: it stops when the crew's first does
 	killers [maxPly][2]rules.Move
 	history [2][1 << 15]int32
 	follow  followUps
@@ -80,7 +74,7 @@ type pathEntry struct {
 }
 
 func newSearcher(tableBits int) *searcher {
-	return &searcher{tt: make([]ttEntry, 1<<tableBits)}
+	return &searcher{tt: newTable(tableBits)}
 }
 
 // reset clears what a search must not inherit, so that the same search
@@ -96,7 +90,9 @@ func (s *searcher) reset(keep bool) {
 		}
 		s.follow.age()
 	} else {
-		clear(s.tt)
+		if !s.helper {
+			s.tt.clear() // a helper shares its table with the first thread
+		}
 		s.history = [2][1 << 15]int32{}
 		s.follow = followUps{}
 	}
@@ -158,10 +154,17 @@ func (s *searcher) repetition() (int, bool) {
 }
 
 func (s *searcher) checkLimits() {
+	if s.crew != nil && s.nodes&1023 == 0 {
+		if s.helper {
+			s.crew.helperNodes.Add(1024)
+			s.stop = s.stop || s.crew.stop.Load()
+			return
+		}
+	}
 	if s.rootDepth <= 1 {
 		return // always finish the first iteration
 	}
-	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit-s.crew.nodes() {
 		s.stop = true
 		return
 	}
@@ -200,20 +203,8 @@ func fromTT(score int16, ply int) int {
 	return v
 }
 
-func (s *searcher) probe(h uint64) *ttEntry {
-	e := &s.tt[h&uint64(len(s.tt)-1)]
-	if e.key != h {
-		return nil
-	}
-	return e
-}
-
 func (s *searcher) store(h uint64, m rules.Move, score, depth, ply, bound int) {
-	e := &s.tt[h&uint64(len(s.tt)-1)]
-	if e.key == h && int(e.depth) > depth && bound != boundExact {
-		return
-	}
-	*e = ttEntry{key: h, move: m, score: toTT(score, ply), depth: int8(min(depth, 127)), bound: uint8(bound)}
+	s.tt.store(h, ttEntry{move: m, score: toTT(score, ply), depth: int8(min(depth, 127)), bound: uint8(bound)})
 }
 
 // orderScores gives each move its place in the search order: the table's
@@ -314,7 +305,7 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 	}
 	h := p.Hash()
 	var ttMove rules.Move
-	if e := s.probe(h); e != nil {
+	if e, ok := s.tt.probe(h); ok {
 		ttMove = e.move
 		if ply > 0 && int(e.depth) >= depth {
 			v := fromTT(e.score, ply)
