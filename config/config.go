@@ -66,6 +66,7 @@ import (
 	"fmt"
 	"net/mail"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -119,9 +120,41 @@ type Bot struct {
 	Address string `toml:"address"`
 	Name    string `toml:"name"`
 	// ThinkTime is how long the Micro-shogi bot thinks about a move in a
-	// mail game; 0 = its default, 2 s. More is stronger (the bot thinks
-	// outside the mail loop, but one game at a time): at most a minute.
+	// mail game; 0 = DefaultThinkTime. More is stronger (the bot thinks
+	// outside the mail loop, but one game at a time): at most a minute. A
+	// search whose best move just changed or fell may take twice as long;
+	// one that is sure of its move ends sooner. Read it through Think.
 	ThinkTime time.Duration `toml:"think_time"`
+	// Threads is how many threads the Micro-shogi bot searches with; 0 =
+	// one per core of the machine. At most MaxThreads. Read it through
+	// SearchThreads.
+	Threads int `toml:"threads"`
+}
+
+// DefaultThinkTime is the Micro-shogi bot's time a move in mail games when
+// [bot] think_time is not set: a correspondence game allows several
+// seconds, which the bot turns into strength.
+const DefaultThinkTime = 5 * time.Second
+
+// MaxThreads bounds [bot] threads.
+const MaxThreads = 64
+
+// Think is the Micro-shogi bot's time a move: ThinkTime, or
+// DefaultThinkTime if that is zero.
+func (b Bot) Think() time.Duration {
+	if b.ThinkTime == 0 {
+		return DefaultThinkTime
+	}
+	return b.ThinkTime
+}
+
+// SearchThreads is the Micro-shogi bot's threads: Threads, or the number
+// of the machine's cores if that is zero.
+func (b Bot) SearchThreads() int {
+	if b.Threads == 0 {
+		return min(runtime.NumCPU(), MaxThreads)
+	}
+	return b.Threads
 }
 
 // Store is where the games are kept.
@@ -364,7 +397,10 @@ func (c *Config) Validate() error {
 		}
 	}
 	if c.Bot.ThinkTime < 0 || c.Bot.ThinkTime > time.Minute {
-		bad("bot.think_time: want 0 (the default, 2s) up to 1m, got %s", c.Bot.ThinkTime)
+		bad("bot.think_time: want 0 (the default, %s) up to 1m, got %s", DefaultThinkTime, c.Bot.ThinkTime)
+	}
+	if c.Bot.Threads < 0 || c.Bot.Threads > MaxThreads {
+		bad("bot.threads: want 0 (one per core) up to %d, got %d", MaxThreads, c.Bot.Threads)
 	}
 	if c.Limits.AnswerBytes != 0 && c.Limits.AnswerBytes < 4096 {
 		bad("limits.answer_bytes: want at least 4096 bytes (or 0 for the default), got %d", c.Limits.AnswerBytes)

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -296,20 +297,26 @@ func TestWeb(t *testing.T) {
 	}
 }
 
-// TestBotThinkTime: [bot] think_time is the Micro-shogi bot's time a move,
-// from 0 (its default) up to a minute, also from the environment.
-func TestBotThinkTime(t *testing.T) {
+// TestBotSearch: [bot] think_time is the Micro-shogi bot's time a move,
+// from 0 (DefaultThinkTime) up to a minute, and [bot] threads its search
+// threads, from 0 (one per core) up to MaxThreads; both also from the
+// environment, which wins over the file.
+func TestBotSearch(t *testing.T) {
+	cores := min(runtime.NumCPU(), MaxThreads)
 	for _, tc := range []struct {
-		text string
-		env  []string
-		want time.Duration
-		err  string
+		text    string
+		env     []string
+		think   time.Duration // Think()
+		threads int           // SearchThreads()
+		err     string
 	}{
-		{minimal, nil, 0, ""},
-		{minimal + "think_time = \"5s\"\n", nil, 5 * time.Second, ""},
-		{minimal, []string{"WINDPOST_BOT_THINK_TIME=10s"}, 10 * time.Second, ""},
-		{minimal + "think_time = \"2m\"\n", nil, 0, "bot.think_time: want 0 (the default, 2s) up to 1m, got 2m0s"},
-		{minimal + "think_time = \"-1s\"\n", nil, 0, "bot.think_time: want 0"},
+		{minimal, nil, DefaultThinkTime, cores, ""},
+		{minimal + "think_time = \"7s\"\nthreads = 1\n", nil, 7 * time.Second, 1, ""},
+		{minimal + "threads = 3\n", []string{"WINDPOST_BOT_THINK_TIME=10s", "WINDPOST_BOT_THREADS=2"}, 10 * time.Second, 2, ""},
+		{minimal + "think_time = \"2m\"\n", nil, 0, 0, "bot.think_time: want 0 (the default, 5s) up to 1m, got 2m0s"},
+		{minimal + "think_time = \"-1s\"\n", nil, 0, 0, "bot.think_time: want 0"},
+		{minimal + "threads = 65\n", nil, 0, 0, "bot.threads: want 0 (one per core) up to 64, got 65"},
+		{minimal + "threads = -1\n", nil, 0, 0, "bot.threads: want 0"},
 	} {
 		c, err := Parse(tc.text, tc.env)
 		if tc.err != "" {
@@ -318,8 +325,8 @@ func TestBotThinkTime(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || c.Bot.ThinkTime != tc.want {
-			t.Errorf("%q %v: think_time %v (%v), want %v", tc.text, tc.env, c.Bot.ThinkTime, err, tc.want)
+		if err != nil || c.Bot.Think() != tc.think || c.Bot.SearchThreads() != tc.threads {
+			t.Errorf("%q %v: think %v, threads %d (%v), want %v, %d", tc.text, tc.env, c.Bot.Think(), c.Bot.SearchThreads(), err, tc.think, tc.threads)
 		}
 	}
 }

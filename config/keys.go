@@ -25,6 +25,7 @@ func (c *Config) keys() []key {
 		{"smtp.username", &c.SMTP.Username}, {"smtp.password", &c.SMTP.Password},
 		{"smtp.ca_file", &c.SMTP.CAFile}, {"smtp.connections", &c.SMTP.Connections},
 		{"bot.address", &c.Bot.Address}, {"bot.name", &c.Bot.Name}, {"bot.think_time", &c.Bot.ThinkTime},
+		{"bot.threads", &c.Bot.Threads},
 		{"store.path", &c.Store.Path},
 		{"auth.authserv_id", &c.Auth.AuthservID},
 		{"poll.interval", &c.Poll.Interval},

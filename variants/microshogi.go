@@ -11,6 +11,6 @@ import (
 // tables on its first search. Micro-shogi is not solved: the kit has no
 // table.
 func microshogiKit(o Options) Kit {
-	bot := solver.New(solver.Options{Time: o.MicroThink})
+	bot := solver.New(solver.Options{Time: o.MicroThink, MaxTime: o.MicroMaxThink, Threads: o.MicroThreads})
 	return Kit{Rules: rules.Variant{}, Notation: notation.Notation{}, Bot: bot, Analyst: bot}
 }

@@ -31,8 +31,15 @@ type Options struct {
 	// Jul-Gonu table). Empty means the working directory.
 	CacheDir string
 	// MicroThink is the Micro-shogi bot's time per move; 0 = its default
-	// (solver/microshogi.DefaultTime).
+	// (solver/microshogi.DefaultTime). A search in trouble (its best move
+	// changed or fell) may take up to MicroMaxThink.
 	MicroThink time.Duration
+	// MicroMaxThink is the most a search in trouble may take; 0 (or less
+	// than MicroThink) means MicroThink.
+	MicroMaxThink time.Duration
+	// MicroThreads is how many threads the Micro-shogi bot searches with;
+	// 0 means 1.
+	MicroThreads int
 }
 
 // Catalog is the set of variants a windpost server plays. It is built once

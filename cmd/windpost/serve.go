@@ -126,7 +126,8 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		imap:       imapOpts,
 		smtp:       smtpOpts,
 		bot:        mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name},
-		think:      cfg.Bot.ThinkTime,
+		think:      cfg.Bot.Think(),
+		threads:    cfg.Bot.SearchThreads(),
 		lanes:      cfg.SMTP.Connections,
 		storePath:  cfg.Store.Path,
 		authservID: cfg.Auth.AuthservID,
@@ -158,6 +159,7 @@ type daemonParts struct {
 	smtp       mailer.SMTPOptions
 	bot        mailer.Bot
 	think      time.Duration // the Micro-shogi bot's time a move ([bot] think_time)
+	threads    int           // the Micro-shogi bot's search threads ([bot] threads)
 	lanes      int           // SMTP connections
 	storePath  string
 	authservID string
@@ -184,7 +186,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		}
 	}
 	cacheDir := filepath.Dir(p.storePath)
-	srv, err := games.NewServer(store, a.catalog(variants.Options{CacheDir: cacheDir, MicroThink: p.think}), games.Config{
+	srv, err := games.NewServer(store, a.catalog(variants.Options{CacheDir: cacheDir, MicroThink: p.think, MicroMaxThink: 2 * p.think, MicroThreads: p.threads}), games.Config{
 		BotAddress: p.bot.Address, BotName: p.bot.Name, Logger: p.log.With("part", "games"),
 		CheckAddress:    mailer.CheckAddress,
 		CommandsPerMail: p.limits.CommandsPerMail, AnswerBytes: p.limits.AnswerBytes, AttachmentBytes: p.limits.AttachmentBytes,
@@ -281,6 +283,8 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 		imap:      mailer.IMAPOptions{Host: "127.0.0.1", Port: ip, TLS: config.TLSNone, Username: bot, Password: "bot"},
 		smtp:      mailer.SMTPOptions{Host: "127.0.0.1", Port: sp, TLS: config.TLSNone},
 		bot:       mailer.Bot{Address: bot, Name: config.DefaultBotName},
+		think:     config.Bot{}.Think(),
+		threads:   config.Bot{}.SearchThreads(),
 		lanes:     config.DefaultConnections,
 		storePath: o.db,
 		webBase:   webBase,

@@ -11,7 +11,8 @@
 // checking drops that lose no material, and mate scores. The evaluation is
 // a table of weights tuned on self-play games (eval_weights.go, made by
 // cmd/micro-tune). With Options.KeepTables the tables live on from move to
-// move of a game.
+// move of a game. With Options.Threads the search runs on several threads
+// that share the transposition table without locks (lazy SMP, smp.go).
 //
 // The search knows the game's history: a position that repeats one
 // already on the path (the game's or the search's) scores as a draw,
@@ -22,7 +23,8 @@
 // Each move is searched within a budget: a time per move (2 s by default)
 // and/or a number of nodes. With a node budget and no time limit the bot
 // is fully deterministic: the same game and the same rng state give the
-// same move. With a time budget the depth reached depends on the machine.
+// same move. With a time budget, or more than one thread, the depth
+// reached depends on the machine.
 package microshogi
 
 import (

@@ -12,8 +12,7 @@ import (
 // ClubNodes is the club level's search: about so many nodes a move (a
 // few milliseconds, depth 5 or so), which the match runner measured at
 // about -330 Elo (14-3-103 in 120 games) against the strong level given a
-// million nodes a move, about a quarter of what it searches in the mail's
-// 2 s (see docs/decisions.md). The budget varies by up to a quarter from
+// million nodes a move (see docs/decisions.md). The budget varies by up to a quarter from
 // move to move, drawn from the rng, so that the club level does not
 // always answer the same position the same way.
 const ClubNodes = 10000

@@ -53,6 +53,8 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 				troubleBelow = res.Score - troubleDrop
 			}
 			pass := s.rootPass(root, ms, depth, alpha, beta, troubleBelow, depth > 4)
+
+
 			res = pass.keep(res)
 			if s.stop {
 				break

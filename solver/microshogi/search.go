@@ -30,16 +30,20 @@ const (
 // tables, path and limits. A Bot keeps searchers in a pool; one searcher
 // serves one search at a time.
 type searcher struct {
-	tt      *table
-	crew    *crew // the search's threads, when it has more than one
-	helper  bool  // a helper thread: it stops when the crew's first does
-	killers [maxPly][2]rules.Move
-	history [2][1 << 15]int32
-	follow  followUps
+	tt     *table
+	crew   *crew // the search's threads, when it has more than one
+	helper bool  // a helper thread: it stops when the crew's first does
+	// finished is a helper's last iteration searched to the end.
+	finished Result
+	killers  [maxPly][2]rules.Move
+	history  [2][1 << 15]int32
+	follow   followUps
 	// played[ply] is the key of the move made at ply (noKey: a null move,
 	// or the root's, which the search does not see made).
 	played [maxPly]int
 	tried  [maxPly][engine.MaxMoves]rules.Move // quiet moves tried at ply
+	// deferred[ply] lists the moves put off at ply (see negamax).
+	deferred [maxPly][engine.MaxMoves]uint8
 
 	// path holds the hash and check status of every position from the
 	// game's first to the current node; repCount filters repetition scans.
@@ -344,8 +348,16 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 	best, bestMove := -infinity, rules.NoMove
 	prune := s.pruning(inCheck, pvNode, depth, eval, alpha)
 	quiets := 0
-	for i := range ms {
-		pick(ms, scores, i)
+	// With helpers, a move another thread is searching is put off to the
+	// end (deferred), so that the threads share out a node's moves.
+	deferred := s.deferred[ply][:0]
+	for k := 0; k < len(ms)+len(deferred); k++ {
+		i := k
+		if k < len(ms) {
+			pick(ms, scores, i)
+		} else {
+			i = int(deferred[k-len(ms)])
+		}
 		m := ms[i]
 		child := &s.stack[ply+1]
 		*child = p.After(m)
@@ -355,6 +367,15 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 				best = max(best, bound)
 				continue
 			}
+		}
+		var busy uint64 // the mark this thread set on m, if any
+		if s.crew != nil && depth >= deferDepth {
+			busy = child.Hash() | 1
+			if i > 0 && k < len(ms) && s.crew.busy(busy) {
+				deferred = append(deferred, uint8(i))
+				continue
+			}
+			s.crew.enter(busy)
 		}
 		ext := 0
 		if gives && ply < 2*s.rootDepth+4 && safeCheck(child, m) {
@@ -379,6 +400,9 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 			if v > alpha && (red > 0 || v < beta) && !s.stop {
 				v = -s.negamax(child, gives, depth-1+ext, -beta, -alpha, ply+1)
 			}
+		}
+		if busy != 0 {
+			s.crew.leave(busy)
 		}
 		s.pop()
 		if s.stop {

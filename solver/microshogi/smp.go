@@ -1,15 +1,19 @@
 package microshogi
 
-// Searching with more than one thread: lazy SMP. Every thread searches the
-// whole tree from the root by iterative deepening, each with its own
-// ordering tables and path, and all share one transposition table. What
-// one thread stores, the others find, so the threads search each other's
-// subtrees faster and the first thread, whose result is the search's,
-// reaches further in the same time. Helpers search one ply deeper than
-// the first thread every other thread, so that they fill the table ahead
-// of it rather than behind.
+// Searching with more than one thread: lazy SMP with deferred moves
+// (simplified ABDADA). Every thread searches the whole tree from the root
+// by iterative deepening, each with its own ordering tables and path, and
+// all share one transposition table: what one thread stores, the others
+// find. So that they do not all search the same moves at the same time, a
+// thread at depth deferDepth or more marks the position it goes into, and
+// a thread that meets a marked position (other than a node's first move)
+// puts that move off to the end of its list; by then the other thread has
+// usually stored its value. The first thread keeps the limits and gives
+// the result, unless a helper finished a deeper iteration with a higher
+// score.
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,6 +35,28 @@ type crew struct {
 	helperNodes atomic.Int64
 	// depth is the deepest iteration the first thread has finished.
 	depth atomic.Int32
+	// searching marks the positions a thread is searching at deferDepth
+	// or more, by key (one a slot; a collision only costs a deferral).
+	searching [1 << 14]atomic.Uint64
+}
+
+// deferDepth is the least depth at which threads share out moves.
+const deferDepth = 3
+
+// busy reports whether another thread is searching the position with key
+// h (nonzero).
+func (c *crew) busy(h uint64) bool {
+	return c.searching[h&(uint64(len(c.searching))-1)].Load() == h
+}
+
+// enter marks the position with key h as being searched.
+func (c *crew) enter(h uint64) {
+	c.searching[h&(uint64(len(c.searching))-1)].Store(h)
+}
+
+// leave takes the mark enter set off, unless another thread's replaced it.
+func (c *crew) leave(h uint64) {
+	c.searching[h&(uint64(len(c.searching))-1)].CompareAndSwap(h, 0)
 }
 
 // newCrew returns a crew of threads searchers sharing one table of
@@ -74,7 +100,7 @@ func (c *crew) reset(keep bool) {
 func (c *crew) run(root *engine.Position, ms []rules.Move, o Options, start time.Time) Result {
 	first := c.members[0]
 	var wg sync.WaitGroup
-	for i, h := range c.members[1:] {
+	for _, h := range c.members[1:] {
 		h.ctx = first.ctx
 		h.nodeLimit = 0
 		h.deadline, h.latest, h.trouble = time.Time{}, time.Time{}, false
@@ -82,11 +108,10 @@ func (c *crew) run(root *engine.Position, ms []rules.Move, o Options, start time
 		h.repCount = first.repCount
 		own := append([]rules.Move(nil), ms...)
 		q := *root
-		lead := (i + 1) % 2 // every other helper searches a ply ahead
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h.iterateFrom(&q, own, o, start, lead)
+			h.iterateFrom(&q, own, o)
 		}()
 	}
 	res := first.iterate(root, ms, o, start)
@@ -95,18 +120,23 @@ func (c *crew) run(root *engine.Position, ms []rules.Move, o Options, start time
 	res.Nodes = first.nodes
 	for _, h := range c.members[1:] {
 		res.Nodes += h.nodes
+		if d := h.finished; d.Depth > res.Depth && d.Score > res.Score && d.Move != rules.NoMove {
+			res.Move, res.Score, res.PV, res.Depth = d.Move, d.Score, d.PV, d.Depth
+		}
 	}
 	return res
 }
 
-// iterateFrom is a helper's iterative deepening: to the depth after the
-// first thread's last finished one, plus lead, again and again until the
-// crew stops. Its results are not used; its table entries are.
-func (s *searcher) iterateFrom(root *engine.Position, ms []rules.Move, o Options, start time.Time, lead int) {
+// iterateFrom is a helper's iterative deepening, one depth after another
+// but never behind the first thread's iteration, until the crew stops. Its table entries serve the others; its last finished
+// iteration is kept in s.finished, and replaces the first thread's result
+// when it went deeper and scored higher.
+func (s *searcher) iterateFrom(root *engine.Position, ms []rules.Move, o Options) {
+	s.finished = Result{}
 	res := Result{Move: ms[0], PV: []rules.Move{ms[0]}}
 	scores := make([]int32, len(ms))
-	for depth := 1 + lead; depth <= o.MaxDepth && !s.stop; depth++ {
-		depth = max(depth, int(s.crew.depth.Load())+1+lead)
+	for depth := 1; depth <= o.MaxDepth && !s.stop; depth++ {
+		depth = max(depth, int(s.crew.depth.Load())+1)
 		if depth > o.MaxDepth {
 			break
 		}
@@ -117,6 +147,9 @@ func (s *searcher) iterateFrom(root *engine.Position, ms []rules.Move, o Options
 		}
 		pass := s.rootPass(root, ms, depth, -infinity, infinity, -infinity, false)
 		res = pass.keep(res)
+		if !s.stop && pass.above {
+			s.finished = Result{Move: pass.move, Score: pass.score, PV: slices.Clone(pass.pv), Depth: depth}
+		}
 		for i, m := range ms {
 			if m == res.Move {
 				copy(ms[1:i+1], ms[:i])
