@@ -28,12 +28,19 @@ type rootPass struct {
 
 // iterate deepens the search of root, whose legal moves are ms, until o's
 // limits; start is when the search began. Moves are tried in ms's order
-// at first, then the best first.
+// at first, then the best first. A helper thread has no limits of its own:
+// it goes on until the crew stops, never an iteration behind the first
+// thread's.
 func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, start time.Time) Result {
 	res := Result{Move: ms[0], PV: []rules.Move{ms[0]}}
 	scores := make([]int32, len(ms))
 	changed := false // the last iteration's best move was not the one before
 	for depth := 1; depth <= o.MaxDepth; depth++ {
+		if s.helper {
+			if depth = max(depth, int(s.crew.depth.Load())+1); depth > o.MaxDepth {
+				break
+			}
+		}
 		s.rootDepth = depth
 		s.trouble = depth > 4 && changed
 		s.orderScores(root, ms, scores, res.Move, 0)
@@ -53,7 +60,6 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 				troubleBelow = res.Score - troubleDrop
 			}
 			pass := s.rootPass(root, ms, depth, alpha, beta, troubleBelow, depth > 4)
-
 
 			res = pass.keep(res)
 			if s.stop {
@@ -87,7 +93,7 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 		changed = res.Move != prev
 		if done {
 			res.Depth = depth
-			if s.crew != nil {
+			if s.crew != nil && !s.helper {
 				s.crew.depth.Store(int32(depth))
 			}
 		}

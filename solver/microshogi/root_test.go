@@ -106,3 +106,57 @@ func iterateOn(t *testing.T, p engine.Position, o Options) Result {
 	}
 	return s.iterate(&p, ms, o, time.Now())
 }
+
+// Each node of the search, with null windows (where every pruning is on:
+// reverse futility, null move, futility, move count, exchange), at depths
+// 1 to 4, claims a mate only where exhaustive search finds one: pruning
+// may lose a move's value, never invent a mate. (A node whose first moves
+// all lose to mate must not prune the rest and report itself mated.)
+func TestPrunedNodesClaimNoFalseMate(t *testing.T) {
+	per := 6
+	if testing.Short() {
+		per = 2
+	}
+	s := newSearcher(14)
+	checked, claims := 0, 0
+	for _, ps := range matePositions(t, per) {
+		for _, p := range ps {
+			for _, m := range p.Generate(nil) {
+				q := p.After(m)
+				if q.CountMoves() == 0 {
+					continue
+				}
+				for depth := 1; depth <= 4; depth++ {
+					// Windows below, at and above the static value: below,
+					// futility is off and the other prunings decide.
+					for _, d := range []int{-1500, -600, -200, -50, 0, 100} {
+						alpha := max(-mateBound+1, min(mateBound-2, evaluate(&q)+d))
+						s.reset(false)
+						s.ctx = context.Background()
+						s.rootDepth = depth
+						s.push(&q, q.InCheck())
+						v := s.negamax(&q, q.InCheck(), depth, alpha, alpha+1, 0)
+						name := microshogi.FormatPosition(q)
+						switch {
+						case v >= mateBound:
+							claims++
+							if plies := mate - v; !winIn(q, (plies+1)/2) {
+								t.Errorf("%s, depth %d, window (%d, %d): claims a win in %d plies", name, depth, alpha, alpha+1, plies)
+							}
+						case v <= -mateBound:
+							claims++
+							if plies := mate + v; !allLose(q, plies/2) {
+								t.Errorf("%s, depth %d, window (%d, %d): claims a loss in %d plies", name, depth, alpha, alpha+1, plies)
+							}
+						}
+						checked++
+					}
+				}
+			}
+		}
+	}
+	if checked < 1000 || claims < 50 {
+		t.Fatalf("only %d nodes checked, %d mate claims", checked, claims)
+	}
+	t.Logf("%d nodes checked, %d mate claims", checked, claims)
+}

@@ -30,14 +30,12 @@ const (
 // tables, path and limits. A Bot keeps searchers in a pool; one searcher
 // serves one search at a time.
 type searcher struct {
-	tt     *table
-	crew   *crew // the search's threads, when it has more than one
-	helper bool  // a helper thread: it stops when the crew's first does
-	// finished is a helper's last iteration searched to the end.
-	finished Result
-	killers  [maxPly][2]rules.Move
-	history  [2][1 << 15]int32
-	follow   followUps
+	tt      *table
+	crew    *crew // the search's threads, when it has more than one
+	helper  bool  // a helper thread: it stops when the crew's first does
+	killers [maxPly][2]rules.Move
+	history [2][1 << 15]int32
+	follow  followUps
 	// played[ply] is the key of the move made at ply (noKey: a null move,
 	// or the root's, which the search does not see made).
 	played [maxPly]int
@@ -157,18 +155,29 @@ func (s *searcher) repetition() (int, bool) {
 	return 0, false
 }
 
+// checkLimits sets s.stop when the search is to stop: at the node limit
+// or the deadline, when the context is done, or, for a helper, when the
+// crew stops. The first thread always finishes its first iteration. In a
+// crew every thread counts its nodes into the crew's every 1024 nodes,
+// and whichever reaches the crew's node limit stops the crew.
 func (s *searcher) checkLimits() {
-	if s.crew != nil && s.nodes&1023 == 0 {
-		if s.helper {
-			s.crew.helperNodes.Add(1024)
-			s.stop = s.stop || s.crew.stop.Load()
+	if c := s.crew; c != nil {
+		if s.nodes&1023 != 0 {
+			if s.helper {
+				return
+			}
+		} else if n := c.nodes.Add(1024); c.nodeLimit > 0 && n >= c.nodeLimit {
+			c.stop.Store(true)
+		}
+		if s.helper || (s.rootDepth > 1 && c.stop.Load()) {
+			s.stop = s.stop || c.stop.Load()
 			return
 		}
 	}
 	if s.rootDepth <= 1 {
 		return // always finish the first iteration
 	}
-	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit-s.crew.nodes() {
+	if s.nodeLimit > 0 && s.nodes >= s.nodeLimit {
 		s.stop = true
 		return
 	}

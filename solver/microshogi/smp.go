@@ -13,7 +13,6 @@ package microshogi
 // score.
 
 import (
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,8 +30,10 @@ type crew struct {
 	members []*searcher // members[0] is the first thread
 	// stop tells the helpers that the first thread has finished.
 	stop atomic.Bool
-	// helperNodes counts the helpers' nodes, in steps of 1024.
-	helperNodes atomic.Int64
+	// nodes counts every thread's nodes, in steps of 1024, for nodeLimit
+	// (0: none), which binds the crew as a whole.
+	nodes     atomic.Int64
+	nodeLimit int64
 	// depth is the deepest iteration the first thread has finished.
 	depth atomic.Int32
 	// searching marks the positions a thread is searching at deferDepth
@@ -76,18 +77,10 @@ func newCrew(bits, threads int) *crew {
 	return c
 }
 
-// nodes is the helpers' nodes so far; zero for a crew of one.
-func (c *crew) nodes() int64 {
-	if c == nil {
-		return 0
-	}
-	return c.helperNodes.Load()
-}
-
 // reset readies every member for a new search (see searcher.reset).
 func (c *crew) reset(keep bool) {
 	c.stop.Store(false)
-	c.helperNodes.Store(0)
+	c.nodes.Store(0)
 	c.depth.Store(0)
 	for _, s := range c.members {
 		s.reset(keep)
@@ -99,8 +92,10 @@ func (c *crew) reset(keep bool) {
 // the first's result once every helper has stopped, with the nodes of all.
 func (c *crew) run(root *engine.Position, ms []rules.Move, o Options, start time.Time) Result {
 	first := c.members[0]
+	c.nodeLimit, first.nodeLimit = first.nodeLimit, 0 // the crew's, not one thread's
 	var wg sync.WaitGroup
-	for _, h := range c.members[1:] {
+	found := make([]Result, len(c.members))
+	for i, h := range c.members[1:] {
 		h.ctx = first.ctx
 		h.nodeLimit = 0
 		h.deadline, h.latest, h.trouble = time.Time{}, time.Time{}, false
@@ -111,54 +106,20 @@ func (c *crew) run(root *engine.Position, ms []rules.Move, o Options, start time
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h.iterateFrom(&q, own, o)
+			found[i+1] = h.iterate(&q, own, o, start)
 		}()
 	}
 	res := first.iterate(root, ms, o, start)
 	c.stop.Store(true)
 	wg.Wait()
 	res.Nodes = first.nodes
-	for _, h := range c.members[1:] {
+	best := res
+	for i, h := range c.members[1:] {
 		res.Nodes += h.nodes
-		if d := h.finished; d.Depth > res.Depth && d.Score > res.Score && d.Move != rules.NoMove {
-			res.Move, res.Score, res.PV, res.Depth = d.Move, d.Score, d.PV, d.Depth
+		if f := found[i+1]; f.Depth > best.Depth && f.Score > best.Score {
+			best = f
 		}
 	}
+	res.Move, res.Score, res.PV, res.Depth = best.Move, best.Score, best.PV, best.Depth
 	return res
-}
-
-// iterateFrom is a helper's iterative deepening, one depth after another
-// but never behind the first thread's iteration, until the crew stops. Its table entries serve the others; its last finished
-// iteration is kept in s.finished, and replaces the first thread's result
-// when it went deeper and scored higher.
-func (s *searcher) iterateFrom(root *engine.Position, ms []rules.Move, o Options) {
-	s.finished = Result{}
-	res := Result{Move: ms[0], PV: []rules.Move{ms[0]}}
-	scores := make([]int32, len(ms))
-	for depth := 1; depth <= o.MaxDepth && !s.stop; depth++ {
-		depth = max(depth, int(s.crew.depth.Load())+1)
-		if depth > o.MaxDepth {
-			break
-		}
-		s.rootDepth = depth
-		s.orderScores(root, ms, scores, res.Move, 0)
-		for i := range ms {
-			pick(ms, scores, i)
-		}
-		pass := s.rootPass(root, ms, depth, -infinity, infinity, -infinity, false)
-		res = pass.keep(res)
-		if !s.stop && pass.above {
-			s.finished = Result{Move: pass.move, Score: pass.score, PV: slices.Clone(pass.pv), Depth: depth}
-		}
-		for i, m := range ms {
-			if m == res.Move {
-				copy(ms[1:i+1], ms[:i])
-				ms[0] = m
-				break
-			}
-		}
-		if s.crew.stop.Load() {
-			break
-		}
-	}
 }
