@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -38,40 +37,6 @@ var shotMails = []string{"help-0-answer", "refused-move-0-answer", "new-microsho
 // their game of Micro-shogi.
 const readmeShot = "relay-move-1-notice"
 
-// rendered is what the page says about itself once laid out.
-type rendered struct {
-	ScrollWidth int      `json:"scrollWidth"`
-	InnerWidth  int      `json:"innerWidth"`
-	Text        string   `json:"text"`
-	Blocks      int      `json:"blocks"`
-	Pictures    int      `json:"pictures"`
-	Bad         []string `json:"bad"`
-}
-
-// measure is the script that fills rendered: the document's width, the
-// visible text, and every paragraph or <pre> that is not fully visible
-// (no size, hidden, transparent, smaller than 12px, beyond the window's
-// edges, or with content wider than itself), and every picture that does
-// not decode.
-const measure = `(() => {
-	const bad = [];
-	const blocks = [...document.querySelectorAll('p, pre, img')];
-	for (const el of blocks) {
-		const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
-		const why = [];
-		if (r.width <= 0 || r.height <= 0) why.push('no size');
-		if (cs.visibility !== 'visible' || cs.display === 'none' || parseFloat(cs.opacity) < 1) why.push('hidden');
-		if (el.tagName !== 'IMG' && parseFloat(cs.fontSize) < 12) why.push('font ' + cs.fontSize);
-		if (el.tagName === 'IMG' && (!el.complete || el.naturalWidth === 0)) why.push('the picture does not decode');
-		if (r.left < 0 || r.right > window.innerWidth + 0.5) why.push('beyond the window: ' + r.left + '..' + r.right);
-		if (el.scrollWidth > el.clientWidth + 1) why.push('content ' + el.scrollWidth + ' wider than ' + el.clientWidth);
-		if (why.length) bad.push(el.tagName + ' ' + why.join(', ') + ': ' + el.textContent.slice(0, 50));
-	}
-	const pictures = [...document.images].filter(img => img.complete && img.naturalWidth > 0).length;
-	return {scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
-		text: document.body.innerText, blocks: blocks.length, pictures: pictures, bad: bad};
-})()`
-
 // TestMailsInBrowser renders every kind of mail's HTML part at 390 and
 // 1200 px and checks that nothing scrolls sideways (the document is no
 // wider than the window), that the viewport is the device's (the viewport
@@ -99,28 +64,12 @@ func TestMailsInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, w := range browserWidths {
-			tctx, tcancel := context.WithTimeout(ctx, 30*time.Second)
-			viewport := chromedp.EmulateViewport(w, 844)
-			if w < 600 {
-				viewport = chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile)
-			}
-			if err := chromedp.Do(tctx, viewport, chromedp.Navigate("file://"+file)); err != nil {
-				tcancel()
-				t.Fatalf("%s at %d px: %v", m.name, w, err)
-			}
-			got, err := chromedp.Run(tctx, chromedp.Evaluate[rendered](measure))
+			got, _, err := browsertest.Visit(ctx, w, "file://"+file, "p, pre, img")
 			if err != nil {
-				tcancel()
-				t.Fatalf("%s at %d px: %v", m.name, w, err)
+				t.Fatalf("%s: %v", m.name, err)
 			}
-			if got.InnerWidth != int(w) {
-				t.Errorf("%s at %d px: the window is %d px wide (no viewport meta?)", m.name, w, got.InnerWidth)
-			}
-			if got.ScrollWidth > got.InnerWidth {
-				t.Errorf("%s at %d px: scrolls sideways: the document is %d px wide", m.name, w, got.ScrollWidth)
-			}
-			if got.Blocks == 0 || len(got.Bad) > 0 {
-				t.Errorf("%s at %d px: %d blocks, not fully visible: %q", m.name, w, got.Blocks, got.Bad)
+			for _, p := range got.Problems(w) {
+				t.Errorf("%s at %d px: %s", m.name, w, p)
 			}
 			if want := min(len(related), 1); got.Pictures != want || m.mail.Board != nil && want == 0 {
 				t.Errorf("%s at %d px: %d pictures shown of %d related parts (a board: %v)", m.name, w, got.Pictures, len(related), m.mail.Board != nil)
@@ -128,18 +77,14 @@ func TestMailsInBrowser(t *testing.T) {
 			if !slices.Equal(strings.Fields(got.Text), strings.Fields(m.mail.Text)) {
 				t.Errorf("%s at %d px: the page shows\n%s\nnot the mail's text\n%s", m.name, w, got.Text, m.mail.Text)
 			}
-			if shots != "" && w < 600 && slices.Contains(shotMails, m.name) {
-				png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Errorf("%s: screenshot: %v", m.name, err)
-				} else if err := os.WriteFile(filepath.Join(shots, m.name+"-390.png"), png, 0o644); err != nil {
-					t.Error(err)
+			if shots != "" && w < browsertest.Wide && slices.Contains(shotMails, m.name) {
+				if err := browsertest.Screenshot(ctx, filepath.Join(shots, m.name+"-390.png")); err != nil {
+					t.Errorf("%s: %v", m.name, err)
 				}
 			}
-			if os.Getenv("WINDPOST_README_SHOT") == "1" && w < 600 && m.name == readmeShot {
-				readmePicture(t, tctx, w)
+			if os.Getenv("WINDPOST_README_SHOT") == "1" && w < browsertest.Wide && m.name == readmeShot {
+				readmePicture(t, ctx, w)
 			}
-			tcancel()
 		}
 	}
 }
