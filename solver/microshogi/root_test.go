@@ -68,28 +68,36 @@ func TestPruningClaimsNoFalseMate(t *testing.T) {
 		per = 2
 	}
 	checked := 0
-	for _, ps := range matePositions(t, per) {
-		for _, p := range ps {
-			for _, m := range p.Generate(nil) {
-				q := p.After(m)
-				if q.CountMoves() == 0 {
-					continue
-				}
-				r := iterateOn(t, q, Options{Nodes: 20000, MaxDepth: 7})
-				v := valueOf(r.Score)
-				switch {
-				case v.Kind == solver.Won && !winIn(q, (v.Plies+1)/2):
-					t.Errorf("%s: claims a win in %d plies", microshogi.FormatPosition(q), v.Plies)
-				case v.Kind == solver.Lost && v.Plies <= 4 && !allLose(q, v.Plies/2):
-					t.Errorf("%s: claims a loss in %d plies", microshogi.FormatPosition(q), v.Plies)
-				}
-				checked++
-			}
+	for _, q := range mateChildren(t, per) {
+		r := iterateOn(t, q, Options{Nodes: 20000, MaxDepth: 7})
+		v := valueOf(r.Score)
+		switch {
+		case v.Kind == solver.Won && !winIn(q, (v.Plies+1)/2):
+			t.Errorf("%s: claims a win in %d plies", microshogi.FormatPosition(q), v.Plies)
+		case v.Kind == solver.Lost && v.Plies <= 4 && !allLose(q, v.Plies/2):
+			t.Errorf("%s: claims a loss in %d plies", microshogi.FormatPosition(q), v.Plies)
 		}
+		checked++
 	}
 	if checked < 100 {
 		t.Fatalf("only %d positions checked", checked)
 	}
+}
+
+// mateChildren is every position one move from matePositions(t, per)
+// that is not over: the attacker's good and bad moves alike.
+func mateChildren(t *testing.T, per int) []engine.Position {
+	var qs []engine.Position
+	for _, ps := range matePositions(t, per) {
+		for _, p := range ps {
+			for _, m := range p.Generate(nil) {
+				if q := p.After(m); q.CountMoves() > 0 {
+					qs = append(qs, q)
+				}
+			}
+		}
+	}
+	return qs
 }
 
 // iterateOn runs the root search on p alone, with fresh tables.
@@ -119,39 +127,31 @@ func TestPrunedNodesClaimNoFalseMate(t *testing.T) {
 	}
 	s := newSearcher(14)
 	checked, claims := 0, 0
-	for _, ps := range matePositions(t, per) {
-		for _, p := range ps {
-			for _, m := range p.Generate(nil) {
-				q := p.After(m)
-				if q.CountMoves() == 0 {
-					continue
-				}
-				for depth := 1; depth <= 4; depth++ {
-					// Windows below, at and above the static value: below,
-					// futility is off and the other prunings decide.
-					for _, d := range []int{-1500, -600, -200, -50, 0, 100} {
-						alpha := max(-mateBound+1, min(mateBound-2, evaluate(&q)+d))
-						s.reset(false)
-						s.ctx = context.Background()
-						s.rootDepth = depth
-						s.push(&q, q.InCheck())
-						v := s.negamax(&q, q.InCheck(), depth, alpha, alpha+1, 0)
-						name := microshogi.FormatPosition(q)
-						switch {
-						case v >= mateBound:
-							claims++
-							if plies := mate - v; !winIn(q, (plies+1)/2) {
-								t.Errorf("%s, depth %d, window (%d, %d): claims a win in %d plies", name, depth, alpha, alpha+1, plies)
-							}
-						case v <= -mateBound:
-							claims++
-							if plies := mate + v; !allLose(q, plies/2) {
-								t.Errorf("%s, depth %d, window (%d, %d): claims a loss in %d plies", name, depth, alpha, alpha+1, plies)
-							}
-						}
-						checked++
+	for _, q := range mateChildren(t, per) {
+		for depth := 1; depth <= 4; depth++ {
+			// Windows below, at and above the static value: below,
+			// futility is off and the other prunings decide.
+			for _, d := range []int{-1500, -600, -200, -50, 0, 100} {
+				alpha := max(-mateBound+1, min(mateBound-2, evaluate(&q)+d))
+				s.reset(false)
+				s.ctx = context.Background()
+				s.rootDepth = depth
+				s.push(&q, q.InCheck())
+				v := s.negamax(&q, q.InCheck(), depth, alpha, alpha+1, 0)
+				name := microshogi.FormatPosition(q)
+				switch {
+				case v >= mateBound:
+					claims++
+					if plies := mate - v; !winIn(q, (plies+1)/2) {
+						t.Errorf("%s, depth %d, window (%d, %d): claims a win in %d plies", name, depth, alpha, alpha+1, plies)
+					}
+				case v <= -mateBound:
+					claims++
+					if plies := mate + v; !allLose(q, plies/2) {
+						t.Errorf("%s, depth %d, window (%d, %d): claims a loss in %d plies", name, depth, alpha, alpha+1, plies)
 					}
 				}
+				checked++
 			}
 		}
 	}
