@@ -38,12 +38,15 @@ uciok
 readyok
 `},
 		{"options", "setoption name UCI_Variant value micro\nsetoption name UCI_Variant value chess\n" +
-			"setoption name Hash value 0\nsetoption name Hash value 64\nsetoption name Move Overhead value x\nsetoption name Contempt value 3\n",
+			"setoption name Hash value 0\nsetoption name Hash value 64\nsetoption name Move Overhead value x\nsetoption name Contempt value 3\n" +
+				"setoption name Threads value 0\nsetoption name Threads value 65\nsetoption name Threads value 2\n",
 			`info string variant micro files 4 ranks 5 pocket 10 template shogi startpos kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string windpost plays only the variant micro, not "chess"
 info string Hash "0": want megabytes from 1 to 4096
 info string Move Overhead "x": want milliseconds from 0 to 5000
 info string no option "Contempt"
+info string Threads "0": want a number from 1 to 64
+info string Threads "65": want a number from 1 to 64
 `},
 		{"positions", "d\nposition startpos moves d2d3 a4a3 d3d4 d5d4- d1c2\nd\n" +
 			"position fen kb+r1/3l/p3/2K1/+L+RB1[p] b - - 1 3 moves +P@d1\nd\n" +
@@ -61,10 +64,15 @@ info string unknown command "frobnicate"
 `},
 		{"the end of the input lets a search finish", "position fen k3/4/P3/4/3K[R] w - - 0 1\ngo nodes 5000\n",
 			"info depth 3 score mate 1 nodes 128 nps N time T pv +R@a4\nbestmove +R@a4\n"},
+		{"two threads find the mate too", "setoption name Threads value 2\nposition fen k3/4/P3/4/3K[R] w - - 0 1\ngo depth 3\n",
+			"info depth 3 score mate 1 nodes N nps N time T pv +R@a4\nbestmove +R@a4\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := talk(t, &Engine{}, c.script)
 			got = regexp.MustCompile(`nps \d+ time \d+`).ReplaceAllString(got, "nps N time T") // the clock's
+			if strings.Contains(c.script, "Threads value 2\nposition") {
+				got = regexp.MustCompile(`nodes \d+`).ReplaceAllString(got, "nodes N") // the threads' timing
+			}
 			if got != c.want {
 				t.Errorf("got\n%s\nwant\n%s", got, c.want)
 			}

@@ -15,7 +15,9 @@ windpost's bot. Positions are Fairy-Stockfish's FEN (the start is
   kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 the first player upper case, 'w'), moves its move format: d2d3, d5d4- (a capture that
 turns the capturer back), c1a3+ (one that promotes it), P@b3, +P@b3 (a knight dropped).
-go takes movetime, wtime/btime/winc/binc/movestogo, depth, nodes and infinite.`
+go takes movetime, wtime/btime/winc/binc/movestogo, depth, nodes and infinite.
+Options: Hash (MB), Threads (threads that search together; 1 by default),
+Move Overhead (ms), Clear Hash.`
 
 // cmdUCI serves the Micro-shogi bot over UCI on stdin and stdout.
 func cmdUCI(ctx context.Context, a *app, args []string) int {
