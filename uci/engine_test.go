@@ -39,7 +39,7 @@ readyok
 `},
 		{"options", "setoption name UCI_Variant value micro\nsetoption name UCI_Variant value chess\n" +
 			"setoption name Hash value 0\nsetoption name Hash value 64\nsetoption name Move Overhead value x\nsetoption name Contempt value 3\n" +
-				"setoption name Threads value 0\nsetoption name Threads value 65\nsetoption name Threads value 2\n",
+			"setoption name Threads value 0\nsetoption name Threads value 65\nsetoption name Threads value 2\n",
 			`info string variant micro files 4 ranks 5 pocket 10 template shogi startpos kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string windpost plays only the variant micro, not "chess"
 info string Hash "0": want megabytes from 1 to 4096
