@@ -11,7 +11,7 @@ func TestClubLevel(t *testing.T) {
 		{"new julgonu club", "Refused: the bot does not play at level club in this game; it plays perfect, strong, casual."},
 		{"new micro as black level club", "You play black against the bot (level club)"},
 		{"help levels", "\"level club\" (Micro-shogi) looks only a few moves ahead"},
-		{"new micro level club rated", "The game is rated: the bot counts as a fixed rating of 1550 (±100)."},
+		{"new micro level club rated", "The game is rated: the bot counts as a fixed rating of 1500 (±100)."},
 	} {
 		wantText(t, only(t, h.write(t, alice, tc.line), alice), tc.want)
 	}

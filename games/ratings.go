@@ -22,8 +22,8 @@ import (
 func ratingSystem() rating.System { return rating.System{} }
 
 // botAnchor is the bot level's rating in rated games against the bot:
-// perfect 2400 ±50, strong 1900 ±100, club 1550 ±100 (strong less the 300
-// to 400 points the match runner measured between them), casual 1000 ±100,
+// perfect 2400 ±50, strong 1900 ±100, club 1500 ±100 (strong less the
+// about 400 points the match runner measured between them), casual 1000 ±100,
 // the levels each game has (perfect, strong and casual in Gufuu and
 // Jul-Gonu, strong, club and casual in Micro-shogi); ok is false for any other (rated games against it are
 // refused). The values were set by hand from the results of the levels that
@@ -39,7 +39,7 @@ func botAnchor(variant string, level solver.Level) (rating.Anchor, bool) {
 	case level == solver.Strong:
 		return rating.Anchor{R: 1900, RD: 100}, true
 	case level == solver.Club && variant == "microshogi":
-		return rating.Anchor{R: 1550, RD: 100}, true
+		return rating.Anchor{R: 1500, RD: 100}, true
 	case level == solver.Casual:
 		return rating.Anchor{R: 1000, RD: 100}, true
 	}

@@ -137,8 +137,8 @@ The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
 "level strong" never gives away a win but takes its time; in Micro-shogi
 it is windpost's best and holds its own against the strongest computer
 program for the game;
-"level club" (Micro-shogi) looks only a few moves ahead: 300 to 400
-rating points weaker than strong, it wins about one game in eight against it;
+"level club" (Micro-shogi) looks only a few moves ahead: about 400
+rating points weaker than strong, it wins fewer than one game in ten against it;
 "level casual" plays like a beginner.
 Your side is drawn by lot unless you write "as black" or "as white" (Black
 moves first; in Gufuu, Black wins with perfect play).
@@ -223,9 +223,9 @@ Games between people are rated unless the challenge says "unrated":
 "challenge friend@example.org gufuu unrated". Games against the bot are
 rated when you ask: "new micro rated". The bot's level then counts as a
 fixed rating that no game changes: perfect 2400 (±50), strong 1900 (±100),
-Micro-shogi's club 1550 (±100), casual 1000 (±100). These were set by hand
+Micro-shogi's club 1500 (±100), casual 1000 (±100). These were set by hand
 from how the levels do in windpost's own tests (perfect and strong never
-give away a win; club lost about 7 games in 8 to strong in windpost's
+give away a win; club lost more than 9 games in 10 to strong in windpost's
 matches; casual plays like a beginner), not measured in rated games
 against people; they will be measured properly later.
 "rating" shows your ratings and their last changes; "standings gufuu" the

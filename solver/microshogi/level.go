@@ -10,11 +10,12 @@ import (
 )
 
 // ClubNodes is the club level's search: about so many nodes a move (a
-// few milliseconds, depth 5 or so), which the match runner measured at
+// few milliseconds, depth 6 or so), which the match runner measured at
 // about -330 Elo (14-3-103 in 120 games) against the strong level given a
-// million nodes a move (see docs/decisions.md). The budget varies by up to a quarter from
-// move to move, drawn from the rng, so that the club level does not
-// always answer the same position the same way.
+// million nodes a move, and at -424 (7-2-91 in 100 games) against strong
+// on two threads at 1 s a move (see docs/decisions.md). The budget varies
+// by up to a quarter from move to move, drawn from the rng, so that the
+// club level does not always answer the same position the same way.
 const ClubNodes = 10000
 
 // Think returns the bot's move at level with what its search found: strong
