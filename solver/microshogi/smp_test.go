@@ -16,7 +16,9 @@ import (
 func TestThreadsShareTheWork(t *testing.T) {
 	const budget = 300000
 	for _, threads := range []int{1, 2, 4} {
-		b := New(Options{Nodes: budget, TableBits: 16, Threads: threads})
+		// With KeepTables the bot keeps the crew it is given back (a
+		// sync.Pool may drop it), so the search below runs on c.
+		b := New(Options{Nodes: budget, TableBits: 16, Threads: threads, KeepTables: true})
 		c, _ := b.crew(16, threads)
 		b.release(c)
 		g := rules.NewGame(engine.Variant{})
