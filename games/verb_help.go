@@ -138,7 +138,8 @@ The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
 it is windpost's best and holds its own against the strongest computer
 program for the game;
 "level club" (Micro-shogi) looks only a few moves ahead: about 400
-rating points weaker than strong, it wins fewer than one game in ten against it;
+rating points weaker than strong, it wins fewer than one game in ten
+against it;
 "level casual" plays like a beginner.
 Your side is drawn by lot unless you write "as black" or "as white" (Black
 moves first; in Gufuu, Black wins with perfect play).
