@@ -28,7 +28,8 @@ const MaxThreads = 64
 // and gives the result, and its helpers, which share its table.
 type crew struct {
 	members []*searcher // members[0] is the first thread
-	// stop tells the helpers that the first thread has finished.
+	// stop tells every thread to stop: the first has finished, or the
+	// crew reached its node limit.
 	stop atomic.Bool
 	// nodes counts every thread's nodes, in steps of 1024, for nodeLimit
 	// (0: none), which binds the crew as a whole.
@@ -44,21 +45,20 @@ type crew struct {
 // deferDepth is the least depth at which threads share out moves.
 const deferDepth = 3
 
+// mark is the slot of searching for the position with key h.
+func (c *crew) mark(h uint64) *atomic.Uint64 {
+	return &c.searching[h&(uint64(len(c.searching))-1)]
+}
+
 // busy reports whether another thread is searching the position with key
 // h (nonzero).
-func (c *crew) busy(h uint64) bool {
-	return c.searching[h&(uint64(len(c.searching))-1)].Load() == h
-}
+func (c *crew) busy(h uint64) bool { return c.mark(h).Load() == h }
 
 // enter marks the position with key h as being searched.
-func (c *crew) enter(h uint64) {
-	c.searching[h&(uint64(len(c.searching))-1)].Store(h)
-}
+func (c *crew) enter(h uint64) { c.mark(h).Store(h) }
 
 // leave takes the mark enter set off, unless another thread's replaced it.
-func (c *crew) leave(h uint64) {
-	c.searching[h&(uint64(len(c.searching))-1)].CompareAndSwap(h, 0)
-}
+func (c *crew) leave(h uint64) { c.mark(h).CompareAndSwap(h, 0) }
 
 // newCrew returns a crew of threads searchers sharing one table of
 // 1<<bits entries.
@@ -89,7 +89,8 @@ func (c *crew) reset(keep bool) {
 
 // run searches root (whose legal moves are ms) with every member: the
 // helpers in goroutines of their own, the first in this one. It returns
-// the first's result once every helper has stopped, with the nodes of all.
+// the first's result (or a helper's that went deeper and scored higher)
+// once every helper has stopped, with the nodes of all.
 func (c *crew) run(root *engine.Position, ms []rules.Move, o Options, start time.Time) Result {
 	first := c.members[0]
 	c.nodeLimit, first.nodeLimit = first.nodeLimit, 0 // the crew's, not one thread's
