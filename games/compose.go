@@ -168,7 +168,9 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		NextTry:   c.now,
 	}
 	if rec.State == stateInvited && to == rec.invitee() {
-		m.Headers["List-Unsubscribe"] = c.srv.unsubscribeHeader()
+		// RFC 2369: a mailto whose mail says "stop" to the invitee's
+		// keyed address, so that the button acts in one step.
+		m.Headers["List-Unsubscribe"] = "<mailto:" + m.ReplyTo + "?subject=stop&body=stop>"
 	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)

@@ -127,7 +127,7 @@ func TestHumanGameRefusals(t *testing.T) {
 	r = only(t, h.reply(t, toAlice, "t2 #2"), alice)
 	wantText(t, r, "Refused: your move is numbered #2, but the next move in game")
 	// A move without a token.
-	r = only(t, h.write(t, alice, "t2"), alice)
+	r = only(t, h.fresh(t, alice, "t2"), alice)
 	wantText(t, r, "Refused: to change game", "reply to the last mail windpost sent you")
 	// A wrong token.
 	req := h.request(alice, toAlice.Headers["X-Windpost-Game"], "aaaaaaaaaaaaaaaa", "t2")

@@ -57,7 +57,7 @@ func (c *Command) parseNo(args []string) bool {
 // the mail made, the one of its reply key, or the one its subject or
 // reply address names; nil if none.
 func (h *handling) meantGame(c Command) *liveGame {
-	for _, id := range []string{c.Game, h.created, h.authGame, strings.ToLower(h.req.GameID)} {
+	for _, id := range []string{c.Game, h.created, h.authGame, h.threadGame()} {
 		if id != "" {
 			return h.game(id)
 		}

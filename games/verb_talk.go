@@ -99,7 +99,7 @@ func (h *handling) readLines(lines []string) []Command {
 	var cmds []Command
 	signed := false
 	for _, l := range lines {
-		c, ok := ParseCommand(l)
+		c, ok := h.srv.verbs.parse(l)
 		if lg == nil {
 			if ok {
 				cmds = append(cmds, c)
