@@ -37,13 +37,13 @@ type verbSpec struct {
 // (lower case, punctuation trimmed), the line, and the words after the
 // verb as written and lower-cased.
 type lineWords struct {
-	verb  string
-	line  string
+	verb string
+	line string
 	// keyword is the registry's: a word of the language is no game id.
 	keyword func(string) bool
 	words   []string // every word, from the verb on (the game id before it left out)
-	args  []string // the words after the verb, as written
-	low   []string // args lower-cased, punctuation trimmed
+	args    []string // the words after the verb, as written
+	low     []string // args lower-cased, punctuation trimmed
 }
 
 // authorityOf is the authority command c needs.
