@@ -82,7 +82,7 @@ func (h *handling) answerOffer(c Command) (text string, ok bool, err error) {
 		lg := h.meantGame(c)
 		if !h.awaitsAnswer(lg) {
 			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.from) {
-				return "", true, notUnderstood(c.Line)
+				return "", true, h.srv.verbs.notUnderstood(c.Line)
 			}
 			return "", false, nil
 		}
