@@ -264,7 +264,7 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
 		if reader == rec.invitee() {
 			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTimeIn(rec.Deadline, loc))
 		} else {
-			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.invitee(), formatTimeIn(rec.Deadline, loc))
+			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.shownTo(rec.invitee(), reader), formatTimeIn(rec.Deadline, loc))
 		}
 	case stateDeclined:
 		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
@@ -320,6 +320,22 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	}
 }
 
+// hasPlayer reports whether address plays in the game: only players see
+// each other's whole addresses and names; to anyone else (who may have
+// written any From line) a player is "alice@...".
+func (rec *gameRecord) hasPlayer(address string) bool {
+	_, ok := rec.sideOf(address)
+	return ok
+}
+
+// shownTo is address as reader may see it in this game (hasPlayer).
+func (rec *gameRecord) shownTo(address, reader string) string {
+	if rec.hasPlayer(reader) {
+		return address
+	}
+	return shownAddress(address, reader)
+}
+
 // sideThenPlayer names the side and who plays it for reader: "black
 // (you)", "white (the bot)", "black (alice@example.org)".
 func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
@@ -329,6 +345,9 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 		return fmt.Sprintf("%s (the bot)", side)
 	case p.Address == reader:
 		return fmt.Sprintf("%s (you)", side)
+	}
+	if !rec.hasPlayer(reader) {
+		return fmt.Sprintf("%s (%s)", side, shownAddress(p.Address, reader))
 	}
 	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
 }
@@ -342,6 +361,9 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 		return fmt.Sprintf("the bot (%s, %s)", side, p.Level)
 	case p.Address == reader:
 		return fmt.Sprintf("you (%s)", side)
+	}
+	if !rec.hasPlayer(reader) {
+		return fmt.Sprintf("%s (%s)", shownAddress(p.Address, reader), side)
 	}
 	if p.Name != "" {
 		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(playerSlot{Address: p.Address}, side.String()))

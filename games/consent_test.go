@@ -346,10 +346,20 @@ func TestUnprovenAnswerLimit(t *testing.T) {
 			if mails := h.write(t, eve, lines...); len(mails) != 0 {
 				t.Fatalf("answer beyond the limit: %s", describe(mails))
 			}
-			for i := 0; i < 4; i++ {
+			for i := 0; i < 7; i++ {
 				if mails := h.write(t, alice, lines...); len(mails) == 0 {
-					t.Fatalf("alice's mail %d not answered", i)
+					t.Fatalf("alice's mail %d with her key not answered", i)
 				}
+			}
+			// Without her key, alice (who proved her address once) gets
+			// twice the stranger's allowance, and no more.
+			for i := 0; i < 6; i++ {
+				if mails := h.fresh(t, alice, lines...); len(mails) == 0 {
+					t.Fatalf("alice's mail %d without her key not answered", i)
+				}
+			}
+			if mails := h.fresh(t, alice, lines...); len(mails) != 0 {
+				t.Fatalf("a 7th mail without alice's key in the hour was answered: %s", describe(mails))
 			}
 		})
 	}

@@ -160,8 +160,10 @@ func (h *handling) authenticate() {
 	h.badToken = true
 }
 
-// limitErrors counts an answer in which nothing was done against the
-// sender's allowance and drops the answer beyond it.
+// limitErrors counts an answer in which nothing was done, or to a mail
+// that does not prove its sender (anyone may have written it), against
+// the address's hourly allowance (Config.ErrorAnswersPerHour, twice that
+// for an address that proved itself once) and drops the answer beyond it.
 func (h *handling) limitErrors() error {
 	p, err := h.player(h.from)
 	if err != nil {
@@ -169,10 +171,14 @@ func (h *handling) limitErrors() error {
 	}
 	hourAgo := h.now.Add(-time.Hour)
 	p.ErrorAnswers = slices.DeleteFunc(p.ErrorAnswers, func(t time.Time) bool { return !t.After(hourAgo) })
-	if len(p.ErrorAnswers) >= h.srv.cfg.ErrorAnswersPerHour {
+	limit := h.srv.cfg.ErrorAnswersPerHour
+	if !p.Proven.IsZero() {
+		limit *= 2 // an address that proved itself once writes more
+	}
+	if len(p.ErrorAnswers) >= limit {
 		h.answer.present = false
-		h.srv.log.Info("no answer: too many refused mails from this sender",
-			"from", h.from, "message_id", h.req.MessageID, "limit_per_hour", h.srv.cfg.ErrorAnswersPerHour)
+		h.srv.log.Info("no answer: too many mails without the sender's key, or refused, from this address",
+			"from", h.from, "message_id", h.req.MessageID, "limit_per_hour", limit)
 		return nil
 	}
 	p.ErrorAnswers = append(p.ErrorAnswers, h.now)

@@ -45,8 +45,9 @@ type Config struct {
 	Clock      Clock  // nil = the real clock
 	Seed       uint64 // 0 = random; fixed in tests for reproducible bots and ids
 	// ErrorAnswersPerHour limits answers to a sender whose mails change
-	// nothing (every command refused), and every answer to a sender who
-	// never proved their address; further ones get no answer. 0 = 10.
+	// nothing (every command refused), and every answer to a mail without
+	// the sender's key (twice as many for an address that proved itself
+	// once); further ones get no answer. 0 = 10.
 	ErrorAnswersPerHour int
 	// BotMoveTime bounds the bot's thinking per move (a context deadline
 	// on solver.Bot.Choose); 0 = only the request's context bounds it.

@@ -222,6 +222,8 @@ func whoDoes(rec *gameRecord, side rules.Side, reader, you, them string) string 
 		return "The bot " + them
 	case p.Address == reader:
 		return "You " + you
+	case !rec.hasPlayer(reader):
+		return shownAddress(p.Address, reader) + " " + them
 	}
 	return p.shown() + " " + them
 }
