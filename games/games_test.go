@@ -402,7 +402,7 @@ func TestErrorAnswerLimit(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	h.cfg.ErrorAnswersPerHour = 3
 	h.reopen(t)
-	h.prove(t, eve) // a stranger's every answer counts: TestUnprovenAnswerLimit
+	h.prove(t, eve)          // a stranger's every answer counts: TestUnprovenAnswerLimit
 	for i := 0; i < 6; i++ { // twice the limit, for an address that proved itself
 		if mails := h.write(t, eve, "gibberish"); len(mails) != 1 {
 			t.Fatalf("error answer %d: %s", i, describe(mails))
