@@ -202,3 +202,33 @@ func TestOAuthLoginCommand(t *testing.T) {
 		t.Errorf("without [oauth]: code %d, %s", code, errOut)
 	}
 }
+
+// TestOAuthLoginListen: the loopback sign-in's port is fixed
+// (oauth.DefaultListen), so the SSH forwarding the README and the help
+// give, with that port, can be set up before it starts; a taken port is
+// refused with the advice to pick another with -listen.
+func TestOAuthLoginListen(t *testing.T) {
+	_, port, _ := net.SplitHostPort(oauth.DefaultListen)
+	forwarding := "ssh -L " + port + ":127.0.0.1:" + port + " "
+	out, errOut, _ := leadRun(t, "", "oauth", "--help")
+	for name, text := range map[string]string{"README": readme(t), "oauth --help": out + errOut} {
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), forwarding) || !strings.Contains(text, "-listen") {
+			t.Errorf("the %s does not give the forwarding %q and -listen", name, forwarding)
+		}
+	}
+	p := oauthtest.Start("bot@example.test", time.Hour)
+	defer p.Close()
+	srv := mailtest.Server(t, localmail.Options{CheckToken: p.Check})
+	cfg := checkConfig(t, srv, t.TempDir(), map[string]string{"imap.password": `""`, "smtp.password": `""`},
+		fmt.Sprintf("[oauth]\nprovider = \"generic\"\nclient_id = \"windpost-test\"\ntoken_url = %q\nauth_url = %q\n", p.URL+"/token", p.URL+"/authorize"))
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	_, errOut, code := leadRun(t, "", "oauth", "login", "-config", cfg, "-listen", taken.Addr().String())
+	if code != 1 || !strings.Contains(errOut, "cannot listen for the sign-in redirect on "+taken.Addr().String()) ||
+		!strings.Contains(errOut, "choose a free port with -listen 127.0.0.1:PORT") {
+		t.Errorf("a taken port: code %d, %s", code, errOut)
+	}
+}
