@@ -48,7 +48,7 @@ func commands() []command {
 		{"replay", "check a game record and name the first illegal move", cmdReplay},
 		{"uci", "speak UCI as Fairy-Stockfish does for Micro-shogi (variant micro)", cmdUCI},
 		{"match", "play the Micro-shogi bot against Fairy-Stockfish and measure its Elo", cmdMatch},
-		{"admin", "inspect and back up the game store (games, dump, backup)", cmdAdmin},
+		{"admin", "inspect, back up and operate the game store (admin --help lists all 13)", cmdAdmin},
 		{"oauth", "sign in to the mailbox with OAuth 2.0 once (oauth login -config FILE)", cmdOAuth},
 		{"check", "check a config: servers, TLS, sign-in, capabilities, a test mail", cmdCheck},
 	}
