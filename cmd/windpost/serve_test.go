@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -16,23 +16,43 @@ import (
 	"github.com/windpost/windpost/mailer/mailtest"
 )
 
-// lockedBuffer is a bytes.Buffer that serve's log and the test may use at
-// once.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// logLines hands the lines of a log, as they are written to r, to the
+// returned channel, which is closed at r's end.
+func logLines(r io.Reader) <-chan string {
+	lines := make(chan string, 64)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	return lines
 }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
+// waitForLine reads lines until one holds each of wants, in 15 s at most,
+// and fails t otherwise; seen gets every line read, for the failure.
+func waitForLine(t *testing.T, lines <-chan string, seen *[]string, wants ...string) {
+	t.Helper()
+	timeout := time.After(15 * time.Second)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("the log ended without a line holding %q:\n%s", wants, strings.Join(*seen, "\n"))
+			}
+			*seen = append(*seen, l)
+			all := true
+			for _, w := range wants {
+				all = all && strings.Contains(l, w)
+			}
+			if all {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("no line holding %q in 15 s:\n%s", wants, strings.Join(*seen, "\n"))
+		}
+	}
 }
 
 // TestServeLogsStop: a signal (Ctrl-C's interrupt, systemd's SIGTERM) that
@@ -45,38 +65,27 @@ func TestServeLogsStop(t *testing.T) {
 			srv := mailtest.Server(t, localmail.Options{})
 			cfg := checkConfig(t, srv, dir, nil, "")
 			a, _, _ := testApp("")
-			var log lockedBuffer
-			a.stderr = &log
+			pr, pw := io.Pipe()
+			a.stderr = pw
+			lines := logLines(pr)
 			ctx, cancel := context.WithCancelCause(context.Background())
 			defer cancel(nil)
-			done := make(chan int)
-			go func() { done <- run(ctx, a, []string{"serve", "-config", cfg}) }()
-			for i := 0; !strings.Contains(log.String(), "windpost serving"); i++ {
-				if i == 1000 {
-					t.Fatalf("serve did not start:\n%s", log.String())
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
+			done := make(chan int, 1)
+			go func() { done <- run(ctx, a, []string{"serve", "-config", cfg}); pw.Close() }()
+			var seen []string
+			waitForLine(t, lines, &seen, "windpost serving")
 			cancel(stopSignal{sig})
+			value := sig.String()
+			if strings.Contains(value, " ") {
+				value = `"` + value + `"`
+			}
+			waitForLine(t, lines, &seen, `msg="stopping: finishing the mail at hand, then closing the store"`, "signal="+value)
+			waitForLine(t, lines, &seen, `msg="windpost stopped cleanly: the store is closed"`, "signal="+value)
 			if code := <-done; code != 0 {
 				t.Errorf("exit status %d", code)
 			}
-			out := log.String()
-			stopping := strings.Index(out, `msg="stopping: finishing the mail at hand, then closing the store" signal=`+quoteIfNeeded(sig.String()))
-			stopped := strings.Index(out, `msg="windpost stopped cleanly: the store is closed" signal=`+quoteIfNeeded(sig.String()))
-			if stopping < 0 || stopped < stopping {
-				t.Errorf("the log does not say the %s stopped serve, then that it stopped cleanly:\n%s", sig, out)
-			}
 		})
 	}
-}
-
-// quoteIfNeeded is s as slog's text handler writes a value.
-func quoteIfNeeded(s string) string {
-	if strings.ContainsAny(s, " =\"") {
-		return `"` + s + `"`
-	}
-	return s
 }
 
 // TestServeBinaryStopsOnCtrlC: the built program, sent SIGINT as Ctrl-C
@@ -90,27 +99,25 @@ func TestServeBinaryStopsOnCtrlC(t *testing.T) {
 	}
 	srv := mailtest.Server(t, localmail.Options{})
 	cmd := exec.Command(bin, "serve", "-config", checkConfig(t, srv, dir, nil, ""))
-	var log lockedBuffer
-	cmd.Stderr = &log
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer cmd.Process.Kill()
-	for i := 0; !strings.Contains(log.String(), "windpost serving"); i++ {
-		if i == 1000 {
-			t.Fatalf("serve did not start:\n%s", log.String())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	lines := logLines(stderr)
+	var seen []string
+	waitForLine(t, lines, &seen, "windpost serving")
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
+	waitForLine(t, lines, &seen, `msg="stopping: finishing the mail at hand, then closing the store"`, "signal=interrupt")
+	waitForLine(t, lines, &seen, `msg="windpost stopped cleanly: the store is closed"`)
+	for range lines { // to the end, before Wait closes the pipe
+	}
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("serve after Ctrl-C: %v", err)
-	}
-	for _, want := range []string{"stopping: finishing the mail at hand, then closing the store\" signal=interrupt", "windpost stopped cleanly"} {
-		if !strings.Contains(log.String(), want) {
-			t.Errorf("the log lacks %q:\n%s", want, log.String())
-		}
 	}
 }
