@@ -26,6 +26,9 @@ const DefaultInvitationsPerDay = 5
 const (
 	confirmDays = 3   // a confirmation not answered in time expires
 	maxBlocked  = 200 // addresses one player may block
+	// invitationsPerHourTo is how many invitations one address gets in
+	// an hour, whoever sends them.
+	invitationsPerHourTo = 3
 )
 
 // invitationsPerDay is how many addresses that never played a sender may
@@ -156,15 +159,8 @@ func (h *handling) mayInvite(address string) error {
 	if slices.Contains(them.Blocked, h.from) {
 		return refused("%s does not take challenges from you.", address).instead(otherOpponent)
 	}
-	waiting, err := h.pickGames(func(g *gameRecord) bool {
-		return g.State == stateInvited && g.Challenger == h.from && g.invitee() == address
-	})
-	if err != nil {
+	if err := h.mayMailInvitee(address, them); err != nil {
 		return err
-	}
-	if len(waiting) > 0 {
-		return refused("your challenge to %s (game %s) is still waiting for their answer;", address, waiting[0]).
-			instead(`wait for it, or withdraw it with "%s decline".`, waiting[0])
 	}
 	me, err := h.player(h.from)
 	if err != nil {
@@ -187,6 +183,33 @@ func (h *handling) mayInvite(address string) error {
 	return nil
 }
 
+// mayMailInvitee checks what others may cause to address, however many
+// they are: one invitation waits for them at a time, and they get at most
+// invitationsPerHourTo in an hour. them is address's record.
+func (h *handling) mayMailInvitee(address string, them *playerRecord) error {
+	theirs, err := h.playerGames(address)
+	if err != nil {
+		return err
+	}
+	for _, lg := range theirs {
+		if g := lg.rec; g.State == stateInvited && g.invitee() == address {
+			if g.Challenger == h.from {
+				return refused("your challenge to %s (game %s) is still waiting for their answer;", address, g.ID).
+					instead(`wait for it, or withdraw it with "%s decline".`, g.ID)
+			}
+			return refused("%s has another challenge waiting for their answer, and I give them one at a time.", address).
+				instead("Try again in a few days, or challenge someone else.")
+		}
+	}
+	hourAgo := h.now.Add(-time.Hour)
+	them.InvitedBy = slices.DeleteFunc(them.InvitedBy, func(t time.Time) bool { return !t.After(hourAgo) })
+	if n := len(them.InvitedBy); n >= invitationsPerHourTo {
+		return refused("%s has been invited %d times in the last hour, as many as I allow.", address, n).
+			instead("Try again after %s.", formatTime(them.InvitedBy[0].Add(time.Hour)))
+	}
+	return nil
+}
+
 // held is the sender's challenges waiting for a confirm that has not
 // expired.
 func (h *handling) held(p *playerRecord) []heldChallenge {
@@ -196,9 +219,15 @@ func (h *handling) held(p *playerRecord) []heldChallenge {
 	return p.Confirm.Challenges
 }
 
-// countInvitation counts an invitation to address against the sender's
-// cap, if address never played.
+// countInvitation counts an invitation to address against address's
+// hourly cap and, if address never played, the sender's daily cap.
 func (h *handling) countInvitation(address string) error {
+	them, err := h.player(address)
+	if err != nil {
+		return err
+	}
+	them.InvitedBy = append(them.InvitedBy, h.now)
+	h.markChanged(address)
 	never, err := h.neverPlayed(address)
 	if err != nil || !never {
 		return err
