@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -51,4 +52,23 @@ func TestForgedNameNotKept(t *testing.T) {
 	if p := h.playerOf(t, bob); p.Name != "Bob Dylan" {
 		t.Fatalf("bob's keyed mail did not keep his name: %q", p.Name)
 	}
+}
+
+// TestChallengeChecksTheAddress: an invitation goes only to an address the
+// mailer can ever send to (Config.CheckAddress).
+func TestChallengeChecksTheAddress(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.cfg.CheckAddress = func(addr string) error {
+		if addr == carol {
+			return errors.New("the mail library refuses it")
+		}
+		return nil
+	}
+	h.reopen(t)
+	mails := h.write(t, alice, "challenge carol@players.test nim")
+	wantText(t, only(t, mails, alice), "Refused: I cannot write to carol@players.test (the mail library refuses it). Check the address for a typo.")
+	if len(mails) != 1 {
+		t.Errorf("a refused address was mailed: %s", describe(mails))
+	}
+	wantText(t, only(t, h.write(t, alice, "challenge bob@players.test nim"), alice), "Done: I invited bob@players.test")
 }

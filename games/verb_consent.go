@@ -145,6 +145,9 @@ func (c *change) neverPlayed(address string) (bool, error) {
 // address: the do-not-mail list, the invitee's blocks, one invitation
 // waiting per address, and the cap per day on addresses that never played.
 func (h *handling) mayInvite(address string) error {
+	if err := h.srv.checkAddress(address); err != nil {
+		return refused("I cannot write to %s (%v).", address, err).instead("Check the address for a typo.")
+	}
 	if h.st.banned(address) {
 		return refused("%s cannot be invited.", address).instead(otherOpponent) // not why (store_ban.go)
 	}
