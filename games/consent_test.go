@@ -416,7 +416,7 @@ func TestUniqueIDsInOneTransaction(t *testing.T) {
 func TestPrivacyHelp(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	for _, topic := range []string{"privacy", "stop", "confirm", "block", "forget me"} {
-		wantText(t, only(t, h.write(t, alice, "help "+topic), alice), "windpost writes to someone you challenge only once", `"forget me", in reply`)
+		wantText(t, only(t, h.write(t, alice, "help "+topic), alice), "A From line proves nothing", "runs at once only in a reply to a mail windpost", `"forget me": your games`)
 	}
 }
 
