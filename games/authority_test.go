@@ -72,3 +72,14 @@ func TestChallengeChecksTheAddress(t *testing.T) {
 	}
 	wantText(t, only(t, h.write(t, alice, "challenge bob@players.test nim"), alice), "Done: I invited bob@players.test")
 }
+
+// TestAlignedMailActs: with [auth] authserv_id, a mail that passed DMARC
+// at our own server (Request.Aligned) proves its sender like a key does.
+func TestAlignedMailActs(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	r := h.request(eve, "", "", "challenge carol@players.test nim")
+	r.Aligned = true
+	mails := h.send(t, r)
+	wantText(t, only(t, mails, eve), "Done: I invited carol@players.test")
+	only(t, mails, carol)
+}
