@@ -123,3 +123,39 @@ func (h *harness) onDoNotMail(t testing.TB, address string) bool {
 	}
 	return on
 }
+
+// TestHelpFromRegistry: "help" lists every verb by its first word (the
+// organiser's after the others), and every topic a verb leads to exists.
+func TestHelpFromRegistry(t *testing.T) {
+	r := newVerbRegistry(builtinVerbs())
+	overview := r.overview()
+	organiser := strings.Index(overview, "For a tournament's organiser")
+	for _, s := range r.order {
+		name := strings.Fields(string(s.verb))[0]
+		i := -1
+		for _, form := range []string{"  " + name + " ", "  " + name + ",", "  " + name + "\n", ", " + name, "/ " + name} {
+			if j := strings.Index(overview, form); j >= 0 && (i < 0 || j < i) {
+				i = j
+			}
+		}
+		if s.verb == VerbMove {
+			i = strings.Index(overview, "  <move>")
+		}
+		if i < 0 {
+			t.Errorf("help does not name %q", s.verb)
+		}
+		if (s.authority == Organiser) != (i > organiser) {
+			t.Errorf("%q is listed on the wrong side of the organiser's heading", s.verb)
+		}
+		if s.topic != "" {
+			if _, ok := r.helpTopic(s.topic); !ok {
+				t.Errorf("%q leads to help topic %q, which does not exist", s.verb, s.topic)
+			}
+		}
+	}
+	for _, line := range strings.Split(overview, "\n") {
+		if len(line) > 78 {
+			t.Errorf("help line over 78 columns: %q", line)
+		}
+	}
+}
