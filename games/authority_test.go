@@ -83,3 +83,30 @@ func TestAlignedMailActs(t *testing.T) {
 	wantText(t, only(t, mails, eve), "Done: I invited carol@players.test")
 	only(t, mails, carol)
 }
+
+// TestUnsubscribeButtonIsOneStep: the mail a mail program sends for the
+// invitation's List-Unsubscribe button (to its mailto address, subject
+// "stop", no text of the player's) stops the invitee at once: the address
+// carries the invitee's key.
+func TestUnsubscribeButtonIsOneStep(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	inv := only(t, h.write(t, alice, "challenge carol@players.test nim"), carol)
+	header := inv.Headers["List-Unsubscribe"]
+	to, _, ok := strings.Cut(strings.TrimPrefix(header, "<mailto:"), "?")
+	if !ok {
+		t.Fatalf("List-Unsubscribe %q", header)
+	}
+	local, _, _ := strings.Cut(to, "@")
+	_, tag, _ := strings.Cut(local, "+")
+	game, token, ok := ParsePlusTag(tag)
+	if !ok {
+		t.Fatalf("the unsubscribe address %q carries no key", to)
+	}
+	r := h.request(carol, game, token)
+	r.Subject = "stop"
+	mails := h.send(t, r)
+	wantText(t, only(t, mails, carol), "Done: nobody can invite you any more")
+	if !h.onDoNotMail(t, carol) {
+		t.Error("carol is not on the do-not-mail list")
+	}
+}
