@@ -1,0 +1,266 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// botLog records what the server logs of the bot's queue: the sender of
+// each search taken, in order, and each continuation queued.
+type botLog struct {
+	mu     sync.Mutex
+	taken  []string // the senders of the searches, in the order taken
+	queued []string // the keys of the continuations, in the order queued
+}
+
+func (l *botLog) Enabled(context.Context, slog.Level) bool { return true }
+func (l *botLog) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *botLog) WithGroup(string) slog.Handler            { return l }
+func (l *botLog) Handle(_ context.Context, r slog.Record) error {
+	attrs := map[string]string{}
+	r.Attrs(func(a slog.Attr) bool { attrs[a.Key] = a.Value.String(); return true })
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch r.Message {
+	case "bot work taken":
+		l.taken = append(l.taken, attrs["from"])
+	case "bot work queued":
+		l.queued = append(l.queued, attrs["key"])
+	}
+	return nil
+}
+
+// botQueueHarness is a harness on nim whose log goes to a botLog, with
+// cfg changed by tune.
+func botQueueHarness(t *testing.T, tune func(*Config)) (*harness, *botLog) {
+	t.Helper()
+	h := newHarness(t, nimCatalog(10))
+	log := &botLog{}
+	h.cfg.Logger = slog.New(log)
+	if tune != nil {
+		tune(&h.cfg)
+	}
+	h.reopen(t)
+	return h, log
+}
+
+// queueOpenings handles a mail from sender asking for n games in which the
+// bot opens, without the bot's work.
+func queueOpenings(t *testing.T, h *harness, sender string, n int) {
+	t.Helper()
+	r := h.request(sender, "", "", slices.Repeat([]string{"new nim as white level perfect"}, n)...)
+	if mails, err := h.srv.Handle(context.Background(), r); err != nil || len(mails) != 0 {
+		t.Fatalf("%s: Handle before the bot's work: %v %s", sender, err, describe(mails))
+	}
+}
+
+const (
+	x1 = "x1@evil.test"
+	x2 = "x2@evil.test"
+)
+
+// TestBotQueueOrder: the bot's work is taken in turns by lane, one search
+// a turn: a proven sender's mails are their lane, every stranger's share
+// one, a mail with more searches goes to the back of its lane, and a
+// sender past their hour's bot time waits behind everyone else. Another
+// player's search waits for one of a stranger's at most, however many
+// mails and addresses the stranger has.
+func TestBotQueueOrder(t *testing.T) {
+	type mail struct {
+		from     string
+		openings int
+	}
+	for _, tc := range []struct {
+		name   string
+		budget time.Duration
+		mails  []mail // queued in this order
+		want   []string
+	}{
+		{"a stranger's mail of five searches, then a player's", 0,
+			[]mail{{eve, 5}, {alice, 1}},
+			[]string{eve, alice, eve, eve, eve, eve}},
+		{"a player's mail of three searches, then another player's", 0,
+			[]mail{{alice, 3}, {bob, 1}},
+			[]string{alice, bob, alice, alice}},
+		{"strangers under three addresses are one lane", 0,
+			[]mail{{eve, 2}, {x1, 2}, {x2, 2}, {alice, 1}},
+			[]string{eve, alice, x1, x2, eve, x1, x2}},
+		{"two players with work in turns", 0,
+			[]mail{{alice, 1}, {alice, 1}, {bob, 2}},
+			[]string{alice, bob, alice, bob}},
+		{"a player past the budget waits behind the others", time.Nanosecond,
+			[]mail{{alice, 1}, {alice, 1}, {bob, 2}},
+			[]string{alice, bob, bob, alice}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, log := botQueueHarness(t, func(c *Config) { c.BotTimePerSenderHour = tc.budget })
+			for _, m := range tc.mails {
+				queueOpenings(t, h, m.from, m.openings)
+			}
+			mails := must[[]Mail](t)(h.srv.BotWork(context.Background()))
+			if !slices.Equal(log.taken, tc.want) {
+				t.Errorf("searches taken for\n%v\nwant\n%v", log.taken, tc.want)
+			}
+			if len(mails) != len(tc.mails) {
+				t.Errorf("%d answers to %d mails: %s", len(mails), len(tc.mails), describe(mails))
+			}
+			if pending, _ := h.srv.PendingBot(); pending {
+				t.Error("bot work left after BotWork")
+			}
+		})
+	}
+}
+
+// TestBotQueueLanes: the keys of the bot's work name the lane: the proven
+// sender's address, "strangers" for an address never proven, and
+// "over-budget" for a sender past the hour's bot time, which frees when
+// the hour is over.
+func TestBotQueueLanes(t *testing.T) {
+	h, log := botQueueHarness(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
+	queueOpenings(t, h, alice, 1)
+	queueOpenings(t, h, eve, 1)
+	must[[]Mail](t)(h.srv.BotWork(context.Background()))
+	queueOpenings(t, h, alice, 1) // alice has had her nanosecond
+	h.clock.Advance(time.Hour)
+	queueOpenings(t, h, bob, 1)
+	queueOpenings(t, h, eve, 1) // a new hour for eve
+	var lanes []string
+	for _, k := range log.queued {
+		lane, seq, laned := splitWorkKey(k)
+		if !laned || len(seq) != 20 {
+			t.Errorf("key %q: no lane and 20-digit sequence", k)
+		}
+		lanes = append(lanes, lane)
+	}
+	if want := []string{alice, laneStrangers, laneOverBudget, bob, laneStrangers}; !slices.Equal(lanes, want) {
+		t.Errorf("lanes %v, want %v", lanes, want)
+	}
+}
+
+// TestBotTimeBudget: a sender's hour of bot time is charged with each
+// search; past it, their work waits behind another sender's older work,
+// until the hour is over.
+func TestBotTimeBudget(t *testing.T) {
+	h, log := botQueueHarness(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
+	queueOpenings(t, h, alice, 1)
+	must[[]Mail](t)(h.srv.BotWork(context.Background()))
+	var spent time.Duration
+	_ = h.store.view(func(st storeTx) error { spent = st.botHour(alice, h.clock.Now()).Spent; return nil })
+	if spent <= 0 {
+		t.Fatalf("alice's search was not charged: %v", spent)
+	}
+	for _, tc := range []struct {
+		after time.Duration
+		other string // a sender who has not yet spent their hour
+		want  []string
+	}{
+		{0, bob, []string{bob, alice}},                     // alice's mail is older, but she is over budget
+		{time.Hour, bob, []string{alice, bob}},             // a new hour
+		{0, eve, []string{eve, alice}},                     // and she spent it again
+		{time.Hour - time.Second, x1, []string{x1, alice}}, // not quite a new hour
+	} {
+		h.clock.Advance(tc.after)
+		log.taken = nil
+		queueOpenings(t, h, alice, 1)
+		queueOpenings(t, h, tc.other, 1)
+		must[[]Mail](t)(h.srv.BotWork(context.Background()))
+		if !slices.Equal(log.taken, tc.want) {
+			t.Errorf("after %v more: searches for %v, want %v", tc.after, log.taken, tc.want)
+		}
+	}
+}
+
+// TestNewBotGamesUnproven: senders who never proved their address begin
+// at most Config.NewBotGamesUnproven games against the bot an hour, all
+// together; a proven sender is not limited; the limit frees after the
+// hour.
+func TestNewBotGamesUnproven(t *testing.T) {
+	h, _ := botQueueHarness(t, func(c *Config) { c.NewBotGamesUnproven = 2 })
+	refusal := "Refused: I begin at most 2 games against the bot an hour for addresses that have not yet answered a windpost mail, and this hour's are taken. Try again after Sat 21 Nov 2026 13:00 UTC."
+	m := only(t, h.write(t, eve, "new nim as black", "new nim as black", "new nim as black"), eve)
+	if got := strings.Count(m.Text, "Done: new game"); got != 2 {
+		t.Errorf("eve began %d games, want 2:\n%s", got, m.Text)
+	}
+	wantText(t, m, refusal)
+	wantText(t, only(t, h.write(t, x1, "new nim as black"), x1), refusal)
+	m = only(t, h.write(t, alice, "new nim as black", "new nim as black", "new nim as black"), alice)
+	if got := strings.Count(m.Text, "Done: new game"); got != 3 {
+		t.Errorf("alice (proven) began %d games, want 3:\n%s", got, m.Text)
+	}
+	h.clock.Advance(time.Hour)
+	m = only(t, h.write(t, x1, "new nim as black"), x1)
+	wantText(t, m, "Done: new game")
+}
+
+// TestSchema2BotWork: a store of schema 2 with bot work waiting
+// (testdata/store-v2-botwork.db, written through Handle by windpost at
+// commit 6bba1fc with the toy nim and testSecret, the clock at 21 Nov 2026
+// 12:00 UTC: eve, a stranger, asked for two games in which the bot opens,
+// then alice, proven, moved in her game against the bot) is read as it is
+// when opened read-only, and migrated to schema 3 when opened for
+// writing: each continuation goes into its sender's lane with its
+// sequence and its bytes, the rest stays; the bot's work then goes on in
+// turns.
+func TestSchema2BotWork(t *testing.T) {
+	ro, err := OpenWith(copyFixture(t, "store-v2-botwork.db"), StoreOptions{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := buckets(t, ro)
+	ro.Close()
+	if string(old["meta"]["schema"]) != "2" || len(old["bot-work"]) != 2 {
+		t.Fatalf("the fixture is not a schema 2 store with two continuations: meta %s, bot work %d", old["meta"], len(old["bot-work"]))
+	}
+	want := map[string]string{} // the keys of schema 3 -> the values of schema 2
+	for k, v := range old["bot-work"] {
+		var c continuation
+		if err := json.Unmarshal(v, &c); err != nil {
+			t.Fatal(err)
+		}
+		lane := map[string]string{alice: alice, eve: laneStrangers}[c.From]
+		want[lane+" "+k] = string(v)
+	}
+
+	h, log := botQueueHarness(t, nil)
+	h.store.Close()
+	h.path = copyFixture(t, "store-v2-botwork.db")
+	for i := 0; i < 2; i++ { // migrating twice changes nothing more
+		h.open(t)
+		got := buckets(t, h.store)
+		if string(got["meta"]["schema"]) != "3" {
+			t.Fatalf("open %d: schema %s", i, got["meta"]["schema"])
+		}
+		work := map[string]string{}
+		for k, v := range got["bot-work"] {
+			work[k] = string(v)
+		}
+		if !maps.Equal(work, want) {
+			t.Fatalf("open %d: bot work\n%v\nwant\n%v", i, work, want)
+		}
+		for name, records := range old {
+			if name == "bot-work" || name == "meta" {
+				continue
+			}
+			if a, b := mustJSON(t, records), mustJSON(t, got[name]); a != b {
+				t.Fatalf("open %d: bucket %s changed:\n%s\n%s", i, name, a, b)
+			}
+		}
+		h.store.Close()
+	}
+	h.open(t)
+	mails := must[[]Mail](t)(h.srv.BotWork(context.Background()))
+	if want := []string{eve, alice, eve}; !slices.Equal(log.taken, want) {
+		t.Errorf("searches for %v, want %v", log.taken, want)
+	}
+	wantText(t, only(t, mails, alice), "> t2\nDone: you played 1.t2. The bot answered 2.", "> board\n")
+	if m := only(t, mails, eve); strings.Count(m.Text, "The bot opened with") != 2 {
+		t.Errorf("eve's answer:\n%s", m.Text)
+	}
+}
