@@ -330,3 +330,35 @@ func TestBotSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestBotBudgets: [bot] time_per_sender_hour and
+// new_games_per_hour_unproven are read from the file and the environment
+// (0 = the defaults of games); negative values and wrong types are
+// refused with the key's name.
+func TestBotBudgets(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		env   []string
+		time  time.Duration
+		games int
+		err   string
+	}{
+		{minimal, nil, 0, 0, ""},
+		{minimal + "time_per_sender_hour = \"3m\"\nnew_games_per_hour_unproven = 5\n", nil, 3 * time.Minute, 5, ""},
+		{minimal, []string{"WINDPOST_BOT_TIME_PER_SENDER_HOUR=90s", "WINDPOST_BOT_NEW_GAMES_PER_HOUR_UNPROVEN=7"}, 90 * time.Second, 7, ""},
+		{minimal + "time_per_sender_hour = \"-1m\"\n", nil, 0, 0, "bot.time_per_sender_hour: want 0 (the default) or more"},
+		{minimal + "new_games_per_hour_unproven = -2\n", nil, 0, 0, "bot.new_games_per_hour_unproven: want 0 (the default) or more"},
+		{minimal + "new_games_per_hour_unproven = \"5\"\n", nil, 0, 0, "bot.new_games_per_hour_unproven: want a whole number without quotes"},
+	} {
+		c, err := Parse(tc.text, tc.env)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q %v: error %v, want %q", tc.text, tc.env, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || c.Bot.TimePerSenderHour != tc.time || c.Bot.NewGamesPerHourUnproven != tc.games {
+			t.Errorf("%q %v: %v, %d (%v), want %v, %d", tc.text, tc.env, c.Bot.TimePerSenderHour, c.Bot.NewGamesPerHourUnproven, err, tc.time, tc.games)
+		}
+	}
+}
