@@ -34,7 +34,7 @@ const (
 // Defaults of the bot's budgets in Config.
 const (
 	// DefaultBotTimePerSenderHour is Config.BotTimePerSenderHour's
-	// default: two full games of Micro-shogi at the 5 s default.
+	// default: 120 searches at the Micro-shogi bot's 5 s default.
 	DefaultBotTimePerSenderHour = 10 * time.Minute
 	// DefaultNewBotGamesUnproven is Config.NewBotGamesUnproven's default.
 	DefaultNewBotGamesUnproven = 20
