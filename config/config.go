@@ -130,8 +130,9 @@ type Bot struct {
 	// SearchThreads.
 	Threads int `toml:"threads"`
 	// TimePerSenderHour is how much of the bot's thinking one sender's
-	// mails may take in an hour before their work waits until no other
-	// sender's does; 0 = the default of games (10 minutes).
+	// mails that carry their key may take in an hour before their work
+	// waits until no other sender's does; 0 = the default of games (10
+	// minutes).
 	TimePerSenderHour time.Duration `toml:"time_per_sender_hour"`
 	// NewGamesPerHourUnproven caps the games against the bot that senders
 	// who never proved their address begin in an hour, all of them

@@ -8,17 +8,25 @@ import (
 )
 
 // The bot's queue. The bot's work is taken in turns by lane, one search a
-// turn: each sender who proved their address is a lane of their own, all
-// senders who never did share one lane (laneStrangers), and a sender past
-// Config.BotTimePerSenderHour waits in the last lane (laneOverBudget), or
-// sees their own lane passed over, until no other lane has work. The lane
-// whose last turn is longest ago goes first (one that had no work counts
-// as never served), ties by arrival. A mail with more work after its
-// search goes to the back of its lane again (suspend), so that one mail of
-// twenty searches takes twenty turns, not the bot's next twenty searches.
-// So another player's answer waits for the search under way and at most
-// one search of each other lane with work: a stranger's mails, however
-// many and under whatever addresses, are one lane.
+// turn: the mails that prove their sender (a key of theirs, or DMARC) are
+// that sender's lane, all mails that prove nothing share one lane
+// (laneStrangers: a From line proves nothing, so forged addresses are one
+// lane, not many), and a sender past Config.BotTimePerSenderHour waits in
+// the last lane (laneOverBudget), or sees their own lane passed over,
+// until no other lane has work. The lane whose last turn is longest ago
+// goes first (one that had no work counts as never served), ties by
+// arrival. A mail with more work after its search goes to the back of its
+// lane again (suspend), so that one mail of twenty searches takes twenty
+// turns, not the bot's next twenty searches. So a player's answer waits
+// for the search under way and at most one search of each other lane with
+// work: a stranger's mails, however many and under whatever addresses,
+// are one lane.
+//
+// The bot's time is charged to the sender of a mail that proves them;
+// the strangers' lane has no budget of its own beyond its one turn in a
+// round (charging a From line would let a forger spend a player's time).
+// New games against the bot from senders whose address was never proven
+// are capped per hour, all of them together (Config.NewBotGamesUnproven).
 //
 // The lanes are in the keys of the bot-work bucket (store.go), which
 // survive a restart; whose turn was last is kept in memory (after a
@@ -27,7 +35,7 @@ import (
 // The lanes of the bot's queue besides one per proven sender; neither is
 // an address (they have no '@').
 const (
-	laneStrangers  = "strangers"   // senders who never proved their address
+	laneStrangers  = "strangers"   // mails that prove nothing of their sender
 	laneOverBudget = "over-budget" // senders past their bot time this hour
 )
 
@@ -139,12 +147,12 @@ func (s *Server) overBudget(st storeTx, sender string, now time.Time) bool {
 // lane is the lane of the bot's queue for this mail's next search.
 func (h *handling) lane() string {
 	switch {
+	case !h.consent.proven:
+		return laneStrangers
 	case h.srv.overBudget(h.st, h.from, h.srv.now()):
 		return laneOverBudget
-	case h.consent.proven:
-		return h.from
 	}
-	return laneStrangers
+	return h.from
 }
 
 // countUnprovenGame counts a game against the bot begun by a sender who

@@ -37,26 +37,39 @@ func (l *botLog) Handle(_ context.Context, r slog.Record) error {
 	return nil
 }
 
-// botQueueHarness is a harness on nim whose log goes to a botLog, with
-// cfg changed by tune.
-func botQueueHarness(t *testing.T, tune func(*Config)) (*harness, *botLog) {
-	t.Helper()
-	h := newHarness(t, nimCatalog(10))
-	log := &botLog{}
-	h.cfg.Logger = slog.New(log)
-	if tune != nil {
-		tune(&h.cfg)
-	}
-	h.reopen(t)
-	return h, log
+// botQueue is a harness on nim whose log goes to a botLog, and the keys
+// of alice's and bob's games, with which their mails prove them.
+type botQueue struct {
+	*harness
+	log  *botLog
+	keys map[string][2]string // sender -> a game of theirs and their key
 }
 
-// queueOpenings handles a mail from sender asking for n games in which the
-// bot opens, without the bot's work.
-func queueOpenings(t *testing.T, h *harness, sender string, n int) {
+// newBotQueue makes a botQueue with the config changed by tune.
+func newBotQueue(t *testing.T, tune func(*Config)) *botQueue {
 	t.Helper()
-	r := h.request(sender, "", "", slices.Repeat([]string{"new nim as white level perfect"}, n)...)
-	if mails, err := h.srv.Handle(context.Background(), r); err != nil || len(mails) != 0 {
+	q := &botQueue{harness: newHarness(t, nimCatalog(10)), log: &botLog{}, keys: map[string][2]string{}}
+	q.cfg.Logger = slog.New(q.log)
+	if tune != nil {
+		tune(&q.cfg)
+	}
+	q.reopen(t)
+	for _, p := range []string{alice, bob} {
+		m := only(t, q.write(t, p, "new nim as black level perfect"), p)
+		game := m.Headers["X-Windpost-Game"]
+		q.keys[p] = [2]string{game, ReplyToken(testSecret, game, p)}
+	}
+	return q
+}
+
+// openings handles a mail from sender asking for n games in which the bot
+// opens, without the bot's work. alice's and bob's mails carry the key of
+// a game of theirs; the others' prove nothing.
+func (q *botQueue) openings(t *testing.T, sender string, n int) {
+	t.Helper()
+	key := q.keys[sender]
+	r := q.request(sender, key[0], key[1], slices.Repeat([]string{"new nim as white level perfect"}, n)...)
+	if mails, err := q.srv.Handle(context.Background(), r); err != nil || len(mails) != 0 {
 		t.Fatalf("%s: Handle before the bot's work: %v %s", sender, err, describe(mails))
 	}
 }
@@ -100,46 +113,51 @@ func TestBotQueueOrder(t *testing.T) {
 			[]string{alice, bob, bob, alice}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h, log := botQueueHarness(t, func(c *Config) { c.BotTimePerSenderHour = tc.budget })
+			q := newBotQueue(t, func(c *Config) { c.BotTimePerSenderHour = tc.budget })
 			for _, m := range tc.mails {
-				queueOpenings(t, h, m.from, m.openings)
+				q.openings(t, m.from, m.openings)
 			}
-			mails := must[[]Mail](t)(h.srv.BotWork(context.Background()))
-			if !slices.Equal(log.taken, tc.want) {
-				t.Errorf("searches taken for\n%v\nwant\n%v", log.taken, tc.want)
+			mails := must[[]Mail](t)(q.srv.BotWork(context.Background()))
+			if !slices.Equal(q.log.taken, tc.want) {
+				t.Errorf("searches taken for\n%v\nwant\n%v", q.log.taken, tc.want)
 			}
 			if len(mails) != len(tc.mails) {
 				t.Errorf("%d answers to %d mails: %s", len(mails), len(tc.mails), describe(mails))
 			}
-			if pending, _ := h.srv.PendingBot(); pending {
+			if pending, _ := q.srv.PendingBot(); pending {
 				t.Error("bot work left after BotWork")
 			}
 		})
 	}
 }
 
-// TestBotQueueLanes: the keys of the bot's work name the lane: the proven
-// sender's address, "strangers" for an address never proven, and
-// "over-budget" for a sender past the hour's bot time, which frees when
-// the hour is over.
+// TestBotQueueLanes: the keys of the bot's work name the lane: the
+// sender's address for a mail that proves them, "strangers" for a mail
+// that does not (whatever its From), and "over-budget" for a sender past
+// the hour's bot time, which frees when the hour is over. A stranger's
+// search is charged to nobody.
 func TestBotQueueLanes(t *testing.T) {
-	h, log := botQueueHarness(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
-	queueOpenings(t, h, alice, 1)
-	queueOpenings(t, h, eve, 1)
-	must[[]Mail](t)(h.srv.BotWork(context.Background()))
-	queueOpenings(t, h, alice, 1) // alice has had her nanosecond
-	h.clock.Advance(time.Hour)
-	queueOpenings(t, h, bob, 1)
-	queueOpenings(t, h, eve, 1) // a new hour for eve
+	q := newBotQueue(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
+	q.openings(t, alice, 1)
+	q.openings(t, eve, 1)
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
+	q.openings(t, alice, 1) // alice has had her nanosecond
+	unkeyed := q.request(alice, "", "", "new nim as white level perfect")
+	if mails, err := q.srv.Handle(context.Background(), unkeyed); err != nil || len(mails) != 0 {
+		t.Fatalf("alice without a key: %v %s", err, describe(mails))
+	}
+	q.openings(t, eve, 1) // eve was charged nothing
+	q.clock.Advance(time.Hour)
+	q.openings(t, alice, 1) // a new hour for alice
 	var lanes []string
-	for _, k := range log.queued {
+	for _, k := range q.log.queued {
 		lane, seq, laned := splitWorkKey(k)
 		if !laned || len(seq) != 20 {
 			t.Errorf("key %q: no lane and 20-digit sequence", k)
 		}
 		lanes = append(lanes, lane)
 	}
-	if want := []string{alice, laneStrangers, laneOverBudget, bob, laneStrangers}; !slices.Equal(lanes, want) {
+	if want := []string{alice, laneStrangers, laneOverBudget, laneStrangers, laneStrangers, alice}; !slices.Equal(lanes, want) {
 		t.Errorf("lanes %v, want %v", lanes, want)
 	}
 }
@@ -148,11 +166,11 @@ func TestBotQueueLanes(t *testing.T) {
 // search; past it, their work waits behind another sender's older work,
 // until the hour is over.
 func TestBotTimeBudget(t *testing.T) {
-	h, log := botQueueHarness(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
-	queueOpenings(t, h, alice, 1)
-	must[[]Mail](t)(h.srv.BotWork(context.Background()))
+	q := newBotQueue(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
+	q.openings(t, alice, 1)
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	var spent time.Duration
-	_ = h.store.view(func(st storeTx) error { spent = st.botHour(alice, h.clock.Now()).Spent; return nil })
+	_ = q.store.view(func(st storeTx) error { spent = st.botHour(alice, q.clock.Now()).Spent; return nil })
 	if spent <= 0 {
 		t.Fatalf("alice's search was not charged: %v", spent)
 	}
@@ -163,26 +181,26 @@ func TestBotTimeBudget(t *testing.T) {
 	}{
 		{0, bob, []string{bob, alice}},                     // alice's mail is older, but she is over budget
 		{time.Hour, bob, []string{alice, bob}},             // a new hour
-		{0, eve, []string{eve, alice}},                     // and she spent it again
+		{0, eve, []string{eve, alice}},                     // and she spent it again; a stranger goes first
 		{time.Hour - time.Second, x1, []string{x1, alice}}, // not quite a new hour
 	} {
-		h.clock.Advance(tc.after)
-		log.taken = nil
-		queueOpenings(t, h, alice, 1)
-		queueOpenings(t, h, tc.other, 1)
-		must[[]Mail](t)(h.srv.BotWork(context.Background()))
-		if !slices.Equal(log.taken, tc.want) {
-			t.Errorf("after %v more: searches for %v, want %v", tc.after, log.taken, tc.want)
+		q.clock.Advance(tc.after)
+		q.log.taken = nil
+		q.openings(t, alice, 1)
+		q.openings(t, tc.other, 1)
+		must[[]Mail](t)(q.srv.BotWork(context.Background()))
+		if !slices.Equal(q.log.taken, tc.want) {
+			t.Errorf("after %v more: searches for %v, want %v", tc.after, q.log.taken, tc.want)
 		}
 	}
 }
 
-// TestNewBotGamesUnproven: senders who never proved their address begin
+// TestNewBotGamesUnproven: senders whose address was never proven begin
 // at most Config.NewBotGamesUnproven games against the bot an hour, all
-// together; a proven sender is not limited; the limit frees after the
-// hour.
+// together; a sender proven before is not limited (even in a mail without
+// a key); the limit frees after the hour.
 func TestNewBotGamesUnproven(t *testing.T) {
-	h, _ := botQueueHarness(t, func(c *Config) { c.NewBotGamesUnproven = 2 })
+	h := newBotQueue(t, func(c *Config) { c.NewBotGamesUnproven = 2 })
 	refusal := "Refused: I begin at most 2 games against the bot an hour for addresses that have not yet answered a windpost mail, and this hour's are taken. Try again after Sat 21 Nov 2026 13:00 UTC."
 	m := only(t, h.write(t, eve, "new nim as black", "new nim as black", "new nim as black"), eve)
 	if got := strings.Count(m.Text, "Done: new game"); got != 2 {
@@ -192,7 +210,7 @@ func TestNewBotGamesUnproven(t *testing.T) {
 	wantText(t, only(t, h.write(t, x1, "new nim as black"), x1), refusal)
 	m = only(t, h.write(t, alice, "new nim as black", "new nim as black", "new nim as black"), alice)
 	if got := strings.Count(m.Text, "Done: new game"); got != 3 {
-		t.Errorf("alice (proven) began %d games, want 3:\n%s", got, m.Text)
+		t.Errorf("alice (proven before) began %d games, want 3:\n%s", got, m.Text)
 	}
 	h.clock.Advance(time.Hour)
 	m = only(t, h.write(t, x1, "new nim as black"), x1)
@@ -228,7 +246,8 @@ func TestSchema2BotWork(t *testing.T) {
 		want[lane+" "+k] = string(v)
 	}
 
-	h, log := botQueueHarness(t, nil)
+	q := newBotQueue(t, nil)
+	h, log := q.harness, q.log
 	h.store.Close()
 	h.path = copyFixture(t, "store-v2-botwork.db")
 	for i := 0; i < 2; i++ { // migrating twice changes nothing more

@@ -313,12 +313,14 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 		if job, ok := st.continuationJob(key); !ok || job != cont.Job {
 			return nil // another worker finished it (or went on with it) meanwhile
 		}
-		if err := st.chargeBotTime(cont.From, took, s.now()); err != nil {
-			return fmt.Errorf("charge the bot's time: %w", err)
-		}
 		h, err := s.restore(ctx, st, cont)
 		if err != nil {
 			return err
+		}
+		if h.consent.proven { // a From line alone is charged nothing (botqueue.go)
+			if err := st.chargeBotTime(cont.From, took, s.now()); err != nil {
+				return fmt.Errorf("charge the bot's time: %w", err)
+			}
 		}
 		rest, err := h.apply(cont.Job, res)
 		if err != nil {

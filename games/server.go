@@ -86,8 +86,9 @@ type Config struct {
 	// game's records); 0 = DefaultAttachmentBytes.
 	AttachmentBytes int
 	// BotTimePerSenderHour is how much of the bot's thinking one sender's
-	// mails may take in an hour; past it their work waits until no other
-	// sender's does (botqueue.go). 0 = DefaultBotTimePerSenderHour.
+	// mails that prove them may take in an hour; past it their work waits
+	// until no other sender's does (botqueue.go). 0 =
+	// DefaultBotTimePerSenderHour.
 	BotTimePerSenderHour time.Duration
 	// NewBotGamesUnproven caps the games against the bot that senders who
 	// never proved their address begin in an hour, all of them together;

@@ -76,10 +76,10 @@ func (st storeTx) chargeBotTime(sender string, took time.Duration, now time.Time
 }
 
 // laneBotWork moves the continuations of schema 2, keyed by their
-// sequence alone, into their senders' lanes (schema 3), keeping their
-// sequence and their bytes: a proven sender's own lane, else
-// laneStrangers (so too a continuation that cannot be read: BotWork
-// reports it as before).
+// sequence alone, into their lanes (schema 3), keeping their sequence and
+// their bytes: the sender's own lane for a mail that proved its sender
+// (it carried a key of theirs), else laneStrangers (so too a continuation
+// that cannot be read: BotWork reports it as before).
 func laneBotWork(st storeTx) error {
 	b := st.tx.Bucket(bucketBotWork)
 	if b == nil {
@@ -93,10 +93,8 @@ func laneBotWork(st storeTx) error {
 		}
 		lane := laneStrangers
 		var c continuation
-		if json.Unmarshal(v, &c) == nil {
-			if p, err := st.player(c.From); err == nil && p != nil && !p.Proven.IsZero() {
-				lane = c.From
-			}
+		if json.Unmarshal(v, &c) == nil && (c.AuthGame != "" || c.Digest || c.Request.Aligned) && plausibleAddress(c.From) {
+			lane = c.From
 		}
 		moves = append(moves, move{string(k), lane + " " + string(k)})
 		return nil
