@@ -283,3 +283,53 @@ func TestSchema2BotWork(t *testing.T) {
 		t.Errorf("eve's answer:\n%s", m.Text)
 	}
 }
+
+// TestBotTimeRecords: the bot-time bucket holds only the last hour's
+// senders (a write forgets the records whose hour is over), and a record
+// that cannot be read counts as a new hour and is replaced, never stopping
+// the bot's work.
+func TestBotTimeRecords(t *testing.T) {
+	q := newBotQueue(t, nil)
+	err := q.store.update(func(st storeTx) error {
+		b, err := st.tx.CreateBucketIfNotExists(bucketBotTime)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(alice), []byte("{damaged"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	records := func() map[string]botHour {
+		out := map[string]botHour{}
+		_ = q.store.view(func(st storeTx) error {
+			return st.tx.Bucket(bucketBotTime).ForEach(func(k, v []byte) error {
+				var h botHour
+				if err := json.Unmarshal(v, &h); err != nil {
+					t.Errorf("record %s: %v", k, err)
+				}
+				out[string(k)] = h
+				return nil
+			})
+		})
+		return out
+	}
+	q.openings(t, alice, 1)
+	wantText(t, only(t, must[[]Mail](t)(q.srv.BotWork(context.Background())), alice), "The bot opened with")
+	if got := records(); len(got) != 1 || got[alice].Spent <= 0 || !got[alice].From.Equal(q.clock.Now()) {
+		t.Fatalf("after alice's search over a damaged record: %+v", got)
+	}
+	q.clock.Advance(30 * time.Minute)
+	q.openings(t, bob, 1)
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
+	if got := records(); !slices.Equal(slices.Sorted(maps.Keys(got)), []string{alice, bob}) {
+		t.Fatalf("within the hour: %+v", got)
+	}
+	q.clock.Advance(31 * time.Minute)
+	q.openings(t, eve, 1) // a stranger: her new game is counted, her search charged to nobody
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
+	got := records()
+	if !slices.Equal(slices.Sorted(maps.Keys(got)), []string{bob, keyUnprovenGames}) || got[keyUnprovenGames].Games != 1 {
+		t.Fatalf("an hour after alice's search, eve's game forgets hers: %+v", got)
+	}
+}

@@ -52,7 +52,7 @@ func (st storeTx) putBotHour(key string, h botHour, now time.Time) error {
 	err = b.ForEach(func(k, v []byte) error {
 		var old botHour
 		if string(k) != key && (json.Unmarshal(v, &old) != nil || old.over(now)) {
-			over = append(over, k)
+			over = append(over, bytes.Clone(k))
 		}
 		return nil
 	})
