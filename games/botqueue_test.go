@@ -3,6 +3,8 @@ package games
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"maps"
 	"slices"
@@ -331,5 +333,42 @@ func TestBotTimeRecords(t *testing.T) {
 	got := records()
 	if !slices.Equal(slices.Sorted(maps.Keys(got)), []string{bob, keyUnprovenGames}) || got[keyUnprovenGames].Games != 1 {
 		t.Fatalf("an hour after alice's search, eve's game forgets hers: %+v", got)
+	}
+}
+
+// BenchmarkBotQueueNext measures the bot queue's choice of the next work
+// (a read of the lanes' first keys, the budgets of the senders' lanes and
+// the chosen continuation) with a stranger's flood of n continuations
+// waiting beside one player's.
+func BenchmarkBotQueueNext(b *testing.B) {
+	for _, n := range []int{1, 100, 1000} {
+		b.Run(fmt.Sprintf("flood=%d", n), func(b *testing.B) {
+			h := newHarness(b, nimCatalog(10))
+			cont := &continuation{From: x1, Job: botJob{Kind: jobOpen, Game: "g1234", Line: "new nim as white"}}
+			err := h.store.update(func(st storeTx) error {
+				for range n {
+					if _, err := st.putContinuation(laneStrangers, cont); err != nil {
+						return err
+					}
+				}
+				_, err := st.putContinuation(alice, &continuation{From: alice, Job: cont.Job})
+				return err
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				err := h.store.view(func(st storeTx) error {
+					key, _, err := h.srv.nextWork(st, nil)
+					if key == "" {
+						return errors.New("no work")
+					}
+					return err
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
