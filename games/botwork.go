@@ -79,6 +79,7 @@ type continuation struct {
 	Digest   bool          `json:"digest,omitempty"` // the digest's key proved the sender
 	Created  string        `json:"created,omitempty"`
 	Answer   savedAnswer   `json:"answer"`
+	Consent  savedConsent  `json:"consent,omitempty"`
 	Notices  []savedNotice `json:"notices,omitempty"`
 	Job      botJob        `json:"job"`
 	Rest     []string      `json:"rest,omitempty"` // the command lines after Job.Line
@@ -86,12 +87,35 @@ type continuation struct {
 	Over     skipped       `json:"over"`
 }
 
+// savedAnswer is the answer as a continuation keeps it: all of it.
 type savedAnswer struct {
-	Present  bool     `json:"present"`
-	Sections []string `json:"sections,omitempty"`
-	Focus    string   `json:"focus,omitempty"`
-	Help     bool     `json:"help,omitempty"`
-	Done     int      `json:"done,omitempty"`
+	Present     bool         `json:"present"`
+	Sections    []string     `json:"sections,omitempty"`
+	Focus       string       `json:"focus,omitempty"`
+	Help        bool         `json:"help,omitempty"`
+	Done        int          `json:"done,omitempty"`
+	Over        string       `json:"over,omitempty"`
+	Attachments []Attachment `json:"attachments,omitempty"` // what "export" attached before the bot's turn
+}
+
+// saved is a as a continuation keeps it.
+func (a answer) saved() savedAnswer {
+	return savedAnswer{Present: a.present, Sections: a.sections, Focus: a.focus, Help: a.help, Done: a.done,
+		Over: a.over, Attachments: a.attachments}
+}
+
+// answer is the answer a continuation kept.
+func (a savedAnswer) answer() answer {
+	return answer{present: a.Present, sections: a.Sections, focus: a.Focus, help: a.Help, done: a.Done,
+		over: a.Over, attachments: a.Attachments}
+}
+
+// savedConsent is what a continuation keeps of the sender's proof that
+// noteProof cannot read again: the confirm request's key, and whether a
+// line of the mail waits for a confirm (the answer then carries its key).
+type savedConsent struct {
+	ConfirmKey bool `json:"confirm_key,omitempty"`
+	Asked      bool `json:"asked,omitempty"`
 }
 
 type savedNotice struct {
@@ -153,7 +177,7 @@ func (h *handling) pause(job botJob, rest []Command) {
 	req.Lines = nil
 	cont := &continuation{Request: req, From: h.from, Now: h.now, RNG: rng, AuthGame: h.authGame, BadToken: h.badToken,
 		Digest: h.byDigest, Created: h.created, Job: job, Searched: h.bot.searched, Over: h.bot.over,
-		Answer: savedAnswer{Present: h.answer.present, Sections: h.answer.sections, Focus: h.answer.focus, Help: h.answer.help, Done: h.answer.done}}
+		Answer: h.answer.saved(), Consent: savedConsent{ConfirmKey: h.consent.confirmKey, Asked: h.consent.asked}}
 	for _, c := range rest {
 		cont.Rest = append(cont.Rest, c.Line)
 	}
@@ -359,8 +383,9 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 	c.rng = rand.New(c.pcg)
 	a := cont.Answer
 	h := &handling{change: c, req: cont.Request, from: cont.From, authGame: cont.AuthGame, badToken: cont.BadToken,
-		byDigest: cont.Digest, created: cont.Created, answer: answer{present: a.Present, sections: a.Sections, focus: a.Focus, help: a.Help, done: a.Done},
-		bot: botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over}}
+		byDigest: cont.Digest, created: cont.Created, answer: a.answer(),
+		consent: consent{confirmKey: cont.Consent.ConfirmKey, asked: cont.Consent.Asked},
+		bot:     botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over}}
 	for _, n := range cont.Notices {
 		if c.game(n.Game) == nil {
 			s.log.Error("news dropped: the game is gone", "game", n.Game, "to", n.To)

@@ -186,3 +186,32 @@ func TestBotWorkPassesOverDamaged(t *testing.T) {
 		t.Error("the damaged continuation is gone")
 	}
 }
+
+// TestContinuationKeepsTheAnswer: what a mail did before the bot's turn
+// survives the turn whole: the file "export" attached, and the confirm
+// request of a line held for a confirm (the answer carries its key).
+func TestContinuationKeepsTheAnswer(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	g := only(t, h.write(t, alice, "new nim as black"), alice)
+	g = only(t, h.reply(t, g, "t1"), alice)
+	ans := only(t, h.reply(t, g, "export", "t1"), alice)
+	wantText(t, ans, "> export", "> t1")
+	if len(ans.Attachments) != 1 {
+		t.Errorf("the answer after the bot's move carries %d files, want the export's one", len(ans.Attachments))
+	}
+
+	mails := h.fresh(t, eve, "challenge carol@players.test nim", "new nim as white")
+	var ask Mail
+	for _, m := range mails {
+		if strings.HasPrefix(m.Subject, "Did you write this?") {
+			ask = m
+		}
+	}
+	wantText(t, ask, "A mail from your address asked me to act in your name:\n> challenge carol@players.test nim\n")
+	p := h.playerOf(t, eve)
+	if p.Confirm == nil || !strings.Contains(ask.ReplyTo, "+"+p.Confirm.ID+".") {
+		t.Fatalf("the answer after the bot's move does not carry the confirm request's key: %q (%+v)", ask.ReplyTo, p.Confirm)
+	}
+	mails = h.reply(t, ask, "confirm")
+	wantText(t, only(t, mails, eve), "Done: I invited carol@players.test")
+}

@@ -294,9 +294,18 @@ func (h *handling) queueConfirmation() error {
 	if !h.consent.asked || !h.answer.present || h.answer.focus == "" {
 		return nil
 	}
-	m, err := h.plainMail(Answer, h.from, "Confirm your challenge to windpost", h.req.MessageID,
-		"To send the challenge of your mail, reply to this mail with the word: confirm\n"+
-			"If you did not write to windpost, ignore this mail: nobody else gets mail from me.\n", h.confirmMail)
+	p, err := h.player(h.from)
+	if err != nil || p.Confirm == nil {
+		return err
+	}
+	var lines strings.Builder
+	for _, hc := range p.Confirm.Challenges {
+		lines.WriteString("> " + hc.Line + "\n")
+	}
+	m, err := h.plainMail(Answer, h.from, "Did you write this? Confirm it to windpost", h.req.MessageID,
+		"A mail from your address asked me to act in your name:\n"+lines.String()+
+			"To do it, reply to this mail with the word: confirm\n"+
+			"If you did not write to windpost, ignore this mail: I do nothing of it, and nobody else gets mail from me.\n", h.confirmMail)
 	if err != nil {
 		return err
 	}
