@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
@@ -40,6 +41,7 @@ func BenchmarkMoveRequest(b *testing.B) {
 			tokens := map[string]string{}
 			players := [2]string{alice, bob}
 			start := func() {
+				h.clock.Advance(time.Hour) // bob may be invited 3 times an hour
 				inv := only(b, h.write(b, alice, "challenge bob@players.test "+bc.variant+" as black"), bob)
 				game = inv.Headers["X-Windpost-Game"]
 				tokens[alice] = ReplyToken(testSecret, game, alice)
