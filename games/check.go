@@ -1,7 +1,6 @@
 package games
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -122,7 +121,7 @@ func walkStore(path string, tx *bolt.Tx, say func(string) bool, limit int) (walk
 			case meta || len(v) == 0:
 			case !utf8.Valid(v):
 				record(string(name), string(k), fmt.Sprintf("bytes that are not UTF-8 (%d bytes)", len(v)))
-			case !json.Valid(v):
+			case !wellFormedJSON(v):
 				record(string(name), string(k), fmt.Sprintf("not readable JSON (%d bytes)", len(v)))
 			}
 			if !more {

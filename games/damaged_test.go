@@ -167,13 +167,20 @@ func TestForeignBoltFile(t *testing.T) {
 func TestCheckSaysWhatItFound(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	startHumanGame(t, h)
+	fillGames(t, h.store, 30)
+	err := h.store.update(func(st storeTx) error { // a record over several pages
+		return st.putGame(&gameRecord{ID: "glong", Variant: "nim", State: statePlaying, Analysis: strings.Repeat("long ", 5000)}, nil, h.clock.Now())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
 	if err := h.store.Check(&out); err != nil || !strings.Contains(out.String(), "no problem found") {
 		t.Fatalf("sound store: %v\n%s", err, out.String())
 	}
 	h.store.update(func(st storeTx) error { return st.tx.Bucket(bucketGames).Put([]byte("gbad"), []byte("{not json")) })
 	out.Reset()
-	err := h.store.Check(&out)
+	err = h.store.Check(&out)
 	if !errors.Is(err, ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {
 		t.Errorf("damaged record: %v\n%s", err, out.String())
 	}
