@@ -59,7 +59,8 @@ func (f walkFindings) problems() int { return f.pages + f.bad }
 // if the bounds hold: it reads pages in a goroutine of its own, where a
 // fault would kill the process), then every record (only if the pages
 // hold), which must be JSON in valid UTF-8 (as windpost writes them;
-// meta's values and the indexes' empty values aside). Each problem is
+// meta's values and the indexes' empty values aside), and the meta
+// bucket's schema version and secret, which must be there. Each problem is
 // said in words to say, up to limit of them; the walk stops early when
 // say returns false. An error is a failure to read, not a finding. It
 // must run under guard: bbolt may still panic on a page the bounds let
@@ -109,6 +110,13 @@ func walkStore(path string, tx *bolt.Tx, say func(string) bool, limit int) (walk
 	}
 	if f.pages > 0 {
 		return f, nil // walking broken pages could fault
+	}
+	if meta := tx.Bucket(bucketMeta); meta != nil { // Open writes both with the bucket
+		for _, k := range [][]byte{keySchema, keySecret} {
+			if meta.Get(k) == nil {
+				record(string(bucketMeta), string(k), "missing (Open would write a new one: every reply key would be void)")
+			}
+		}
 	}
 	for _, name := range buckets {
 		b := tx.Bucket(name)

@@ -2,6 +2,7 @@ package games
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -86,6 +87,10 @@ func TestDamagedStore(t *testing.T) {
 	if inRecord < 0 {
 		t.Fatal("no game record in the store's bytes")
 	}
+	secretKey := []byte("secret" + hex.EncodeToString(testSecret)[:8]) // the key, then its value
+	if !bytes.Contains(good, secretKey) {
+		t.Fatal("no secret in the store's bytes")
+	}
 	type damage struct {
 		name     string
 		damage   func([]byte) []byte
@@ -104,6 +109,9 @@ func TestDamagedStore(t *testing.T) {
 		{"one meta page", flip(40), false}, // bbolt falls back on the other
 		{"a byte of a game's JSON", flip(inRecord + 3), true},
 		{"a quote of a game's JSON", flip(inRecord), true},
+		{"the secret's key", func(b []byte) []byte { // in the live page and in freed ones, in order
+			return bytes.ReplaceAll(b, secretKey, append([]byte("secreu"), secretKey[6:]...))
+		}, true},
 	}
 	for p := 2; p < len(good)/pageSize; p++ {
 		o := p * pageSize
