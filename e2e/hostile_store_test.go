@@ -3,7 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"errors"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -86,6 +86,7 @@ func TestHostileDamagedStore(t *testing.T) {
 		}{
 			{"empty", func([]byte) []byte { return nil }},
 			{"cut to 100 bytes", func(b []byte) []byte { return b[:100] }},
+			{"cut to a page and a half", func(b []byte) []byte { return b[:page+page/2] }}, // bbolt: "file size too small"
 			{"cut to the meta pages", func(b []byte) []byte { return b[:2*page] }},
 			{"cut in half", func(b []byte) []byte { return b[:len(b)/2] }},
 			{"both meta pages flipped", func(b []byte) []byte { b[16] ^= 0xff; b[page+16] ^= 0xff; return b }},
@@ -105,6 +106,7 @@ func TestHostileDamagedStore(t *testing.T) {
 				for _, args := range runs {
 					out, code := runFor(t, 30*time.Second, bin, args...)
 					if code <= 0 || !strings.Contains(out, store) || !strings.Contains(out, "windpost admin backup") ||
+						!strings.Contains(out, "damaged") && !strings.Contains(out, "not a windpost store") ||
 						strings.Contains(out, "panic") || strings.Contains(out, "goroutine") {
 						t.Errorf("%s: code %d, output:\n%s", strings.Join(args[:2], " "), code, out)
 					}
@@ -117,53 +119,124 @@ func TestHostileDamagedStore(t *testing.T) {
 	})
 }
 
-// TestHostileDamagedDataPage: a store whose games page is damaged opens
-// (nothing reads that page at start); the first mail that reads it stops
-// windpost serve with exit code 1 and the error in words, no panic (it
-// used to panic in the tick a minute later, in a crash loop).
+// storePages finds, in the store file at path, the page size, the games
+// bucket's own page and the root bucket's page (where each bucket's entry
+// lies), as bbolt reads them.
+func storePages(t *testing.T, path string) (pageSize, games, root int) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *bolt.Tx) error {
+		pageSize, games = db.Info().PageSize, int(tx.Bucket([]byte("games")).Root())
+		return nil
+	})
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The meta page with the higher transaction id holds the root page
+	// (bbolt's meta: root page id at byte 32, transaction id at 64).
+	txid := func(m int) uint64 { return binary.LittleEndian.Uint64(raw[m*pageSize+64:]) }
+	m := 0
+	if txid(1) > txid(0) {
+		m = 1
+	}
+	root = int(binary.LittleEndian.Uint64(raw[m*pageSize+32:]))
+	if games == 0 || root < 2 {
+		t.Fatalf("the games are not on a page of their own (games page %d, root page %d)", games, root)
+	}
+	return pageSize, games, root
+}
+
+// leafEntry is the offset of the element of key in the leaf page at
+// offset page of raw (bbolt's leaf element: flags, pos, key and value
+// size, 4 bytes each; the key lies pos bytes after its element).
+func leafEntry(t *testing.T, raw []byte, page int, key string) int {
+	t.Helper()
+	count := int(binary.LittleEndian.Uint16(raw[page+10:]))
+	for i := range count {
+		e := page + 16 + 16*i
+		pos, ksize := int(binary.LittleEndian.Uint32(raw[e+4:])), int(binary.LittleEndian.Uint32(raw[e+8:]))
+		if string(raw[e+pos:e+pos+ksize]) == key {
+			return e
+		}
+	}
+	t.Fatalf("no element %q in the leaf page at %d", key, page)
+	return 0
+}
+
+// TestHostileDamagedDataPage: a store made by windpost, with bytes
+// flipped inside its data pages (the games' page, a game's record, the
+// root bucket's page), is refused at start: `windpost serve` and `admin
+// games|dump` exit 1 before they read or write anything, saying the store
+// is damaged, naming the file and what to do; a mail waiting in the inbox
+// is not handled and the file is not changed (it used to be opened: serve
+// handled mails and grew the file, and the admin commands exited 0);
+// `admin check` says what it found.
 func TestHostileDamagedDataPage(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		bin, cfg, logPath := prepareServe(t, b, "bot", "alice")
-		store := filepath.Join(filepath.Dir(cfg), "windpost.db")
-		goodStore(t, store)
-		db, err := bolt.Open(store, 0o600, nil)
+		bin := windpostBinary(t)
+		good := filepath.Join(t.TempDir(), "good.db")
+		goodStore(t, good)
+		pageSize, gamesPage, rootPage := storePages(t, good)
+		raw, err := os.ReadFile(good)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var root, pageSize int
-		db.View(func(tx *bolt.Tx) error {
-			root, pageSize = int(tx.Bucket([]byte("games")).Root()), db.Info().PageSize
-			return nil
-		})
-		db.Close()
-		if root == 0 {
-			t.Fatal("the games are in their bucket's header (an inline bucket), not a page of their own")
+		record := bytes.Index(raw, []byte(`"variant":"gufuu"`))
+		if record < gamesPage*pageSize || record > (gamesPage+1)*pageSize {
+			t.Fatalf("no game record on the games page (at %d)", record)
 		}
-		f, err := os.OpenFile(store, os.O_RDWR, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.WriteAt([]byte{0xff, 0xff}, int64(root*pageSize+10)) // the leaf's element count
-		f.Close()
-
-		p := startProc(t, bin, cfg, logPath)
-		alice := newPlayer(t, b, "alice")
-		alice.send(b.addr("bot"), "a game", "new gufuu", mailOpts{})
-		select {
-		case err := <-p.done:
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != 1 {
-				t.Errorf("serve ended with %v, want exit code 1", err)
-			}
-		case <-time.After(30 * time.Second):
-			p.stop()
-			log, _ := os.ReadFile(logPath)
-			t.Fatalf("serve did not stop on the damaged store:\n%s", log)
-		}
-		out, _ := os.ReadFile(logPath)
-		if !strings.Contains(string(out), "is damaged") || !strings.Contains(string(out), "windpost admin backup") ||
-			strings.Contains(string(out), "panic") || strings.Contains(string(out), "goroutine") {
-			t.Errorf("serve's log:\n%s", out)
+		for _, tt := range []struct {
+			name   string
+			damage func([]byte)
+			found  string // what admin check says
+		}{
+			{"the games page's element count", func(b []byte) { b[gamesPage*pageSize+10] ^= 0xff; b[gamesPage*pageSize+11] ^= 0xff }, "elements do not fit"},
+			{"the games page's type", func(b []byte) { b[gamesPage*pageSize+8] ^= 0xff }, "page structure"},
+			{"a byte of a game's record", func(b []byte) { b[record+3] ^= 0xff }, "not UTF-8"},
+			{"a quote of a game's record", func(b []byte) { b[record] = 'x' }, "not readable JSON"},
+			{"the games bucket's flag (bbolt: incompatible value)", func(b []byte) {
+				b[leafEntry(t, b, rootPage*pageSize, "games")] ^= 0x01
+			}, "a value where a bucket belongs"},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				b.wipe(t, "bot", "alice")
+				dir := t.TempDir()
+				cfg := writeConfig(t, b, dir)
+				store := filepath.Join(dir, "windpost.db")
+				damaged := bytes.Clone(raw)
+				tt.damage(damaged)
+				if err := os.WriteFile(store, damaged, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				alice := newPlayer(t, b, "alice")
+				id := alice.send(b.addr("bot"), "a game", "new gufuu", mailOpts{})
+				b.waitIn(t, "INBOX", id, 10*time.Second)
+				for _, args := range [][]string{{"serve", "-config", cfg}, {"admin", "games", "--store", store},
+					{"admin", "dump", "--store", store}} {
+					out, code := runFor(t, 30*time.Second, bin, args...)
+					if code != 1 || !strings.Contains(out, "is damaged") || !strings.Contains(out, store) ||
+						!strings.Contains(out, "windpost admin backup") || !strings.Contains(out, "windpost admin check") ||
+						strings.Contains(out, "panic") || strings.Contains(out, "goroutine") {
+						t.Errorf("%s: code %d, output:\n%s", strings.Join(args[:2], " "), code, out)
+					}
+				}
+				out, code := runFor(t, 30*time.Second, bin, "admin", "check", "--store", store)
+				if code != 1 || !strings.Contains(out, tt.found) || !strings.Contains(out, "is damaged") {
+					t.Errorf("admin check: code %d, output:\n%s", code, out)
+				}
+				if after, _ := os.ReadFile(store); !bytes.Equal(after, damaged) {
+					t.Errorf("the damaged store was changed (%d bytes, was %d)", len(after), len(damaged))
+				}
+				b.waitIn(t, "INBOX", id, time.Second) // not handled: not filed away
+				if got := alice.fetchNew(); len(got) > 0 {
+					t.Errorf("alice got %d answer(s), the first:\n%s", len(got), got[0].Text)
+				}
+			})
 		}
 	})
 }

@@ -33,7 +33,7 @@ func pageBounds(path string, pageSize int, highWater uint64, roots []uint64, rep
 	}
 	defer f.Close()
 	seen := map[uint64]bool{}
-	head := make([]byte, pageHeaderSize)
+	buf := make([]byte, pageSize) // one read a page; more for a page that runs on
 	for len(roots) > 0 {
 		id := roots[len(roots)-1]
 		roots = roots[:len(roots)-1]
@@ -42,18 +42,28 @@ func pageBounds(path string, pageSize int, highWater uint64, roots []uint64, rep
 			continue
 		}
 		seen[id] = true
-		if _, err := f.ReadAt(head, int64(id)*int64(pageSize)); err != nil {
+		if id >= highWater {
+			report(fmt.Errorf("page %d: past the end of the data (page %d)", id, highWater))
+			continue
+		}
+		page := buf[:pageSize]
+		if _, err := f.ReadAt(page, int64(id)*int64(pageSize)); err != nil {
 			report(fmt.Errorf("page %d: %w", id, err))
 			continue
 		}
-		overflow := uint64(binary.LittleEndian.Uint32(head[12:]))
+		overflow := uint64(binary.LittleEndian.Uint32(page[12:]))
 		if id+overflow >= highWater {
 			report(fmt.Errorf("page %d: runs on over %d pages, past the end of the data (page %d)", id, overflow, highWater))
 			continue
 		}
-		page := make([]byte, int(overflow+1)*pageSize)
-		if _, err := f.ReadAt(page, int64(id)*int64(pageSize)); err != nil && err != io.EOF {
-			return err
+		if overflow > 0 {
+			if need := int(overflow+1) * pageSize; cap(buf) < need {
+				buf = append(make([]byte, 0, need), page...)
+			}
+			page = buf[:int(overflow+1)*pageSize]
+			if _, err := f.ReadAt(page[pageSize:], int64(id+1)*int64(pageSize)); err != nil && err != io.EOF {
+				return err
+			}
 		}
 		children, err := pageFits(page, highWater)
 		if err != nil {

@@ -3,10 +3,12 @@ package games
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
 	bolt "go.etcd.io/bbolt"
 	bolterrors "go.etcd.io/bbolt/errors"
@@ -70,13 +72,44 @@ func refuseEmpty(path string) error {
 }
 
 // damagedOpen tells apart the errors of bolt.Open that mean the file's
-// contents are wrong (wrapped as damaged) from the others.
+// contents are wrong (wrapped as damaged: an invalid or mismatched meta
+// page, a file shorter than two of its pages ("file size too small"), and
+// any other word of bbolt's about what it read) from the errors of the
+// system (the file cannot be opened, locked, read or mapped), which are
+// said as they are.
 func damagedOpen(path string, err error) error {
+	var errno syscall.Errno
+	var pathErr *fs.PathError
+	if errors.As(err, &errno) || errors.As(err, &pathErr) {
+		return fmt.Errorf("open store %s: %w", path, err)
+	}
+	why := "bbolt cannot read it"
 	if errors.Is(err, bolterrors.ErrInvalid) || errors.Is(err, bolterrors.ErrVersionMismatch) ||
 		errors.Is(err, bolterrors.ErrChecksum) {
-		return &DamagedError{Path: path, Cause: fmt.Errorf("not a bbolt file, or its first pages are damaged: %w", err)}
+		why = "not a bbolt file, or its first pages are damaged"
 	}
-	return fmt.Errorf("open store %s: %w", path, err)
+	return &DamagedError{Path: path, Cause: fmt.Errorf("%s: %w", why, err)}
+}
+
+// maxOpenFindings is how many of the walk's findings Open's error names.
+const maxOpenFindings = 3
+
+// refuseDamaged walks the store as Open finds it (walkStore) and returns a
+// DamagedError naming what it found first, if anything.
+func refuseDamaged(path string, tx *bolt.Tx) error {
+	var first []string
+	found, err := walkStore(path, tx, func(finding string) bool {
+		first = append(first, finding)
+		return len(first) < maxOpenFindings
+	}, maxOpenFindings)
+	if err != nil {
+		return fmt.Errorf("walk the store: %w", err)
+	}
+	if found.problems() == 0 {
+		return nil
+	}
+	return &DamagedError{Path: path, Cause: fmt.Errorf("the walk of every page and record at start found: %s",
+		strings.Join(first, "; "))}
 }
 
 // checkLength finds a truncated store: the file must hold every page its

@@ -2,7 +2,9 @@ package games
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,25 +31,25 @@ func storeBytes(t *testing.T) ([]byte, int) {
 }
 
 // useStore opens path and reads everything as the daemon and the admin
-// would; it returns the first error.
-func useStore(path string, readOnly bool) error {
+// would; openErr is Open's error, useErr the first error after it.
+func useStore(path string, readOnly bool) (openErr, useErr error) {
 	st, err := OpenWith(path, StoreOptions{ReadOnly: readOnly})
 	if err != nil {
-		return err
+		return err, nil
 	}
 	defer st.Close()
 	var sink bytes.Buffer
 	checkErr := st.Check(&sink) // first, on pages nothing has read yet
 	if _, err := st.Games(); err != nil {
-		return err
+		return nil, err
 	}
 	if err := st.Dump(&sink); err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := st.Backup(&sink); err != nil {
-		return err
+		return nil, err
 	}
-	return checkErr
+	return nil, checkErr
 }
 
 // wantInWords checks that err, if any, names the file and says what to do.
@@ -67,7 +69,8 @@ func wantInWords(t *testing.T, what, path string, err error) {
 }
 
 // TestDamagedStore: an empty, truncated or bit-flipped store is refused
-// at Open or gives an error in words at its first use; bbolt's panics on
+// at Open, in words, before anything reads or writes it: no damage is
+// found only later (by Check, Games, Dump or Backup); bbolt's panics on
 // broken pages never escape, and an empty file is never made a new store.
 func TestDamagedStore(t *testing.T) {
 	good, pageSize := storeBytes(t)
@@ -80,13 +83,23 @@ func TestDamagedStore(t *testing.T) {
 		}
 	}
 	cut := func(n int) func([]byte) []byte { return func(b []byte) []byte { return b[:n] } }
-	cases := []struct {
+	inRecord := bytes.Index(good, []byte(`"variant":"nim"`)) // inside a game's JSON
+	if inRecord < 0 {
+		t.Fatal("no game record in the store's bytes")
+	}
+	secretKey := []byte("secret" + hex.EncodeToString(testSecret)[:8]) // the key, then its value
+	if !bytes.Contains(good, secretKey) {
+		t.Fatal("no secret in the store's bytes")
+	}
+	type damage struct {
 		name     string
 		damage   func([]byte) []byte
-		mustFail bool // at Open or first use
-	}{
+		mustFail bool // at Open
+	}
+	cases := []damage{
 		{"empty", cut(0), true},
 		{"first 100 bytes", cut(100), true},
+		{"one page and a half", cut(pageSize + pageSize/2), true}, // bbolt: "file size too small"
 		{"meta pages only", cut(2 * pageSize), true},
 		{"half", cut(len(good) / 2 / pageSize * pageSize), true},
 		{"one page short", cut(len(good) - pageSize), true},
@@ -94,22 +107,21 @@ func TestDamagedStore(t *testing.T) {
 		{"both meta pages' magic", flip(16, pageSize+16), true},
 		{"both meta pages' root", flip(32, pageSize+32), true},
 		{"one meta page", flip(40), false}, // bbolt falls back on the other
+		{"a byte of a game's JSON", flip(inRecord + 3), true},
+		{"a quote of a game's JSON", flip(inRecord), true},
+		{"the secret's key", func(b []byte) []byte { // in the live page and in freed ones, in order
+			return bytes.ReplaceAll(b, secretKey, append([]byte("secreu"), secretKey[6:]...))
+		}, true},
 	}
 	for p := 2; p < len(good)/pageSize; p++ {
 		o := p * pageSize
 		cases = append(cases,
-			struct {
-				name     string
-				damage   func([]byte) []byte
-				mustFail bool
-			}{"page flags " + string(rune('0'+p%10)), flip(o + 8), false},
-			struct {
-				name     string
-				damage   func([]byte) []byte
-				mustFail bool
-			}{"page count " + string(rune('0'+p%10)), flip(o + 11), false})
+			damage{fmt.Sprintf("page %d flags", p), flip(o + 8), false},
+			damage{fmt.Sprintf("page %d count", p), flip(o + 11), false},
+			damage{fmt.Sprintf("page %d middle", p), flip(o + pageSize/2), false},
+			damage{fmt.Sprintf("page %d first element", p), flip(o+16, o+20, o+24), false})
 	}
-	checked := 0
+	refused := 0
 	for _, tt := range cases {
 		for _, ro := range []bool{true, false} {
 			path := filepath.Join(t.TempDir(), "windpost.db")
@@ -117,22 +129,26 @@ func TestDamagedStore(t *testing.T) {
 				t.Fatal(err)
 			}
 			before, _ := os.ReadFile(path)
-			err := useStore(path, ro)
-			wantInWords(t, tt.name, path, err)
-			if tt.mustFail && err == nil {
-				t.Errorf("%s (read-only %v): no error", tt.name, ro)
+			openErr, useErr := useStore(path, ro)
+			wantInWords(t, tt.name, path, openErr)
+			if useErr != nil {
+				t.Errorf("%s (read-only %v): opened, and then found damaged: %v", tt.name, ro, useErr)
 			}
-			if err != nil {
-				checked++
+			if tt.mustFail && openErr == nil {
+				t.Errorf("%s (read-only %v): not refused at Open", tt.name, ro)
 			}
-			if after, _ := os.ReadFile(path); len(before) == 0 && len(after) != 0 {
-				t.Errorf("%s: the empty file was made a store", tt.name)
+			if openErr != nil {
+				refused++
+				if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+					t.Errorf("%s (read-only %v): the refused file was changed (%d bytes, was %d)", tt.name, ro, len(after), len(before))
+				}
 			}
 		}
 	}
-	if checked < len(cases) {
-		t.Errorf("only %d of %d damaged stores were found damaged", checked, 2*len(cases))
+	if refused < len(cases) {
+		t.Errorf("only %d of %d damaged stores were refused", refused, 2*len(cases))
 	}
+	t.Logf("%d of %d opens refused", refused, 2*len(cases))
 }
 
 // TestForeignBoltFile: a bbolt file of another program is refused, not
@@ -159,13 +175,20 @@ func TestForeignBoltFile(t *testing.T) {
 func TestCheckSaysWhatItFound(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	startHumanGame(t, h)
+	fillGames(t, h.store, 30)
+	err := h.store.update(func(st storeTx) error { // a record over several pages
+		return st.putGame(&gameRecord{ID: "glong", Variant: "nim", State: statePlaying, Analysis: strings.Repeat("long ", 5000)}, nil, h.clock.Now())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
 	if err := h.store.Check(&out); err != nil || !strings.Contains(out.String(), "no problem found") {
 		t.Fatalf("sound store: %v\n%s", err, out.String())
 	}
 	h.store.update(func(st storeTx) error { return st.tx.Bucket(bucketGames).Put([]byte("gbad"), []byte("{not json")) })
 	out.Reset()
-	err := h.store.Check(&out)
+	err = h.store.Check(&out)
 	if !errors.Is(err, ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {
 		t.Errorf("damaged record: %v\n%s", err, out.String())
 	}

@@ -78,7 +78,9 @@
 //	export.go      GameRecord: a game as its record needs it; export_pgn.go: ExportFiles, its PGN files
 //	verb_export.go export: a game's records attached to the answer; attachment.go: a Mail's files
 //	damaged.go     ErrDamaged, ErrNotAStore: a damaged or foreign file said in words, bbolt's panics recovered (guard)
-//	check.go       Check: bbolt's consistency check, after check_pages.go's own page bounds
+//	check.go       walkStore, run by Open (a damaged store is refused) and by Check:
+//	               check_pages.go's own page bounds, bbolt's consistency check, every
+//	               record read (check_json.go: JSON judged as json.Valid does, faster)
 //	redact.go      RedactKeys, RedactHandler: no reply key in logs and dumps
 //	thread.go      reply tokens and the threading formats, written and read side by side
 //	command.go     the command language: ParseCommand

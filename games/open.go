@@ -47,13 +47,19 @@ type StoreOptions struct {
 	// ReadOnly opens the file for reading only (the admin commands); the
 	// file must exist and hold a store. An older schema is read as it is.
 	ReadOnly bool
+	// SkipWalk opens the store without the walk of every page and record
+	// that refuses a damaged store (`admin check`, which walks it itself
+	// and says everything it finds).
+	SkipWalk bool
 
 	secret []byte // tests: the secret of a new store instead of a random one
 }
 
 // Open opens the store at path, creating it (with a new random server
 // secret) if needed. It fails after DefaultLockTimeout when another windpost
-// uses the file.
+// uses the file. Before anything is read or written, it walks every page
+// and record of an existing store (walkStore) and refuses a damaged one
+// with a DamagedError.
 func Open(path string) (*Store, error) { return OpenWith(path, StoreOptions{}) }
 
 // OpenWith is Open with options.
@@ -88,6 +94,11 @@ func OpenWith(path string, o StoreOptions) (*Store, error) {
 	err = guard(path, func() error {
 		if err := db.View(func(tx *bolt.Tx) error { return checkLength(path, tx) }); err != nil {
 			return err
+		}
+		if !o.SkipWalk {
+			if err := db.View(func(tx *bolt.Tx) error { return refuseDamaged(path, tx) }); err != nil {
+				return err
+			}
 		}
 		if o.ReadOnly {
 			return db.View(func(tx *bolt.Tx) error { return s.load(tx) })
@@ -132,7 +143,7 @@ func (s *Store) initialise(tx *bolt.Tx, secret []byte) error {
 			return err
 		}
 	}
-	v, err := schema(meta)
+	v, err := schema(s.path, meta)
 	if err != nil {
 		return err
 	}
@@ -183,11 +194,12 @@ func (s *Store) foreign(tx *bolt.Tx) error {
 	return &notAStoreError{path: s.path, why: fmt.Sprintf("a bbolt file of another program (it has a bucket %q and no windpost meta bucket)", other)}
 }
 
-// schema reads the schema version from the meta bucket.
-func schema(meta *bolt.Bucket) (int, error) {
+// schema reads the schema version from the meta bucket of the store at
+// path; one that is not a number is damage.
+func schema(path string, meta *bolt.Bucket) (int, error) {
 	var v int
 	if _, err := fmt.Sscan(string(meta.Get(keySchema)), &v); err != nil {
-		return 0, fmt.Errorf("schema version %q: %w", meta.Get(keySchema), err)
+		return 0, &DamagedError{Path: path, Cause: fmt.Errorf("the schema version in the meta bucket is %q, not a number", meta.Get(keySchema))}
 	}
 	return v, nil
 }
@@ -198,7 +210,7 @@ func (s *Store) load(tx *bolt.Tx) error {
 	if meta == nil {
 		return &notAStoreError{path: s.path, why: "a bbolt file without windpost's meta bucket"}
 	}
-	v, err := schema(meta)
+	v, err := schema(s.path, meta)
 	if err != nil {
 		return err
 	}
@@ -207,7 +219,7 @@ func (s *Store) load(tx *bolt.Tx) error {
 	}
 	secret, err := hex.DecodeString(string(meta.Get(keySecret)))
 	if err != nil || len(secret) < 16 {
-		return fmt.Errorf("the server secret in the meta bucket is damaged")
+		return &DamagedError{Path: s.path, Cause: errors.New("the server secret in the meta bucket is not 16 or more bytes in hex")}
 	}
 	s.secret = secret
 	return nil
