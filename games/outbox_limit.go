@@ -83,10 +83,13 @@ func (s *Store) SentSince(since time.Time, limit int) (sent int, limitAt time.Ti
 		}
 		from := since.UTC().Format(dueTimeLayout)
 		c := b.Cursor()
-		for k, _ := c.Last(); k != nil && string(k) > from; k, _ = c.Prev() {
+		for k, _ := c.Last(); k != nil; k, _ = c.Prev() {
+			at, _, _ := bytes.Cut(k, []byte("|"))
+			if string(at) <= from {
+				break
+			}
 			sent++
 			if sent == limit {
-				at, _, _ := bytes.Cut(k, []byte("|"))
 				t, perr := time.Parse(dueTimeLayout, string(at))
 				if perr != nil {
 					return fmt.Errorf("sent log key %q: %w", k, perr)
