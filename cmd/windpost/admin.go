@@ -23,7 +23,8 @@ Subcommands:
   games                 list every game: id, variant, players, state, turn, deadline, result
   dump [--keys]         print everything in the store as JSON (the server secret and, without
                         --keys, the players' reply keys are redacted)
-  outbox                list the mail not sent: pending (next try) and failed for good (why)
+  outbox                list the mail not sent: pending (next try), held back by a send
+                        limit, and failed for good (why)
   backup FILE           write a consistent copy of the store to FILE
   check                 run bbolt's consistency check over the store and read every record
   forget ADDRESS        forget a player (as their "forget me"); serve must be stopped
@@ -116,24 +117,50 @@ func gamesJob(st *games.Store, _ string, w io.Writer) error {
 }
 
 // outboxJob lists the mail not sent: pending and failed for good, with
-// the last failure, and no reply key.
+// the last failure, and no reply key; first, when a send limit holds mail
+// back, which limit and until when. GOES says whether a mail goes first
+// (moves and results) or later (reminders, digests, notices) while a
+// limit holds mail back; a pending mail it holds back is "held".
 func outboxJob(st *games.Store, _ string, w io.Writer) error {
 	list, err := st.Unsent()
-	if err != nil || len(list) == 0 {
-		if err == nil {
-			fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
-		}
+	if err != nil {
 		return err
 	}
+	hold, err := st.SendHold()
+	if err != nil {
+		return err
+	}
+	if hold.Held() {
+		waiting := 0
+		for _, m := range list {
+			if m.FailedAt.IsZero() {
+				waiting++
+			}
+		}
+		fmt.Fprintf(w, "A send limit holds mail back: %s. %d mails went in the last %s; the next may go at %s (held since %s). "+
+			"Moves and results go first; %d mails wait.\n\n", hold.Limits, hold.Sent, hold.Window,
+			hold.Until.UTC().Format(time.DateTime), hold.Since.UTC().Format(time.DateTime), waiting)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
+		return nil
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "MAIL\tKIND\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR")
+	fmt.Fprintln(tw, "MAIL\tKIND\tGOES\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR")
 	for _, m := range list {
 		state, when := "pending", m.NextTry
-		if !m.FailedAt.IsZero() {
+		switch {
+		case !m.FailedAt.IsZero():
 			state, when = "failed", m.FailedAt
+		case hold.Held() && m.NextTry.Before(hold.Until):
+			state = "held"
+		}
+		goes := "first"
+		if m.Later {
+			goes = "later"
 		}
 		why := cmp.Or(strings.Join(strings.Fields(m.LastError), " "), "-")
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, m.To, cmp.Or(m.Game, "-"), state, m.Attempts, when.UTC().Format(time.DateTime), why)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, goes, m.To, cmp.Or(m.Game, "-"), state, m.Attempts, when.UTC().Format(time.DateTime), why)
 	}
 	return tw.Flush()
 }
