@@ -94,7 +94,14 @@ func (c *Config) validateOAuth(bad func(format string, args ...any)) {
 		return
 	}
 	if strings.TrimSpace(c.OAuth.ClientID) == "" {
-		bad("oauth.client_id: missing (the ID of the app you registered with the provider; see the README)")
+		if p, ok := PresetNamed(c.Mail.Provider); ok && p.Passwords && p.OAuth == c.OAuth.Provider && c.IMAP.Password == "" {
+			// The preset turned OAuth on only for want of a password.
+			bad("oauth.client_id: missing, and so is the password: mail.provider %q takes either an app password (set imap.password and "+
+				"smtp.password, or WINDPOST_IMAP_PASSWORD and WINDPOST_SMTP_PASSWORD), or OAuth (set oauth.client_id "+
+				"and oauth.client_secret of the app you registered, then run windpost oauth login); see the README", p.Name)
+		} else {
+			bad("oauth.client_id: missing (the ID of the app you registered with the provider; see the README)")
+		}
 	}
 	if c.OAuth.Provider == "generic" {
 		if c.OAuth.TokenURL == "" {

@@ -64,6 +64,10 @@ func TestOAuthErrors(t *testing.T) {
 			[]string{`mail.provider: want one of gmail, outlook, microsoft365, fastmail, icloud, yahoo, got "hotmail"`}},
 		{"[mail]\nprovider = \"outlook\"\n[bot]\naddress = \"a@outlook.com\"\n",
 			[]string{"oauth.client_id: missing"}},
+		// Gmail without a password: both ways in, the app password and OAuth.
+		{"[mail]\nprovider = \"gmail\"\n[bot]\naddress = \"club@gmail.com\"\n",
+			[]string{`oauth.client_id: missing, and so is the password: mail.provider "gmail" takes either an app password (set imap.password and smtp.password`,
+				"WINDPOST_IMAP_PASSWORD", "or OAuth (set oauth.client_id", "windpost oauth login"}},
 		{minimal + "[oauth]\nprovider = \"generic\"\nclient_id = \"x\"\n",
 			[]string{"oauth.token_url: missing", "oauth.auth_url: missing"}},
 		{minimal + "[oauth]\nprovider = \"facebook\"\n", []string{`oauth.provider: want google, microsoft or generic, got "facebook"`}},

@@ -310,7 +310,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 			return err
 		}
 		for _, l := range cont.Rest {
-			if c, ok := ParseCommand(l); ok {
+			if c, ok := h.srv.verbs.parse(l); ok {
 				rest = append(rest, c)
 			}
 		}
@@ -381,17 +381,17 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 			h.answer.done++
 			return nil, nil
 		}
-		return rerun(job), nil
+		return h.rerun(job), nil
 	}
 	switch job.Kind {
 	case jobDraw:
 		h.bot.value = &judged{game: job.Game, ply: job.Ply, v: res.value}
-		return rerun(job), nil
+		return h.rerun(job), nil
 	case jobAnalysis:
 		if lg.rec.Analysis == "" {
 			lg.rec.Analysis = res.analysis
 		}
-		return rerun(job), nil
+		return h.rerun(job), nil
 	}
 	var played []string
 	for _, m := range res.moves {
@@ -431,8 +431,8 @@ func unchanged(lg *liveGame, job botJob) bool {
 }
 
 // rerun is the job's command, to run again now that the work is done.
-func rerun(job botJob) []Command {
-	if c, ok := ParseCommand(job.Line); ok {
+func (h *handling) rerun(job botJob) []Command {
+	if c, ok := h.srv.verbs.parse(job.Line); ok {
 		return []Command{c}
 	}
 	return nil

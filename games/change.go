@@ -164,7 +164,7 @@ func (c *change) newGameID() (string, error) {
 		id := gameIDCandidate(c.srv.store.secret, n, length)
 		_, variant := c.srv.catalog.Lookup(id)
 		_, madeHere := c.games[id] // made earlier in this transaction, not stored yet
-		if !madeHere && !c.st.hasGame(id) && !keyword(id) && !variant {
+		if !madeHere && !c.st.hasGame(id) && !c.srv.verbs.keyword(id) && !variant {
 			return id, nil
 		}
 	}

@@ -3,7 +3,6 @@ package games
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -96,21 +95,6 @@ type Command struct {
 	Err string
 }
 
-// keyword reports whether w is a word of the command language; such words
-// are never game ids.
-func keyword(w string) bool {
-	switch w {
-	case "help", "rules", "new", "challenge", "accept", "decline", "board", "history", "moves", "games",
-		"resign", "draw", "undo", "analysis", "analyse", "analyze", "vacation", "holiday", "move", "play",
-		"confirm", "stop", "unsubscribe", "block", "unblock", "forget",
-		"rating", "ratings", "standings", "rated", "unrated", "say", "note", "mute", "unmute",
-		"notify", "remind", "timezone", "export", "seek", "seeks", "join", "rematch",
-		"tournament", "tournaments", "withdraw", "public", "private":
-		return true
-	}
-	return false
-}
-
 var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
 
 // ParseCommand reads one line of a mail. It reports false for lines to
@@ -118,6 +102,11 @@ var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
 // and sign-offs ("Hi", "Thanks!", "Best regards,", "Good luck") — see
 // Pleasantry.
 func ParseCommand(line string) (Command, bool) {
+	return newVerbRegistry(builtinVerbs()).parse(line)
+}
+
+// parse reads one line of a mail in the registry's language (ParseCommand).
+func (r *verbRegistry) parse(line string) (Command, bool) {
 	line = strings.TrimSpace(line)
 	if !strings.ContainsFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 		return Command{}, false
@@ -128,104 +117,26 @@ func ParseCommand(line string) (Command, bool) {
 	c := Command{Line: line}
 	words := strings.Fields(line)
 	low := func(i int) string { return strings.ToLower(strings.Trim(words[i], ".,;:!")) }
-	if len(words) > 1 && validGameID(low(0)) && !keyword(low(0)) {
+	if len(words) > 1 && validGameID(low(0)) && !r.keyword(low(0)) {
 		c.Game = low(0)
 		words = words[1:]
 	}
 	verb := strings.ToLower(strings.TrimRight(words[0], ".,;:!"))
-	args := words[1:]
-	lowArgs := make([]string, len(args))
-	for i, a := range args {
-		lowArgs[i] = strings.ToLower(strings.Trim(a, ".,;:!"))
+	l := lineWords{verb: verb, line: line, keyword: r.keyword, words: words, args: words[1:], low: make([]string, len(words)-1)}
+	for i, a := range l.args {
+		l.low[i] = strings.ToLower(strings.Trim(a, ".,;:!"))
 	}
-	switch verb {
-	case "help", "?":
-		c.Verb = VerbHelp
-		c.Topic = strings.Join(lowArgs, " ")
-	case "rules":
-		c.Verb = VerbRules
-		if len(lowArgs) > 0 {
-			c.Variant = lowArgs[0]
-		}
-		if len(lowArgs) > 1 {
-			c.Err = "write rules and one game's name, e.g. \"rules gufuu\""
-		}
-	case "new":
-		c.Verb = VerbNew
-		c.parseNew(lowArgs)
-	case "challenge":
-		c.Verb = VerbChallenge
-		c.parseChallenge(lowArgs)
-	case "say", "note", "mute", "unmute":
-		c.parseTalk(verb, line, lowArgs)
-	case "accept", "decline", "board", "history", "moves", "resign", "draw", "undo",
-		"analysis", "analyse", "analyze", "games", "export":
-		switch verb {
-		case "analyse", "analyze":
-			verb = "analysis"
-		}
-		c.Verb = Verb(verb)
-		if (c.Verb == VerbAccept || c.Verb == VerbDecline) && len(lowArgs) > 0 && (lowArgs[0] == "draw" || lowArgs[0] == "undo") {
-			c.Offer, lowArgs = lowArgs[0], lowArgs[1:]
-		}
-		c.parseGameArg(lowArgs)
-	case "no", "nope":
-		if !c.parseNo(lowArgs) {
-			c.Verb = VerbMove
-			c.parseMove(strings.Join(words, " "))
-		}
-	case "vacation", "holiday":
-		c.Verb = VerbVacation
-		c.parseVacation(lowArgs)
-	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget":
-		c.Verb = Verb(strings.Replace(verb, "unsubscribe", "stop", 1))
-		c.parseConsent(lowArgs)
-	case "rating", "ratings", "standings":
-		c.parseRating(verb, lowArgs)
-	case "notify", "remind", "timezone":
-		c.parseSetting(verb, args)
-	case "seek", "seeks":
-		c.parseSeek(verb, lowArgs)
-	case "join":
-		// join t7k3q: a tournament; join s7k3q: a seek; "Join us at the
-		// club" names neither: talk in a game's thread.
-		switch {
-		case len(lowArgs) == 1 && validTournamentID(lowArgs[0]):
-			c.parseJoin(lowArgs)
-		case len(lowArgs) == 0 || slices.ContainsFunc(lowArgs, func(a string) bool {
-			return validSeekID(a) || validTournamentID(a) || validGameID(a)
-		}):
-			c.parseSeek(verb, lowArgs)
-		default:
-			c.Verb = VerbMove
-			c.parseMove(strings.Join(words, " "))
-		}
-	case "rematch":
-		c.Verb = VerbRematch
-		c.parseGameArg(lowArgs)
-	case "tournament", "tournaments", "withdraw":
-		if !c.parseTournamentLine(verb, lowArgs, args) {
-			c.Verb = VerbMove // "Join us at the club": no command, talk in a game's thread
-			c.parseMove(strings.Join(words, " "))
-		}
-	case "adjudicate", "extend":
-		c.parseOrganiser(verb, args)
-	case "public", "private":
-		c.Verb = Verb(verb)
-		c.parseGameArg(lowArgs)
-	case "move", "play":
-		c.Verb = VerbMove
-		if len(args) > 1 && c.Game == "" && validGameID(lowArgs[0]) && !keyword(lowArgs[0]) {
-			c.Game = lowArgs[0]
-			args = args[1:]
-		}
-		c.parseMove(strings.Join(args, " "))
-		if c.Move == "" {
-			c.Err = "write the move after \"move\", e.g. \"move P-2c\""
-		}
-	default:
+	spec, ok := r.byWord[verb]
+	if !ok {
 		c.Verb = VerbMove
 		c.parseMove(strings.Join(words, " "))
+		return c, true
+	}
+	c.Verb = spec.verb
+	if spec.parse != nil {
+		spec.parse(&c, l)
+	} else {
+		c.parseGameArg(l.low)
 	}
 	return c, true
 }

@@ -169,7 +169,9 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		NextTry:   c.now,
 	}
 	if rec.State == stateInvited && to == rec.invitee() {
-		m.Headers["List-Unsubscribe"] = c.srv.unsubscribeHeader()
+		// RFC 2369: a mailto whose mail says "stop" to the invitee's
+		// keyed address, so that the button acts in one step.
+		m.Headers["List-Unsubscribe"] = "<mailto:" + m.ReplyTo + "?subject=stop&body=stop>"
 	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)
@@ -283,7 +285,7 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
 		if reader == rec.invitee() {
 			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTimeIn(rec.Deadline, loc))
 		} else {
-			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.invitee(), formatTimeIn(rec.Deadline, loc))
+			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.shownTo(rec.invitee(), reader), formatTimeIn(rec.Deadline, loc))
 		}
 	case stateDeclined:
 		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
@@ -339,6 +341,22 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	}
 }
 
+// hasPlayer reports whether address plays in the game: only players see
+// each other's whole addresses and names; to anyone else (who may have
+// written any From line) a player is "alice@...".
+func (rec *gameRecord) hasPlayer(address string) bool {
+	_, ok := rec.sideOf(address)
+	return ok
+}
+
+// shownTo is address as reader may see it in this game (hasPlayer).
+func (rec *gameRecord) shownTo(address, reader string) string {
+	if rec.hasPlayer(reader) {
+		return address
+	}
+	return shownAddress(address, reader)
+}
+
 // sideThenPlayer names the side and who plays it for reader: "black
 // (you)", "white (the bot)", "black (alice@example.org)".
 func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
@@ -348,6 +366,9 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 		return fmt.Sprintf("%s (the bot)", side)
 	case p.Address == reader:
 		return fmt.Sprintf("%s (you)", side)
+	}
+	if !rec.hasPlayer(reader) {
+		return fmt.Sprintf("%s (%s)", side, shownAddress(p.Address, reader))
 	}
 	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
 }
@@ -361,6 +382,9 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 		return fmt.Sprintf("the bot (%s, %s)", side, p.Level)
 	case p.Address == reader:
 		return fmt.Sprintf("you (%s)", side)
+	}
+	if !rec.hasPlayer(reader) {
+		return fmt.Sprintf("%s (%s)", shownAddress(p.Address, reader), side)
 	}
 	if p.Name != "" {
 		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(playerSlot{Address: p.Address}, side.String()))

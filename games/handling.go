@@ -160,8 +160,10 @@ func (h *handling) authenticate() {
 	h.badToken = true
 }
 
-// limitErrors counts an answer in which nothing was done against the
-// sender's allowance and drops the answer beyond it.
+// limitErrors counts an answer in which nothing was done, or to a mail
+// that does not prove its sender (anyone may have written it), against
+// the address's hourly allowance (Config.ErrorAnswersPerHour, twice that
+// for an address that proved itself once) and drops the answer beyond it.
 func (h *handling) limitErrors() error {
 	p, err := h.player(h.from)
 	if err != nil {
@@ -169,10 +171,14 @@ func (h *handling) limitErrors() error {
 	}
 	hourAgo := h.now.Add(-time.Hour)
 	p.ErrorAnswers = slices.DeleteFunc(p.ErrorAnswers, func(t time.Time) bool { return !t.After(hourAgo) })
-	if len(p.ErrorAnswers) >= h.srv.cfg.ErrorAnswersPerHour {
+	limit := h.srv.cfg.ErrorAnswersPerHour
+	if !p.Proven.IsZero() {
+		limit *= 2 // an address that proved itself once writes more
+	}
+	if len(p.ErrorAnswers) >= limit {
 		h.answer.present = false
-		h.srv.log.Info("no answer: too many refused mails from this sender",
-			"from", h.from, "message_id", h.req.MessageID, "limit_per_hour", h.srv.cfg.ErrorAnswersPerHour)
+		h.srv.log.Info("no answer: too many mails without the sender's key, or refused, from this address",
+			"from", h.from, "message_id", h.req.MessageID, "limit_per_hour", limit)
 		return nil
 	}
 	p.ErrorAnswers = append(p.ErrorAnswers, h.now)
@@ -186,26 +192,14 @@ func (h *handling) run(c Command) (string, error) {
 	if c.Err != "" {
 		return "", refused("%s.", strings.TrimSuffix(c.Err, "."))
 	}
-	verbs := map[Verb]func(Command) (string, error){
-		VerbHelp: h.help, VerbRules: h.rules, VerbNew: h.withKit(h.newBotGame), VerbChallenge: h.withKit(h.challenge),
-		VerbAccept: h.acceptOrDecline, VerbDecline: h.acceptOrDecline, VerbMove: h.move,
-		VerbBoard: h.look, VerbHistory: h.look, VerbMoves: h.look, VerbGames: h.listGames,
-		VerbResign: h.playing(h.resign, h.resign), VerbDraw: h.playing(h.draw, h.drawWithBot),
-		VerbUndo: h.playing(h.undo, undoWithBot), VerbAnalysis: h.analysis, VerbVacation: h.vacation,
-		VerbConfirm: h.confirm, VerbStop: h.stop, VerbBlock: h.block, VerbUnblock: h.unblock, VerbForget: h.forgetMe,
-		VerbRating: h.myRating, VerbStandings: h.withKit(h.standings),
-		VerbSay: h.say, VerbNote: h.note, VerbMute: h.mute, VerbUnmute: h.mute,
-		VerbNotify: h.setting, VerbRemind: h.setting, VerbTimezone: h.setting,
-		VerbExport: h.export,
-		VerbSeek:   h.withKit(h.seek), VerbUnseek: h.unseek, VerbSeeks: h.listSeeks, VerbJoin: h.join, VerbRematch: h.rematch,
-		VerbTournament: h.tournamentVerb, VerbWithdraw: h.withdraw,
-		VerbAdjudicate: h.adjudicateGame, VerbExtend: h.extendGame,
-		VerbPublic: h.publicity, VerbPrivate: h.publicity,
+	spec := h.srv.verbs.byVerb[c.Verb]
+	if spec == nil {
+		return "", refused("I do not know the command %q.", c.Verb).instead(`Write "help" for the commands.`)
 	}
-	if do, ok := verbs[c.Verb]; ok {
-		return do(c)
+	if text, held, err := h.authorise(spec, c); held || err != nil {
+		return text, err
 	}
-	return "", refused("I do not know the command %q.", c.Verb).instead(`Write "help" for the commands.`)
+	return spec.run(h, c)
 }
 
 // kit is the variant a command names, or a refusal.
@@ -255,8 +249,8 @@ func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 	if id == "" {
 		id = h.authGame
 	}
-	if id == "" && h.req.GameID != "" {
-		id = strings.ToLower(h.req.GameID)
+	if id == "" {
+		id = h.threadGame()
 	}
 	if id == "" {
 		ids, err := h.pickGames(pick)
@@ -296,6 +290,16 @@ func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 		h.answer.focus = id
 	}
 	return lg, side, nil
+}
+
+// threadGame is the game the mail's reply address or subject tag names,
+// whether or not its key is right; "" for a key that names no game (a
+// digest's, a confirm request's).
+func (h *handling) threadGame() string {
+	if h.byDigest || h.consent.confirmKey {
+		return ""
+	}
+	return strings.ToLower(h.req.GameID)
 }
 
 // authRefusal refuses a change to game id that the mail did not prove.

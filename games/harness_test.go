@@ -31,6 +31,7 @@ type harness struct {
 	catalog *variants.Catalog
 	cfg     Config
 	n       int
+	keyed   map[string]bool // addresses whose write carries their personal key (prove)
 }
 
 func newHarness(t testing.TB, catalog *variants.Catalog) *harness {
@@ -62,6 +63,10 @@ func (h *harness) prove(t testing.TB, addrs ...string) {
 				p = &playerRecord{Address: a, Created: h.clock.Now()}
 			}
 			p.Proven = h.clock.Now()
+			if h.keyed == nil {
+				h.keyed = map[string]bool{}
+			}
+			h.keyed[a] = true
 			if err := st.putPlayer(a, p); err != nil {
 				return err
 			}
@@ -124,8 +129,21 @@ func (h *harness) handle(ctx context.Context, r Request) ([]Mail, error) {
 	return append(mails, more...), err
 }
 
-// write sends lines from a player without a token.
+// write sends lines from a player: a proven one (prove) writes as in a
+// reply to a windpost mail, with their personal key; anyone else without
+// a key.
 func (h *harness) write(t testing.TB, from string, lines ...string) []Mail {
+	t.Helper()
+	if h.keyed[from] {
+		id := digestID(testSecret, from)
+		return h.send(t, h.request(from, id, digestToken(testSecret, id, from), lines...))
+	}
+	return h.fresh(t, from, lines...)
+}
+
+// fresh sends lines from address in a new mail, without a key: what
+// anyone can send with that address in From.
+func (h *harness) fresh(t testing.TB, from string, lines ...string) []Mail {
 	t.Helper()
 	return h.send(t, h.request(from, "", "", lines...))
 }

@@ -242,6 +242,9 @@ type confirmation struct {
 	ID         string          `json:"id"` // game-id-shaped, so that the reply address and subject tag carry it
 	Challenges []heldChallenge `json:"challenges"`
 	Until      time.Time       `json:"until"` // it expires then
+	// Asked is when the mail that asks for it went; zero in records made
+	// before the time was kept.
+	Asked time.Time `json:"asked,omitempty"`
 }
 
 // heldChallenge is one challenge waiting for its sender's confirm.

@@ -100,7 +100,7 @@ func TestRematchAgainstTheBot(t *testing.T) {
 }
 
 // TestRematchRefusals: no rematch of a game still going or never begun,
-// nor without the player's key, nor with an opponent who left.
+// nor without the player's key (it waits for a confirm), nor with an opponent who left.
 func TestRematchRefusals(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -117,12 +117,12 @@ func TestRematchRefusals(t *testing.T) {
 		}, "has not begun: you have not accepted the challenge yet."},
 		{"no key", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
-			return h.write(t, alice, "rematch "+toAlice.Headers["X-Windpost-Game"])
-		}, "reply to the last mail windpost sent you about it"},
+			return h.fresh(t, alice, "rematch "+toAlice.Headers["X-Windpost-Game"])
+		}, "Waiting for your confirm: this line acts in your name"},
 		{"a stranger's", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
 			return h.replyFrom(t, toAlice, carol, "rematch")
-		}, "Refused: you (carol@players.test) do not play in game"},
+		}, "Waiting for your confirm: this line acts in your name"},
 		{"opponent left", func(h *harness) []Mail {
 			toAlice, toBob := finishedNimGame(t, h, "challenge bob@players.test nim")
 			h.reply(t, toBob, "forget me")

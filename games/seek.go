@@ -54,7 +54,7 @@ func (c *change) newSeekID() (string, error) {
 			return "", err
 		}
 		id := idCandidate(c.srv.store.secret, "seek-id", 's', n, 4+tries/8)
-		if _, variant := c.srv.catalog.Lookup(id); !c.st.hasSeek(id) && !keyword(id) && !variant {
+		if _, variant := c.srv.catalog.Lookup(id); !c.st.hasSeek(id) && !c.srv.verbs.keyword(id) && !variant {
 			return id, nil
 		}
 	}

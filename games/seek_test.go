@@ -171,6 +171,7 @@ func TestSeekAndJoin(t *testing.T) {
 		t.Fatalf("the game's first mails: %s", describe(mails))
 	}
 	wantText(t, only(t, h.write(t, carol, "seeks"), carol), "No seeks are open now.")
+	h.prove(t, carol)
 	wantText(t, only(t, h.write(t, carol, "join "+id), carol), "Refused: there is no open seek "+id+": it was joined, withdrawn or has expired.")
 
 	// They play: the game is theirs like any accepted challenge.
@@ -310,7 +311,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	mails := h.write(t, eve, "seek nim days 2")
 	ask := only(t, mails, eve)
-	wantText(t, ask, "Waiting for your confirm: I put your seek on the list only once you confirm")
+	wantText(t, ask, "Waiting for your confirm: this line acts in your name")
 	wantText(t, only(t, h.write(t, bob, "seeks"), bob), "No seeks are open now.")
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, eve), "> seek nim days 2\nDone: your seek")
@@ -325,7 +326,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	if len(mails) != 1 {
 		t.Fatalf("a stranger's join mailed others: %s", describe(mails))
 	}
-	wantText(t, ask, "Waiting for your confirm: I start the game only once you confirm")
+	wantText(t, ask, "Waiting for your confirm: this line acts in your name")
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, dave), "> join "+bobs+"\nDone: game")
 	wantText(t, only(t, mails, bob), "dave@players.test joined your seek "+bobs, "The game is unrated.")
@@ -409,7 +410,8 @@ func TestSeekJoinedByArrival(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	id := openSeek(t, h, alice, "seek nim")
 	h.clock.Advance(seekDays * 24 * time.Hour)
-	r := h.request(bob, "", "", "join "+id)
+	key := digestID(testSecret, bob)
+	r := h.request(bob, key, digestToken(testSecret, key, bob), "join "+id)
 	r.Received = h.clock.Now().Add(-time.Minute)
 	if _, err := h.srv.TickUpTo(t.Context(), r.Received); err != nil {
 		t.Fatal(err)

@@ -27,6 +27,10 @@ type Request struct {
 	// TooLarge is set by the mailer for mail over its size limit; Lines is
 	// then empty and the answer is a short refusal.
 	TooLarge bool
+	// Aligned is set by the mailer when the receiving server named by
+	// [auth] authserv_id found dmarc=pass for the From's domain: then the
+	// mail proves its sender like a reply key does (authority.go).
+	Aligned bool
 }
 
 // Clock tells the time; tests use a fake one.
@@ -41,8 +45,9 @@ type Config struct {
 	Clock      Clock  // nil = the real clock
 	Seed       uint64 // 0 = random; fixed in tests for reproducible bots and ids
 	// ErrorAnswersPerHour limits answers to a sender whose mails change
-	// nothing (every command refused), and every answer to a sender who
-	// never proved their address; further ones get no answer. 0 = 10.
+	// nothing (every command refused), and every answer to a mail without
+	// the sender's key (twice as many for an address that proved itself
+	// once); further ones get no answer. 0 = 10.
 	ErrorAnswersPerHour int
 	// BotMoveTime bounds the bot's thinking per move (a context deadline
 	// on solver.Bot.Choose); 0 = only the request's context bounds it.
@@ -120,6 +125,7 @@ type Server struct {
 	seed    uint64
 	local   string // the bot address's local part
 	domain  string
+	verbs   *verbRegistry // the command language (verbs.go)
 }
 
 // NewServer returns a server of the games in store, playing the variants
@@ -154,7 +160,8 @@ func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, er
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	return &Server{store: store, catalog: catalog, cfg: cfg, log: log, seed: seed, local: local, domain: domain}, nil
+	return &Server{store: store, catalog: catalog, cfg: cfg, log: log, seed: seed, local: local, domain: domain,
+		verbs: newVerbRegistry(builtinVerbs())}, nil
 }
 
 func (s *Server) now() time.Time { return s.cfg.Clock.Now().UTC().Truncate(time.Second) }

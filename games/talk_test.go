@@ -226,7 +226,7 @@ func TestMisspelt(t *testing.T) {
 		{"resing", true}, {"hlep", true}, {"drwa", true}, {"histroy", true}, {"gmaes", true}, {"acept", true},
 		{"resigns", true}, {"mike", false}, {"resign", false}, {"bob", false}, {"thanks", false}, {"bravo", false},
 	} {
-		if got := misspelt(tc.word); got != tc.want {
+		if got := newVerbRegistry(builtinVerbs()).misspelt(tc.word); got != tc.want {
 			t.Errorf("misspelt(%q) = %v, want %v", tc.word, got, tc.want)
 		}
 	}

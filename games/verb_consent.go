@@ -37,17 +37,12 @@ func (s *Server) invitationsPerDay() int {
 	return s.cfg.InvitationsPerDay
 }
 
-// unsubscribeHeader is the List-Unsubscribe value of an invitation (RFC
-// 2369): a mailto URL whose mail says "stop".
-func (s *Server) unsubscribeHeader() string {
-	return "<mailto:" + s.cfg.BotAddress + "?subject=stop&body=stop>"
-}
-
 // consent is what a handling knows of its sender's proof.
 type consent struct {
 	confirmKey bool // the mail carries the key of the sender's confirmation
-	proven     bool // the sender had proven their address, or this mail does
-	asked      bool // a challenge of this mail waits for the sender's confirm
+	proven     bool // this mail proves its sender (a key of theirs, or DMARC)
+	known      bool // the sender proved their address once (playerRecord.Proven)
+	asked      bool // a line of this mail waits for the sender's confirm
 }
 
 // confirmToken is the reply key of confirmation id to address: a reply
@@ -109,13 +104,15 @@ func (h *handling) noteProof() error {
 		p.Proven = h.now
 		h.markChanged(h.from)
 	}
-	h.consent.proven = !p.Proven.IsZero()
+	h.consent.proven = h.provedHere()
+	h.consent.known = !p.Proven.IsZero()
 	return nil
 }
 
-// provedHere reports whether this mail carries one of the sender's keys.
+// provedHere reports whether this mail proves its sender: it carries one
+// of the sender's keys, or passed DMARC at our own server.
 func (h *handling) provedHere() bool {
-	return h.authGame != "" || h.consent.confirmKey || h.byDigest
+	return h.authGame != "" || h.consent.confirmKey || h.byDigest || h.req.Aligned
 }
 
 // subjectStop adds "stop" before the commands of a mail whose subject is
@@ -174,10 +171,6 @@ func (h *handling) mayInvite(address string) error {
 		return err
 	}
 	held := h.held(me)
-	if slices.ContainsFunc(held, func(c heldChallenge) bool { return c.To == address }) {
-		return refused("your challenge to %s is waiting for your confirm;", address).
-			instead(`reply "confirm" to the mail in which I asked for it.`)
-	}
 	if never, err := h.neverPlayed(address); err != nil || !never {
 		return err
 	}
@@ -217,38 +210,6 @@ func (h *handling) countInvitation(address string) error {
 	me.Invited = append(me.Invited, h.now)
 	h.markChanged(h.from)
 	return nil
-}
-
-// hold keeps challenge c of a sender not yet proven until they confirm.
-func (h *handling) hold(c Command) (string, error) {
-	p, err := h.holdLine(heldLine(c), c.Address)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("Waiting for your confirm: I write to %s only once you confirm that this mail comes from you. "+
-		"Reply to this mail with the word: confirm\n(by %s; until then nobody else gets mail from me. "+
-		"If you did not write to windpost, ignore this mail.)", c.Address, formatTime(p.Confirm.Until)), nil
-}
-
-// holdLine keeps line, a command of a sender not yet proven that would
-// have windpost write to someone else (to, or "" for whoever takes up a
-// seek), until they confirm; p is the sender's record.
-func (h *handling) holdLine(line, to string) (p *playerRecord, err error) {
-	p, err = h.player(h.from)
-	if err != nil {
-		return nil, err
-	}
-	if n := len(h.held(p)); n >= maxOpenInvitations {
-		return nil, refused("you already have %d challenges waiting for your confirm;", n).
-			instead(`reply "confirm" to the mail in which I asked for it before you send another.`)
-	}
-	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
-		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour)}
-	}
-	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: to})
-	h.markChanged(h.from)
-	h.consent.asked = true
-	return p, nil
 }
 
 // heldLine is challenge c written again from what was read (a line as
@@ -332,7 +293,7 @@ func (h *handling) confirm(Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Done: you confirmed your address; from now on I invite the players you challenge at once.")
 	for _, hc := range held {
-		c, _ := ParseCommand(hc.Line)
+		c, _ := h.srv.verbs.parse(hc.Line)
 		text, err := h.run(c)
 		var r *refusal
 		if err != nil && !errors.As(err, &r) {
@@ -409,10 +370,6 @@ func (h *handling) block(c Command) (string, error) {
 // unblock answers "unblock <address>". Since it lets mail in again, it
 // counts only in a mail that carries the sender's reply key.
 func (h *handling) unblock(c Command) (string, error) {
-	if !h.provedHere() {
-		return "", refused("unblock counts only in a reply to a mail windpost sent you about a game;").
-			instead("its reply key proves that the mail comes from you.")
-	}
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err

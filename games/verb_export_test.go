@@ -21,11 +21,13 @@ func TestExport(t *testing.T) {
 		wantInPGN []string
 	}{
 		{name: "player, game going on", lines: []string{"export"}, files: []string{"%s.pgn"},
-			want:      []string{"The record of game %s (Nim, 1 move, going on) is attached as %s.pgn"},
-			wantInPGN: []string{`[Event "windpost game"]`, `[Round "-"]`, `[Black "alice@players.test"]`, `[White "bob@players.test"]`, `[Result "*"]`, `[TimeControl "1/259200"]`, "1.t3 *"}},
+			want: []string{"The record of game %s (Nim, 1 move, going on) is attached as %s.pgn"},
+			wantInPGN: []string{`[Event "windpost game"]`, `[Round "-"]`, `[White "alice@players.test"]`, `[Black "bob@players.test"]`, `[Result "*"]`, `[TimeControl "1/259200"]`,
+				"{White moves first: windpost's Black.}\n1. t3 *"}},
 		{name: "player resigns, then exports", lines: []string{"resign", "export"}, files: []string{"%s.pgn"},
-			want:      []string{"(Nim, 1 move, white wins by resignation) is attached"},
-			wantInPGN: []string{`[Result "1-0"]`, "{White wins by resignation.}"}},
+			want: []string{"(Nim, 1 move, white wins by resignation) is attached"},
+			// White in the file is the side that moves first, alice, who resigned.
+			wantInPGN: []string{`[Result "0-1"]`, "{Black wins by resignation.}"}},
 		{name: "twice in one mail, one file", lines: []string{"export", "export %s"}, files: []string{"%s.pgn"}},
 		{name: "organiser", from: carol, organiser: true, lines: []string{"export %s"}, files: []string{"%s.pgn"},
 			wantInPGN: []string{`[Event "windpost tournament t2345"]`, `[Round "1"]`}},

@@ -49,7 +49,7 @@ func TestDidYouMean(t *testing.T) {
 		{"Gunther Smith", ""}, {"hlep me with this game please", ""}, {"", ""},
 		{"more", ""}, {"news", ""}, {"love", ""},
 	} {
-		_, got, ok := didYouMean(tc.line)
+		_, got, ok := newVerbRegistry(builtinVerbs()).didYouMean(tc.line)
 		if got != tc.want || ok != (tc.want != "") {
 			t.Errorf("didYouMean(%q) = %q, %v; want %q", tc.line, got, ok, tc.want)
 		}

@@ -13,7 +13,7 @@ import (
 // latest game.
 func (h *handling) look(c Command) (string, error) {
 	going := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }
-	if c.Game == "" && h.created == "" && h.authGame == "" && h.req.GameID == "" {
+	if c.Game == "" && h.created == "" && h.authGame == "" && h.threadGame() == "" {
 		mine, err := h.playerGames(h.from)
 		if err != nil {
 			return "", err

@@ -16,7 +16,7 @@ func (h *handling) move(c Command) (string, error) {
 	// more likely a name ("Gunther Smith" signing off).
 	noGame := c.Game == "" || !h.st.hasGame(c.Game)
 	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !saysMove(c.Line) {
-		return "", notUnderstood(c.Line)
+		return "", h.srv.verbs.notUnderstood(c.Line)
 	}
 	lg, side, err := h.playingGame(c)
 	if err != nil {

@@ -72,9 +72,6 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 	if err := h.mayInvite(c.Address); err != nil {
 		return "", err
 	}
-	if !h.consent.proven {
-		return h.hold(c)
-	}
 	if err := h.countInvitation(c.Address); err != nil {
 		return "", err
 	}

@@ -57,7 +57,7 @@ func (c *Command) parseNo(args []string) bool {
 // the mail made, the one of its reply key, or the one its subject or
 // reply address names; nil if none.
 func (h *handling) meantGame(c Command) *liveGame {
-	for _, id := range []string{c.Game, h.created, h.authGame, strings.ToLower(h.req.GameID)} {
+	for _, id := range []string{c.Game, h.created, h.authGame, h.threadGame()} {
 		if id != "" {
 			return h.game(id)
 		}
@@ -82,7 +82,7 @@ func (h *handling) answerOffer(c Command) (text string, ok bool, err error) {
 		lg := h.meantGame(c)
 		if !h.awaitsAnswer(lg) {
 			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.from) {
-				return "", true, notUnderstood(c.Line)
+				return "", true, h.srv.verbs.notUnderstood(c.Line)
 			}
 			return "", false, nil
 		}

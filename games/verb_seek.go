@@ -128,15 +128,6 @@ func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
 		return "", refused("the list of seeks is full (%d).", maxSeeks).
 			instead(`Write "seeks %s" and join one of them, or try again in a day or two.`, kit.Rules.Name())
 	}
-	if !h.consent.proven {
-		p, err := h.holdLine(seekLine(c), "")
-		if err != nil {
-			return "", err
-		}
-		return fmt.Sprintf("Waiting for your confirm: I put your seek on the list only once you confirm that this mail comes from you. "+
-			"Reply to this mail with the word: confirm\n(by %s; until then nobody sees it. "+
-			"If you did not write to windpost, ignore this mail.)", formatTime(p.Confirm.Until)), nil
-	}
 	id, err := h.newSeekID()
 	if err != nil {
 		return "", err
@@ -297,15 +288,6 @@ func (h *handling) joinSeek(id string) (string, error) {
 	}
 	if err := h.mayJoin(s, kit); err != nil {
 		return "", err
-	}
-	if !h.consent.proven {
-		p, err := h.holdLine("join "+id, "")
-		if err != nil {
-			return "", err
-		}
-		return fmt.Sprintf("Waiting for your confirm: I start the game only once you confirm that this mail comes from you. "+
-			"Reply to this mail with the word: confirm\n(by %s, and while the seek is open: it expires on %s. "+
-			"If you did not write to windpost, ignore this mail.)", formatTime(p.Confirm.Until), formatTime(s.Expires)), nil
 	}
 	if err := h.st.deleteSeek(id); err != nil {
 		return "", err

@@ -99,7 +99,7 @@ func (h *handling) readLines(lines []string) []Command {
 	var cmds []Command
 	signed := false
 	for _, l := range lines {
-		c, ok := ParseCommand(l)
+		c, ok := h.srv.verbs.parse(l)
 		if lg == nil {
 			if ok {
 				cmds = append(cmds, c)
@@ -138,7 +138,7 @@ func (h *handling) prose(lg *liveGame, c Command) bool {
 	if c.Verb != VerbMove || c.Err != "" || c.Number != 0 || saysMove(c.Line) || (c.Game != "" && h.st.hasGame(c.Game)) {
 		return false
 	}
-	if w := strings.Fields(c.Line); len(w) == 1 && misspelt(strings.ToLower(strings.TrimFunc(w[0], unicode.IsPunct))) {
+	if w := strings.Fields(c.Line); len(w) == 1 && h.srv.verbs.misspelt(strings.ToLower(strings.TrimFunc(w[0], unicode.IsPunct))) {
 		return false // "resing": refused as not understood, not passed on
 	}
 	return !looksLikeMove(c.Move) || (wordy(c.Move) && !namesMove(lg, c.Move))
@@ -172,8 +172,8 @@ func namesMove(lg *liveGame, text string) bool {
 }
 
 // misspelt reports whether w is a slip of a command word (didYouMean).
-func misspelt(w string) bool {
-	_, _, ok := didYouMean(w)
+func (r *verbRegistry) misspelt(w string) bool {
+	_, _, ok := r.didYouMean(w)
 	return ok
 }
 

@@ -85,9 +85,6 @@ func (h *handling) newTournament(c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !h.consent.proven {
-		return h.holdTournament(c, "open the tournament")
-	}
 	open := 0
 	err = h.st.eachTournament(func(tr *tournamentRecord, err error) error {
 		if err == nil && tr.Organiser == h.from && tr.State != tournamentOver {
@@ -148,9 +145,6 @@ func (h *handling) joinTournament(id string) (string, error) {
 		return "", refused("%s is full: it has %d players, as many as a %s takes.", tr.title(), len(tr.Entrants), formatWords(tr.Format)).
 			instead(`Write "tournament" for the others.`)
 	}
-	if !h.consent.proven {
-		return h.holdTournament(Command{Line: "join " + id}, "join "+tr.title())
-	}
 	tr.Entrants = append(tr.Entrants, h.from)
 	if err := h.st.putTournament(tr); err != nil {
 		return "", err
@@ -162,33 +156,8 @@ func (h *handling) joinTournament(id string) (string, error) {
 		tr.title(), tr.terms(h.kitTitle(tr)), len(tr.Entrants), plural(len(tr.Entrants), "player", "players"), id), nil
 }
 
-// holdTournament keeps a tournament command of a sender not yet proven
-// until they confirm (as a challenge waits, verb_consent.go).
-func (h *handling) holdTournament(c Command, what string) (string, error) {
-	p, err := h.player(h.from)
-	if err != nil {
-		return "", err
-	}
-	if len(h.held(p)) >= maxOpenInvitations {
-		return "", refused("you already have %d commands waiting for your confirm;", len(h.held(p))).
-			instead(`reply "confirm" to the mail in which I asked for it first.`)
-	}
-	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
-		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.AddDate(0, 0, confirmDays)}
-	}
-	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: c.Line})
-	h.markChanged(h.from)
-	h.consent.asked = true
-	return fmt.Sprintf("Waiting for your confirm: I %s once you confirm that this mail comes from you. "+
-		"Reply to this mail with the word: confirm\n(by %s. If you did not write to windpost, ignore this mail.)",
-		what, formatTime(p.Confirm.Until)), nil
-}
-
 // leaveTournament takes address out of a tournament that has not begun.
 func (h *handling) leaveTournament(tr *tournamentRecord, address string) (string, error) {
-	if !h.provedHere() {
-		return "", keyRefusal("leaving a tournament")
-	}
 	if tr.State != tournamentOpen {
 		return "", refused("%s has begun.", tr.title()).instead("To leave it, write: tournament withdraw %s", tr.ID)
 	}

@@ -23,19 +23,11 @@ func replyWithMove(n notation.Notation, p rules.Position, number int) string {
 	return fmt.Sprintf("Reply with your move and its number, #%d; \"moves\" lists the legal ones.\n", number)
 }
 
-// commandWords are the words a command line starts with, for "did you
-// mean"; not "move", "new" and "say", one letter off everyday words
-// ("more", "news", "love").
-var commandWords = [...]Verb{VerbHelp, VerbRules, VerbChallenge, VerbAccept, VerbDecline,
-	VerbBoard, VerbHistory, VerbMoves, VerbGames, VerbResign, VerbDraw, VerbUndo, VerbAnalysis, VerbVacation,
-	VerbConfirm, VerbStop, VerbBlock, VerbUnblock, VerbForget, VerbRating, VerbStandings, VerbNote,
-	VerbMute, VerbUnmute, VerbRematch, VerbTournament, VerbWithdraw, VerbAdjudicate}
-
 // didYouMean returns the command word that the first word of line is a
 // slip of: one letter changed, added, left out or two swapped (two such
 // slips in a word of six letters or more), and the word as written. ok is
 // false when the line starts with no such word.
-func didYouMean(line string) (word string, meant Verb, ok bool) {
+func (r *verbRegistry) didYouMean(line string) (word string, meant Verb, ok bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 || len(fields) > 3 {
 		return "", "", false
@@ -45,7 +37,7 @@ func didYouMean(line string) (word string, meant Verb, ok bool) {
 		return "", "", false
 	}
 	best := 3
-	for _, v := range commandWords {
+	for _, v := range r.suggestions {
 		d := slips(word, string(v))
 		if d == 0 {
 			return "", "", false
@@ -88,8 +80,8 @@ func slips(a, b string) int {
 // notUnderstood refuses a line that is neither a command nor a move; one
 // that starts with a slip of a command word is asked about ("Did you mean
 // "help"?").
-func notUnderstood(line string) *refusal {
-	if word, meant, ok := didYouMean(line); ok {
+func (r *verbRegistry) notUnderstood(line string) *refusal {
+	if word, meant, ok := r.didYouMean(line); ok {
 		return &refusal{wrong: fmt.Sprintf("I do not know the command %q.", word),
 			right: fmt.Sprintf("Did you mean %q?", string(meant)), notCommand: true}
 	}
@@ -230,6 +222,8 @@ func whoDoes(rec *gameRecord, side rules.Side, reader, you, them string) string 
 		return "The bot " + them
 	case p.Address == reader:
 		return "You " + you
+	case !rec.hasPlayer(reader):
+		return shownAddress(p.Address, reader) + " " + them
 	}
 	return p.shown() + " " + them
 }

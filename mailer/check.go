@@ -81,17 +81,37 @@ func (ch *Check) Run(ctx context.Context) bool {
 	return ok
 }
 
-// resolve is the first step for each server: its name in the DNS.
+// resolve is the first step for each server: its name in the DNS. Only a
+// name the DNS says does not exist (NXDOMAIN) is blamed on the config; a
+// lookup that timed out or failed for now (no network, no DNS server)
+// says so and points at this machine's network.
 func (ch *Check) resolve(ctx context.Context, proto, host, key string) CheckStep {
 	s := CheckStep{Name: fmt.Sprintf("%s: find the server %s", proto, host)}
 	addrs, err := ch.lookupHost(ctx, host)
 	if err != nil {
-		s.Detail = fmt.Sprintf("the name %s cannot be found (%v)", host, err)
-		s.Fix = fmt.Sprintf("check %s.host for a typo", key)
+		s.Detail, s.Fix = lookupFailure(err, host, key)
 		return s
 	}
 	s.OK, s.Detail = true, "at "+strings.Join(addrs, ", ")
 	return s
+}
+
+// lookupFailure explains why the name host (the config key key.host) was
+// not found, and what to change: a typo only when the DNS answered that
+// the name does not exist.
+func lookupFailure(err error, host, key string) (detail, fix string) {
+	var de *net.DNSError
+	switch {
+	case errors.As(err, &de) && de.IsNotFound:
+		return fmt.Sprintf("the name %s does not exist, the DNS says (%v)", host, err),
+			fmt.Sprintf("check %s.host for a typo", key)
+	case errors.As(err, &de) && de.IsTimeout:
+		return fmt.Sprintf("the name %s could not be looked up: the DNS did not answer in time (%v)", host, err),
+			"check this machine's network and DNS server (/etc/resolv.conf), then run check again; " + key + ".host may well be right"
+	default: // temporary, or no DNS error at all: the network or the resolver failed
+		return fmt.Sprintf("the name %s could not be looked up: the DNS could not be asked (%v)", host, err),
+			"check that this machine is online and has a DNS server (/etc/resolv.conf), then run check again; " + key + ".host may well be right"
+	}
 }
 
 // connectStep is the step of connecting to a server (proto "IMAP" or

@@ -173,7 +173,7 @@ func mailKinds(t *testing.T) []sampleMail {
 	// bob's news waits for it, then it lists his move to make.
 	p.write("rating", alice, nil, "rating")
 	p.write("standings", bob, nil, "standings gufuu")
-	p.write("notify-digest", bob, nil, "notify digest 07:00")
+	p.write("notify-digest", bob, toBob, "notify digest 07:00")
 	inv = p.to(p.write("challenge-digest", alice, gufuu, "challenge bob@players.test gufuu as black days 3"), bob)
 	toAlice = p.to(p.write("accept-digest", bob, inv, "accept"), alice)
 	p.write("move-for-digest", alice, toAlice, p.firstMove(alice, toAlice))

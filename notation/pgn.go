@@ -12,22 +12,28 @@ import (
 // A PGN record is a game written as chess's Portable Game Notation writes
 // one: tag pairs ([Event "..."]), then the moves, a comment saying how the
 // game ended, and the result token (1-0, 0-1, 1/2-1/2, or * for a game not
-// over). windpost writes two forms (PGNForm):
+// over). Every record windpost writes names the sides as shogi and chess
+// PGN readers do: the White tag is the side that moves first (windpost's
+// Black, sente), the Black tag the other, "1-0" means the side that moved
+// first won, and the moves are numbered by move pairs, the first side's
+// move then the other's ("1. G-2d P-4c 2. ...", or "1... P-4c 2. ..." from
+// a start with the second side to move). Fairy-Stockfish (White moves
+// first, "w" in its FEN) and lishogi (1-0 when sente wins, moves paired
+// sente then gote) write theirs so. A comment before the first move says
+// it once: {White moves first: windpost's Black.}. windpost writes two
+// forms (PGNForm):
 //
-//   - Its own form, for every game: the moves in the game's own notation,
-//     each with its own number as in windpost's records ("1.K*1c>N
-//     2.K*2c>S"; a Jul-Gonu move may hold spaces, "3.b2-b3 x b4 c3"), and a
-//     start elsewhere than the start as the variant's position string in
-//     the FEN tag, with SetUp "1". The tags White and Black name windpost's
-//     White and Black, the same players as every mail names them: Black
-//     moves first in all three games, so move 1 is the Black tag's, and
-//     "1-0" means windpost's White won.
+//   - Its own form, for every game: the moves in the game's own notation
+//     (a move's spaces dropped: Jul-Gonu's "b2-b3 x b4 c3" is
+//     "b2-b3xb4c3"), and a start elsewhere than the start as the variant's
+//     position string in the FEN tag, with SetUp "1".
 //   - Fairy-Stockfish's form, for Micro-shogi (notation/microshogi's
-//     FairyForm): Variant "micro", the FEN and UCI moves of Fairy-Stockfish,
-//     numbered by full moves ("1. d2d3 a4a3 2. ...", or "1... a4a3 2. ..."
-//     from a start with the second side to move). As in those tools, the
-//     side that moves first (windpost's Black) is the White tag, and "1-0"
-//     means it won.
+//     FairyForm): Variant "micro", the FEN and UCI moves of
+//     Fairy-Stockfish.
+//
+// Records windpost wrote before (issue 20) numbered each move on its own
+// ("1.K*1c>N 2.K*2c>S") and named windpost's White the White tag; PlayPGN
+// still reads them so (ByPly).
 //
 // NewPGN writes the tags in this order: Event, Site, Date (the game's start,
 // UTC, "2026.11.23"), Round ("-" outside a tournament), White, Black,
@@ -49,15 +55,19 @@ type PGN struct {
 	// Moves are the moves as written. In a record ReadPGN read, each is the
 	// text between two move numbers or comments: one move, or two in a
 	// record numbered by full moves; PlayPGN tells them apart.
-	Moves   []string
-	Comment string // windpost writes how the game ended here
-	Result  string // "1-0", "0-1", "1/2-1/2" or "*"
+	Moves []string
+	// Preamble is the comment before the first move: windpost writes
+	// which side is White there; ReadPGN keeps the first one.
+	Preamble string
+	Comment  string // windpost writes how the game ended here
+	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
 	// FullMoves numbers the moves by full moves when written ("1. a b
 	// 2. c"); otherwise each move has its own number ("1.a 2.b 3.c").
+	// ReadPGN leaves it false: it cannot know.
 	FullMoves bool
 	// SecondFirst says, in a record numbered by full moves, that the
 	// first move is the second side's (a start with that side to move):
-	// "1... b 2. c d".
+	// "1... b 2. c d". ReadPGN sets it when the first move follows "...".
 	SecondFirst bool
 }
 
@@ -82,16 +92,25 @@ type Movetext interface {
 }
 
 // PGNForm is one form of PGN record: its Variant tag, how it writes moves
-// and positions, and which side its White tag names.
+// and positions, how its move text splits into moves, and which side its
+// White tag names.
 type PGNForm struct {
 	Variant string
 	Moves   Movetext
-	// FirstIsWhite names the side that moves first (windpost's Black)
-	// White, as chess tools and Fairy-Stockfish do, and numbers the moves
-	// by full moves; otherwise the tags keep windpost's names and each move
-	// has its own number.
-	FirstIsWhite bool
+	// WordMoves says each word of the move text is one move (UCI moves);
+	// otherwise a stretch between two move numbers may be one move with
+	// spaces (see PlayPGN).
+	WordMoves bool
+	// ByPly is the form of windpost's records before issue 20: each move
+	// has its own number ("1.a 2.b") and the tags keep windpost's names
+	// (White moves second, "1-0" means windpost's White won). PlayPGN
+	// reads a record numbered so in it; windpost no longer writes it.
+	ByPly bool
 }
+
+// whiteMovesFirst is the comment before the first move of the records
+// windpost writes.
+const whiteMovesFirst = "White moves first: windpost's Black."
 
 // OwnForm is the form of records in the game's own notation n (see the
 // comment at the top of pgn.go), with v's name as the Variant tag.
@@ -118,7 +137,7 @@ func NewPGN(f PGNForm, g *rules.Game, h Header) PGN {
 		o = h.Outcome
 	}
 	white, black, whiteBot, blackBot := h.White, h.Black, h.WhiteBot, h.BlackBot
-	if f.FirstIsWhite {
+	if !f.ByPly {
 		white, black, whiteBot, blackBot = black, white, blackBot, whiteBot
 	}
 	date := "????.??.??"
@@ -153,8 +172,11 @@ func NewPGN(f PGNForm, g *rules.Game, h Header) PGN {
 		// A move is one PGN token: the designer's "K-2b>W X" is "K-2b>WX".
 		r.Moves = append(r.Moves, strings.ReplaceAll(f.Moves.FormatMove(g.Positions[i], m), " ", ""))
 	}
-	r.Result, r.FullMoves = f.result(o), f.FirstIsWhite
-	r.SecondFirst = f.FirstIsWhite && g.Positions[0].ToMove() == rules.White
+	r.Result, r.FullMoves = f.result(o), !f.ByPly
+	r.SecondFirst = !f.ByPly && g.Positions[0].ToMove() == rules.White
+	if !f.ByPly {
+		r.Preamble = whiteMovesFirst
+	}
 	switch o.Status {
 	case rules.Win:
 		r.Comment = fmt.Sprintf("%s wins by %s.", f.tagSide(o.Winner), o.Reason)
@@ -180,7 +202,7 @@ func or(s, def string) string {
 
 // tagSide is the tag that names windpost's side s in form f.
 func (f PGNForm) tagSide(s rules.Side) string {
-	if f.FirstIsWhite {
+	if !f.ByPly {
 		s = s.Opponent()
 	}
 	return SideName(s)
@@ -221,7 +243,7 @@ func termination(o rules.Outcome) string {
 }
 
 // String writes the record: the tags one a line, an empty line, the
-// numbered moves wrapped at about 79 columns, the comment and the result,
+// preamble on a line of its own, the numbered moves wrapped at about 79 columns, the comment and the result,
 // and an empty line.
 func (r PGN) String() string {
 	var b strings.Builder
@@ -229,6 +251,9 @@ func (r PGN) String() string {
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", t.Name, tagEscaper.Replace(t.Value))
 	}
 	b.WriteByte('\n')
+	if r.Preamble != "" && !strings.Contains(r.Preamble, "}") {
+		b.WriteString("{" + r.Preamble + "}\n") // a line of its own
+	}
 	var toks []string // each starts a line or follows a space
 	for i, m := range r.Moves {
 		switch {

@@ -48,6 +48,10 @@ func TestPGNFixtures(t *testing.T) {
 		{"gufuu-by-hand.pgn", []int{14}, []string{"white wins by checkmate"}, ""},
 		{"julgonu-two-games.pgn", []int{20, 6}, []string{"", "black wins by timeout"}, ""},
 		{"micro-fairy.pgn", []int{21, 15}, []string{"black wins by checkmate", "black wins by checkmate"}, ""},
+		// The same resignation in the form windpost writes (White moves
+		// first) and in its records before issue 20 (White moves second).
+		{"gufuu-pairs-resigned.pgn", []int{10}, []string{"black wins by resignation"}, ""},
+		{"gufuu-by-ply-resigned.pgn", []int{10}, []string{"white wins by resignation"}, ""},
 		{"gufuu-illegal.pgn", []int{4}, []string{""}, "move 5 (K-3c)"},
 		{"gufuu-wrong-result.pgn", []int{14}, []string{"white wins by checkmate"}, "the result is 0-1"},
 		{"unclosed-tag.pgn", nil, nil, "line 2: tag White: no ] after the value"},

@@ -1,7 +1,9 @@
 package notation_test
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,9 +45,10 @@ func TestPGNForms(t *testing.T) {
 	}
 }
 
-// TestPGNSecondFirst: in a record numbered by full moves whose start has
-// the second side to move (windpost's White: "b" in Fairy-Stockfish's
-// FEN), the first move is numbered "1...", and the record reads back.
+// TestPGNSecondFirst: in a record (of either form: both number by move
+// pairs) whose start has the second side to move (windpost's White: "b" in
+// Fairy-Stockfish's FEN), the first move is numbered "1...", and the
+// record reads back.
 func TestPGNSecondFirst(t *testing.T) {
 	kit, _ := variants.Default(variants.Options{CacheDir: t.TempDir()}).Get("microshogi")
 	first := botGame(t, kit.Rules, 1, 1) // from the start: Black moves, then White is to move
@@ -65,7 +68,7 @@ func TestPGNSecondFirst(t *testing.T) {
 		want string
 	}{
 		{microshogi.FairyForm(), "\n1... "},
-		{notation.OwnForm(kit.Rules, kit.Notation), "\n1."},
+		{notation.OwnForm(kit.Rules, kit.Notation), "\n1... "},
 	} {
 		p := notation.NewPGN(tt.form, setUp, notation.Header{})
 		text := p.String()
@@ -79,6 +82,67 @@ func TestPGNSecondFirst(t *testing.T) {
 		back, _, err := notation.PlayPGN(kit.Rules, tt.form, recs[0])
 		if err != nil || back.Ply() != setUp.Ply() || kit.Notation.FormatPosition(back.Position()) != kit.Notation.FormatPosition(setUp.Position()) {
 			t.Errorf("%s: read back %d moves, %v", tt.form.Variant, back.Ply(), err)
+		}
+	}
+}
+
+// TestPGNFormsAgree: a Micro-shogi game's two records (its own form and
+// Fairy-Stockfish's) name the same player White (the side that moves
+// first, windpost's Black), give the same result token for every ending,
+// say once which side is White, and number the moves by move pairs.
+func TestPGNFormsAgree(t *testing.T) {
+	kit, _ := variants.Default(variants.Options{CacheDir: t.TempDir()}).Get("microshogi")
+	forms := notation.PGNForms(kit.Rules, kit.Notation)
+	wantResult := map[string]string{"black wins": "1-0", "white wins": "0-1", "draw": "1/2-1/2", "": "*"}
+	seen := map[string]bool{}
+	for seed := uint64(0); seed < 40; seed++ {
+		g := botGame(t, kit.Rules, seed, 60)
+		h := header(g, seed)
+		o := g.Outcome()
+		if !o.Over() {
+			o = h.Outcome
+		}
+		key := ""
+		switch {
+		case o.Status == rules.Draw:
+			key = "draw"
+		case o.Over():
+			key = strings.ToLower(notation.SideName(o.Winner)) + " wins"
+		}
+		seen[key] = true
+		var results []string
+		for _, f := range forms {
+			p := notation.NewPGN(f, g, h)
+			text := p.String()
+			results = append(results, p.Result)
+			if p.Tag("White") != h.Black || p.Tag("Black") != h.White || p.Result != wantResult[key] {
+				t.Errorf("seed %d, %s: White %q, Black %q, result %s; want White %q (moves first), %s for %s\n%s",
+					seed, f.Variant, p.Tag("White"), p.Tag("Black"), p.Result, h.Black, wantResult[key], o, text)
+			}
+			if strings.Count(text, "{White moves first: windpost's Black.}\n") != 1 {
+				t.Errorf("seed %d, %s: the record does not say once which side is White:\n%s", seed, f.Variant, text)
+			}
+			// Move pairs: the last number is the last move's pair.
+			first := 0
+			if g.Positions[0].ToMove() == rules.White {
+				first = 1
+			}
+			last := fmt.Sprintf("%d.", (g.Ply()-1+first)/2+1)
+			words := strings.Fields(text[strings.Index(text, "}\n")+2:])
+			if g.Ply() > 0 && !slices.Contains(words, last) && !slices.Contains(words, last+"..") {
+				t.Errorf("seed %d, %s: %d moves but no number %q:\n%s", seed, f.Variant, g.Ply(), last, text)
+			}
+			if slices.Contains(words, fmt.Sprintf("%d.", (g.Ply()+first)/2+2)) {
+				t.Errorf("seed %d, %s: numbered beyond %d moves:\n%s", seed, f.Variant, g.Ply(), text)
+			}
+		}
+		if results[0] != results[1] {
+			t.Errorf("seed %d: the files disagree on the result: %s in %s, %s in %s", seed, results[0], forms[0].Variant, results[1], forms[1].Variant)
+		}
+	}
+	for _, k := range []string{"black wins", "white wins", "draw", ""} {
+		if !seen[k] {
+			t.Errorf("no game ended %q", k)
 		}
 	}
 }

@@ -19,6 +19,10 @@ import (
 // word is read as one move when it is one ("b2-b3 x b4 c3"), and otherwise
 // as the longest first words that make a move, then the rest (a record
 // numbered by full moves); in Fairy-Stockfish's form each word is a move.
+// A record in the game's own form whose every stretch is one move, two
+// stretches or more and no "..." before the first (windpost's records
+// before issue 20: "1.a 2.b 3.c"), is read in the form ByPly: its White
+// tag is windpost's White.
 func PlayPGN(v rules.Variant, f PGNForm, r PGN) (*rules.Game, rules.Outcome, error) {
 	start := v.Start()
 	if fen := r.Tag("FEN"); fen != "" && r.Tag("SetUp") != "0" {
@@ -29,22 +33,28 @@ func PlayPGN(v rules.Variant, f PGNForm, r PGN) (*rules.Game, rules.Outcome, err
 		start = p
 	}
 	g := rules.NewGameFrom(v, start)
+	byPly := !f.WordMoves && !r.FullMoves && !r.SecondFirst && len(r.Moves) >= 2
 	for _, text := range r.Moves {
-		if err := playWords(g, f.Moves, f.FirstIsWhite, strings.Fields(text)); err != nil {
+		ply := g.Ply()
+		if err := playWords(g, f.Moves, f.WordMoves, strings.Fields(text)); err != nil {
 			return g, rules.Outcome{}, err
 		}
+		byPly = byPly && g.Ply() == ply+1
+	}
+	if byPly {
+		f.ByPly = true
 	}
 	o, err := r.Outcome(f, g.Outcome())
 	return g, o, err
 }
 
 // playWords plays the words of one stretch of move text in g: in a form
-// that numbers by full moves each word is a move; otherwise the words are
+// of one-word moves (oneWord) each word is a move; otherwise the words are
 // one move if they make one, and else the longest first words that make a
 // move, then the rest the same way. When that fails too, the refusal is the
 // whole stretch's, read as one move.
-func playWords(g *rules.Game, mt Movetext, full bool, words []string) error {
-	if full {
+func playWords(g *rules.Game, mt Movetext, oneWord bool, words []string) error {
+	if oneWord {
 		for _, w := range words {
 			if _, err := playMove(g, mt, w); err != nil {
 				return err
@@ -109,7 +119,7 @@ func (r PGN) Outcome(f PGNForm, played rules.Outcome) (rules.Outcome, error) {
 	switch res {
 	case "1-0", "0-1":
 		winner := rules.White
-		if (res == "1-0") == f.FirstIsWhite {
+		if (res == "1-0") != f.ByPly {
 			winner = rules.Black
 		}
 		o = rules.WinFor(winner, rules.Resignation)

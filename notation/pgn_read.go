@@ -16,7 +16,10 @@ import (
 //     dots alone, "12. ... a4a3"), by full moves or one per move, or none;
 //     their values are not checked;
 //   - comments in braces {...} and from ";" to the end of the line; the
-//     last one after the moves is kept as the record's Comment;
+//     last one after the moves is kept as the record's Comment, the first
+//     brace comment before them as its Preamble;
+//   - "1..." (or "...") before the first move says it is the second
+//     side's (SecondFirst);
 //   - lines that begin with "%", variations in parentheses (nested), and
 //     numeric annotations ($1) are skipped, and so are stray ")" "}" "]";
 //   - several games in one file: a game ends at its result token (1-0,
@@ -75,6 +78,8 @@ func ReadPGN(text string) ([]PGN, error) {
 			line += strings.Count(body, "\n")
 			if len(cur.Moves) > 0 {
 				cur.Comment = strings.Join(strings.Fields(body), " ")
+			} else if !moved && cur.Preamble == "" {
+				cur.Preamble = strings.Join(strings.Fields(body), " ")
 			}
 			i += end + 1
 		case c == '(':
@@ -116,6 +121,10 @@ func ReadPGN(text string) ([]PGN, error) {
 			i = end
 			if cur.Result != "" {
 				endGame()
+			}
+			if len(cur.Moves) == 0 && len(group) == 0 {
+				// "1..." or "..." before the first move: the second side's.
+				cur.SecondFirst = cur.SecondFirst || strings.Contains(word, "...")
 			}
 			moved = true
 			for word != "" { // numbers and dots ("1. ... a4a3") away

@@ -27,7 +27,8 @@ const pageBlocks = "p, pre, img, li, th, td, h1, h2"
 // every block is visible inside the window, that a game's page shows its
 // board picture, and that the links work: every link of the index, the
 // standings and the tournament leads to a page that is there, and the
-// links to games to a game's page with its picture.
+// links to games to a game's page with its picture; the footer's mail link
+// is the bot's address.
 func TestPagesInBrowser(t *testing.T) {
 	s := newSite(t)
 	srv := httptest.NewServer(s.h)
@@ -63,6 +64,12 @@ func TestPagesInBrowser(t *testing.T) {
 			}
 			if p.name == "index" || strings.HasPrefix(p.name, "standings") || p.name == "tournament" {
 				for _, l := range got.Links {
+					if strings.HasPrefix(l, "mailto:") { // the footer's: the bot's address, not a page
+						if l != "mailto:"+botAddress+"?body=help" {
+							t.Errorf("%s: a mail link to %s, want the bot's address %s", p.name, l, botAddress)
+						}
+						continue
+					}
 					followed[l] = followed[l] || strings.Contains(l, "/g/")
 				}
 			}

@@ -115,7 +115,7 @@ func newSite(t *testing.T) *site {
 			{Round: 1, White: bob, Black: "", Result: "bye"},
 			{Round: 2, White: alice, Black: bob},
 		}}
-	s.h = &Handler{Games: s.store, Tournaments: memTournaments{s.tournament}, Catalog: cat, Now: s.Now}
+	s.h = &Handler{Games: s.store, Tournaments: memTournaments{s.tournament}, Catalog: cat, Now: s.Now, BotAddress: botAddress}
 	return s
 }
 

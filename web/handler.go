@@ -37,6 +37,9 @@ type Handler struct {
 	Now func() time.Time
 	// Log receives the failures behind a 500; nil = discard.
 	Log *slog.Logger
+	// BotAddress is the address players write to, which every page's
+	// footer shows; "" = the footer names none.
+	BotAddress string
 
 	once  sync.Once
 	mux   *http.ServeMux
@@ -122,11 +125,13 @@ type page struct {
 	Title string
 	Root  string // the relative way back to the site's root: "" or "../"
 	Body  any
+	Bot   string // the address to write to, for the footer (render sets it)
 }
 
 // render writes the page named name with status.
 func (h *Handler) render(w http.ResponseWriter, status int, name string, p page) {
 	var buf bytes.Buffer
+	p.Bot = h.BotAddress
 	if err := h.pages.ExecuteTemplate(&buf, name, p); err != nil {
 		h.fail(w, "render "+name, err)
 		return

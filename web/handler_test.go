@@ -59,6 +59,13 @@ func TestPages(t *testing.T) {
 		if strings.Contains(body, "@players.test") {
 			t.Errorf("GET %s shows a whole address:\n%s", c.path, body)
 		}
+		// The footer says where to write to play: the bot's address.
+		if footer := `to play, write to <a href="mailto:bot@windpost.test?body=help">bot@windpost.test</a> with "help" in the body.`; !strings.Contains(body, footer) {
+			t.Errorf("GET %s: the footer does not name the bot's address:\n%s", c.path, body)
+		}
+	}
+	if body := s.get("GET", "/nothing").Body.String(); !strings.Contains(body, "bot@windpost.test") {
+		t.Errorf("the 404 page's footer does not name the bot's address:\n%s", body)
 	}
 }
 

@@ -17,65 +17,94 @@ import (
 
 const defaultStore = "windpost.db"
 
-const adminAbout = `Inspect and back up windpost's game store (a bbolt file).
+// adminSub is one subcommand of `windpost admin`: its name, its line in
+// the help (arguments and what it does) and how it runs. adminSubs is the
+// one table the usage line, the help and the dispatch are made from.
+type adminSub struct {
+	name, args, about string
+	run               func(ctx context.Context, a *app, args []string) int
+}
 
-Subcommands:
-  games                 list every game: id, variant, players, state, turn, deadline, result
-  dump [--keys]         print everything in the store as JSON (the server secret and, without
-                        --keys, the players' reply keys are redacted)
-  outbox                list the mail not sent: pending (next try), held back by a send
-                        limit, and failed for good (why)
-  backup FILE           write a consistent copy of the store to FILE
-  check                 run bbolt's consistency check over the store and read every record
-  forget ADDRESS        forget a player (as their "forget me"); serve must be stopped
-  export --all DIR      write each game's record as a PGN file in DIR (--game G: one game)
-  adjudicate GAME [black|white|draw] --why TEXT
-                        end a game now (by the solved table in Gufuu and Jul-Gonu)
-  extend GAME DAYS --why TEXT
-                        give the player to move DAYS more days
-  cancel GAME --why TEXT
-                        call off a game without a result (not rated, counts nowhere)
-  ban ADDRESS --why TEXT / unban ADDRESS --why TEXT
-                        ignore an address's mail and never mail it / lift that
-  audit                 print the audit log: every organiser's and operator's action
+// adminSubs are the admin subcommands in the help's order.
+func adminSubs() []adminSub {
+	operate := func(name string) func(ctx context.Context, a *app, args []string) int {
+		return func(ctx context.Context, a *app, args []string) int { return adminOperate(ctx, a, name, args) }
+	}
+	plain := func(f func(a *app, args []string) int) func(ctx context.Context, a *app, args []string) int {
+		return func(_ context.Context, a *app, args []string) int { return f(a, args) }
+	}
+	return []adminSub{
+		{"games", "", "list every game: id, variant, players, state, turn, deadline, result", plain(adminGames)},
+		{"dump", "[--keys]", "print everything in the store as JSON (the server secret and, without\n--keys, the players' reply keys are redacted)", plain(adminDump)},
+		{"outbox", "", "list the mail not sent: pending (next try), held back by a send\nlimit, and failed for good (why)", plain(func(a *app, args []string) int {
+			return adminLook(a, args, "outbox", "List the mail not sent: pending, with its next try, held back by a send limit\n(which, and until when), and failed for good, with why.")
+		})},
+		{"backup", "FILE", "write a consistent copy of the store to FILE", plain(adminBackup)},
+		{"check", "", "run bbolt's consistency check over the store and read every record", plain(adminCheck)},
+		{"forget", "ADDRESS", `forget a player (as their "forget me"); serve must be stopped`, adminForget},
+		{"export", "--all DIR", "write each game's record as a PGN file in DIR (--game G: one game)", plain(adminExport)},
+		{"adjudicate", "GAME [black|white|draw] --why TEXT", "end a game now (by the solved table in Gufuu and Jul-Gonu)", operate("adjudicate")},
+		{"extend", "GAME DAYS --why TEXT", "give the player to move DAYS more days", operate("extend")},
+		{"cancel", "GAME --why TEXT", "call off a game without a result (not rated, counts nowhere)", operate("cancel")},
+		{"ban", "ADDRESS --why TEXT", "ignore an address's mail and never mail it", operate("ban")},
+		{"unban", "ADDRESS --why TEXT", "lift a ban", operate("unban")},
+		{"audit", "", "print the audit log: every organiser's and operator's action", plain(func(a *app, args []string) int {
+			return adminLook(a, args, "audit", "Print the audit log: every action of a tournament's organiser or of the operator\n(adjudicate, extend, cancel, ban, unban), when, by whom, on what, and why.")
+		})},
+	}
+}
 
+// adminUsage is admin's help: the usage line naming every subcommand, and
+// each one's line, both from adminSubs.
+func adminUsage() string {
+	subs := adminSubs()
+	var names []string
+	var b strings.Builder
+	for _, s := range subs {
+		names = append(names, s.name)
+	}
+	fmt.Fprintf(&b, "Usage: windpost admin <%s> [options]\n\n", strings.Join(names, "|"))
+	b.WriteString("Inspect, back up and operate windpost's game store (a bbolt file).\n\nSubcommands:\n")
+	for _, s := range subs {
+		head := strings.TrimSpace(s.name + " " + s.args)
+		about := strings.ReplaceAll(s.about, "\n", "\n"+strings.Repeat(" ", 24))
+		if len(head) > 21 {
+			fmt.Fprintf(&b, "  %s\n%s%s\n", head, strings.Repeat(" ", 24), about)
+		} else {
+			fmt.Fprintf(&b, "  %-21s %s\n", head, about)
+		}
+	}
+	b.WriteString(`
 Each takes --store FILE (default ./windpost.db); the changes also take --by
 NAME (default: your user name), which the audit log keeps with --why. While
 'windpost serve' runs on the store it holds the file, so these commands ask
 the running daemon instead, over the socket it keeps beside the store
 (FILE.admin, readable by its owner only): a backup made then is a hot
-backup, taken while games go on, and a change is made by the daemon.`
+backup, taken while games go on, and a change is made by the daemon.
+`)
+	return b.String()
+}
 
-// cmdAdmin runs `windpost admin <games|dump|outbox|backup|check|forget>`.
+// cmdAdmin runs `windpost admin <subcommand>`, one of adminSubs.
 func cmdAdmin(ctx context.Context, a *app, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintf(a.stderr, "Usage: windpost admin <games|dump|outbox|backup> [options]\n\n%s\n", adminAbout)
+		fmt.Fprint(a.stderr, adminUsage())
 		return 2
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintf(a.stdout, "Usage: windpost admin <games|dump|outbox|backup> [options]\n\n%s\n", adminAbout)
+		fmt.Fprint(a.stdout, adminUsage())
 		return 0
-	case "games":
-		return adminGames(a, args[1:])
-	case "dump":
-		return adminDump(a, args[1:])
-	case "outbox":
-		return adminLook(a, args[1:], "outbox", "List the mail not sent: pending, with its next try, and failed for good, with why.")
-	case "backup":
-		return adminBackup(a, args[1:])
-	case "forget":
-		return adminForget(ctx, a, args[1:])
-	case "check":
-		return adminCheck(a, args[1:])
-	case "export":
-		return adminExport(a, args[1:])
-	case "adjudicate", "extend", "cancel", "ban", "unban":
-		return adminOperate(ctx, a, args[0], args[1:])
-	case "audit":
-		return adminLook(a, args[1:], "audit", "Print the audit log: every action of a tournament's organiser or of the operator\n(adjudicate, extend, cancel, ban, unban), when, by whom, on what, and why.")
 	}
-	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want games, dump, outbox, backup, check, forget, export, adjudicate, extend, cancel, ban, unban or audit)\n", args[0])
+	var names []string
+	for _, s := range adminSubs() {
+		if s.name == args[0] {
+			return s.run(ctx, a, args[1:])
+		}
+		names = append(names, s.name)
+	}
+	fmt.Fprintf(a.stderr, "windpost admin: unknown subcommand %q (want %s or %s)\n", args[0],
+		strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 	return 2
 }
 

@@ -151,7 +151,7 @@ func TestAdminExportWhileServing(t *testing.T) {
 		t.Errorf("replay of the exported game: code %d, %s\n%s", code, errOut, out)
 	}
 	text, _ := os.ReadFile(file)
-	for _, want := range []string{`[Black "alice@example.test"]`, `[WhiteType "program"]`, `[GameId "` + id + `"]`, `[Result "*"]`} {
+	for _, want := range []string{`[White "alice@example.test"]`, `[BlackType "program"]`, `[GameId "` + id + `"]`, `[Result "*"]`} {
 		if !strings.Contains(string(text), want) {
 			t.Errorf("the record lacks %s:\n%s", want, text)
 		}
@@ -278,7 +278,25 @@ func TestExportReplayRoundTrip(t *testing.T) {
 					}
 					roundTripCheck(t, kit, rec, f, path)
 				}
+				sameWinner(t, files)
 			})
+		}
+	}
+}
+
+// sameWinner: the files of one game's export name the same player White
+// (the side that moves first, windpost's Black: alice in these tests) and
+// give the same result.
+func sameWinner(t *testing.T, files []games.ExportFile) {
+	t.Helper()
+	for _, f := range files {
+		recs, err := notation.ReadPGN(f.Text)
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("%s: %d records, %v", f.Name, len(recs), err)
+		}
+		if recs[0].Tag("White") != "alice@example.test" || recs[0].Result != files[0].Result || f.Result != files[0].Result {
+			t.Errorf("%s: White %q, result %s; %s has %s, and White is alice, who moves first\n%s",
+				f.Name, recs[0].Tag("White"), recs[0].Result, files[0].Name, files[0].Result, f.Text)
 		}
 	}
 }

@@ -183,3 +183,31 @@ func TestAdminOnSchema1Store(t *testing.T) {
 		t.Errorf("the admin commands changed the store (%v)", err)
 	}
 }
+
+// TestAdminUsageNamesEverySubcommand: admin's usage line and its list of
+// subcommands name every subcommand it runs, and nothing else; each one
+// named answers --help with its own usage.
+func TestAdminUsageNamesEverySubcommand(t *testing.T) {
+	want := []string{"games", "dump", "outbox", "backup", "check", "forget", "export", "adjudicate", "extend", "cancel", "ban", "unban", "audit"}
+	out, _, code := leadRun(t, "", "admin", "--help")
+	usage, _, _ := strings.Cut(out, "\n")
+	if code != 0 || usage != "Usage: windpost admin <"+strings.Join(want, "|")+"> [options]" {
+		t.Errorf("admin --help: code %d, usage line %q; want every subcommand: %v", code, usage, want)
+	}
+	_, list, _ := strings.Cut(out, "Subcommands:\n")
+	var listed []string
+	for _, line := range strings.Split(list, "\n") {
+		if name, ok := strings.CutPrefix(line, "  "); ok && name != "" && name[0] != ' ' {
+			listed = append(listed, strings.Fields(name)[0])
+		}
+	}
+	if strings.Join(listed, " ") != strings.Join(want, " ") {
+		t.Errorf("the help lists %v, want %v", listed, want)
+	}
+	for _, name := range want {
+		out, errOut, code := leadRun(t, "", "admin", name, "--help")
+		if code != 0 || !strings.Contains(out+errOut, "Usage: windpost admin "+name) {
+			t.Errorf("admin %s --help: code %d\n%s%s", name, code, out, errOut)
+		}
+	}
+}

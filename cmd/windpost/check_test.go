@@ -110,13 +110,14 @@ func TestCheckCommand(t *testing.T) {
 		p.URL+"/token", p.URL+"/authorize")
 	noPasswords := map[string]string{"imap.password": `""`, "smtp.password": `""`}
 	for _, tc := range []struct {
-		name   string
-		change map[string]string
-		extra  string
-		seed   bool // sign in (a token file)
-		revoke bool
-		code   int
-		want   []string
+		name    string
+		change  map[string]string
+		extra   string
+		seed    bool // sign in (a token file)
+		revoke  bool
+		code    int
+		want    []string
+		notWant []string
 	}{
 		{name: "good", code: 0, want: []string{"done    IMAP: sign in as bot@example.test with the password: signed in",
 			"IDLE MOVE UIDPLUS", "windpost/processed is there", "arrives in INBOX: after", "All 11 steps passed"}},
@@ -128,7 +129,10 @@ func TestCheckCommand(t *testing.T) {
 			want: []string{"FAILED  IMAP: sign in as bot@example.test with the password: wrong username or password",
 				"what to change: check imap.username and imap.password", "1 of 7 steps failed"}},
 		{name: "wrong host", code: 1, change: map[string]string{"imap.host": `"imap.nowhere.invalid"`},
-			want: []string{"FAILED  IMAP: find the server imap.nowhere.invalid: the name imap.nowhere.invalid cannot be found", "check imap.host for a typo"}},
+			want: []string{"FAILED  IMAP: find the server imap.nowhere.invalid: the name imap.nowhere.invalid does not exist", "check imap.host for a typo"}},
+		{name: "no network", code: 1, change: map[string]string{"smtp.host": `"smtp.offline.test"`},
+			want: []string{"FAILED  SMTP: find the server smtp.offline.test: the name smtp.offline.test could not be looked up: the DNS did not answer in time",
+				"check this machine's network and DNS server", "smtp.host may well be right"}, notWant: []string{"for a typo"}},
 		{name: "bad certificate", code: 1, change: map[string]string{"imap.tls": `"implicit"`, "imap.port": fmt.Sprint(imapTLS)},
 			want: []string{"FAILED  IMAP: connect to 127.0.0.1 port", "the server's certificate is not trusted", "set imap.ca_file"}},
 		{name: "certificate for another name", code: 1, change: map[string]string{"imap.host": `"localhost"`, "imap.tls": `"implicit"`, "imap.port": fmt.Sprint(imapTLS), "imap.ca_file": fmt.Sprintf("%q", ca)},
@@ -161,6 +165,11 @@ func TestCheckCommand(t *testing.T) {
 					t.Errorf("output lacks %q", w)
 				}
 			}
+			for _, w := range tc.notWant {
+				if strings.Contains(out, w) {
+					t.Errorf("output has %q", w)
+				}
+			}
 			if t.Failed() || testing.Verbose() {
 				t.Logf("windpost check:\n%s%s", out, errOut)
 			}
@@ -191,5 +200,35 @@ func TestOAuthLoginCommand(t *testing.T) {
 	}
 	if _, errOut, code := leadRun(t, "", "oauth", "login", "-config", checkConfig(t, srv, t.TempDir(), nil, "")); code != 2 || !strings.Contains(errOut, "no [oauth] provider") {
 		t.Errorf("without [oauth]: code %d, %s", code, errOut)
+	}
+}
+
+// TestOAuthLoginListen: the loopback sign-in's port is fixed
+// (oauth.DefaultListen), so the SSH forwarding the README and the help
+// give, with that port, can be set up before it starts; a taken port is
+// refused with the advice to pick another with -listen.
+func TestOAuthLoginListen(t *testing.T) {
+	_, port, _ := net.SplitHostPort(oauth.DefaultListen)
+	forwarding := "ssh -L " + port + ":127.0.0.1:" + port + " "
+	out, errOut, _ := leadRun(t, "", "oauth", "--help")
+	for name, text := range map[string]string{"README": readme(t), "oauth --help": out + errOut} {
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), forwarding) || !strings.Contains(text, "-listen") {
+			t.Errorf("the %s does not give the forwarding %q and -listen", name, forwarding)
+		}
+	}
+	p := oauthtest.Start("bot@example.test", time.Hour)
+	defer p.Close()
+	srv := mailtest.Server(t, localmail.Options{CheckToken: p.Check})
+	cfg := checkConfig(t, srv, t.TempDir(), map[string]string{"imap.password": `""`, "smtp.password": `""`},
+		fmt.Sprintf("[oauth]\nprovider = \"generic\"\nclient_id = \"windpost-test\"\ntoken_url = %q\nauth_url = %q\n", p.URL+"/token", p.URL+"/authorize"))
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	_, errOut, code := leadRun(t, "", "oauth", "login", "-config", cfg, "-listen", taken.Addr().String())
+	if code != 1 || !strings.Contains(errOut, "cannot listen for the sign-in redirect on "+taken.Addr().String()) ||
+		!strings.Contains(errOut, "choose a free port with -listen 127.0.0.1:PORT") {
+		t.Errorf("a taken port: code %d, %s", code, errOut)
 	}
 }

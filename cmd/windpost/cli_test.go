@@ -107,11 +107,15 @@ func TestAnalyseMicroshogi(t *testing.T) {
 }
 
 // lookupWithoutNetwork stands for the DNS in tests: addresses and
-// localhost are found, every other name is not (as for a typo), and no
-// query leaves the machine.
+// localhost are found, names under offline.test time out (as without a
+// network), every other name is not found (as for a typo), and no query
+// leaves the machine.
 func lookupWithoutNetwork(_ context.Context, host string) ([]string, error) {
 	if host == "localhost" {
 		return []string{"127.0.0.1"}, nil
+	}
+	if strings.HasSuffix(host, ".offline.test") {
+		return nil, &net.DNSError{Err: "i/o timeout", Name: host, IsTimeout: true, IsTemporary: true}
 	}
 	if ip := net.ParseIP(host); ip != nil {
 		return []string{ip.String()}, nil

@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"embed"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,26 +48,48 @@ func commands() []command {
 		{"replay", "check a game record and name the first illegal move", cmdReplay},
 		{"uci", "speak UCI as Fairy-Stockfish does for Micro-shogi (variant micro)", cmdUCI},
 		{"match", "play the Micro-shogi bot against Fairy-Stockfish and measure its Elo", cmdMatch},
-		{"admin", "inspect and back up the game store (games, dump, backup)", cmdAdmin},
+		{"admin", "inspect, back up and operate the game store (admin --help lists all 13)", cmdAdmin},
 		{"oauth", "sign in to the mailbox with OAuth 2.0 once (oauth login -config FILE)", cmdOAuth},
 		{"check", "check a config: servers, TLS, sign-in, capabilities, a test mail", cmdCheck},
 	}
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		// The first Ctrl-C (or SIGTERM) asks for a clean stop; after it the
-		// signals act as usual again, so a second one ends the program at once.
-		<-ctx.Done()
-		stop()
+		// The first Ctrl-C (or SIGTERM) asks for a clean stop, and is the
+		// context's cause (serve logs it); after it the signals act as
+		// usual again, so a second one ends the program at once.
+		sig := <-sigs
+		signal.Stop(sigs)
+		cancel(stopSignal{sig})
 	}()
 	a := &app{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		catalog: variants.Default,
 	}
 	os.Exit(run(ctx, a, os.Args[1:]))
+}
+
+// stopSignal is the cause of main's context when a signal ended it.
+type stopSignal struct{ os.Signal }
+
+func (s stopSignal) Error() string { return "signal " + s.Signal.String() }
+
+// stopCause says why ctx ended, for the log: the signal ("interrupt",
+// "terminated"), or the context's error.
+func stopCause(ctx context.Context) string {
+	var s stopSignal
+	if errors.As(context.Cause(ctx), &s) {
+		return s.Signal.String()
+	}
+	if err := context.Cause(ctx); err != nil {
+		return err.Error()
+	}
+	return "done"
 }
 
 // run dispatches to a subcommand and returns the exit code.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -19,11 +20,12 @@ and refreshes its access tokens itself from then on.
 
 Microsoft (and a generic provider with device_url) shows a code to enter at
 an address, in a browser on any machine. Google redirects the browser back
-to windpost: open the address it prints in a browser on this machine (or
-forward -listen's port over SSH). Run it again if windpost says the provider
-refused the refresh token.`)
+to windpost: open the address it prints in a browser on this machine. With
+the browser on another machine, forward the port over SSH from there first
+(ssh -L 8765:127.0.0.1:8765 SERVER; another port with -listen). Run it again
+if windpost says the provider refused the refresh token.`)
 	cfgPath := fs.String("config", "", "the config `file` (TOML) with an [oauth] section")
-	listen := fs.String("listen", "", "Google and other redirect sign-ins: the loopback `address` windpost listens on (default 127.0.0.1, any port)")
+	listen := fs.String("listen", oauth.DefaultListen, "Google and other redirect sign-ins: the loopback `address` windpost listens on")
 	pos, code, ok := parseFlags(fs, args)
 	if !ok {
 		return code
@@ -49,6 +51,9 @@ refused the refresh token.`)
 	}
 	l := &oauth.Login{Config: oc, Out: a.stdout, Hint: cfg.IMAP.Username, Listen: *listen}
 	tok, err := l.Run(ctx)
+	if errors.Is(err, oauth.ErrListen) {
+		return fail(1, "%v (is another sign-in running? choose a free port with -listen 127.0.0.1:PORT, and forward that one)", err)
+	}
 	if err != nil {
 		return fail(1, "%v", err)
 	}

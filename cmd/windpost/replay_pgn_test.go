@@ -21,6 +21,8 @@ func TestReplayPGN(t *testing.T) {
 		{"julgonu", "julgonu-two-games.pgn", 0, []string{"Game 1 (the bot - black40@example.org):\n", "ok: 20 moves\n",
 			"Game 2 (the bot - black40@example.org):\n", "ok: 6 moves; black wins by timeout\n"}},
 		{"micro", "micro-fairy.pgn", 0, []string{"Game 1 (black1@example.org - the bot, g001):\n", "ok: 21 moves; black wins by checkmate\n", "ok: 15 moves; black wins by checkmate\n"}},
+		{"gufuu", "gufuu-pairs-resigned.pgn", 0, []string{"ok: 10 moves; black wins by resignation\n"}},
+		{"gufuu", "gufuu-by-ply-resigned.pgn", 0, []string{"ok: 10 moves; white wins by resignation\n"}},
 		{"gufuu", "gufuu-illegal.pgn", 1, []string{"not ok: move 5 (K-3c): there is no square 3c", "Legal moves for move 5: "}},
 		{"gufuu", "gufuu-wrong-result.pgn", 1, []string{"not ok: the result does not match the moves: the moves end the game (white wins by checkmate), but the result is 0-1\n"}},
 		{"gufuu", "unclosed-tag.pgn", 1, []string{"not ok: line 2: tag White: no ] after the value\n"}},

@@ -145,14 +145,13 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		}
 		return fail("%v", err)
 	}
-	defer closeAll()
 	log.Info("windpost serving", "bot", cfg.Bot.Address, "imap", fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port),
 		"smtp", fmt.Sprintf("%s:%d", cfg.SMTP.Host, cfg.SMTP.Port), "store", cfg.Store.Path, "once", once, "send_limits", cfg.SendLimits().String())
 	if !once {
 		stopNotify := notifyReady(ctx, log, "windpost serving "+cfg.Bot.Address)
 		defer stopNotify()
 	}
-	return runDaemon(ctx, d, once, log)
+	return serveUntilStopped(ctx, d, once, log, closeAll)
 }
 
 type daemonParts struct {
@@ -224,8 +223,32 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		p.log.Warn("no admin socket: windpost admin cannot reach the store while serve runs", "err", err)
 		stopAdmin = func() {}
 	}
-	stopWeb := serveWeb(p.web, store, p.log)
+	stopWeb := serveWeb(p.web, store, p.bot.Address, p.log)
 	return d, func() { stopWeb(); stopAdmin(); snd.Close(); store.Close() }, nil
+}
+
+// serveUntilStopped runs the daemon until ctx ends (with once, for one
+// pass), then closes what buildDaemon opened (closeAll). When ctx ends
+// (Ctrl-C, SIGTERM) it logs why at once, and that windpost stopped once
+// everything is closed.
+func serveUntilStopped(ctx context.Context, d *mailer.Daemon, once bool, log *slog.Logger, closeAll func()) int {
+	logged := make(chan struct{})
+	stopLog := context.AfterFunc(ctx, func() {
+		defer close(logged)
+		log.Info("stopping: finishing the mail at hand, then closing the store", "signal", stopCause(ctx))
+	})
+	code := runDaemon(ctx, d, once, log)
+	stopping := !stopLog()
+	closeAll()
+	if stopping {
+		<-logged
+		if code == 0 {
+			log.Info("windpost stopped cleanly: the store is closed", "signal", stopCause(ctx))
+		} else {
+			log.Info("windpost stopped after an error", "signal", stopCause(ctx), "exit", code)
+		}
+	}
+	return code
 }
 
 func runDaemon(ctx context.Context, d *mailer.Daemon, once bool, log *slog.Logger) int {
@@ -301,7 +324,6 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 		fmt.Fprintf(a.stderr, "windpost serve: %v\n", err)
 		return 1
 	}
-	defer closeAll()
 	w := a.stdout
 	fmt.Fprintf(w, "windpost: no -config given, so it runs on its own local mail server (127.0.0.1 only, mail kept in memory).\n\n")
 	fmt.Fprintf(w, "  IMAP    127.0.0.1 port %d   no encryption, normal password\n", ip)
@@ -323,7 +345,7 @@ func serveLocal(ctx context.Context, a *app, o localOptions) int {
 	fmt.Fprintf(w, "with \"help\" in the body, or \"new gufuu\" to play the bot. Stop with Ctrl-C.\n\n")
 	fmt.Fprintf(w, "Demo only: this mail server checks no sender. Anyone who can reach these\n")
 	fmt.Fprintf(w, "ports and knows a player's reply key can play in their name.\n\n")
-	return runDaemon(ctx, d, o.once, log)
+	return serveUntilStopped(ctx, d, o.once, log, closeAll)
 }
 
 // loopback reports whether host names this machine.

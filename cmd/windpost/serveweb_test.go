@@ -30,7 +30,8 @@ func freeAddr(t *testing.T) string {
 }
 
 // serve -web serves the web view while the daemon runs, on the address
-// -web gives rather than the file's [web] listen, and stops with it.
+// -web gives rather than the file's [web] listen, its footer naming the
+// bot's address, and stops with it.
 func TestServeWeb(t *testing.T) {
 	dir := t.TempDir()
 	srv := mailtest.Server(t, localmail.Options{})
@@ -55,6 +56,7 @@ func TestServeWeb(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `<a href="standings/gufuu">Gufuu Shogi</a>`) ||
+		!strings.Contains(string(body), `write to <a href="mailto:bot@example.test?body=help">bot@example.test</a>`) ||
 		resp.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Errorf("GET /: %s %q\n%s", resp.Status, resp.Header, body)
 	}

@@ -17,6 +17,10 @@ import (
 
 const unitFile = "../../contrib/systemd/windpost.service"
 
+// installedReadme is where the README's install steps put the README, the
+// unit's Documentation=.
+const installedReadme = "/usr/local/share/doc/windpost/README.md"
+
 // The example unit: the settings the README promises are there, and
 // systemd's own checker (when installed) finds nothing to say about it.
 func TestSystemdUnit(t *testing.T) {
@@ -49,6 +53,7 @@ func TestSystemdUnit(t *testing.T) {
 		"Service.ExecStart":   "/usr/local/bin/windpost serve -config %d/windpost.toml",
 		"Service.Environment": "WINDPOST_STORE_PATH=/var/lib/windpost/windpost.db",
 		"Install.WantedBy":    "multi-user.target",
+		"Unit.Documentation":  "file:" + installedReadme,
 	} {
 		if v := got[key]; len(v) != 1 || v[0] != want {
 			t.Errorf("%s = %q, want %q", key, v, want)

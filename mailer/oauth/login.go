@@ -1,6 +1,7 @@
 package oauth
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -25,9 +26,19 @@ type Login struct {
 	// Hint is the mailbox address, passed to the provider as login_hint.
 	Hint string
 	// Listen is the loopback address the redirect comes back to;
-	// "" = 127.0.0.1 on any free port.
+	// "" = DefaultListen.
 	Listen string
 }
+
+// DefaultListen is where the loopback sign-in listens unless told
+// otherwise: a fixed port, so that it can be forwarded over SSH from the
+// machine with the browser (ssh -L 8765:127.0.0.1:8765 server) before
+// the sign-in starts.
+const DefaultListen = "127.0.0.1:8765"
+
+// ErrListen is matched (errors.Is) by Run's error when the loopback
+// address cannot be listened on (the port is taken).
+var ErrListen = errors.New("cannot listen for the sign-in redirect")
 
 // Run signs in and returns the token, which has a refresh token.
 func (l *Login) Run(ctx context.Context) (*oauth2.Token, error) {
@@ -69,13 +80,10 @@ func (l *Login) device(ctx context.Context) (*oauth2.Token, error) {
 // sends the browser back there with the code, which is exchanged with
 // PKCE.
 func (l *Login) loopback(ctx context.Context) (*oauth2.Token, error) {
-	addr := l.Listen
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
+	addr := cmp.Or(l.Listen, DefaultListen)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("oauth: listen for the sign-in redirect: %w", err)
+		return nil, fmt.Errorf("oauth: %w on %s: %w", ErrListen, addr, err)
 	}
 	defer ln.Close()
 	cfg := *l.Config
@@ -87,7 +95,10 @@ func (l *Login) loopback(ctx context.Context) (*oauth2.Token, error) {
 	if l.Hint != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("login_hint", l.Hint))
 	}
-	fmt.Fprintf(l.Out, "To let windpost use the mailbox, open this address in a browser on this machine:\n\n    %s\n\nWaiting for the sign-in ...\n", cfg.AuthCodeURL(state, opts...))
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	fmt.Fprintf(l.Out, "To let windpost use the mailbox, open this address in a browser on this machine:\n\n    %s\n\n"+
+		"(With the browser on another machine, forward the port first, from there: ssh -L %s:%s <this machine>.)\n"+
+		"Waiting for the sign-in ...\n", cfg.AuthCodeURL(state, opts...), port, ln.Addr())
 
 	type result struct {
 		code string

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -178,7 +179,7 @@ func TestLogin(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out syncBuffer
-		l := &oauth.Login{Config: cfg, Out: &out, Hint: "bot@example.test"}
+		l := &oauth.Login{Config: cfg, Out: &out, Hint: "bot@example.test", Listen: "127.0.0.1:0"}
 		if !device {
 			go browse(t, &out)
 		}
@@ -198,6 +199,40 @@ func TestLogin(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("device %v: instructions %q lack %q", device, out.String(), want)
 		}
+		if !device {
+			// The SSH advice names the port the redirect came back to.
+			m := regexp.MustCompile(`redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)`).FindStringSubmatch(out.String())
+			if m == nil || !strings.Contains(out.String(), "forward the port first, from there: ssh -L "+m[1]+":127.0.0.1:"+m[1]+" <this machine>") {
+				t.Errorf("the instructions do not say how to forward the redirect's port:\n%s", out.String())
+			}
+		}
+	}
+}
+
+// TestLoginDefaultListen: without Listen the loopback sign-in listens on
+// the fixed DefaultListen (so the README's SSH forwarding can name it);
+// when that port is taken, it says so, naming the address, and does not
+// fall back to another port.
+func TestLoginDefaultListen(t *testing.T) {
+	if _, port, _ := net.SplitHostPort(oauth.DefaultListen); port == "0" || port == "" {
+		t.Fatalf("DefaultListen %q has no fixed port", oauth.DefaultListen)
+	}
+	p := oauthtest.Start("bot@example.test", time.Hour)
+	defer p.Close()
+	cfg, err := p.Settings(false).Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Take the port (unless another program has it already: taken either way).
+	if ln, err := net.Listen("tcp", oauth.DefaultListen); err == nil {
+		defer ln.Close()
+	}
+	var out syncBuffer
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err = (&oauth.Login{Config: cfg, Out: &out}).Run(ctx)
+	if !errors.Is(err, oauth.ErrListen) || !strings.Contains(err.Error(), oauth.DefaultListen) || out.String() != "" {
+		t.Errorf("the default port taken: %v, printed %q; want oauth.ErrListen naming %s", err, out.String(), oauth.DefaultListen)
 	}
 }
 

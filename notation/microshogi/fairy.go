@@ -17,12 +17,13 @@ const FairyVariant = "micro"
 // (pychess-variants' paste import) plays moves as Fairy-Stockfish's SAN
 // and does not read UCI moves. [Variant "micro"];
 // a start elsewhere than the start as [SetUp "1"] and [FEN "<Fairy-Stockfish
-// FEN>"]; the moves in UCI form (d2d3, d5d4-, c1a3+, P@b3, +P@b3) numbered by
-// full moves ("1. d2d3 a4a3 2. ..."). The side that moves first (windpost's
-// Black, "w" and upper case in the FEN) is the White tag, and "1-0" means it
-// won.
+// FEN>"]; the moves in UCI form (d2d3, d5d4-, c1a3+, P@b3, +P@b3), each
+// word one move. Like every record windpost writes (notation.NewPGN), the
+// side that moves first (windpost's Black, "w" and upper case in the FEN)
+// is the White tag, "1-0" means it won, and the moves are numbered by
+// move pairs ("1. d2d3 a4a3 2. ...").
 func FairyForm() notation.PGNForm {
-	return notation.PGNForm{Variant: FairyVariant, Moves: UCI{}, FirstIsWhite: true}
+	return notation.PGNForm{Variant: FairyVariant, Moves: UCI{}, WordMoves: true}
 }
 
 // UCI writes and reads Micro-shogi as Fairy-Stockfish does: moves in UCI

@@ -1,0 +1,129 @@
+package games
+
+import (
+	"fmt"
+	"time"
+)
+
+// Who may act in a player's name. A From line proves nothing: anyone can
+// write any address there. What proves a sender is a key windpost gave
+// only to that address: the reply address (or subject tag) of a mail
+// windpost sent there, whether about a game, a digest, a tournament or a
+// confirm request; or, with [auth] authserv_id, the receiving server's
+// dmarc=pass for the From's domain (Request.Aligned). Each verb declares
+// its Authority in the registry (verbs.go), and handling.authorise checks
+// it before the verb runs.
+
+// Authority is what a mail must prove for a verb to run.
+type Authority int
+
+const (
+	// Anyone may have the verb run: it is answered to the From address
+	// only, and shows nothing of another player beyond "name@..." to a
+	// mail without that game's key (help, rules, seeks, standings, board).
+	Anyone Authority = iota
+	// Sender verbs act in the sender's name (challenge, seek, join, stop,
+	// block, vacation, ...): they run only in a mail that carries one of
+	// the sender's keys or passes DMARC; otherwise the line is held and the
+	// sender gets one keyed "did you write this? reply confirm" mail.
+	Sender
+	// Player verbs change a game (a move, resign, draw, accept): the mail
+	// must carry the sender's key of that game (gameFor checks it once it
+	// knows the game), or the game must be one this mail made.
+	Player
+	// Organiser verbs act on a tournament's games (adjudicate, extend,
+	// start, withdraw a player): the organiser's key.
+	Organiser
+)
+
+// String names the authority as docs and tests do.
+func (a Authority) String() string {
+	switch a {
+	case Anyone:
+		return "anyone"
+	case Sender:
+		return "the sender's key"
+	case Player:
+		return "the game's player key"
+	case Organiser:
+		return "the organiser's key"
+	}
+	return fmt.Sprintf("Authority(%d)", int(a))
+}
+
+// tournamentAuthority is what a tournament line needs: looking needs
+// nothing, entering or leaving the sender's key, starting or withdrawing
+// another player the organiser's.
+func tournamentAuthority(c Command) Authority {
+	if c.Tournament == nil {
+		return Sender
+	}
+	switch c.Tournament.Op {
+	case "list", "show":
+		return Anyone
+	case "start":
+		return Organiser
+	case "withdraw":
+		if c.Tournament.Address != "" {
+			return Organiser
+		}
+	}
+	return Sender
+}
+
+// confirmMailsPerHour is how many confirm requests one address gets in an
+// hour, however many mails name it as their sender.
+const confirmMailGap = time.Hour
+
+// maxHeldLine is the longest line a confirm request holds.
+const maxHeldLine = 300
+
+// authorise checks that the mail may have command c run, before it runs.
+// A Sender verb in a mail that proves nothing is held for the sender's
+// confirm: held is true and text says so. Player and Organiser verbs are
+// checked where the game or tournament is known (gameFor, organiserKey).
+func (h *handling) authorise(spec *verbSpec, c Command) (text string, held bool, err error) {
+	if spec.authorityFor(c) != Sender || h.consent.proven {
+		return "", false, nil
+	}
+	text, err = h.holdForConfirm(c)
+	return text, err == nil, err
+}
+
+// holdForConfirm keeps command c of a mail that does not prove its sender
+// until the sender confirms it, in a reply to the one keyed mail that asks
+// for it. One request waits per address; a new one goes at most once an
+// hour (it replaces the one waiting), so that mails forged in someone's
+// name bring them at most one mail an hour.
+func (h *handling) holdForConfirm(c Command) (string, error) {
+	if len(c.Line) > maxHeldLine {
+		return "", refused("this line is too long for me to keep (%d characters; at most %d).", len(c.Line), maxHeldLine).
+			instead("Write it shorter, or in a reply to any mail windpost sent you, where it runs at once.")
+	}
+	p, err := h.player(h.from)
+	if err != nil {
+		return "", err
+	}
+	if !h.consent.asked {
+		if w := p.Confirm; w != nil && h.now.Before(w.Until) && h.now.Sub(w.Asked) < confirmMailGap {
+			return "", refused("I asked you to confirm another mail at %s, and ask at most once an hour;", formatTime(w.Asked)).
+				instead(`reply "confirm" to that mail, or write this line in a reply to any mail windpost sent you: its reply key proves the mail comes from you, and the line runs at once.`)
+		}
+		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour), Asked: h.now}
+	}
+	if n := len(p.Confirm.Challenges); n >= maxOpenInvitations {
+		return "", refused("this mail already has %d lines waiting for your confirm, as many as I keep;", n).
+			instead(`reply "confirm" to my answer, then send the rest.`)
+	}
+	line := c.Line
+	if c.Verb == VerbChallenge {
+		line = heldLine(c)
+	}
+	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: c.Address})
+	h.markChanged(h.from)
+	h.consent.asked = true
+	return fmt.Sprintf("Waiting for your confirm: this line acts in your name, and nothing in this mail proves that it comes from you. "+
+		"Reply to this mail with the word: confirm\n(by %s; until then I do nothing of it, and nobody else gets mail. "+
+		"If you did not write to windpost, ignore this mail. A reply to any mail windpost sent you runs such lines at once.)",
+		formatTime(p.Confirm.Until)), nil
+}
