@@ -77,8 +77,9 @@ func (l SendLimits) String() string {
 	return s
 }
 
-// The presets' sending limits, as each provider documents them (looked up
-// in November 2026). Where a provider documents no per-minute limit,
+// Presets lists the providers windpost knows. Each carries its provider's
+// sending limits (Send), as the provider documents them (looked up in
+// November 2026). Where a provider documents no per-minute limit,
 // windpost sets none: the day's limit is the one that locks an account,
 // and windpost sends at most smtp.connections mails at once.
 //
@@ -104,21 +105,12 @@ func (l SendLimits) String() string {
 //     Yahoo publishes for its SMTP (https://help.yahoo.com/kb/SLN17518.html,
 //     written for Yahoo Business Mail; Yahoo publishes none for free
 //     accounts).
-var (
-	gmailSend        = SendLimits{PerDay: 500}
-	outlookSend      = SendLimits{PerDay: 300}
-	microsoft365Send = SendLimits{PerDay: 10000, PerMinute: 30}
-	icloudSend       = SendLimits{PerDay: 1000}
-	yahooSend        = SendLimits{PerDay: 500}
-)
-
-// Presets lists the providers windpost knows.
 func Presets() []Preset {
 	return []Preset{
 		{Name: "gmail", Title: "Gmail and Google Workspace",
 			IMAP:  Server{"imap.gmail.com", 993, TLSImplicit},
 			SMTP:  Server{"smtp.gmail.com", 465, TLSImplicit},
-			OAuth: "google", Passwords: true, Send: gmailSend,
+			OAuth: "google", Passwords: true, Send: SendLimits{PerDay: 500},
 			Notes: []string{
 				"Gmail has labels, not folders: moving a mail to windpost/processed replaces its INBOX label, and [Gmail]/All Mail keeps a copy.",
 				"Plus-addresses (bot+tag@gmail.com) are delivered to the inbox.",
@@ -127,7 +119,7 @@ func Presets() []Preset {
 		{Name: "outlook", Title: "Outlook.com, Hotmail and Live",
 			IMAP:  Server{"outlook.office365.com", 993, TLSImplicit},
 			SMTP:  Server{"smtp-mail.outlook.com", 587, TLSStartTLS},
-			OAuth: "microsoft", Passwords: false, Send: outlookSend,
+			OAuth: "microsoft", Passwords: false, Send: SendLimits{PerDay: 300},
 			Notes: []string{
 				"Since 16 September 2024 personal Microsoft accounts accept only OAuth in mail programs.",
 				"The server ends IDLE after about 30 minutes; windpost polls as well (poll.interval).",
@@ -136,7 +128,7 @@ func Presets() []Preset {
 		{Name: "microsoft365", Title: "Microsoft 365 (Exchange Online)",
 			IMAP:  Server{"outlook.office365.com", 993, TLSImplicit},
 			SMTP:  Server{"smtp.office365.com", 587, TLSStartTLS},
-			OAuth: "microsoft", Passwords: false, Send: microsoft365Send,
+			OAuth: "microsoft", Passwords: false, Send: SendLimits{PerDay: 10000, PerMinute: 30},
 			Notes: []string{
 				"Basic authentication is off: sign in with OAuth (set oauth.tenant to your directory).",
 				"The admin must allow IMAP and authenticated SMTP (SMTP AUTH) for the mailbox.",
@@ -153,7 +145,7 @@ func Presets() []Preset {
 		{Name: "icloud", Title: "iCloud Mail",
 			IMAP:      Server{"imap.mail.me.com", 993, TLSImplicit},
 			SMTP:      Server{"smtp.mail.me.com", 587, TLSStartTLS},
-			Passwords: true, Send: icloudSend,
+			Passwords: true, Send: SendLimits{PerDay: 1000},
 			Notes: []string{
 				"Use an app-specific password (account.apple.com, Sign-In and Security); two-factor authentication must be on.",
 				"If the IMAP sign-in fails with the full address, set imap.username to the part before the @.",
@@ -161,7 +153,7 @@ func Presets() []Preset {
 		{Name: "yahoo", Title: "Yahoo Mail",
 			IMAP:      Server{"imap.mail.yahoo.com", 993, TLSImplicit},
 			SMTP:      Server{"smtp.mail.yahoo.com", 465, TLSImplicit},
-			Passwords: true, Send: yahooSend,
+			Passwords: true, Send: SendLimits{PerDay: 500},
 			Notes: []string{
 				"Use an app password (Account security, Generate app password).",
 				"Yahoo does not deliver plus-addresses: players must keep the [windpost ...] tag in the subject (windpost check tells).",
