@@ -54,9 +54,6 @@ type SendLimits struct {
 	Source string
 }
 
-// Any says whether there is a limit at all.
-func (l SendLimits) Any() bool { return l.PerDay > 0 || l.PerMinute > 0 }
-
 // String puts the limits in words: "500 a day, 30 a minute (the
 // microsoft365 preset)", or "no limit".
 func (l SendLimits) String() string {
