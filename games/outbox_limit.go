@@ -109,12 +109,14 @@ func (s *Store) SentSince(since time.Time, limit int) (sent int, limitAt time.Ti
 // recorded it for `windpost admin outbox`. The zero SendHold says none
 // does.
 type SendHold struct {
-	V      int       `json:"v"`
-	Limits string    `json:"limits"` // the limits in words: "500 a day (the gmail preset)"
-	Window string    `json:"window"` // the window that is full: "day" or "minute"
-	Sent   int       `json:"sent"`   // mails sent in that window
-	Since  time.Time `json:"since"`  // when the hold began
-	Until  time.Time `json:"until"`  // when the next mail may go
+	V      int    `json:"v"`
+	Limits string `json:"limits"` // the limits in words: "500 a day (the gmail preset)"
+	// Window is the window that is full: "day" or "minute", or "server"
+	// when the mail server refused mail for the account's sending limit.
+	Window string    `json:"window"`
+	Sent   int       `json:"sent"`  // mails sent in that window ("server": in the last day)
+	Since  time.Time `json:"since"` // when the hold began
+	Until  time.Time `json:"until"` // when the next mail may go
 }
 
 // Held says whether h holds mail back.

@@ -227,6 +227,10 @@ func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 				stop = r.stop
 			}
 		}
+		var over errOverLimit
+		if errors.As(stop, &over) {
+			return sent, cmp.Or(o.overLimit(now, over.err), stop)
+		}
 		if stop != nil {
 			return sent, stop
 		}
@@ -270,6 +274,9 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 				return sent, failed, err
 			}
 			failed = serr
+			if OverLimit(serr) {
+				return sent, failed, errOverLimit{serr}
+			}
 			if !unreachable(serr) {
 				continue
 			}
@@ -288,8 +295,17 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 	return sent, failed, nil
 }
 
+// errOverLimit stops a pass: the server refused a mail for the account's
+// sending limit (OverLimit).
+type errOverLimit struct{ err error }
+
+func (e errOverLimit) Error() string { return "over the server's sending limit: " + e.err.Error() }
+func (e errOverLimit) Unwrap() error { return e.err }
+
 // failed records the failed try serr of m: a retry after its backoff, or
-// failed for good (logged as an error).
+// failed for good (logged as an error). A refusal for the account's
+// sending limit (OverLimit) is no refusal of m: m is tried again after
+// MaxRetryDelay.
 func (o *Outbox) failed(m games.Mail, serr error) error {
 	now := o.now()
 	f := games.SendFailure{Reason: withoutMessageID(serr.Error(), m), At: now, Permanent: Permanent(serr)}
@@ -299,6 +315,8 @@ func (o *Outbox) failed(m games.Mail, serr error) error {
 		why = "it can never be composed"
 	case TooLarge(serr):
 		why = "the server refuses a mail of its size"
+	case OverLimit(serr):
+		f.Permanent, f.Retry = false, now.Add(o.maxRetryDelay())
 	case f.Permanent && m.Refused+1 >= o.permanentTries():
 		why = fmt.Sprintf("refused for good %d times", m.Refused+1)
 	case !m.FirstFailure.IsZero() && now.Sub(m.FirstFailure) >= o.giveUpAfter():

@@ -1,8 +1,12 @@
 package mailer
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"time"
+
+	gomail "github.com/wneessen/go-mail"
 
 	"github.com/windpost/windpost/games"
 )
@@ -15,6 +19,12 @@ import (
 // sent once the window lets it: nothing held back is lost. While a limit
 // holds mail back, the hold is in the store for `windpost admin outbox`,
 // and the log says when it begins and when it ends.
+//
+// The server may still refuse mail for the account's sending limit (the
+// preset's figure is too high for this account, or the account sends
+// other mail too): such a refusal (OverLimit) is about no one mail. The
+// mail is tried again later without counting as a refusal, the pass stops,
+// and the outbox holds all mail for MaxRetryDelay (window "server").
 
 // sendWindow is one window a limit counts in.
 type sendWindow struct {
@@ -28,9 +38,56 @@ func (o *Outbox) windows() []sendWindow {
 	return []sendWindow{{"day", o.Limits.PerDay, 24 * time.Hour}, {"minute", o.Limits.PerMinute, time.Minute}}
 }
 
+// serverWindow is the hold's window when the server refused mail for
+// the account's sending limit.
+const serverWindow = "server"
+
+// OverLimit reports whether err is the mail server refusing a mail because
+// the account sent more than its provider allows (Gmail's "5.4.5 Daily
+// user sending limit exceeded", iCloud's "exceeded your daily sending
+// limit", Exchange's "SubmissionQuotaExceeded"), rather than anything
+// about the mail or its recipient.
+func OverLimit(err error) bool {
+	var se *gomail.SendError
+	if !errors.As(err, &se) || TooLarge(err) {
+		return false
+	}
+	if se.EnhancedStatusCode() == "5.4.5" {
+		return true
+	}
+	text := strings.ToLower(err.Error())
+	for _, words := range []string{"sending limit", "sending quota", "quota exceeded", "quotaexceeded", "rate limit"} {
+		if strings.Contains(text, words) {
+			return true
+		}
+	}
+	return false
+}
+
+// overLimit holds all mail for MaxRetryDelay after the server refused
+// one for the account's sending limit (serr).
+func (o *Outbox) overLimit(now time.Time, serr error) error {
+	sent, _, err := o.Store.SentSince(now.Add(-24*time.Hour), 0)
+	if err != nil {
+		return fmt.Errorf("outbox: %w", err)
+	}
+	reason := strings.Join(strings.Fields(serr.Error()), " ")
+	if r := []rune(reason); len(r) > 160 {
+		reason = string(r[:160]) + "..."
+	}
+	return o.hold(now, games.SendHold{Limits: "the mail server's own (it answered: " + reason + ")", Window: serverWindow,
+		Sent: sent, Until: now.Add(o.maxRetryDelay())})
+}
+
 // allowance is how many mails the limits let go at now (-1: no limit).
 // When none, held says which window is full and until when.
 func (o *Outbox) allowance(now time.Time) (allow int, held games.SendHold, err error) {
+	o.mu.Lock()
+	prev := o.held
+	o.mu.Unlock()
+	if prev.Window == serverWindow && now.Before(prev.Until) {
+		return 0, prev, nil
+	}
 	allow = -1
 	for _, w := range o.windows() {
 		if w.limit <= 0 {

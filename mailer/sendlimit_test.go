@@ -224,3 +224,65 @@ func TestOutboxUnderAMinuteLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestOutboxServerOverLimit: the server refuses a mail for the account's
+// sending limit (Gmail's 550 5.4.5). The mail is not counted as refused
+// and waits MaxRetryDelay; the pass stops there, so the other mails keep
+// their tries; the hold ("server") stops every pass until it ends, then
+// all mail goes. A refusal of the recipient or of the size is no such
+// limit.
+func TestOutboxServerOverLimit(t *testing.T) {
+	for _, c := range []struct {
+		code int
+		text string
+		over bool
+	}{
+		{550, "5.4.5 Daily user sending limit exceeded.", true},
+		{554, "5.2.0 STOREDRV.Submission.Exception:SubmissionQuotaExceededException", true},
+		{550, "5.1.1 no such user", false},
+		{552, "5.3.4 message too big for system", false},
+	} {
+		err := refusingServer(t, c.code, c.text).Send(context.Background(), testMail(0, "alice@example.test"))
+		if err == nil || OverLimit(err) != c.over {
+			t.Errorf("%d %s: OverLimit(%v) = %v, want %v", c.code, c.text, err, !c.over, c.over)
+		}
+	}
+
+	now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+	clock := now
+	var ms []games.Mail
+	for i := range 5 {
+		m := testMail(i, fmt.Sprintf("p%d@players.test", i))
+		m.NextTry = now
+		ms = append(ms, m)
+	}
+	store := newMemOutbox(ms...)
+	refusing := refusingServer(t, 550, "5.4.5 Daily user sending limit exceeded.")
+	tries := 0
+	o := &Outbox{Store: store, Now: func() time.Time { return clock }, Send: func(ctx context.Context, m games.Mail) error {
+		tries++
+		return refusing.Send(ctx, m)
+	}}
+	if sent, err := o.Flush(context.Background()); sent != 0 || err == nil || tries != 1 {
+		t.Fatalf("the refused pass: sent %d, %v, %d tries; want none sent, the refusal, one try", sent, err, tries)
+	}
+	if m := store.get("m0"); m.Refused != 0 || !m.FailedAt.IsZero() || !m.NextTry.Equal(now.Add(time.Hour)) {
+		t.Errorf("the refused mail: %+v, want no refusal counted and a try an hour later", m)
+	}
+	if store.hold.Window != "server" || !store.hold.Until.Equal(now.Add(time.Hour)) {
+		t.Errorf("hold %+v, want the server's, for an hour", store.hold)
+	}
+	clock = now.Add(10 * time.Minute)
+	if sent, err := o.Flush(context.Background()); sent != 0 || err != nil || tries != 1 {
+		t.Fatalf("a pass during the server's hold: sent %d, %v, %d tries; want nothing tried", sent, err, tries)
+	}
+	snd := &limitSender{}
+	o.Send = snd.send
+	clock = now.Add(time.Hour)
+	if sent, err := o.Flush(context.Background()); sent != 5 || err != nil {
+		t.Fatalf("after the hold: sent %d (%v), want all 5", sent, err)
+	}
+	if store.hold.Held() {
+		t.Errorf("all sent, yet held: %+v", store.hold)
+	}
+}

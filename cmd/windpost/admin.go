@@ -166,8 +166,12 @@ func outboxJob(st *games.Store, _ string, w io.Writer) error {
 				waiting++
 			}
 		}
+		window := hold.Window
+		if window != "minute" {
+			window = "day" // "server": the server refused mail; Sent counts the day's
+		}
 		fmt.Fprintf(w, "A send limit holds mail back: %s. %d mails went in the last %s; the next may go at %s (held since %s). "+
-			"Moves and results go first; %d mails wait.\n\n", hold.Limits, hold.Sent, hold.Window,
+			"Moves and results go first; %d mails wait.\n\n", hold.Limits, hold.Sent, window,
 			hold.Until.UTC().Format(time.DateTime), hold.Since.UTC().Format(time.DateTime), waiting)
 	}
 	if len(list) == 0 {
