@@ -7,8 +7,9 @@ import (
 )
 
 // TestMailGoesLater: answers, the news of a move and the news of a result
-// go first under a send limit; a challenge, a reminder and a digest wait
-// (Mail.Later). A loss on time is a result, though it is a reminder's kind.
+// go first under a send limit; a challenge and a reminder wait
+// (Mail.Later; TestDigest: a digest waits too). A loss on time is a
+// result, though it is a reminder's kind.
 func TestMailGoesLater(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	mails := h.write(t, alice, "challenge bob@players.test nim as black days 3")
