@@ -52,6 +52,17 @@ func (h *records) count(level slog.Level) int {
 	return n
 }
 
+// dueMails are n test mails to n players, due at at.
+func dueMails(n int, at time.Time) []games.Mail {
+	var ms []games.Mail
+	for i := range n {
+		m := testMail(i, fmt.Sprintf("p%d@players.test", i))
+		m.NextTry = at
+		ms = append(ms, m)
+	}
+	return ms
+}
+
 // queueLimited puts n mails in st, moves and results (later false) or
 // later mail, due at at, and returns their ids by kind.
 func queueLimited(t testing.TB, st *games.Store, n int, later bool, at time.Time) []string {
@@ -197,13 +208,7 @@ func TestOutboxUnderAMinuteLimit(t *testing.T) {
 		{"no limit", config.SendLimits{}, []int{100, 0, 0, 0}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var ms []games.Mail
-			for i := range 100 {
-				m := testMail(i, fmt.Sprintf("p%d@players.test", i))
-				m.NextTry = now
-				ms = append(ms, m)
-			}
-			store := newMemOutbox(ms...)
+			store := newMemOutbox(dueMails(100, now)...)
 			snd := &limitSender{}
 			clock := now
 			o := &Outbox{Store: store, Send: snd.send, Limits: c.limits, Now: func() time.Time { return clock }}
@@ -250,13 +255,7 @@ func TestOutboxServerOverLimit(t *testing.T) {
 
 	now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
 	clock := now
-	var ms []games.Mail
-	for i := range 5 {
-		m := testMail(i, fmt.Sprintf("p%d@players.test", i))
-		m.NextTry = now
-		ms = append(ms, m)
-	}
-	store := newMemOutbox(ms...)
+	store := newMemOutbox(dueMails(5, now)...)
 	refusing := refusingServer(t, 550, "5.4.5 Daily user sending limit exceeded.")
 	tries := 0
 	o := &Outbox{Store: store, Now: func() time.Time { return clock }, Send: func(ctx context.Context, m games.Mail) error {
