@@ -7,6 +7,7 @@ import (
 
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer"
+	"github.com/windpost/windpost/mailer/mailtest"
 )
 
 // nextUTC is the first time after now at hour:00 UTC.
@@ -33,12 +34,14 @@ func TestDigest(t *testing.T) {
 			d.IMAP.Poll = time.Second
 		})
 		alice, bob := newPlayer(t, b, "alice"), newPlayer(t, b, "bob")
-		set := alice.answerTo(alice.send(b.addr("bot"), "settings", "notify digest 07:00", mailOpts{}))
-		if !strings.Contains(set.Text, "Done: you get one mail a day at 07:00 (UTC)") {
+		// A first mail acts in alice's name only once she confirms it;
+		// then any reply to a windpost mail does at once.
+		ask := alice.answerTo(alice.send(b.addr("bot"), "settings", "notify digest 07:00", mailOpts{}))
+		set := alice.answerTo(alice.reply(ask, "confirm", "gmail", mailOpts{}))
+		if !strings.Contains(mailtest.Unflowed(set.Text), "Done: you get one mail a day at 07:00 (UTC)") {
 			t.Fatalf("notify digest:\n%s", set.Text)
 		}
-		ask := alice.answerTo(alice.send(b.addr("bot"), "a game?", "challenge "+bob.addr()+" gufuu as white days 2", mailOpts{}))
-		game := alice.answerTo(alice.reply(ask, "confirm", "gmail", mailOpts{})).game()
+		game := alice.answerTo(alice.reply(set, "challenge "+bob.addr()+" gufuu as white days 2", "gmail", mailOpts{})).game()
 		if game == "" {
 			t.Fatal("the challenge was not taken")
 		}

@@ -106,10 +106,12 @@ func TestHostileForgedConfirm(t *testing.T) {
 // real one becomes it: a game against the bot, and a reply to its mail
 // (with p's key) that resigns it. A stranger gets at most 10 answers an
 // hour; a known player's working mails are always answered.
-func proveAddress(t testing.TB, b *backend, p *player) {
+func proveAddress(t testing.TB, b *backend, p *player) *got {
 	t.Helper()
 	g := p.answerTo(p.send(b.addr("bot"), "a first game", "new gufuu level casual", mailOpts{}))
-	if r := p.answerTo(p.reply(g, "resign", "gmail", mailOpts{})); !strings.Contains(r.Text, "Done: you resigned") {
+	r := p.answerTo(p.reply(g, "resign", "gmail", mailOpts{}))
+	if !strings.Contains(r.Text, "Done: you resigned") {
 		t.Fatalf("%s: the resignation that proves the address was refused:\n%s", p.local, r.Text)
 	}
+	return r
 }

@@ -36,7 +36,7 @@ func TestSeekJoinAndRematch(t *testing.T) {
 		}
 		id := m[1]
 
-		proveAddress(t, b, bob)
+		home := proveAddress(t, b, bob) // a reply to any windpost mail proves bob
 		list := bob.answerTo(bob.send(b.addr("bot"), "seeks", "seeks gufuu", mailOpts{}))
 		if !says(list, id+"  alice@... (1500?)\n         3 days per move, rated\n         the seeker plays black; expires") {
 			t.Fatalf("the list lacks alice's seek:\n%s", list.Text)
@@ -45,7 +45,7 @@ func TestSeekJoinAndRematch(t *testing.T) {
 			t.Errorf("the list shows alice's whole address:\n%s", list.Text)
 		}
 
-		toBob := bob.answerTo(bob.send(b.addr("bot"), "joining", "join "+id, mailOpts{}))
+		toBob := bob.answerTo(bob.reply(home, "join "+id, "gmail", mailOpts{}))
 		game := toBob.game()
 		if game == "" || !says(toBob, "has begun. You play white, and your opponent has the first move.") {
 			t.Fatalf("the join began no game:\n%s", toBob.Text)
@@ -106,17 +106,19 @@ func TestHostileSeekFlood(t *testing.T) {
 			prove bool
 			want  string
 		}{
-			{"stranger", false, "Refused: you already have 5 challenges waiting for your confirm"},
+			{"stranger", false, "Refused: this mail already has 5 lines waiting for your confirm"},
 			{"known", true, "Refused: you have 3 seeks open ("},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				b.wipe(t, "bot", "carol", "bob")
 				startDaemon(t, b, t.TempDir())
 				mallory, bob := newPlayer(t, b, "carol"), newPlayer(t, b, "bob")
+				var ans *got
 				if tc.prove {
-					proveAddress(t, b, mallory)
+					ans = mallory.answerTo(mallory.reply(proveAddress(t, b, mallory), flood, "gmail", mailOpts{}))
+				} else {
+					ans = mallory.answerTo(mallory.send(b.addr("bot"), "seeks", flood, mailOpts{}))
 				}
-				ans := mallory.answerTo(mallory.send(b.addr("bot"), "seeks", flood, mailOpts{}))
 				if !says(ans, tc.want) {
 					t.Errorf("the answer lacks %q:\n%s", tc.want, ans.Text)
 				}

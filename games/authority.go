@@ -121,6 +121,9 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 	}
 	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: c.Address})
 	h.markChanged(h.from)
+	if h.consent.asked {
+		return "Waiting for your confirm too (see above).", nil
+	}
 	h.consent.asked = true
 	return fmt.Sprintf("Waiting for your confirm: this line acts in your name, and nothing in this mail proves that it comes from you. "+
 		"Reply to this mail with the word: confirm\n(by %s; until then I do nothing of it, and nobody else gets mail. "+

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -50,5 +51,62 @@ func TestForgedNameNotKept(t *testing.T) {
 	h.send(t, r)
 	if p := h.playerOf(t, bob); p.Name != "Bob Dylan" {
 		t.Fatalf("bob's keyed mail did not keep his name: %q", p.Name)
+	}
+}
+
+// TestChallengeChecksTheAddress: an invitation goes only to an address the
+// mailer can ever send to (Config.CheckAddress).
+func TestChallengeChecksTheAddress(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	h.cfg.CheckAddress = func(addr string) error {
+		if addr == carol {
+			return errors.New("the mail library refuses it")
+		}
+		return nil
+	}
+	h.reopen(t)
+	mails := h.write(t, alice, "challenge carol@players.test nim")
+	wantText(t, only(t, mails, alice), "Refused: I cannot write to carol@players.test (the mail library refuses it). Check the address for a typo.")
+	if len(mails) != 1 {
+		t.Errorf("a refused address was mailed: %s", describe(mails))
+	}
+	wantText(t, only(t, h.write(t, alice, "challenge bob@players.test nim"), alice), "Done: I invited bob@players.test")
+}
+
+// TestAlignedMailActs: with [auth] authserv_id, a mail that passed DMARC
+// at our own server (Request.Aligned) proves its sender like a key does.
+func TestAlignedMailActs(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	r := h.request(eve, "", "", "challenge carol@players.test nim")
+	r.Aligned = true
+	mails := h.send(t, r)
+	wantText(t, only(t, mails, eve), "Done: I invited carol@players.test")
+	only(t, mails, carol)
+}
+
+// TestUnsubscribeButtonIsOneStep: the mail a mail program sends for the
+// invitation's List-Unsubscribe button (to its mailto address, subject
+// "stop", no text of the player's) stops the invitee at once: the address
+// carries the invitee's key.
+func TestUnsubscribeButtonIsOneStep(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	inv := only(t, h.write(t, alice, "challenge carol@players.test nim"), carol)
+	header := inv.Headers["List-Unsubscribe"]
+	to, _, ok := strings.Cut(strings.TrimPrefix(header, "<mailto:"), "?")
+	if !ok {
+		t.Fatalf("List-Unsubscribe %q", header)
+	}
+	local, _, _ := strings.Cut(to, "@")
+	_, tag, _ := strings.Cut(local, "+")
+	game, token, ok := ParsePlusTag(tag)
+	if !ok {
+		t.Fatalf("the unsubscribe address %q carries no key", to)
+	}
+	r := h.request(carol, game, token)
+	r.Subject = "stop"
+	mails := h.send(t, r)
+	wantText(t, only(t, mails, carol), "Done: nobody can invite you any more")
+	if !h.onDoNotMail(t, carol) {
+		t.Error("carol is not on the do-not-mail list")
 	}
 }

@@ -118,13 +118,13 @@ func (h *handling) queueAnswer() error {
 		if _, player := lg.rec.sideOf(h.from); player {
 			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body, withAttachments(a.attachments))
 		} else {
-			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, withAttachments(a.attachments))
+			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.senderKeyMail, withAttachments(a.attachments))
 		}
 	} else {
 		if !a.help {
 			body += "\nWrite \"help\" for the commands.\n"
 		}
-		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, h.personalKeyMail, withAttachments(a.attachments))
+		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, h.senderKeyMail, withAttachments(a.attachments))
 	}
 	if err != nil {
 		return err

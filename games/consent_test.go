@@ -158,8 +158,20 @@ func TestInvitationRules(t *testing.T) {
 			for i := 0; i < DefaultInvitationsPerDay; i++ {
 				m := only(t, h.write(t, alice, "challenge bob@players.test nim"), alice)
 				h.reply(t, m, "decline")
+				h.clock.Advance(time.Hour) // bob may be invited 3 times an hour
 			}
 		}, "challenge bob@players.test nim", "Done: I invited bob@players.test"},
+		{"one waiting per invitee, whoever sent it", func(h *harness) {
+			h.prove(t, carol)
+			wantText(t, only(t, h.write(t, carol, "challenge bob@players.test nim"), carol), "Done: I invited bob@players.test")
+		}, "challenge bob@players.test nim", "Refused: bob@players.test has another challenge waiting for their answer"},
+		{"three an hour per invitee, whoever sent them", func(h *harness) {
+			for _, from := range []string{carol, eve, "dave@players.test"} {
+				h.prove(t, from)
+				m := only(t, h.write(t, from, "challenge bob@players.test nim"), from)
+				h.reply(t, m, "decline")
+			}
+		}, "challenge bob@players.test nim", "Refused: bob@players.test has been invited 3 times in the last hour, as many as I allow. Try again after Sat 21 Nov 2026 13:00 UTC."},
 		{"one waiting per address", func(h *harness) {
 			h.write(t, alice, "challenge carol@players.test nim")
 		}, "challenge carol@players.test nim", "Refused: your challenge to carol@players.test (game g"},
@@ -230,11 +242,11 @@ func TestChallengeWithdrawnInTheSameMail(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	lines := make([]string, 0, 2*DefaultInvitationsPerDay+2)
 	for i := 0; i <= DefaultInvitationsPerDay; i++ {
-		lines = append(lines, "challenge carol@players.test nim", "decline")
+		lines = append(lines, fmt.Sprintf("challenge c%d@players.test nim", i), "decline")
 	}
 	mails := h.write(t, alice, lines...)
-	if n := mailsTo(mails, carol); n != 0 {
-		t.Fatalf("carol got %d mails: %s", n, describe(mails))
+	if len(mails) != 1 {
+		t.Fatalf("the invitees got mail: %s", describe(mails))
 	}
 	wantText(t, only(t, mails, alice), "Refused: you have invited 5 addresses that never played")
 }
@@ -260,7 +272,8 @@ func TestStopForEver(t *testing.T) {
 }
 
 // TestExpiredChallengesPruned: the challenges to a player that expired
-// leave the player's record at their next command; the challenger's stay.
+// leave the player's record at their next command or invitation; the
+// challenger's stay.
 func TestExpiredChallengesPruned(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	h.prove(t, carol)
@@ -271,8 +284,9 @@ func TestExpiredChallengesPruned(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := len(h.playerOf(t, carol).Games); n != 3 {
-		t.Fatalf("carol's record has %d games before her command, want 3", n)
+	// (a new invitation to carol prunes her expired ones too)
+	if n := len(h.playerOf(t, carol).Games); n != 1 {
+		t.Fatalf("carol's record has %d games before her command, want 1", n)
 	}
 	only(t, h.write(t, carol, "games"), carol)
 	if p := h.playerOf(t, carol); len(p.Games) != 0 {
@@ -402,7 +416,7 @@ func TestUniqueIDsInOneTransaction(t *testing.T) {
 func TestPrivacyHelp(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	for _, topic := range []string{"privacy", "stop", "confirm", "block", "forget me"} {
-		wantText(t, only(t, h.write(t, alice, "help "+topic), alice), "windpost writes to someone you challenge only once", `"forget me", in reply`)
+		wantText(t, only(t, h.write(t, alice, "help "+topic), alice), "A From line proves nothing", "runs at once only in a reply to a mail windpost", `"forget me": your games`)
 	}
 }
 

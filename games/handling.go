@@ -30,9 +30,6 @@ type handling struct {
 	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
 	consent  consent  // what proves the sender (verb_consent.go)
 	talk     talk     // what the mail says to opponents (verb_talk.go)
-	// personalKey has an answer about no game carry the sender's own key
-	// (a tournament command's: tournament.go).
-	personalKey bool
 }
 
 // runLines runs the mail's lines as commands and writes the answer.

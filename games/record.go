@@ -218,6 +218,9 @@ type playerRecord struct {
 	// Invited is when the player invited an address that never played,
 	// within the last day (withdrawn invitations count too).
 	Invited []time.Time `json:"invited,omitempty"`
+	// InvitedBy is when someone invited the address, within the last
+	// hour (invitationsPerHourTo).
+	InvitedBy []time.Time `json:"invited_by,omitempty"`
 	// Blocked are the addresses that may not challenge the player.
 	Blocked []string `json:"blocked,omitempty"`
 	// Notify, Remind and Timezone are the player's mail settings

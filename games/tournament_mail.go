@@ -127,10 +127,12 @@ func (c *change) keyMail(m *Mail, to string) {
 	}
 }
 
-// personalKeyMail gives the answer to a tournament command the sender's
-// key (keyMail), when the sender is proven and no confirm is asked for.
-func (h *handling) personalKeyMail(m *Mail) {
-	if h.personalKey && h.consent.proven && !h.consent.asked {
+// senderKeyMail gives an answer about no game of the sender's the
+// sender's own key (keyMail), unless it asks for a confirm (confirmMail):
+// it goes only to that address, so a reply to it proves the sender, as a
+// reply to any mail windpost sent there does.
+func (h *handling) senderKeyMail(m *Mail) {
+	if !h.consent.asked {
 		h.keyMail(m, h.from)
 	}
 }

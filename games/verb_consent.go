@@ -26,6 +26,9 @@ const DefaultInvitationsPerDay = 5
 const (
 	confirmDays = 3   // a confirmation not answered in time expires
 	maxBlocked  = 200 // addresses one player may block
+	// invitationsPerHourTo is how many invitations one address gets in
+	// an hour, whoever sends them.
+	invitationsPerHourTo = 3
 )
 
 // invitationsPerDay is how many addresses that never played a sender may
@@ -142,6 +145,9 @@ func (c *change) neverPlayed(address string) (bool, error) {
 // address: the do-not-mail list, the invitee's blocks, one invitation
 // waiting per address, and the cap per day on addresses that never played.
 func (h *handling) mayInvite(address string) error {
+	if err := h.srv.checkAddress(address); err != nil {
+		return refused("I cannot write to %s (%v).", address, err).instead("Check the address for a typo.")
+	}
 	if h.st.banned(address) {
 		return refused("%s cannot be invited.", address).instead(otherOpponent) // not why (store_ban.go)
 	}
@@ -156,15 +162,8 @@ func (h *handling) mayInvite(address string) error {
 	if slices.Contains(them.Blocked, h.from) {
 		return refused("%s does not take challenges from you.", address).instead(otherOpponent)
 	}
-	waiting, err := h.pickGames(func(g *gameRecord) bool {
-		return g.State == stateInvited && g.Challenger == h.from && g.invitee() == address
-	})
-	if err != nil {
+	if err := h.mayMailInvitee(address, them); err != nil {
 		return err
-	}
-	if len(waiting) > 0 {
-		return refused("your challenge to %s (game %s) is still waiting for their answer;", address, waiting[0]).
-			instead(`wait for it, or withdraw it with "%s decline".`, waiting[0])
 	}
 	me, err := h.player(h.from)
 	if err != nil {
@@ -187,6 +186,33 @@ func (h *handling) mayInvite(address string) error {
 	return nil
 }
 
+// mayMailInvitee checks what others may cause to address, however many
+// they are: one invitation waits for them at a time, and they get at most
+// invitationsPerHourTo in an hour. them is address's record.
+func (h *handling) mayMailInvitee(address string, them *playerRecord) error {
+	theirs, err := h.playerGames(address)
+	if err != nil {
+		return err
+	}
+	for _, lg := range theirs {
+		if g := lg.rec; g.State == stateInvited && g.invitee() == address {
+			if g.Challenger == h.from {
+				return refused("your challenge to %s (game %s) is still waiting for their answer;", address, g.ID).
+					instead(`wait for it, or withdraw it with "%s decline".`, g.ID)
+			}
+			return refused("%s has another challenge waiting for their answer, and I give them one at a time.", address).
+				instead("Try again in a few days, or challenge someone else.")
+		}
+	}
+	hourAgo := h.now.Add(-time.Hour)
+	them.InvitedBy = slices.DeleteFunc(them.InvitedBy, func(t time.Time) bool { return !t.After(hourAgo) })
+	if n := len(them.InvitedBy); n >= invitationsPerHourTo {
+		return refused("%s has been invited %d times in the last hour, as many as I allow.", address, n).
+			instead("Try again after %s.", formatTime(them.InvitedBy[0].Add(time.Hour)))
+	}
+	return nil
+}
+
 // held is the sender's challenges waiting for a confirm that has not
 // expired.
 func (h *handling) held(p *playerRecord) []heldChallenge {
@@ -196,9 +222,15 @@ func (h *handling) held(p *playerRecord) []heldChallenge {
 	return p.Confirm.Challenges
 }
 
-// countInvitation counts an invitation to address against the sender's
-// cap, if address never played.
+// countInvitation counts an invitation to address against address's
+// hourly cap and, if address never played, the sender's daily cap.
 func (h *handling) countInvitation(address string) error {
+	them, err := h.player(address)
+	if err != nil {
+		return err
+	}
+	them.InvitedBy = append(them.InvitedBy, h.now)
+	h.markChanged(address)
 	never, err := h.neverPlayed(address)
 	if err != nil || !never {
 		return err
@@ -384,19 +416,25 @@ func (h *handling) unblock(c Command) (string, error) {
 }
 
 // privacyHelp is the help on consent ("help privacy").
-const privacyHelp = `windpost writes to someone you challenge only once it knows the mail
-came from you: you have answered one of its mails before, or you write
-"confirm" in reply to the short mail it sends you about your first
-challenge (within 3 days). Until then nobody else gets mail.
-You may invite a few addresses a day that never played (5 unless the
-operator set another number; withdrawn challenges count), and have one
-challenge waiting for each address.
-"stop", alone on a line (in any mail, or in reply to an invitation):
+const privacyHelp = `A From line proves nothing: anyone can write any address there. So
+whatever acts in your name (challenge, seek, join, rematch, tournament
+new/join/leave, stop, block, unblock, notify, remind, timezone,
+vacation, forget me) runs at once only in a reply to a mail windpost
+sent you: its reply address (or the [windpost ...] tag in its subject)
+carries your personal key. In a new mail, windpost asks you once to
+"confirm" it instead (within 3 days; at most one such request an hour),
+and does nothing until you do. Moves, draws and resignations need the
+key of their game.
+Others see you as "name@..." unless they play a game with you. You may
+invite a few addresses a day that never played (5 unless the operator
+set another number; withdrawn challenges count); an address gets at
+most 3 invitations an hour, and one waits for them at a time.
+"stop", alone on a line (or your mail program's unsubscribe button):
 nobody can invite you, and windpost never writes to you again except to
 answer your own mails and about the games you accepted (so that you do
 not lose them on time). It holds for ever, also after "forget me".
 "block <address>": that address can no longer challenge you; "unblock
-<address>", in reply to a mail about one of your games, undoes it.
-"forget me", in reply to a mail about one of your games: your games in
-progress are resigned, your challenges are off, your address in the game
-records is replaced by a stand-in, and your player record is deleted.`
+<address>" undoes it.
+"forget me": your games in progress are resigned, your challenges are
+off, your address in the game records is replaced by a stand-in, and
+your player record is deleted.`

@@ -10,7 +10,7 @@ func (h *handling) help(c Command) (string, error) {
 	if _, ok := h.srv.catalog.Lookup(c.Topic); ok {
 		return h.rules(Command{Variant: c.Topic})
 	}
-	if _, ok := helpTopic(c.Topic); !ok {
+	if _, ok := h.srv.verbs.helpTopic(c.Topic); !ok {
 		return fmt.Sprintf("I have no help on %q; here is the overview.\n\n%s", c.Topic, h.srv.helpText("")), nil
 	}
 	return h.srv.helpText(c.Topic), nil
@@ -39,8 +39,15 @@ func rulesText(title, text string) string {
 	return title + "\n\n" + text
 }
 
-// helpTopic returns the help text of topic; "" is the overview.
-func helpTopic(topic string) (string, bool) {
+// helpTopic returns the help text of topic; "" is the overview, made
+// from the registry, as is the topic a verb's word leads to.
+func (r *verbRegistry) helpTopic(topic string) (string, bool) {
+	if topic == "" {
+		return r.overview(), true
+	}
+	if s, ok := r.byWord[topic]; ok && s.topic != "" {
+		topic = s.topic
+	}
 	switch topic {
 	case "clock":
 		topic = "clocks"
@@ -66,61 +73,6 @@ func helpTopic(topic string) (string, bool) {
 		topic = "public"
 	}
 	switch topic {
-	case "":
-		return `Commands (one per line; several per mail run in order):
-  new <game> [as black|white|random] [level <level>] [rated]
-                          a game against the bot ("help levels")
-  challenge <address> <game> [as black|white|random] [days <n>] [unrated]
-                          invite a friend (n days per move, 7 if not given)
-  accept / decline        answer a challenge
-  seek <game> [days <n>] [unrated] [rating <low>-<high>]
-                          an open challenge: whoever joins it plays you
-  seeks [<game>]          the open seeks; "join <id>" plays one
-  seek cancel <id>        withdraw your seek
-  rematch                 after a game's end: another, colours swapped
-  <move> [#<n>]           a move, e.g. "P-2c #5" (#n: the move's number,
-                          so that an old or repeated mail is refused)
-  board, history, moves   the board, the moves so far, the legal moves
-  games                   your games
-  draw                    offer a draw; the opponent's "draw" accepts it
-  undo                    ask to take back your last move
-  decline, no thanks      decline your opponent's draw offer or undo request
-                          (at any time; "accept" accepts it)
-  say <text>, note <text> a message to your opponent; a note for yourself
-  mute / unmute           stop (or let through) your opponent's messages
-  public / private        let anyone follow the game on the web (when both
-                          players say it), or keep it to the two of you
-  resign                  give up the game
-  analysis                after the end: every move's value, mistakes marked
-  export [<game>]         the game's record as a file (PGN) in the answer
-  vacation <days> / vacation off
-                          stop your clocks (at most 30 days a year)
-  notify each / notify digest <hh:mm>
-                          a mail for every event, or one mail a day
-  remind <times>          when reminders go, e.g. "remind 48h 12h 2h"
-  timezone <zone>         your time zone, e.g. "timezone Europe/Helsinki"
-  rules <game>            the rules and the notation
-  confirm                 send the challenges windpost asked you to confirm
-  stop                    never be invited (or mailed) by windpost again
-  block <address> / unblock <address>
-                          keep an address from challenging you
-  forget me               resign your games; windpost forgets your address
-  rating                  your ratings, with their last changes
-  standings <game>        the best rated players of a game
-  tournament new <game> roundrobin|swiss [rounds <n>] [days <n>] [rated]
-                          organise a tournament by mail
-  join <t>, tournament <t>
-                          enter tournament t; its players and crosstable
-  help <topic>            more on: moves, games, clocks, draw, undo, talk,
-                          vacation, notify, privacy, rating, seek,
-                          rematch, tournament, join, export, organiser,
-                          public
-For a tournament's organiser, on its games:
-  adjudicate <game> [black|white|draw]
-                          end a game (by the solved table where there is one)
-  extend <game> <n> days  give the player to move n more days
-Reply to a mail about a game to act in it: the reply address carries your
-key. Put a game id before a command ("g7k3q board") to name another game.`, true
 	case "moves":
 		return `A move is written in the game's notation ("rules <game>" explains it),
 alone on a line, optionally after "move" and the game id and followed by
@@ -204,11 +156,10 @@ whole days left.`, true
 // helpText is the help on topic ("" for the overview); an unknown topic
 // gets the overview.
 func (s *Server) helpText(topic string) string {
-	if t, ok := helpTopic(strings.TrimSpace(topic)); ok && topic != "" {
+	if t, ok := s.verbs.helpTopic(strings.TrimSpace(topic)); ok && topic != "" {
 		return t
 	}
-	t, _ := helpTopic("")
-	return t + "\nGames: " + strings.Join(s.catalog.Names(), ", ") + "."
+	return s.verbs.overview() + "\nGames: " + strings.Join(s.catalog.Names(), ", ") + "."
 }
 
 // ratingHelp is "help rating": how ratings work, and how the bot levels'
@@ -297,3 +248,34 @@ then open its page by the game's id alone. Both players must say it (the
 page shows both of you); your opponent is asked. "private" from either
 player closes it again. Games against the bot are public when you say
 it. The games of a tournament are always public.`
+
+// overview is "help" without a topic: every verb's usage in the
+// registry's order, the organiser's apart, the descriptions in column 27.
+func (r *verbRegistry) overview() string {
+	var b strings.Builder
+	b.WriteString("Commands (one per line; several per mail run in order):\n")
+	write := func(organiser bool) {
+		for _, s := range r.order {
+			if s.usage == "" || (s.authority == Organiser) != organiser {
+				continue
+			}
+			for _, line := range strings.Split(s.usage, "\n") {
+				form, what, _ := strings.Cut(line, "\t")
+				switch {
+				case form == "":
+					fmt.Fprintf(&b, "%26s%s\n", "", what)
+				case what == "":
+					fmt.Fprintf(&b, "  %s\n", form)
+				default:
+					fmt.Fprintf(&b, "  %-24s%s\n", form, what)
+				}
+			}
+		}
+	}
+	write(false)
+	b.WriteString("For a tournament's organiser, on its games:\n")
+	write(true)
+	b.WriteString("Reply to a mail about a game to act in it: the reply address carries your\n" +
+		"key. Put a game id before a command (\"g7k3q board\") to name another game.")
+	return b.String()
+}

@@ -114,7 +114,6 @@ func (h *handling) newTournament(c Command) (string, error) {
 	if err := h.st.putTournament(tr); err != nil {
 		return "", err
 	}
-	h.personalKey = true
 	return fmt.Sprintf("Done: you organise %s: %s, for up to %d players.\n\n"+
 		"Players join by writing to %s the line:\n  join %s\n"+
 		"(nobody is invited: tell them yourself). \"tournament %s\" shows who has joined.\n"+
@@ -134,7 +133,6 @@ func (h *handling) joinTournament(id string) (string, error) {
 			instead(`Write "tournament" for the tournaments open to join.`)
 	}
 	if slices.Contains(tr.Entrants, h.from) {
-		h.personalKey = true
 		return fmt.Sprintf("You are in %s already, one of %d players.", tr.title(), len(tr.Entrants)), nil
 	}
 	if h.st.doNotMail(h.from) {
@@ -149,7 +147,6 @@ func (h *handling) joinTournament(id string) (string, error) {
 	if err := h.st.putTournament(tr); err != nil {
 		return "", err
 	}
-	h.personalKey = true
 	return fmt.Sprintf("Done: you joined %s: %s. %d %s so far.\n"+
 		"When the organiser starts it, I mail you each of your games (a round robin's all at once, a Swiss's round by round) "+
 		"and the crosstable after every result. To leave before the start, reply to this mail with: tournament leave %s",
@@ -212,7 +209,6 @@ func (h *handling) startTournamentVerb(tr *tournamentRecord) (string, error) {
 	if err := h.audit(h.from, "start", tr.ID, fmt.Sprintf("%d players, %s", n, formatWords(tr.Format)), ""); err != nil {
 		return "", err
 	}
-	h.personalKey = true
 	text := fmt.Sprintf("Done: %s has begun with %d players. I mailed each player their games", tr.title(), n)
 	if tr.Format == formatSwiss {
 		text += " of round 1; each later round is paired when the one before is complete"

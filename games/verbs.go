@@ -31,6 +31,11 @@ type verbSpec struct {
 	// suggest puts the verb among the words "did you mean" offers (not
 	// "move", "new" or "say": one letter off everyday words).
 	suggest bool
+	// usage is the verb's entry in "help": the form, a tab, what it does
+	// (a newline and a tab go on to the next line of the description);
+	// "" when another verb's entry names it. topic is the "help <topic>"
+	// its words lead to, "" if none.
+	usage, topic string
 }
 
 // lineWords is a command line as parse reads it: the verb as written
@@ -57,6 +62,7 @@ func (s *verbSpec) authorityFor(c Command) Authority {
 // verbRegistry is the command language: the verbs by their words and by
 // their Verb.
 type verbRegistry struct {
+	order  []*verbSpec // the table's order, the help's
 	byWord map[string]*verbSpec
 	byVerb map[Verb]*verbSpec
 	// suggestions are the verbs "did you mean" may offer, in table order.
@@ -69,6 +75,7 @@ func newVerbRegistry(specs []verbSpec) *verbRegistry {
 	r := &verbRegistry{byWord: map[string]*verbSpec{}, byVerb: map[Verb]*verbSpec{}}
 	for i := range specs {
 		s := &specs[i]
+		r.order = append(r.order, s)
 		r.byVerb[s.verb] = s
 		for _, w := range s.words {
 			r.byWord[w] = s
@@ -111,62 +118,101 @@ func builtinVerbs() []verbSpec {
 		}
 		c.parseGameArg(l.low)
 	}
+	// Each verb's usage is its entry in "help"; a verb another's entry
+	// names too has none. The order is the help's.
 	return []verbSpec{
-		{verb: VerbHelp, words: []string{"help", "?"}, authority: Anyone, suggest: true,
-			parse: func(c *Command, l lineWords) { c.Topic = strings.Join(l.low, " ") }, run: (*handling).help},
-		{verb: VerbRules, words: []string{"rules"}, authority: Anyone, suggest: true, parse: parseRules, run: (*handling).rules},
-		{verb: VerbNew, words: []string{"new"}, authority: Anyone,
+		{verb: VerbNew, words: []string{"new"}, authority: Anyone, topic: "games",
+			usage: "new <game> [as black|white|random] [level <level>] [rated]\n\ta game against the bot (\"help levels\")",
 			parse: func(c *Command, l lineWords) { c.parseNew(l.low) },
 			run:   func(h *handling, c Command) (string, error) { return h.withKit(h.newBotGame)(c) }},
-		{verb: VerbChallenge, words: []string{"challenge"}, authority: Sender, suggest: true,
+		{verb: VerbChallenge, words: []string{"challenge"}, authority: Sender, suggest: true, topic: "games",
+			usage: "challenge <address> <game> [as black|white|random] [days <n>] [unrated]\n\tinvite a friend (n days per move, 7 if not given)",
 			parse: func(c *Command, l lineWords) { c.parseChallenge(l.low) },
 			run:   func(h *handling, c Command) (string, error) { return h.withKit(h.challenge)(c) }},
-		{verb: VerbAccept, words: []string{"accept"}, authority: Player, suggest: true, parse: offer, run: (*handling).acceptOrDecline},
-		{verb: VerbDecline, words: []string{"decline", "no", "nope"}, authority: Player, suggest: true, parse: parseDecline, run: (*handling).acceptOrDecline},
-		{verb: VerbMove, words: []string{"move", "play"}, authority: Player, parse: parseMoveVerb, run: (*handling).move},
-		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, suggest: true, parse: gameArg, run: look},
-		{verb: VerbHistory, words: []string{"history"}, authority: Anyone, suggest: true, parse: gameArg, run: look},
-		{verb: VerbMoves, words: []string{"moves"}, authority: Anyone, suggest: true, parse: gameArg, run: look},
-		{verb: VerbGames, words: []string{"games"}, authority: Anyone, suggest: true, parse: gameArg, run: (*handling).listGames},
-		{verb: VerbResign, words: []string{"resign"}, authority: Player, suggest: true, parse: gameArg,
-			run: func(h *handling, c Command) (string, error) { return h.playing(h.resign, h.resign)(c) }},
-		{verb: VerbDraw, words: []string{"draw"}, authority: Player, suggest: true, parse: gameArg,
-			run: func(h *handling, c Command) (string, error) { return h.playing(h.draw, h.drawWithBot)(c) }},
-		{verb: VerbUndo, words: []string{"undo"}, authority: Player, suggest: true, parse: gameArg,
-			run: func(h *handling, c Command) (string, error) { return h.playing(h.undo, undoWithBot)(c) }},
-		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true, parse: gameArg, run: (*handling).analysis},
-		{verb: VerbExport, words: []string{"export"}, authority: Anyone, parse: gameArg, run: (*handling).export},
-		{verb: VerbVacation, words: []string{"vacation", "holiday"}, authority: Sender, suggest: true,
-			parse: func(c *Command, l lineWords) { c.parseVacation(l.low) }, run: (*handling).vacation},
-		{verb: VerbConfirm, words: []string{"confirm"}, authority: Anyone, suggest: true, parse: consent, run: (*handling).confirm},
-		{verb: VerbStop, words: []string{"stop", "unsubscribe"}, authority: Sender, suggest: true, parse: consent, run: (*handling).stop},
-		{verb: VerbBlock, words: []string{"block"}, authority: Sender, suggest: true, parse: consent, run: (*handling).block},
-		{verb: VerbUnblock, words: []string{"unblock"}, authority: Sender, suggest: true, parse: consent, run: (*handling).unblock},
-		{verb: VerbForget, words: []string{"forget"}, authority: Sender, suggest: true, parse: consent, run: (*handling).forgetMe},
-		{verb: VerbRating, words: []string{"rating", "ratings"}, authority: Anyone, suggest: true, parse: rating, run: (*handling).myRating},
-		{verb: VerbStandings, words: []string{"standings"}, authority: Anyone, suggest: true, parse: rating,
-			run: func(h *handling, c Command) (string, error) { return h.withKit(h.standings)(c) }},
-		{verb: VerbSay, words: []string{"say"}, authority: Player, parse: talk, run: (*handling).say},
-		{verb: VerbNote, words: []string{"note"}, authority: Player, suggest: true, parse: talk, run: (*handling).note},
-		{verb: VerbMute, words: []string{"mute"}, authority: Player, suggest: true, parse: talk, run: (*handling).mute},
-		{verb: VerbUnmute, words: []string{"unmute"}, authority: Player, suggest: true, parse: talk, run: (*handling).mute},
-		{verb: VerbNotify, words: []string{"notify"}, authority: Sender, parse: setting, run: (*handling).setting},
-		{verb: VerbRemind, words: []string{"remind"}, authority: Sender, parse: setting, run: (*handling).setting},
-		{verb: VerbTimezone, words: []string{"timezone"}, authority: Sender, parse: setting, run: (*handling).setting},
-		{verb: VerbSeek, words: []string{"seek"}, authority: Sender, parse: seek,
+		{verb: VerbAccept, words: []string{"accept"}, authority: Player, suggest: true, topic: "games",
+			usage: "accept / decline\tanswer a challenge", parse: offer, run: (*handling).acceptOrDecline},
+		{verb: VerbSeek, words: []string{"seek"}, authority: Sender, topic: "seek",
+			usage: "seek <game> [days <n>] [unrated] [rating <low>-<high>]\n\tan open challenge: whoever joins it plays you", parse: seek,
 			run: func(h *handling, c Command) (string, error) { return h.withKit(h.seek)(c) }},
-		{verb: VerbUnseek, authority: Sender, run: (*handling).unseek},
-		{verb: VerbSeeks, words: []string{"seeks"}, authority: Anyone, parse: seek, run: (*handling).listSeeks},
-		{verb: VerbJoin, words: []string{"join"}, authority: Sender, parse: parseJoinLine, run: (*handling).join},
-		{verb: VerbRematch, words: []string{"rematch"}, authority: Sender, suggest: true, parse: gameArg, run: (*handling).rematch},
-		{verb: VerbTournament, words: []string{"tournament", "tournaments"}, authorityOf: tournamentAuthority, suggest: true,
+		{verb: VerbSeeks, words: []string{"seeks"}, authority: Anyone, topic: "seek",
+			usage: "seeks [<game>]\tthe open seeks; \"join <id>\" plays one", parse: seek, run: (*handling).listSeeks},
+		{verb: VerbUnseek, authority: Sender, usage: "seek cancel <id>\twithdraw your seek", run: (*handling).unseek},
+		{verb: VerbJoin, words: []string{"join"}, authority: Sender, topic: "join", parse: parseJoinLine, run: (*handling).join},
+		{verb: VerbRematch, words: []string{"rematch"}, authority: Sender, suggest: true, topic: "rematch",
+			usage: "rematch\tafter a game's end: another, colours swapped", parse: gameArg, run: (*handling).rematch},
+		{verb: VerbMove, words: []string{"move", "play"}, authority: Player, topic: "moves",
+			usage: "<move> [#<n>]\ta move, e.g. \"P-2c #5\" (#n: the move's number,\n\tso that an old or repeated mail is refused)",
+			parse: parseMoveVerb, run: (*handling).move},
+		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, suggest: true,
+			usage: "board, history, moves\tthe board, the moves so far, the legal moves", parse: gameArg, run: look},
+		{verb: VerbHistory, words: []string{"history"}, authority: Anyone, suggest: true, parse: gameArg, run: look},
+		{verb: VerbMoves, words: []string{"moves"}, authority: Anyone, suggest: true, topic: "moves", parse: gameArg, run: look},
+		{verb: VerbGames, words: []string{"games"}, authority: Anyone, suggest: true, topic: "games",
+			usage: "games\tyour games", parse: gameArg, run: (*handling).listGames},
+		{verb: VerbDraw, words: []string{"draw"}, authority: Player, suggest: true, topic: "draw",
+			usage: "draw\toffer a draw; the opponent's \"draw\" accepts it", parse: gameArg,
+			run: func(h *handling, c Command) (string, error) { return h.playing(h.draw, h.drawWithBot)(c) }},
+		{verb: VerbUndo, words: []string{"undo"}, authority: Player, suggest: true, topic: "undo",
+			usage: "undo\task to take back your last move", parse: gameArg,
+			run: func(h *handling, c Command) (string, error) { return h.playing(h.undo, undoWithBot)(c) }},
+		{verb: VerbDecline, words: []string{"decline", "no", "nope"}, authority: Player, suggest: true, topic: "games",
+			usage: "decline, no thanks\tdecline your opponent's draw offer or undo request\n\t(at any time; \"accept\" accepts it)",
+			parse: parseDecline, run: (*handling).acceptOrDecline},
+		{verb: VerbSay, words: []string{"say"}, authority: Player, topic: "talk",
+			usage: "say <text>, note <text>\ta message to your opponent; a note for yourself", parse: talk, run: (*handling).say},
+		{verb: VerbNote, words: []string{"note"}, authority: Player, suggest: true, topic: "talk", parse: talk, run: (*handling).note},
+		{verb: VerbMute, words: []string{"mute"}, authority: Player, suggest: true, topic: "talk",
+			usage: "mute / unmute\tstop (or let through) your opponent's messages", parse: talk, run: (*handling).mute},
+		{verb: VerbUnmute, words: []string{"unmute"}, authority: Player, suggest: true, topic: "talk", parse: talk, run: (*handling).mute},
+		{verb: VerbPublic, words: []string{"public"}, authority: Player, topic: "public",
+			usage: "public / private\tlet anyone follow the game on the web (when both\n\tplayers say it), or keep it to the two of you",
+			parse: gameArg, run: (*handling).publicity},
+		{verb: VerbPrivate, words: []string{"private"}, authority: Player, topic: "public", parse: gameArg, run: (*handling).publicity},
+		{verb: VerbResign, words: []string{"resign"}, authority: Player, suggest: true,
+			usage: "resign\tgive up the game", parse: gameArg,
+			run: func(h *handling, c Command) (string, error) { return h.playing(h.resign, h.resign)(c) }},
+		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true,
+			usage: "analysis\tafter the end: every move's value, mistakes marked", parse: gameArg, run: (*handling).analysis},
+		{verb: VerbExport, words: []string{"export"}, authority: Anyone, topic: "export",
+			usage: "export [<game>]\tthe game's record as a file (PGN) in the answer", parse: gameArg, run: (*handling).export},
+		{verb: VerbVacation, words: []string{"vacation", "holiday"}, authority: Sender, suggest: true, topic: "vacation",
+			usage: "vacation <days> / vacation off\n\tstop your clocks (at most 30 days a year)",
+			parse: func(c *Command, l lineWords) { c.parseVacation(l.low) }, run: (*handling).vacation},
+		{verb: VerbNotify, words: []string{"notify"}, authority: Sender, topic: "notify",
+			usage: "notify each / notify digest <hh:mm>\n\ta mail for every event, or one mail a day", parse: setting, run: (*handling).setting},
+		{verb: VerbRemind, words: []string{"remind"}, authority: Sender, topic: "notify",
+			usage: "remind <times>\twhen reminders go, e.g. \"remind 48h 12h 2h\"", parse: setting, run: (*handling).setting},
+		{verb: VerbTimezone, words: []string{"timezone"}, authority: Sender, topic: "notify",
+			usage: "timezone <zone>\tyour time zone, e.g. \"timezone Europe/Helsinki\"", parse: setting, run: (*handling).setting},
+		{verb: VerbRules, words: []string{"rules"}, authority: Anyone, suggest: true,
+			usage: "rules <game>\tthe rules and the notation", parse: parseRules, run: (*handling).rules},
+		{verb: VerbConfirm, words: []string{"confirm"}, authority: Anyone, suggest: true, topic: "privacy",
+			usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", parse: consent, run: (*handling).confirm},
+		{verb: VerbStop, words: []string{"stop", "unsubscribe"}, authority: Sender, suggest: true, topic: "privacy",
+			usage: "stop\tnever be invited (or mailed) by windpost again", parse: consent, run: (*handling).stop},
+		{verb: VerbBlock, words: []string{"block"}, authority: Sender, suggest: true, topic: "privacy",
+			usage: "block <address> / unblock <address>\n\tkeep an address from challenging you", parse: consent, run: (*handling).block},
+		{verb: VerbUnblock, words: []string{"unblock"}, authority: Sender, suggest: true, topic: "privacy", parse: consent, run: (*handling).unblock},
+		{verb: VerbForget, words: []string{"forget"}, authority: Sender, suggest: true, topic: "privacy",
+			usage: "forget me\tresign your games; windpost forgets your address", parse: consent, run: (*handling).forgetMe},
+		{verb: VerbRating, words: []string{"rating", "ratings"}, authority: Anyone, suggest: true, topic: "rating",
+			usage: "rating\tyour ratings, with their last changes", parse: rating, run: (*handling).myRating},
+		{verb: VerbStandings, words: []string{"standings"}, authority: Anyone, suggest: true, topic: "rating",
+			usage: "standings <game>\tthe best rated players of a game", parse: rating,
+			run: func(h *handling, c Command) (string, error) { return h.withKit(h.standings)(c) }},
+		{verb: VerbTournament, words: []string{"tournament", "tournaments"}, authorityOf: tournamentAuthority, suggest: true, topic: "tournament",
+			usage: "tournament new <game> roundrobin|swiss [rounds <n>] [days <n>] [rated]\n\torganise a tournament by mail\n" +
+				"join <t>, tournament <t>\n\tenter tournament t; its players and crosstable",
 			parse: parseTournamentWords, run: (*handling).tournamentVerb},
-		{verb: VerbWithdraw, words: []string{"withdraw"}, authorityOf: tournamentAuthority, suggest: true,
+		{verb: VerbWithdraw, words: []string{"withdraw"}, authorityOf: tournamentAuthority, suggest: true, topic: "tournament",
 			parse: parseTournamentWords, run: (*handling).withdraw},
-		{verb: VerbAdjudicate, words: []string{"adjudicate"}, authority: Organiser, suggest: true, parse: organiser, run: (*handling).adjudicateGame},
-		{verb: VerbExtend, words: []string{"extend"}, authority: Organiser, parse: organiser, run: (*handling).extendGame},
-		{verb: VerbPublic, words: []string{"public"}, authority: Player, parse: gameArg, run: (*handling).publicity},
-		{verb: VerbPrivate, words: []string{"private"}, authority: Player, parse: gameArg, run: (*handling).publicity},
+		{verb: VerbHelp, words: []string{"help", "?"}, authority: Anyone, suggest: true,
+			usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic",
+			parse: func(c *Command, l lineWords) { c.Topic = strings.Join(l.low, " ") }, run: (*handling).help},
+		{verb: VerbAdjudicate, words: []string{"adjudicate"}, authority: Organiser, suggest: true, topic: "organiser",
+			usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", parse: organiser, run: (*handling).adjudicateGame},
+		{verb: VerbExtend, words: []string{"extend"}, authority: Organiser, topic: "organiser",
+			usage: "extend <game> <n> days\tgive the player to move n more days", parse: organiser, run: (*handling).extendGame},
 	}
 }
 

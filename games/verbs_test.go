@@ -61,7 +61,8 @@ var senderLines = map[Verb]string{
 // mail "from" bob without bob's key (anyone can write that), does nothing
 // in bob's name: bob's record and games stay as they were, nobody else
 // is mailed, and bob gets one keyed confirm request; a second such mail
-// within the hour gets no second request.
+// within the hour gets no second request (its answer, like every mail to
+// bob, carries only bob's own key, with which nothing held runs).
 func TestForgedSenderVerbs(t *testing.T) {
 	registry := newVerbRegistry(builtinVerbs())
 	for v, spec := range registry.byVerb {
@@ -91,9 +92,10 @@ func TestForgedSenderVerbs(t *testing.T) {
 				t.Errorf("the confirm request carries no key: %q", m.ReplyTo)
 			}
 			after := h.playerOf(t, bob)
-			if after.Confirm == nil || len(after.Confirm.Challenges) != 1 {
-				t.Fatalf("bob's record holds %+v", after.Confirm)
+			if after.Confirm == nil || len(after.Confirm.Challenges) != 1 || !strings.Contains(m.ReplyTo, "+"+after.Confirm.ID+".") {
+				t.Fatalf("bob's record holds %+v; the request's Reply-To is %q", after.Confirm, m.ReplyTo)
 			}
+			asked := after.Confirm.ID
 			after.Confirm = nil
 			after.ErrorAnswers = before.ErrorAnswers
 			if !slices.Equal(after.Games, before.Games) || after.Notify != before.Notify || after.Timezone != before.Timezone ||
@@ -104,8 +106,9 @@ func TestForgedSenderVerbs(t *testing.T) {
 			h.clock.Advance(confirmMailGap / 2)
 			again := only(t, h.fresh(t, bob, line), bob)
 			wantText(t, again, "Refused: I asked you to confirm another mail at")
-			if strings.Contains(again.ReplyTo, "+g") && strings.Contains(again.Subject, "[windpost g") {
-				t.Errorf("a second forged mail within the hour brought a second keyed request: %q", again.ReplyTo)
+			if p := h.playerOf(t, bob); p.Confirm == nil || p.Confirm.ID != asked || len(p.Confirm.Challenges) != 1 ||
+				strings.Contains(again.ReplyTo, "+"+asked+".") {
+				t.Errorf("a second forged mail within the hour brought a second request: %q, %+v", again.ReplyTo, p.Confirm)
 			}
 		})
 	}
@@ -119,4 +122,40 @@ func (h *harness) onDoNotMail(t testing.TB, address string) bool {
 		t.Fatal(err)
 	}
 	return on
+}
+
+// TestHelpFromRegistry: "help" lists every verb by its first word (the
+// organiser's after the others), and every topic a verb leads to exists.
+func TestHelpFromRegistry(t *testing.T) {
+	r := newVerbRegistry(builtinVerbs())
+	overview := r.overview()
+	organiser := strings.Index(overview, "For a tournament's organiser")
+	for _, s := range r.order {
+		name := strings.Fields(string(s.verb))[0]
+		i := -1
+		for _, form := range []string{"  " + name + " ", "  " + name + ",", "  " + name + "\n", ", " + name, "/ " + name} {
+			if j := strings.Index(overview, form); j >= 0 && (i < 0 || j < i) {
+				i = j
+			}
+		}
+		if s.verb == VerbMove {
+			i = strings.Index(overview, "  <move>")
+		}
+		if i < 0 {
+			t.Errorf("help does not name %q", s.verb)
+		}
+		if (s.authority == Organiser) != (i > organiser) {
+			t.Errorf("%q is listed on the wrong side of the organiser's heading", s.verb)
+		}
+		if s.topic != "" {
+			if _, ok := r.helpTopic(s.topic); !ok {
+				t.Errorf("%q leads to help topic %q, which does not exist", s.verb, s.topic)
+			}
+		}
+	}
+	for _, line := range strings.Split(overview, "\n") {
+		if len(line) > 78 {
+			t.Errorf("help line over 78 columns: %q", line)
+		}
+	}
 }

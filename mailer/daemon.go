@@ -302,6 +302,7 @@ func (d *Daemon) handleMail(ctx context.Context, raw []byte, size int64, place i
 		arrived = d.now()
 	}
 	req := msg.Request(d.Bot.Address, arrived)
+	req.Aligned = msg.Aligned(d.AuthservID)
 	mails, err := d.handleRequest(ctx, req)
 	var crash *crashError
 	if errors.As(err, &crash) {

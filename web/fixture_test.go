@@ -25,7 +25,7 @@ const (
 
 // site is a store with games in it and the handler that shows them.
 type site struct {
-	t     *testing.T
+	t     testing.TB
 	store *games.Store
 	srv   *games.Server
 	h     *Handler
@@ -80,7 +80,7 @@ func (s *site) to(mails []games.Mail, address string) *games.Mail {
 // bot, a rated Micro-shogi game she resigned (her rating), and her
 // private Micro-shogi game with bob; and a tournament in memory whose
 // pairings name the public game.
-func newSite(t *testing.T) *site {
+func newSite(t testing.TB) *site {
 	t.Helper()
 	dir := t.TempDir()
 	s := &site{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}

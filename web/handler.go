@@ -21,6 +21,11 @@ type GameSource interface {
 	Standings(variant string, now time.Time) ([]games.Standing, error)
 }
 
+// DefaultNotFoundDelay is Handler.NotFoundDelay's default: well above
+// the time a game's record takes to read (about 0.4 ms), so that a
+// private game's "not found" takes as long as a missing one's.
+const DefaultNotFoundDelay = 5 * time.Millisecond
+
 // Handler serves the web view. Games must be set; every other zero field
 // means its default, read through one accessor each (as net/http's
 // Server). A Handler must not be copied once it served.
@@ -40,6 +45,9 @@ type Handler struct {
 	// BotAddress is the address players write to, which every page's
 	// footer shows; "" = the footer names none.
 	BotAddress string
+	// NotFoundDelay is how long after the request a game page that does
+	// not exist, or may not be shown, is answered; 0 = DefaultNotFoundDelay.
+	NotFoundDelay time.Duration
 
 	once  sync.Once
 	mux   *http.ServeMux
@@ -169,4 +177,12 @@ func (h *Handler) style(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/css; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(css)
+}
+
+// notFoundDelay is NotFoundDelay or its default.
+func (h *Handler) notFoundDelay() time.Duration {
+	if h.NotFoundDelay <= 0 {
+		return DefaultNotFoundDelay
+	}
+	return h.NotFoundDelay
 }

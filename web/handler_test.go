@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/windpost/windpost/games"
 )
@@ -222,5 +223,36 @@ func TestGameOfTournament(t *testing.T) {
 		if body := s.get("GET", s.link(s.botGame)).Body.String(); strings.Contains(body, want) != c.link {
 			t.Errorf("tournaments shown %v: the link to the tournament %v, want %v:\n%s", c.tournaments != nil, !c.link, c.link, body)
 		}
+	}
+}
+
+// TestNotFoundTakesItsTime: a private game by its plain id and a game that
+// does not exist are both "not found", and neither answers before
+// NotFoundDelay: the time tells no existing id apart (the private game's
+// record is read, the missing one's is not).
+func TestNotFoundTakesItsTime(t *testing.T) {
+	s := newSite(t)
+	s.h.NotFoundDelay = 40 * time.Millisecond
+	for _, path := range []string{"/g/" + s.people, "/g/gzzzzz", "/g/" + s.people + "-aaaaaaaaaaaaaaaa"} {
+		start := time.Now()
+		w := s.get("GET", path)
+		if took := time.Since(start); w.Code != http.StatusNotFound || took < s.h.NotFoundDelay {
+			t.Errorf("GET %s: %d after %v, want 404 after at least %v", path, w.Code, took, s.h.NotFoundDelay)
+		}
+	}
+}
+
+// BenchmarkNotFound: a private game's "not found" against a missing
+// game's, at the default delay: the two take the same time.
+func BenchmarkNotFound(b *testing.B) {
+	s := newSite(b)
+	for _, c := range []struct{ name, path string }{{"private", "/g/" + s.people}, {"missing", "/g/gzzzzz"}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if w := s.get("GET", c.path); w.Code != http.StatusNotFound {
+					b.Fatalf("GET %s: %d", c.path, w.Code)
+				}
+			}
+		})
 	}
 }

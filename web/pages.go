@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/windpost/windpost/games"
@@ -94,6 +95,7 @@ func (h *Handler) title(variant string) string {
 // gamePage reads the game r's link names; ok is false when it answered
 // already (404 or 500).
 func (h *Handler) gamePage(w http.ResponseWriter, r *http.Request) (p games.GamePage, ok bool) {
+	start := time.Now()
 	id, token, dash := strings.Cut(r.PathValue("link"), "-")
 	if dash && token == "" {
 		h.notFound(w, r)
@@ -102,6 +104,13 @@ func (h *Handler) gamePage(w http.ResponseWriter, r *http.Request) (p games.Game
 	p, err := h.Games.GamePage(id, token)
 	switch {
 	case errors.Is(err, games.ErrNoSuchGame):
+		// A private game is read before it is refused, a missing one is
+		// not: both answers wait until the same time after the request,
+		// so that the time tells no existing id from a missing one.
+		select {
+		case <-time.After(time.Until(start.Add(h.notFoundDelay()))):
+		case <-r.Context().Done():
+		}
 		h.notFound(w, r)
 		return p, false
 	case err != nil:

@@ -94,36 +94,68 @@ func (m *Message) Authenticate(authservID string) (ok bool, why string) {
 	if authservID == "" {
 		return true, "no authserv-id configured"
 	}
+	r, ok := m.authResults(authservID)
+	if !ok {
+		return false, fmt.Sprintf("no Authentication-Results header from %s", authservID)
+	}
+	if has(r.dmarc, authres.ResultFail) {
+		return false, "dmarc=fail in " + r.found
+	}
+	if !has(r.spf, authres.ResultPass) && !has(r.dkim, authres.ResultPass) {
+		return false, "neither spf=pass nor dkim=pass in " + r.found
+	}
+	return true, r.found
+}
+
+// Aligned reports whether the receiving server authservID found
+// dmarc=pass: the From's domain is aligned with an SPF or DKIM pass, so
+// the From address proves its sender as far as that domain vouches for
+// its users. With authservID "" it is false: nothing was checked.
+func (m *Message) Aligned(authservID string) bool {
+	if authservID == "" {
+		return false
+	}
+	if ok, _ := m.Authenticate(authservID); !ok {
+		return false
+	}
+	r, _ := m.authResults(authservID)
+	return has(r.dmarc, authres.ResultPass)
+}
+
+// authResults are the results of one Authentication-Results header.
+type authResults struct {
+	spf, dkim, dmarc []string
+	found            string // what was found, for the logs
+}
+
+// authResults reads the topmost Authentication-Results header whose
+// authserv-id is authservID (case-insensitive; lower headers with that id
+// could be forged by the sender).
+func (m *Message) authResults(authservID string) (authResults, bool) {
 	for _, v := range m.Header.Values("Authentication-Results") {
 		id, results, err := authres.Parse(stripComments(v))
 		if !strings.EqualFold(id, authservID) {
 			continue
 		}
-		var spf, dkim, dmarc []string
+		var a authResults
 		for _, r := range results {
 			switch r := r.(type) {
 			case *authres.SPFResult:
-				spf = append(spf, string(r.Value))
+				a.spf = append(a.spf, string(r.Value))
 			case *authres.DKIMResult:
-				dkim = append(dkim, string(r.Value))
+				a.dkim = append(a.dkim, string(r.Value))
 			case *authres.DMARCResult:
-				dmarc = append(dmarc, string(r.Value))
+				a.dmarc = append(a.dmarc, string(r.Value))
 			}
 		}
-		found := fmt.Sprintf("Authentication-Results from %s: spf=%s dkim=%s dmarc=%s",
-			id, list(spf), list(dkim), list(dmarc))
+		a.found = fmt.Sprintf("Authentication-Results from %s: spf=%s dkim=%s dmarc=%s",
+			id, list(a.spf), list(a.dkim), list(a.dmarc))
 		if err != nil {
-			found += fmt.Sprintf(" (partly unreadable: %v)", err)
+			a.found += fmt.Sprintf(" (partly unreadable: %v)", err)
 		}
-		if has(dmarc, authres.ResultFail) {
-			return false, "dmarc=fail in " + found
-		}
-		if !has(spf, authres.ResultPass) && !has(dkim, authres.ResultPass) {
-			return false, "neither spf=pass nor dkim=pass in " + found
-		}
-		return true, found
+		return a, true
 	}
-	return false, fmt.Sprintf("no Authentication-Results header from %s", authservID)
+	return authResults{}, false
 }
 
 func has(values []string, v string) bool {

@@ -101,9 +101,13 @@ func TestAuthenticate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.authserv, func(t *testing.T) {
-			ok, why := mustFixture(t, tt.file).Authenticate(tt.authserv)
+			m := mustFixture(t, tt.file)
+			ok, why := m.Authenticate(tt.authserv)
 			if ok != tt.ok || !strings.Contains(why, tt.why) {
 				t.Errorf("Authenticate = %v, %q; want %v, %q", ok, why, tt.ok, tt.why)
+			}
+			if got, want := m.Aligned(tt.authserv), ok && tt.authserv != "" && strings.Contains(why, "dmarc=pass"); got != want {
+				t.Errorf("Aligned = %v, want %v", got, want)
 			}
 		})
 	}
@@ -125,12 +129,17 @@ func TestAuthenticateHeaders(t *testing.T) {
 		{"results none", "mx.example.test; none", false},
 		{"upper-case result", "mx.example.test; SPF=PASS smtp.mailfrom=example.org", true},
 		{"unsupported version", "mx.example.test 2; spf=pass", false},
+		{"aligned", "mx.example.test; dkim=pass header.d=example.org; dmarc=pass header.from=example.org", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := mailWith(t, "From: alice@example.org", "Authentication-Results: "+tt.header)
 			if ok, why := m.Authenticate(mx); ok != tt.ok {
 				t.Errorf("Authenticate = %v (%s), want %v", ok, why, tt.ok)
+			}
+			// Only a pass with dmarc=pass proves the From address.
+			if got, want := m.Aligned(mx), tt.ok && strings.Contains(strings.ToLower(tt.header), "dmarc=pass"); got != want {
+				t.Errorf("Aligned = %v, want %v", got, want)
 			}
 		})
 	}

@@ -94,9 +94,6 @@ func (v Variant) Outcome(positions []rules.Position) rules.Outcome {
 	return outcome(positionsOf(positions))
 }
 
-// Judge is Outcome on concrete positions.
-func Judge(ps []Position) rules.Outcome { return outcome(ps) }
-
 func outcome(ps []Position) rules.Outcome {
 	p := ps[len(ps)-1]
 	s := p.side
