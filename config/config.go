@@ -133,6 +133,15 @@ type Bot struct {
 	// one per core of the machine. At most MaxThreads. Read it through
 	// SearchThreads.
 	Threads int `toml:"threads"`
+	// TimePerSenderHour is how much of the bot's thinking one sender's
+	// mails that carry their key may take in an hour before their work
+	// waits until no other sender's does; 0 = the default of games (10
+	// minutes).
+	TimePerSenderHour time.Duration `toml:"time_per_sender_hour"`
+	// NewGamesPerHourUnproven caps the games against the bot that senders
+	// who never proved their address begin in an hour, all of them
+	// together; 0 = the default of games (20).
+	NewGamesPerHourUnproven int `toml:"new_games_per_hour_unproven"`
 }
 
 // DefaultThinkTime is the Micro-shogi bot's time a move in mail games when
@@ -418,6 +427,7 @@ func (c *Config) Validate() error {
 		{"limits.commands_per_mail", int64(c.Limits.CommandsPerMail)}, {"limits.answer_bytes", int64(c.Limits.AnswerBytes)},
 		{"limits.mails_per_mail", int64(c.Limits.MailsPerMail)}, {"limits.invitations_per_day", int64(c.Limits.InvitationsPerDay)},
 		{"limits.attachment_bytes", int64(c.Limits.AttachmentBytes)},
+		{"bot.time_per_sender_hour", int64(c.Bot.TimePerSenderHour)}, {"bot.new_games_per_hour_unproven", int64(c.Bot.NewGamesPerHourUnproven)},
 		{"outbox.retry_delay", int64(c.Outbox.RetryDelay)}, {"outbox.max_retry_delay", int64(c.Outbox.MaxRetryDelay)},
 		{"outbox.permanent_tries", int64(c.Outbox.PermanentTries)}, {"outbox.give_up_after", int64(c.Outbox.GiveUpAfter)},
 		{"outbox.retries_per_pass", int64(c.Outbox.RetriesPerPass)},

@@ -299,8 +299,10 @@ func TestWeb(t *testing.T) {
 
 // TestBotSearch: [bot] think_time is the Micro-shogi bot's time a move,
 // from 0 (DefaultThinkTime) up to a minute, and [bot] threads its search
-// threads, from 0 (one per core) up to MaxThreads; both also from the
-// environment, which wins over the file.
+// threads, from 0 (one per core) up to MaxThreads; [bot]
+// time_per_sender_hour and new_games_per_hour_unproven its budgets per
+// hour, 0 (the defaults of games) or more; all also from the environment,
+// which wins over the file.
 func TestBotSearch(t *testing.T) {
 	cores := min(runtime.NumCPU(), MaxThreads)
 	for _, tc := range []struct {
@@ -309,14 +311,22 @@ func TestBotSearch(t *testing.T) {
 		think   time.Duration // Think()
 		threads int           // SearchThreads()
 		err     string
+		budget  time.Duration // TimePerSenderHour
+		games   int           // NewGamesPerHourUnproven
 	}{
-		{minimal, nil, DefaultThinkTime, cores, ""},
-		{minimal + "think_time = \"7s\"\nthreads = 1\n", nil, 7 * time.Second, 1, ""},
-		{minimal + "threads = 3\n", []string{"WINDPOST_BOT_THINK_TIME=10s", "WINDPOST_BOT_THREADS=2"}, 10 * time.Second, 2, ""},
-		{minimal + "think_time = \"2m\"\n", nil, 0, 0, "bot.think_time: want 0 (the default, 5s) up to 1m, got 2m0s"},
-		{minimal + "think_time = \"-1s\"\n", nil, 0, 0, "bot.think_time: want 0"},
-		{minimal + "threads = 65\n", nil, 0, 0, "bot.threads: want 0 (one per core) up to 64, got 65"},
-		{minimal + "threads = -1\n", nil, 0, 0, "bot.threads: want 0"},
+		{text: minimal, think: DefaultThinkTime, threads: cores},
+		{text: minimal + "think_time = \"7s\"\nthreads = 1\n", think: 7 * time.Second, threads: 1},
+		{text: minimal + "threads = 3\n", env: []string{"WINDPOST_BOT_THINK_TIME=10s", "WINDPOST_BOT_THREADS=2"}, think: 10 * time.Second, threads: 2},
+		{text: minimal + "think_time = \"2m\"\n", err: "bot.think_time: want 0 (the default, 5s) up to 1m, got 2m0s"},
+		{text: minimal + "think_time = \"-1s\"\n", err: "bot.think_time: want 0"},
+		{text: minimal + "threads = 65\n", err: "bot.threads: want 0 (one per core) up to 64, got 65"},
+		{text: minimal + "threads = -1\n", err: "bot.threads: want 0"},
+		{text: minimal + "time_per_sender_hour = \"3m\"\nnew_games_per_hour_unproven = 5\n", think: DefaultThinkTime, threads: cores, budget: 3 * time.Minute, games: 5},
+		{text: minimal + "new_games_per_hour_unproven = 5\n", env: []string{"WINDPOST_BOT_TIME_PER_SENDER_HOUR=90s", "WINDPOST_BOT_NEW_GAMES_PER_HOUR_UNPROVEN=7"},
+			think: DefaultThinkTime, threads: cores, budget: 90 * time.Second, games: 7},
+		{text: minimal + "time_per_sender_hour = \"-1m\"\n", err: "bot.time_per_sender_hour: want 0 (the default) or more"},
+		{text: minimal + "new_games_per_hour_unproven = -2\n", err: "bot.new_games_per_hour_unproven: want 0 (the default) or more"},
+		{text: minimal + "new_games_per_hour_unproven = \"5\"\n", err: "bot.new_games_per_hour_unproven: want a whole number without quotes"},
 	} {
 		c, err := Parse(tc.text, tc.env)
 		if tc.err != "" {
@@ -325,8 +335,10 @@ func TestBotSearch(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || c.Bot.Think() != tc.think || c.Bot.SearchThreads() != tc.threads {
-			t.Errorf("%q %v: think %v, threads %d (%v), want %v, %d", tc.text, tc.env, c.Bot.Think(), c.Bot.SearchThreads(), err, tc.think, tc.threads)
+		if err != nil || c.Bot.Think() != tc.think || c.Bot.SearchThreads() != tc.threads ||
+			c.Bot.TimePerSenderHour != tc.budget || c.Bot.NewGamesPerHourUnproven != tc.games {
+			t.Errorf("%q %v: think %v, threads %d, budget %v, games %d (%v), want %v, %d, %v, %d", tc.text, tc.env,
+				c.Bot.Think(), c.Bot.SearchThreads(), c.Bot.TimePerSenderHour, c.Bot.NewGamesPerHourUnproven, err, tc.think, tc.threads, tc.budget, tc.games)
 		}
 	}
 }

@@ -1,8 +1,12 @@
 package e2e
 
 import (
+	"context"
+	"log/slog"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -139,5 +143,111 @@ func BenchmarkHelpUnderHostileBot(b *testing.B) {
 			total += time.Since(start)
 		}
 		b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/answer")
+	})
+}
+
+// botQueueLog records the bot queue's events that games logs ("bot work
+// queued", "taken", "done"), in the order logged.
+type botQueueLog struct {
+	mu     sync.Mutex
+	events []botEvent
+}
+
+// botEvent is one event of the bot's queue: what happened, to whose mail.
+type botEvent struct{ what, from, key string }
+
+func (l *botQueueLog) Enabled(context.Context, slog.Level) bool { return true }
+func (l *botQueueLog) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *botQueueLog) WithGroup(string) slog.Handler            { return l }
+func (l *botQueueLog) Handle(_ context.Context, r slog.Record) error {
+	what, ok := strings.CutPrefix(r.Message, "bot work ")
+	if !ok {
+		return nil
+	}
+	e := botEvent{what: what}
+	r.Attrs(func(a slog.Attr) bool {
+		switch a.Key {
+		case "from":
+			e.from = a.Value.String()
+		case "key":
+			e.key = a.Value.String()
+		}
+		return true
+	})
+	l.mu.Lock()
+	l.events = append(l.events, e)
+	l.mu.Unlock()
+	return nil
+}
+
+// snapshot is the events so far.
+func (l *botQueueLog) snapshot() []botEvent {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.events)
+}
+
+// waitTaken waits until the bot has taken a search of from's.
+func (l *botQueueLog) waitTaken(t testing.TB, from string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !slices.ContainsFunc(l.snapshot(), func(e botEvent) bool { return e.what == "taken" && e.from == from }) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot took no search of %s within 30s", from)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestHostileBotQueue: a stranger's mails, each 20 x "new micro as white"
+// (twenty searches of the bot) under the forged addresses x1@, x2@ and
+// x3@, delay bob's move against the bot by one search at most: between
+// bob's search being queued and being taken, the bot finishes at most one
+// other search (the one under way), though the strangers' searches still
+// wait after it. The order is read from the bot queue's log, not from
+// the clock.
+func TestHostileBotQueue(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, b *backend) {
+		b.wipe(t, "bot", "alice", "bob")
+		log := &botQueueLog{}
+		startDaemonWith(t, b, t.TempDir(), func(c *games.Config) {
+			c.Logger = slog.New(log)
+			c.NewBotGamesUnproven = 60 // all three mails' games, so that the strangers' queue is long
+		}, nil)
+		alice, bob := newPlayer(t, b, "alice"), newPlayer(t, b, "bob")
+		game := bob.answerTo(bob.send(b.addr("bot"), "micro", "new micro as black", mailOpts{}))
+		strangers := []string{"x1@evil.test", "x2@evil.test", "x3@evil.test"}
+		for _, x := range strangers {
+			alice.send(b.addr("bot"), "micro", strings.Repeat("new micro as white\n", 20), mailOpts{from: x})
+		}
+		log.waitTaken(t, strangers[0])
+		ans := bob.answerTo(bob.reply(game, "P-1c", "gmail", mailOpts{}))
+		if !strings.Contains(ans.Text, "The bot answered") {
+			t.Fatalf("bob's answer lacks the bot's move:\n%s", ans.Text)
+		}
+		events := log.snapshot()
+		queued := slices.IndexFunc(events, func(e botEvent) bool { return e.what == "queued" && e.from == bob.addr() })
+		taken := slices.IndexFunc(events, func(e botEvent) bool { return e.what == "taken" && e.from == bob.addr() })
+		if queued < 0 || taken < queued {
+			t.Fatalf("bob's search: queued at event %d, taken at %d: %v", queued, taken, events)
+		}
+		var done, before, after int
+		for i, e := range events {
+			switch {
+			case e.what == "done" && i > queued && i < taken:
+				done++
+			case e.what == "taken" && slices.Contains(strangers, e.from) && i < taken:
+				before++
+			case e.what == "taken" && slices.Contains(strangers, e.from):
+				after++
+			}
+		}
+		t.Logf("bob's search waited for %d search(es); the strangers' searches: %d before it, %d after it so far", done, before, after)
+		if done > 1 {
+			t.Errorf("bob's search waited for %d searches, want at most 1: %v", done, events[queued:taken+1])
+		}
+		if after == 0 {
+			t.Errorf("no stranger's search after bob's: the flood was over before bob's move, so this shows nothing: %v", events)
+		}
 	})
 }

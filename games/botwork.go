@@ -164,10 +164,11 @@ func (h *handling) pause(job botJob, rest []Command) {
 	h.bot.pending = cont
 }
 
-// suspend writes what the mail did so far and its continuation (under
-// key, "" for a new one); in the mail's first transaction (key "") it
+// suspend writes what the mail did so far and its continuation, at the
+// back of its lane of the bot's queue (botqueue.go). old is the key of the
+// continuation it goes on from, "" in the mail's first transaction, which
 // marks the mail processed too.
-func (h *handling) suspend(key string) error {
+func (h *handling) suspend(old string) error {
 	cont := h.bot.pending
 	if lg := h.game(cont.Job.Game); lg != nil {
 		lg.rec.BotThinking = true
@@ -175,10 +176,18 @@ func (h *handling) suspend(key string) error {
 	if err := h.writeRecords(); err != nil {
 		return err
 	}
-	if err := h.st.putContinuation(key, cont); err != nil {
+	if old != "" {
+		if err := h.st.deleteContinuation(old); err != nil {
+			return err
+		}
+	}
+	lane := h.lane()
+	key, err := h.st.putContinuation(lane, cont)
+	if err != nil {
 		return err
 	}
-	if key != "" {
+	h.srv.log.Debug("bot work queued", "key", key, "lane", lane, "mail", h.req.MessageID, "from", h.from, "game", cont.Job.Game, "kind", cont.Job.Kind)
+	if old != "" {
 		return nil
 	}
 	return h.st.markProcessed(h.req.MessageID, processedRecord{At: h.now, From: h.from})
@@ -186,29 +195,26 @@ func (h *handling) suspend(key string) error {
 
 // PendingBot reports whether mails wait for the bot's work (BotWork).
 func (s *Server) PendingBot() (bool, error) {
-	var key string
+	var pending bool
 	err := s.store.view(func(st storeTx) error {
-		var err error
-		key, _, err = st.nextContinuation("")
-		if key != "" {
-			return nil // pending, even if it cannot be read (BotWork says so)
-		}
-		return err
+		pending = st.anyContinuation()
+		return nil
 	})
-	return key != "", err
+	return pending, err
 }
 
-// BotWork does the bot's work that mails left, oldest first, until none
-// is left, and returns the mails it queued. The bot thinks with no
-// transaction open, within Config.BotMoveTime per move; when ctx ends it
-// stops thinking at once and returns ctx's error: the work waits in the
-// store for the next call (after a restart too). Work that fails (the
-// bot's error, a damaged record) stays in the store and is passed over
-// until the next call; its errors are returned together.
+// BotWork does the bot's work that mails left, in turns by lane
+// (botqueue.go), until none is left, and returns the mails it queued. The
+// bot thinks with no transaction open, within Config.BotMoveTime per
+// move; when ctx ends it stops thinking at once and returns ctx's error:
+// the work waits in the store for the next call (after a restart too).
+// Work that fails (the bot's error, a damaged record) stays in the store
+// and is passed over until the next call; its errors are returned
+// together.
 func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
 	var all []Mail
 	var failed []error
-	after := ""
+	skip := map[string]bool{} // at most one key per continuation
 	for {
 		if err := ctx.Err(); err != nil {
 			return all, fmt.Errorf("games: bot work: %w", err)
@@ -218,7 +224,7 @@ func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
 		var lg *liveGame
 		err := s.store.view(func(st storeTx) error {
 			var err error
-			if key, cont, err = st.nextContinuation(after); cont != nil && err == nil {
+			if key, cont, err = s.nextWork(st, skip); cont != nil && err == nil {
 				lg = s.newChange(ctx, st, "").game(cont.Job.Game)
 			}
 			return err
@@ -236,17 +242,22 @@ func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
 		}
 		if err != nil {
 			failed = append(failed, fmt.Errorf("games: bot work: %w", err))
-			after = key
+			skip[key] = true
 		}
 	}
 }
 
 // workOn does the work of continuation key and finishes its mail.
 func (s *Server) workOn(ctx context.Context, key string, cont *continuation, lg *liveGame) ([]Mail, error) {
+	lane, _, _ := splitWorkKey(key)
+	s.log.Debug("bot work taken", "key", key, "lane", lane, "mail", cont.Request.MessageID, "from", cont.From, "game", cont.Job.Game, "kind", cont.Job.Kind)
+	start := time.Now()
 	res, err := s.work(ctx, cont, lg)
+	took := time.Since(start) // the bot's real time, whatever the server's clock says
+	s.log.Debug("bot work done", "key", key, "mail", cont.Request.MessageID, "took", took)
 	if err == nil && ctx.Err() == nil {
 		var mails []Mail
-		mails, err = s.resume(ctx, key, cont, res)
+		mails, err = s.resume(ctx, key, cont, res, took)
 		if err == nil {
 			return mails, nil
 		}
@@ -292,9 +303,10 @@ func (s *Server) work(ctx context.Context, cont *continuation, lg *liveGame) (wo
 }
 
 // resume finishes the mail of continuation key with the bot's work res,
-// in one write transaction: the bot's move, the mail's remaining
-// commands, its answer and notices.
-func (s *Server) resume(ctx context.Context, key string, cont *continuation, res workResult) ([]Mail, error) {
+// which took the bot took, in one write transaction: the bot's move, the
+// mail's remaining commands, its answer and notices, and the time charged
+// to the sender.
+func (s *Server) resume(ctx context.Context, key string, cont *continuation, res workResult, took time.Duration) ([]Mail, error) {
 	var queued []Mail
 	err := s.store.update(func(st storeTx) error {
 		queued = nil
@@ -304,6 +316,11 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 		h, err := s.restore(ctx, st, cont)
 		if err != nil {
 			return err
+		}
+		if h.consent.proven { // a From line alone is charged nothing (botqueue.go)
+			if err := st.chargeBotTime(cont.From, took, s.now()); err != nil {
+				return fmt.Errorf("charge the bot's time: %w", err)
+			}
 		}
 		rest, err := h.apply(cont.Job, res)
 		if err != nil {

@@ -61,6 +61,8 @@
 //	prune.go       the daily prune, in small transactions (Prune)
 //	bot.go         the bot's moves and the analyst's values within their time limits
 //	botwork.go     the bot thinks outside the mail's transaction: continuations, BotWork
+//	botqueue.go    the bot's work in turns by sender; its budgets per sender and hour
+//	store_bot.go   the bot-time bucket: the bot's hour per sender; schema 3's lanes
 //	budget.go      what one mail may cost: commands, answer bytes, mails caused
 //	game.go        liveGame: a record with its rules.Game; play, finish, derive
 //	record.go      the records the store keeps (games, players, processed mails)

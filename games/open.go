@@ -15,7 +15,7 @@ import (
 // SchemaVersion is the version of the store's layout this code writes. A
 // store written by a newer windpost is refused rather than misread; an
 // older one is migrated when it is opened for writing.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // DefaultLockTimeout is how long Open waits for another process to let go
 // of the file.
@@ -155,6 +155,11 @@ func migrate(tx *bolt.Tx, from int) error {
 			// Schema 2: the tokens index is gone (nothing read it).
 			if err := tx.DeleteBucket(bucketTokensV1); err != nil && !errors.Is(err, bolterrors.ErrBucketNotFound) {
 				return err
+			}
+		case 2:
+			// Schema 3: the bot's work is keyed by lane (botqueue.go).
+			if err := laneBotWork(storeTx{tx}); err != nil {
+				return fmt.Errorf("the bot's work: %w", err)
 			}
 		}
 	}

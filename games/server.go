@@ -85,6 +85,16 @@ type Config struct {
 	// AttachmentBytes bounds the files one answer carries ("export": a
 	// game's records); 0 = DefaultAttachmentBytes.
 	AttachmentBytes int
+	// BotTimePerSenderHour is how much of the bot's thinking one sender's
+	// mails that prove them may take in an hour; past it their work waits
+	// until no other sender's does (botqueue.go). 0 =
+	// DefaultBotTimePerSenderHour.
+	BotTimePerSenderHour time.Duration
+	// NewBotGamesUnproven caps the games against the bot that senders who
+	// never proved their address begin in an hour, all of them together;
+	// further "new" commands from such senders are refused until the hour
+	// is over. 0 = DefaultNewBotGamesUnproven.
+	NewBotGamesUnproven int
 	// WebBaseURL is where the web view is reached from outside
 	// ("https://games.example.org"): every mail about a game ends with a
 	// link to its page there (webview.go). "" = no link.
@@ -126,6 +136,7 @@ type Server struct {
 	local   string // the bot address's local part
 	domain  string
 	verbs   *verbRegistry // the command language (verbs.go)
+	turns   *botTurns     // whose turn the bot's work is (botqueue.go)
 }
 
 // NewServer returns a server of the games in store, playing the variants
@@ -161,7 +172,7 @@ func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, er
 		seed = rand.Uint64()
 	}
 	return &Server{store: store, catalog: catalog, cfg: cfg, log: log, seed: seed, local: local, domain: domain,
-		verbs: newVerbRegistry(builtinVerbs())}, nil
+		verbs: newVerbRegistry(builtinVerbs()), turns: &botTurns{}}, nil
 }
 
 func (s *Server) now() time.Time { return s.cfg.Clock.Now().UTC().Truncate(time.Second) }

@@ -349,48 +349,88 @@ func (st storeTx) eachRecord(f func(bucket, key string, value []byte)) error {
 }
 
 // bucketBotWork holds the continuations of mails whose answer waits for
-// the bot (botwork.go): key (20-digit sequence, oldest first) ->
-// continuation. It is made by the first continuation stored.
-var bucketBotWork = []byte("bot-work")
+// the bot (botwork.go): key "<lane> <20-digit sequence>" -> continuation.
+// The lane is the sender's canonical address, or laneStrangers or
+// laneOverBudget (botqueue.go); within a lane the keys go oldest first.
+// Schema 2 keyed by the sequence alone (open.go migrates). It is made by
+// the first continuation stored.
+//
+// bucketBotTime holds the bot's budgets per hour (store_bot.go): a
+// sender's canonical address -> botHour of the bot time their mails took,
+// and keyUnprovenGames -> botHour of the games against the bot that
+// unproven senders started. It is made by the first search charged.
+var (
+	bucketBotWork = []byte("bot-work")
+	bucketBotTime = []byte("bot-time")
+)
 
-// putContinuation stores c under key, or under a new key if key is "".
-func (st storeTx) putContinuation(key string, c *continuation) error {
+// putContinuation stores c at the back of lane, under a new key, and
+// returns the key.
+func (st storeTx) putContinuation(lane string, c *continuation) (string, error) {
 	b, err := st.tx.CreateBucketIfNotExists(bucketBotWork)
 	if err != nil {
-		return err
+		return "", err
 	}
-	if key == "" {
-		n, err := b.NextSequence()
-		if err != nil {
-			return err
-		}
-		key = mailKey(n)
+	n, err := b.NextSequence()
+	if err != nil {
+		return "", err
 	}
+	key := workKey(lane, n)
 	c.V = 1
-	return putJSON(b, key, c)
+	return key, putJSON(b, key, c)
 }
 
-// nextContinuation reads the oldest continuation after key after ("" =
-// the oldest of all); key is "" if there is none. A continuation that
-// cannot be read comes with its key and the error.
-func (st storeTx) nextContinuation(after string) (key string, c *continuation, err error) {
+// laneHeads returns the first key of each lane of the bot's queue, in key
+// order, passing over the keys in skip. It reads keys only.
+func (st storeTx) laneHeads(skip map[string]bool) []string {
 	b := st.tx.Bucket(bucketBotWork)
 	if b == nil {
-		return "", nil, nil
+		return nil
 	}
+	var heads []string
 	cur := b.Cursor()
-	k, _ := cur.Seek([]byte(after))
-	if k != nil && string(k) == after {
-		k, _ = cur.Next()
+	for k, _ := cur.First(); k != nil; {
+		key := string(k)
+		lane, _, laned := splitWorkKey(key)
+		if skip[key] || !laned {
+			k, _ = cur.Next()
+			if !skip[key] {
+				heads = append(heads, key) // a key of no lane is a lane of its own
+			}
+			continue
+		}
+		heads = append(heads, key)
+		k, _ = cur.Seek([]byte(lane + "!")) // '!' follows ' ': past the lane's keys
 	}
-	if k == nil {
-		return "", nil, nil
+	return heads
+}
+
+// continuation reads continuation key; one that cannot be read comes with
+// the error.
+func (st storeTx) continuation(key string) (*continuation, error) {
+	c := &continuation{}
+	b := st.tx.Bucket(bucketBotWork)
+	if b == nil {
+		return nil, fmt.Errorf("continuation %s is gone", key)
 	}
-	c = &continuation{}
-	if _, err := getJSON(b, string(k), c); err != nil {
-		return string(k), nil, fmt.Errorf("continuation %w", err)
+	found, err := getJSON(b, key, c)
+	if err != nil {
+		return nil, fmt.Errorf("continuation %w", err)
 	}
-	return string(k), c, nil
+	if !found {
+		return nil, fmt.Errorf("continuation %s is gone", key)
+	}
+	return c, nil
+}
+
+// anyContinuation reports whether a mail waits for the bot.
+func (st storeTx) anyContinuation() bool {
+	b := st.tx.Bucket(bucketBotWork)
+	if b == nil {
+		return false
+	}
+	k, _ := b.Cursor().First()
+	return k != nil
 }
 
 // continuationJob reads the job of continuation key; ok is false if it

@@ -33,6 +33,11 @@ func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 		return "", refused("you have %d games against the bot in progress (%s);", len(open), strings.Join(open, ", ")).
 			instead(`finish one of them first, or give one up with "%s resign".`, open[0])
 	}
+	if !h.consent.known {
+		if err := h.countUnprovenGame(); err != nil {
+			return "", err
+		}
+	}
 	side := h.pickSide(c.Side)
 	lg, err := h.newGame(kit, h.from, side, playerSlot{Bot: true, Level: level}, statePlaying)
 	if err != nil {

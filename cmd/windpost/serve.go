@@ -128,6 +128,7 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		bot:        mailer.Bot{Address: cfg.Bot.Address, Name: cfg.Bot.Name},
 		think:      cfg.Bot.Think(),
 		threads:    cfg.Bot.SearchThreads(),
+		botBudget:  cfg.Bot,
 		lanes:      cfg.SMTP.Connections,
 		storePath:  cfg.Store.Path,
 		authservID: cfg.Auth.AuthservID,
@@ -160,6 +161,7 @@ type daemonParts struct {
 	bot        mailer.Bot
 	think      time.Duration // the Micro-shogi bot's time a move ([bot] think_time)
 	threads    int           // the Micro-shogi bot's search threads ([bot] threads)
+	botBudget  config.Bot    // the bot's budgets per hour (zero values: the defaults of games)
 	lanes      int           // SMTP connections
 	storePath  string
 	authservID string
@@ -193,6 +195,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		CommandsPerMail: p.limits.CommandsPerMail, AnswerBytes: p.limits.AnswerBytes, AttachmentBytes: p.limits.AttachmentBytes,
 		MailsPerMail: p.limits.MailsPerMail, InvitationsPerDay: p.limits.InvitationsPerDay,
 		OutageAfter: p.clock.OutageAfter, WebBaseURL: p.webBase,
+		BotTimePerSenderHour: p.botBudget.TimePerSenderHour, NewBotGamesUnproven: p.botBudget.NewGamesPerHourUnproven,
 	})
 	if err != nil {
 		store.Close()
