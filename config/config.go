@@ -43,6 +43,10 @@
 //	[limits]
 //	max_mail_size = 262144    # bytes; larger mail gets a short refusal
 //
+//	[outbox]
+//	per_day = 0               # mails in any 24 hours; 0 = the provider preset's limit, or none
+//	per_minute = 0            # mails in any minute; 0 = the preset's, or none
+//
 //	[mail]
 //	provider = ""             # a preset: gmail | outlook | microsoft365 | fastmail | icloud | yahoo
 //
@@ -219,6 +223,33 @@ type Outbox struct {
 	PermanentTries int           `toml:"permanent_tries"` // 5xx refusals before failed for good; 0 = 4
 	GiveUpAfter    time.Duration `toml:"give_up_after"`   // failing this long: failed for good; 0 = 120h
 	RetriesPerPass int           `toml:"retries_per_pass"`
+	// PerDay and PerMinute bound the mail sent in any 24 hours and in any
+	// minute; 0 = the [mail] provider preset's limit, or none. Read them
+	// through Config.SendLimits.
+	PerDay    int `toml:"per_day"`
+	PerMinute int `toml:"per_minute"`
+}
+
+// SendLimits is what the outbox keeps under: [outbox] per_day and
+// per_minute where set, else the [mail] provider preset's limits (each on
+// its own), else none.
+func (c *Config) SendLimits() SendLimits {
+	var preset SendLimits
+	if p, ok := PresetNamed(c.Mail.Provider); ok {
+		preset = p.Send
+	}
+	l := SendLimits{PerDay: cmp.Or(c.Outbox.PerDay, preset.PerDay), PerMinute: cmp.Or(c.Outbox.PerMinute, preset.PerMinute)}
+	fromPreset := (c.Outbox.PerDay == 0 && preset.PerDay > 0) || (c.Outbox.PerMinute == 0 && preset.PerMinute > 0)
+	fromFile := c.Outbox.PerDay > 0 || c.Outbox.PerMinute > 0
+	switch {
+	case fromPreset && fromFile:
+		l.Source = "[outbox] and the " + c.Mail.Provider + " preset"
+	case fromPreset:
+		l.Source = "the " + c.Mail.Provider + " preset"
+	case fromFile:
+		l.Source = "[outbox]"
+	}
+	return l
 }
 
 // Clock configures how deadlines meet the time the service was down.
@@ -400,6 +431,7 @@ func (c *Config) Validate() error {
 		{"outbox.retry_delay", int64(c.Outbox.RetryDelay)}, {"outbox.max_retry_delay", int64(c.Outbox.MaxRetryDelay)},
 		{"outbox.permanent_tries", int64(c.Outbox.PermanentTries)}, {"outbox.give_up_after", int64(c.Outbox.GiveUpAfter)},
 		{"outbox.retries_per_pass", int64(c.Outbox.RetriesPerPass)},
+		{"outbox.per_day", int64(c.Outbox.PerDay)}, {"outbox.per_minute", int64(c.Outbox.PerMinute)},
 		{"clock.outage_after", int64(c.Clock.OutageAfter)}, {"clock.skew", int64(c.Clock.Skew)},
 	} {
 		if k.v < 0 {

@@ -38,6 +38,7 @@ func (c *Config) keys() []key {
 		{"outbox.retry_delay", &c.Outbox.RetryDelay}, {"outbox.max_retry_delay", &c.Outbox.MaxRetryDelay},
 		{"outbox.permanent_tries", &c.Outbox.PermanentTries}, {"outbox.give_up_after", &c.Outbox.GiveUpAfter},
 		{"outbox.retries_per_pass", &c.Outbox.RetriesPerPass},
+		{"outbox.per_day", &c.Outbox.PerDay}, {"outbox.per_minute", &c.Outbox.PerMinute},
 		{"clock.outage_after", &c.Clock.OutageAfter}, {"clock.skew", &c.Clock.Skew},
 	}, append(c.oauthKeys(), c.webKeys()...)...)
 }

@@ -88,3 +88,45 @@ func TestOAuthErrors(t *testing.T) {
 		t.Errorf("oauth without passwords: %v", err)
 	}
 }
+
+// TestSendLimits: a provider preset brings its documented sending limits;
+// [outbox] per_day and per_minute (file or environment) win, each on its
+// own; no preset and no key means no limit; a negative value is refused.
+func TestSendLimits(t *testing.T) {
+	gmail := "[mail]\nprovider = \"gmail\"\n[bot]\naddress = \"club@gmail.com\"\n[imap]\npassword = \"p\"\n[smtp]\npassword = \"p\"\n"
+	m365 := "[mail]\nprovider = \"microsoft365\"\n[bot]\naddress = \"club@example.org\"\n[oauth]\nclient_id = \"id\"\n"
+	for _, c := range []struct {
+		name, text string
+		env        []string
+		want       SendLimits
+		words      string
+	}{
+		{"no preset, no key", minimal, nil, SendLimits{}, "no limit"},
+		{"gmail", gmail, nil, SendLimits{PerDay: 500, Source: "the gmail preset"}, "500 a day (the gmail preset)"},
+		{"microsoft365", m365, nil, SendLimits{PerDay: 10000, PerMinute: 30, Source: "the microsoft365 preset"},
+			"10000 a day, 30 a minute (the microsoft365 preset)"},
+		{"workspace raises gmail's day", gmail + "[outbox]\nper_day = 2000\n", nil, SendLimits{PerDay: 2000, Source: "[outbox]"}, "2000 a day ([outbox])"},
+		{"a minute limit beside the preset's day", gmail, []string{"WINDPOST_OUTBOX_PER_MINUTE=20"},
+			SendLimits{PerDay: 500, PerMinute: 20, Source: "[outbox] and the gmail preset"}, "500 a day, 20 a minute ([outbox] and the gmail preset)"},
+		{"own server with a key", minimal + "[outbox]\nper_day = 500\n", nil, SendLimits{PerDay: 500, Source: "[outbox]"}, "500 a day ([outbox])"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := Parse(c.text, c.env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := cfg.SendLimits(); got != c.want || got.String() != c.words {
+				t.Errorf("got %+v (%q), want %+v (%q)", got, got.String(), c.want, c.words)
+			}
+		})
+	}
+	_, err := Parse(minimal+"[outbox]\nper_day = -1\n", nil)
+	if err == nil || !strings.Contains(err.Error(), "outbox.per_day: want 0 (the default) or more") {
+		t.Errorf("a negative per_day: %v", err)
+	}
+	for _, p := range Presets() {
+		if p.Name != "fastmail" && p.Send.PerDay == 0 {
+			t.Errorf("preset %s has no day limit", p.Name)
+		}
+	}
+}

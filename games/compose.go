@@ -165,6 +165,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		Headers:   gameHeaders(lg),
 		Text:      body + c.srv.webLine(rec.ID),
 		Board:     boardRef(lg),
+		Later:     goesLater(kind, rec),
 		NextTry:   c.now,
 	}
 	if rec.State == stateInvited && to == rec.invitee() {
@@ -203,7 +204,7 @@ func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string, a
 	}
 	m := Mail{
 		ID: mailKey(n), MessageID: plainMessageID(n, c.srv.domain), Kind: kind, To: to,
-		Subject: subject, InReplyTo: inReplyTo, Text: body, NextTry: c.now,
+		Subject: subject, InReplyTo: inReplyTo, Text: body, Later: goesLater(kind, nil), NextTry: c.now,
 	}
 	if inReplyTo != "" {
 		m.References = []string{inReplyTo}
@@ -215,6 +216,26 @@ func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string, a
 		return Mail{}, err
 	}
 	return m, nil
+}
+
+// goesLater says whether a mail of kind about game rec (nil: about no
+// game) waits behind moves and results while a send limit holds mail
+// back. Answers never wait: the player is waiting for them. A notice about
+// a game being played or just ended tells of a move or a result; a
+// reminder in a game that has ended tells its result (lost on time). The
+// rest waits: reminders, challenges and what becomes of them, digests,
+// seeks, tournament pages, failure notices.
+func goesLater(kind MailKind, rec *gameRecord) bool {
+	switch {
+	case kind == Answer:
+		return false
+	case rec == nil:
+		return true
+	case kind == Reminder:
+		return rec.State != stateOver
+	default:
+		return rec.State != statePlaying && rec.State != stateOver
+	}
 }
 
 // gameHeaders are the X-Windpost-* headers of a mail about lg.

@@ -285,6 +285,9 @@ func TestDigest(t *testing.T) {
 	if !strings.Contains(digest.Subject, "your daily digest, Sun 22 Nov") {
 		t.Errorf("subject %q", digest.Subject)
 	}
+	if !digest.Later {
+		t.Error("the digest goes with the moves and results under a send limit, not after them")
+	}
 	if again := must[[]Mail](t)(h.srv.Tick(t.Context())); len(again) != 0 {
 		t.Fatalf("a second digest: %s", describe(again))
 	}

@@ -33,6 +33,10 @@ type Mail struct {
 	// Attachments are files the mail carries (attachment.go): a game's
 	// records for "export"; none in other mail.
 	Attachments []Attachment `json:",omitempty"`
+	// Later marks mail that waits behind moves and results while a send
+	// limit holds mail back: reminders, digests, and notices that tell of
+	// no move or result (goesLater). Answers are never later.
+	Later bool `json:",omitzero"`
 
 	Attempts  int
 	NextTry   time.Time
@@ -55,13 +59,23 @@ type storedMail struct {
 func mailKey(n uint64) string { return fmt.Sprintf("%020d", n) }
 
 // DueMail returns up to limit outbox mails not yet sent whose next try is
-// due at now: first the mails never tried, then the retries, each by next
-// try (so a pile of failing mail never holds up fresh mail). It reads only
-// the due mails. limit <= 0 means no limit.
+// due at now, in the order the outbox sends them (NextMail), retries
+// without bound. limit <= 0 means no limit.
 func (s *Store) DueMail(now time.Time, limit int) ([]Mail, error) {
+	return s.NextMail(now, limit, -1)
+}
+
+// NextMail returns up to limit outbox mails due at now, at most retries of
+// them retries (< 0: no bound), in the order the outbox sends them: the
+// moves and results never tried, their retries, then the later mail
+// (Mail.Later) never tried, its retries; each group by next try. So a
+// send limit lets moves and results through first, and retries beyond the
+// bound never hide fresh mail. It reads only the due mails. limit <= 0
+// means no limit.
+func (s *Store) NextMail(now time.Time, limit, retries int) ([]Mail, error) {
 	var due []Mail
 	err := s.view(func(st storeTx) error {
-		return st.dueMail(now, func(m Mail) bool {
+		return st.dueMail(now, retries, func(m Mail) bool {
 			due = append(due, m)
 			return limit <= 0 || len(due) < limit
 		})
@@ -115,13 +129,13 @@ func (s *Store) updateMail(id string, f func(st storeTx, m *Mail) error) error {
 }
 
 // MarkSent records that the mail server accepted mail id at at. It is no
-// longer due.
+// longer due, and counts against the send limits (SentSince).
 func (s *Store) MarkSent(id string, at time.Time) error {
-	return s.updateMail(id, func(_ storeTx, m *Mail) error {
+	return s.updateMail(id, func(st storeTx, m *Mail) error {
 		m.Attempts++
 		m.SentAt = at
 		m.LastError = ""
-		return nil
+		return st.logSent(*m)
 	})
 }
 
@@ -175,6 +189,7 @@ type UnsentMail struct {
 	To        string
 	Game      string // "" for mail about no game
 	Subject   string // the reply key in the tag left out
+	Later     bool   // waits behind moves and results under a send limit
 	Attempts  int
 	NextTry   time.Time // when pending
 	FailedAt  time.Time // zero while pending
@@ -191,7 +206,7 @@ func (s *Store) Unsent() ([]UnsentMail, error) {
 				return nil
 			}
 			list = append(list, UnsentMail{ID: m.ID, Kind: m.Kind, To: m.To, Game: m.Headers["X-Windpost-Game"],
-				Subject: withoutReplyKey(m.Subject), Attempts: m.Attempts, NextTry: m.NextTry, FailedAt: m.FailedAt, LastError: m.LastError})
+				Subject: withoutReplyKey(m.Subject), Later: m.Later, Attempts: m.Attempts, NextTry: m.NextTry, FailedAt: m.FailedAt, LastError: m.LastError})
 			return nil
 		})
 	})

@@ -55,7 +55,7 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 	m := Mail{
 		ID: mailKey(n), MessageID: plainMessageID(n, domain), Kind: Notice, To: to,
 		Subject: fmt.Sprintf("windpost could not deliver mail to %s (game %s)", failed.To, rec.ID),
-		Text:    text, NextTry: now,
+		Text:    text, Later: goesLater(Notice, nil), NextTry: now,
 	}
 	m.Subject = ShortenSubject(m.Subject)
 	return st.queueMail(&m)

@@ -20,15 +20,20 @@ import (
 //	processed        Message-ID -> processedRecord (when it was handled)
 //	outbox           mail id (20-digit sequence) -> Mail, sent or not
 //	outbox-pending   mail id -> "" for mails not yet sent (the work queue)
-//	outbox-due       'f' or 'r', next try, '|', mail id -> "": the pending
-//	                 mails by when they are due, fresh ones ('f') apart from
-//	                 retries ('r'), so that a pass reads only what is due
-//	                 (store_outbox.go; built by Open when missing)
+//	outbox-due       class, next try, '|', mail id -> "": the pending
+//	                 mails by when they are due, moves and results ('f',
+//	                 retries 'r') apart from the later mail ('l', retries
+//	                 't'), so that a pass reads only what is due, in the
+//	                 order it sends (store_outbox.go; built by Open when missing)
+//	outbox-sent      time sent, '|', mail id -> "": the mail sent in the last
+//	                 day, counted against the send limits (outbox_limit.go;
+//	                 made by the first mail marked sent)
 //	cursors          IMAP mailbox name -> MailboxCursor
 //	do-not-mail      canonical address -> doNotMailRecord (it said "stop"; kept for ever)
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
-//	                 ("clock", "prune-from": see store_clock.go)
+//	                 ("clock", "prune-from": see store_clock.go;
+//	                 "send-hold": see outbox_limit.go)
 //	clocks           "<wake time>/<game id>" -> "": the games by when the
 //	                 clock next has to do with them (store_clock.go)
 //	ratings          "<game>/<address>" -> a player's rating in a game

@@ -11,10 +11,13 @@ import (
 )
 
 // The outbox's due index, part of storeTx (see store.go for the buckets):
-// "outbox-due" holds one key per pending mail, 'f' (fresh: never tried) or
-// 'r' (a retry), its next try, '|' and its id. Keys sort by class, then by
-// time, so a pass reads fresh mail first and stops at the first key not
-// yet due: idle passes decode nothing.
+// "outbox-due" holds one key per pending mail: its class, its next try,
+// '|' and its id. The classes, in the order a pass reads them (dueClasses):
+// 'f' a move or result never tried, 'r' its retry, 'l' later mail
+// (Mail.Later) never tried, 't' its retry. Within a class keys sort by
+// time, so a pass stops at the first key not yet due: idle passes decode
+// nothing. A mail's class never changes while it waits but from fresh to
+// retry, so its key is found again from the mail (dropDue).
 
 var bucketDue = []byte("outbox-due")
 
@@ -25,7 +28,12 @@ const dueTimeLayout = "20060102150405.000000000"
 // dueKey is mail m's key in the due index.
 func dueKey(m Mail) []byte {
 	class := byte('f')
-	if m.Attempts > 0 {
+	switch {
+	case m.Later && m.Attempts > 0:
+		class = 't'
+	case m.Later:
+		class = 'l'
+	case m.Attempts > 0:
 		class = 'r'
 	}
 	return fmt.Appendf(nil, "%c%s|%s", class, m.NextTry.UTC().Format(dueTimeLayout), m.ID)
@@ -48,20 +56,28 @@ func (st storeTx) dropDue(m Mail) error {
 	return nil
 }
 
-// dueMail calls f with the pending mails due at now: every fresh one by
-// next try, then the retries by next try, until f returns false. Only due
+// dueClasses are the classes of the due index in the order they are sent.
+var dueClasses = []byte{'f', 'r', 'l', 't'}
+
+// dueMail calls f with the pending mails due at now, class by class
+// (dueClasses), each class by next try, until f returns false; after
+// retries retries (< 0: no bound) it skips the other retries. Only due
 // mails are decoded. Without the index (a store opened read-only before
 // Open built it) it reads the pending queue instead.
-func (st storeTx) dueMail(now time.Time, f func(Mail) bool) error {
+func (st storeTx) dueMail(now time.Time, retries int, f func(Mail) bool) error {
 	b := st.tx.Bucket(bucketDue)
 	if b == nil {
 		return st.pendingMail(func(m Mail) bool { return m.NextTry.After(now) || f(m) })
 	}
 	limit := []byte(now.UTC().Format(dueTimeLayout))
 	out := st.tx.Bucket(bucketOutbox)
-	for _, class := range []byte{'f', 'r'} {
+	for _, class := range dueClasses {
+		retry := class == 'r' || class == 't'
 		c := b.Cursor()
 		for k, _ := c.Seek([]byte{class}); k != nil && k[0] == class; k, _ = c.Next() {
+			if retry && retries == 0 {
+				break
+			}
 			at, id, ok := bytes.Cut(k[1:], []byte("|"))
 			if !ok || bytes.Compare(at, limit) > 0 {
 				break
@@ -71,7 +87,13 @@ func (st storeTx) dueMail(now time.Time, f func(Mail) bool) error {
 			if err != nil {
 				return err
 			}
-			if found && !f(sm.Mail) {
+			if !found {
+				continue
+			}
+			if retry {
+				retries--
+			}
+			if !f(sm.Mail) {
 				return nil
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +28,7 @@ type memOutbox struct {
 	mu    sync.Mutex
 	mails map[string]*games.Mail
 	order []string
+	hold  games.SendHold
 }
 
 func newMemOutbox(ms ...games.Mail) *memOutbox {
@@ -48,17 +50,59 @@ func (o *memOutbox) add(ms ...games.Mail) {
 	}
 }
 
-func (o *memOutbox) DueMail(now time.Time, limit int) ([]games.Mail, error) {
+// NextMail is games.Store.NextMail over the mails in memory: moves and
+// results first, then the later mail, each fresh before retries, in the
+// order queued.
+func (o *memOutbox) NextMail(now time.Time, limit, retries int) ([]games.Mail, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	var due []games.Mail
-	for _, id := range o.order {
-		m := o.mails[id]
-		if m.SentAt.IsZero() && m.FailedAt.IsZero() && !m.NextTry.After(now) && len(due) < limit {
-			due = append(due, *m)
+	for _, later := range []bool{false, true} {
+		for _, retry := range []bool{false, true} {
+			for _, id := range o.order {
+				m := o.mails[id]
+				if m.Later != later || (m.Attempts > 0) != retry || !m.SentAt.IsZero() || !m.FailedAt.IsZero() || m.NextTry.After(now) {
+					continue
+				}
+				if retry && retries == 0 {
+					break
+				}
+				if limit > 0 && len(due) == limit {
+					return due, nil
+				}
+				if retry {
+					retries--
+				}
+				due = append(due, *m)
+			}
 		}
 	}
 	return due, nil
+}
+
+// SentSince is games.Store.SentSince over the mails in memory.
+func (o *memOutbox) SentSince(since time.Time, limit int) (int, time.Time, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var times []time.Time
+	for _, m := range o.mails {
+		if m.SentAt.After(since) {
+			times = append(times, m.SentAt)
+		}
+	}
+	slices.SortFunc(times, func(a, b time.Time) int { return b.Compare(a) })
+	var at time.Time
+	if limit > 0 && len(times) >= limit {
+		at = times[limit-1]
+	}
+	return len(times), at, nil
+}
+
+func (o *memOutbox) SetSendHold(h games.SendHold) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.hold = h
+	return nil
 }
 
 func (o *memOutbox) MarkSent(id string, at time.Time) error {

@@ -1,6 +1,7 @@
 package mailer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,17 +13,25 @@ import (
 
 	gomail "github.com/wneessen/go-mail"
 
+	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 )
 
 // OutboxStore is the part of the game store the outbox needs.
 type OutboxStore interface {
-	// DueMail returns what is due: fresh mail first, then retries.
-	DueMail(now time.Time, limit int) ([]games.Mail, error)
+	// NextMail returns what is due, at most retries of it retries: moves
+	// and results first, then the later mail; in each, fresh mail first.
+	NextMail(now time.Time, limit, retries int) ([]games.Mail, error)
 	MarkSent(id string, at time.Time) error
 	// Failed records a failed try: a retry, or (f.Retry zero) failed for
 	// good.
 	Failed(id string, f games.SendFailure) error
+	// SentSince counts the mail marked sent after since, and tells when
+	// the limit-th newest of it went (see games.Store.SentSince).
+	SentSince(since time.Time, limit int) (sent int, limitAt time.Time, err error)
+	// SetSendHold records that a send limit holds mail back (the zero
+	// hold: none), for `windpost admin outbox`.
+	SetSendHold(h games.SendHold) error
 }
 
 // Outbox sends what the store has pending, fresh mail before retries, and
@@ -33,6 +42,12 @@ type OutboxStore interface {
 // one pass are bounded (RetriesPerPass), and fresh mail is read again
 // between rounds of at most 4 x Lanes retries, so a pile of failing mail
 // never holds up fresh mail for long.
+//
+// With Limits, the outbox keeps under the provider's send limits (see
+// sendlimit.go): it counts the mail sent in the last day and minute from
+// the store, sends moves and results before the later mail (reminders,
+// digests, notices), and leaves the rest pending until the window lets
+// it go, saying so in the log and the store.
 //
 // A permanent refusal (SMTP 5xx) is tried again after MaxRetryDelay, then
 // 4 and 16 times that (about a day with the default of an hour) and failed
@@ -68,6 +83,9 @@ type Outbox struct {
 	// RetriesPerPass bounds the retries of one Flush; the rest wait for
 	// the next pass. 0 = 64 per lane.
 	RetriesPerPass int
+	// Limits are the provider's send limits the outbox keeps under (zero:
+	// none); usually config.Config.SendLimits.
+	Limits config.SendLimits
 
 	wakeOnce sync.Once
 	wake     chan struct{}
@@ -77,6 +95,11 @@ type Outbox struct {
 	// sent (by outbox ID, with the time of acceptance): it is marked, not
 	// sent again, on the next flush.
 	accepted map[string]time.Time
+	// held is the hold last recorded in the store (zero: none), known
+	// once holdKnown (a new Outbox clears whatever an earlier process
+	// recorded).
+	held      games.SendHold
+	holdKnown bool
 }
 
 func (o *Outbox) init() {
@@ -133,41 +156,52 @@ func (o *Outbox) Backoff(attempts int, permanent bool) time.Duration {
 
 // Flush sends the mail that is due now and returns how many the server
 // accepted, and the last failure. Each round reads the due mail again,
-// fresh mail first, and takes at most 4 x Lanes retries; a pass takes at
-// most RetriesPerPass retries in all.
+// moves and results first, fresh mail before retries, and takes at most
+// 4 x Lanes retries; a pass takes at most RetriesPerPass retries in all.
+// Under Limits a round takes no more than the limits allow; when they
+// allow none, the pass ends and the hold is recorded (hold).
 //
 // With Lanes > 1, mail is sent over that many connections at once (Send
 // must then be safe for concurrent use, like SenderPool.Send); all mail to
-// one recipient goes through the same lane, fresh mail before retries.
+// one recipient goes through the same lane, in the order read.
 func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 	const batch = 64
 	n := o.lanes()
 	retries := o.retriesPerPass()
 	var lastErr error
 	for round := 0; round < 10000; round++ {
-		due, err := o.Store.DueMail(o.now(), batch*n)
+		now := o.now()
+		want := batch * n
+		allow, held, err := o.allowance(now)
+		if err != nil {
+			o.log().Error("cannot count the mail sent lately in the store", "err", err)
+			return sent, fmt.Errorf("outbox: %w", err)
+		}
+		if allow == 0 {
+			return sent, cmp.Or(o.hold(now, held), lastErr)
+		}
+		if allow > 0 {
+			want = min(want, allow)
+		}
+		roundRetries := min(retries, 4*n)
+		due, err := o.Store.NextMail(now, want, roundRetries)
 		if err != nil {
 			o.log().Error("cannot read the outbox from the store", "err", err)
 			return sent, fmt.Errorf("outbox: %w", err)
 		}
+		if len(due) == 0 {
+			return sent, cmp.Or(o.release(now), lastErr)
+		}
 		lanes := make([][]games.Mail, n)
-		picked, skipped, roundRetries := 0, false, 4*n
+		took := 0
 		for _, m := range due {
 			if m.Attempts > 0 {
-				if retries == 0 || roundRetries == 0 {
-					skipped = true
-					continue
-				}
-				retries--
-				roundRetries--
+				took++
 			}
 			i := Lane(m.To, n)
 			lanes[i] = append(lanes[i], m)
-			picked++
 		}
-		if picked == 0 {
-			return sent, lastErr
-		}
+		retries -= took
 		type result struct {
 			sent         int
 			stop, failed error
@@ -193,11 +227,16 @@ func (o *Outbox) Flush(ctx context.Context) (sent int, err error) {
 				stop = r.stop
 			}
 		}
+		var over errOverLimit
+		if errors.As(stop, &over) {
+			return sent, cmp.Or(o.overLimit(now, over.err), stop)
+		}
 		if stop != nil {
 			return sent, stop
 		}
-		if len(due) < batch*n && !skipped {
-			return sent, lastErr
+		if len(due) < want && (took < roundRetries || retries == 0) {
+			// Nothing more the pass may take is due.
+			return sent, cmp.Or(o.release(now), lastErr)
 		}
 	}
 	return sent, lastErr
@@ -235,6 +274,9 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 				return sent, failed, err
 			}
 			failed = serr
+			if OverLimit(serr) {
+				return sent, failed, errOverLimit{serr}
+			}
 			if !unreachable(serr) {
 				continue
 			}
@@ -253,8 +295,17 @@ func (o *Outbox) sendLane(ctx context.Context, mails []games.Mail) (sent int, fa
 	return sent, failed, nil
 }
 
+// errOverLimit stops a pass: the server refused a mail for the account's
+// sending limit (OverLimit).
+type errOverLimit struct{ err error }
+
+func (e errOverLimit) Error() string { return "over the server's sending limit: " + e.err.Error() }
+func (e errOverLimit) Unwrap() error { return e.err }
+
 // failed records the failed try serr of m: a retry after its backoff, or
-// failed for good (logged as an error).
+// failed for good (logged as an error). A refusal for the account's
+// sending limit (OverLimit) is no refusal of m: m is tried again after
+// MaxRetryDelay.
 func (o *Outbox) failed(m games.Mail, serr error) error {
 	now := o.now()
 	f := games.SendFailure{Reason: withoutMessageID(serr.Error(), m), At: now, Permanent: Permanent(serr)}
@@ -264,6 +315,8 @@ func (o *Outbox) failed(m games.Mail, serr error) error {
 		why = "it can never be composed"
 	case TooLarge(serr):
 		why = "the server refuses a mail of its size"
+	case OverLimit(serr):
+		f.Permanent, f.Retry = false, now.Add(o.maxRetryDelay())
 	case f.Permanent && m.Refused+1 >= o.permanentTries():
 		why = fmt.Sprintf("refused for good %d times", m.Refused+1)
 	case !m.FirstFailure.IsZero() && now.Sub(m.FirstFailure) >= o.giveUpAfter():
@@ -357,7 +410,7 @@ func (o *Outbox) Run(ctx context.Context) error {
 			default:
 			}
 		}
-		t.Reset(idle)
+		t.Reset(o.nextPass(idle))
 	}
 }
 

@@ -36,8 +36,8 @@ func adminSubs() []adminSub {
 	return []adminSub{
 		{"games", "", "list every game: id, variant, players, state, turn, deadline, result", plain(adminGames)},
 		{"dump", "[--keys]", "print everything in the store as JSON (the server secret and, without\n--keys, the players' reply keys are redacted)", plain(adminDump)},
-		{"outbox", "", "list the mail not sent: pending (next try) and failed for good (why)", plain(func(a *app, args []string) int {
-			return adminLook(a, args, "outbox", "List the mail not sent: pending, with its next try, and failed for good, with why.")
+		{"outbox", "", "list the mail not sent: pending (next try), held back by a send\nlimit, and failed for good (why)", plain(func(a *app, args []string) int {
+			return adminLook(a, args, "outbox", "List the mail not sent: pending, with its next try, held back by a send limit\n(which, and until when), and failed for good, with why.")
 		})},
 		{"backup", "FILE", "write a consistent copy of the store to FILE", plain(adminBackup)},
 		{"check", "", "run bbolt's consistency check over the store and read every record", plain(adminCheck)},
@@ -146,24 +146,54 @@ func gamesJob(st *games.Store, _ string, w io.Writer) error {
 }
 
 // outboxJob lists the mail not sent: pending and failed for good, with
-// the last failure, and no reply key.
+// the last failure, and no reply key; first, when a send limit holds mail
+// back, which limit and until when. GOES says whether a mail goes first
+// (moves and results) or later (reminders, digests, notices) while a
+// limit holds mail back; a pending mail it holds back is "held".
 func outboxJob(st *games.Store, _ string, w io.Writer) error {
 	list, err := st.Unsent()
-	if err != nil || len(list) == 0 {
-		if err == nil {
-			fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
-		}
+	if err != nil {
 		return err
 	}
+	hold, err := st.SendHold()
+	if err != nil {
+		return err
+	}
+	if hold.Held() {
+		waiting := 0
+		for _, m := range list {
+			if m.FailedAt.IsZero() {
+				waiting++
+			}
+		}
+		window := hold.Window
+		if window != "minute" {
+			window = "day" // "server": the server refused mail; Sent counts the day's
+		}
+		fmt.Fprintf(w, "A send limit holds mail back: %s. %d mails went in the last %s; the next may go at %s (held since %s). "+
+			"Moves and results go first; %d mails wait.\n\n", hold.Limits, hold.Sent, window,
+			hold.Until.UTC().Format(time.DateTime), hold.Since.UTC().Format(time.DateTime), waiting)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
+		return nil
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "MAIL\tKIND\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR")
+	fmt.Fprintln(tw, "MAIL\tKIND\tGOES\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR")
 	for _, m := range list {
 		state, when := "pending", m.NextTry
-		if !m.FailedAt.IsZero() {
+		switch {
+		case !m.FailedAt.IsZero():
 			state, when = "failed", m.FailedAt
+		case hold.Held() && m.NextTry.Before(hold.Until):
+			state = "held"
+		}
+		goes := "first"
+		if m.Later {
+			goes = "later"
 		}
 		why := cmp.Or(strings.Join(strings.Fields(m.LastError), " "), "-")
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, m.To, cmp.Or(m.Game, "-"), state, m.Attempts, when.UTC().Format(time.DateTime), why)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, goes, m.To, cmp.Or(m.Game, "-"), state, m.Attempts, when.UTC().Format(time.DateTime), why)
 	}
 	return tw.Flush()
 }

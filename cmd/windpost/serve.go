@@ -134,6 +134,7 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		authservID: cfg.Auth.AuthservID,
 		limits:     cfg.Limits,
 		outbox:     cfg.Outbox,
+		sendLimits: cfg.SendLimits(),
 		clock:      cfg.Clock,
 		webBase:    cfg.Web.Base(),
 		web:        webLn,
@@ -146,7 +147,7 @@ func serveConfig(ctx context.Context, a *app, cfg *config.Config, cfgPath string
 		return fail("%v", err)
 	}
 	log.Info("windpost serving", "bot", cfg.Bot.Address, "imap", fmt.Sprintf("%s:%d", cfg.IMAP.Host, cfg.IMAP.Port),
-		"smtp", fmt.Sprintf("%s:%d", cfg.SMTP.Host, cfg.SMTP.Port), "store", cfg.Store.Path, "once", once)
+		"smtp", fmt.Sprintf("%s:%d", cfg.SMTP.Host, cfg.SMTP.Port), "store", cfg.Store.Path, "once", once, "send_limits", cfg.SendLimits().String())
 	if !once {
 		stopNotify := notifyReady(ctx, log, "windpost serving "+cfg.Bot.Address)
 		defer stopNotify()
@@ -166,6 +167,7 @@ type daemonParts struct {
 	authservID string
 	limits     config.Limits // zero values: the defaults of games and mailer
 	outbox     config.Outbox
+	sendLimits config.SendLimits // the provider's, or [outbox] per_day and per_minute
 	clock      config.Clock
 	webBase    string       // where the web view is reached; "" = no link in mails
 	web        net.Listener // the web view's, nil = none; closed by the daemon's closeAll
@@ -210,7 +212,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		Store: store,
 		Outbox: &mailer.Outbox{Store: store, Send: snd.Send, Lanes: snd.Lanes(), Log: p.log.With("part", "outbox"),
 			RetryDelay: p.outbox.RetryDelay, MaxRetryDelay: p.outbox.MaxRetryDelay, PermanentTries: p.outbox.PermanentTries,
-			GiveUpAfter: p.outbox.GiveUpAfter, RetriesPerPass: p.outbox.RetriesPerPass},
+			GiveUpAfter: p.outbox.GiveUpAfter, RetriesPerPass: p.outbox.RetriesPerPass, Limits: p.sendLimits},
 		Bot:         p.bot,
 		AuthservID:  p.authservID,
 		MaxMailSize: p.limits.MaxMailSize,
