@@ -95,7 +95,7 @@ func (h *handling) mailsSection(rest []Command) string {
 	for _, c := range rest[:min(len(rest), listedLines)] {
 		lines = append(lines, c.Line)
 	}
-	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer and the news to other players), and this one has:", h.srv.mailsPerMail())
+	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer, the news to other players and a tournament's mails), and this one has:", h.srv.mailsPerMail())
 	return listLines(head, lines, len(rest))
 }
 
