@@ -1,6 +1,7 @@
 package games
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"testing"
@@ -26,25 +27,28 @@ func clubOf(t *testing.T, h *harness, n int) []string {
 func TestTournamentWorstMail(t *testing.T) {
 	tests := []struct {
 		name     string
-		running  int  // players of the tournament being played, whose games are adjudicated
-		startRR  bool // the mail starts a round robin of 16 (the start line first if before)
-		before   bool // the start comes before the adjudicate lines
-		want     int  // mails the mail causes
-		notRun   int  // its lines not run
+		running  int    // players of the tournament being played, whose games are adjudicated
+		big      string // the tournament the mail starts ("" for none)
+		players  int    // its players
+		before   bool   // the start comes before the adjudicate lines
+		want     int    // mails the mail causes
+		notRun   int    // its lines not run
 		startRan bool
 	}{
-		// The answer and one mail to each of the 16 players; the 20 lines after it are not run.
-		{"start then 20 adjudicate", 4, true, true, 1 + 16, 20, true},
+		// The answer and one mail to each of the 16 players; the 20 lines
+		// after it are not run (the last of them is over the 20 commands).
+		{"start then 20 adjudicate", 4, "roundrobin", 16, true, 1 + 16, 20, true},
+		{"swiss of 64 then 20 adjudicate", 4, "swiss rounds 6", 64, true, 1 + 64, 20, true},
 		// The first result: the answer, its two players' news and the crosstable
 		// to the 8 players and the organiser; the rest waits for another mail.
-		{"20 adjudicate then start", 8, true, false, 1 + 2 + 9, 20, false},
+		{"20 adjudicate then start", 8, "roundrobin", 16, false, 1 + 2 + 9, 20, false},
 		// The 24 mails: two results, then the limit of 10.
-		{"20 adjudicate", 4, false, false, 1 + 2*2 + 5, 18, false},
+		{"20 adjudicate", 4, "", 0, false, 1 + 2*2 + 5, 18, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
-			club := clubOf(t, h, 16)
+			club := clubOf(t, h, max(tc.players, tc.running))
 			running := openTournament(t, h, alice, "tournament new nim roundrobin name Running")
 			for _, p := range club[:tc.running] {
 				h.write(t, p, "join "+running.id)
@@ -54,13 +58,14 @@ func TestTournamentWorstMail(t *testing.T) {
 			for i := range 20 {
 				lines = append(lines, fmt.Sprintf("adjudicate %s draw", running.order[i%len(running.order)]))
 			}
-			big := openTournament(t, h, alice, "tournament new nim roundrobin name Big Cup")
+			big := openTournament(t, h, alice, "tournament new nim "+cmp.Or(tc.big, "roundrobin")+" name Big Cup")
+			club = club[:tc.players]
 			for _, p := range club {
 				h.write(t, p, "join "+big.id)
 			}
 			if tc.before {
 				lines = append([]string{"tournament start " + big.id}, lines...)
-			} else if tc.startRR {
+			} else if tc.big != "" {
 				lines = append(lines, "tournament start "+big.id)
 			}
 			mails := big.collect(h.reply(t, big.open, lines...))
