@@ -73,6 +73,7 @@ func (c *change) pairingText(to string, games []pairedGame) (string, error) {
 	}
 	var b strings.Builder
 	var yours []*liveGame
+	waiting := false
 	for _, pg := range games {
 		lg := pg.game
 		if lg == nil {
@@ -81,14 +82,16 @@ func (c *change) pairingText(to string, games []pairedGame) (string, error) {
 			continue
 		}
 		side, _ := lg.rec.sideOf(to)
-		opp := lg.rec.Players[side.Opponent()].shown()
 		turn := "your move"
 		if lg.toMove() == side {
 			yours = append(yours, lg)
 		} else {
-			turn = fmt.Sprintf("black moves first: the game's mail comes with %s's move", opp)
+			turn, waiting = "black moves first", true
 		}
-		fmt.Fprintf(&b, "Round %d, game %s: you play %s against %s (%s).\n", pg.round, lg.rec.ID, side, opp, turn)
+		fmt.Fprintf(&b, "Round %d, game %s: you play %s against %s (%s).\n", pg.round, lg.rec.ID, side, lg.rec.Players[side.Opponent()].shown(), turn)
+	}
+	if waiting {
+		b.WriteString("\nWhere you play white, the game's first mail comes with your opponent's\nmove; reply to it to play.\n")
 	}
 	if len(yours) == 0 {
 		return b.String(), nil
