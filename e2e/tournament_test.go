@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-message/mail"
+
 	"github.com/windpost/windpost/mailer/mailtest"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/rules"
@@ -46,38 +48,43 @@ func joinByMail(t *testing.T, b *backend, id string, players []*player) {
 	}
 }
 
-// tgame is one tournament game as its players' first mails show it.
+// tgame is one tournament game as its players' pairing mails show it.
 type tgame struct {
 	id           string
 	round        int
 	white, black *player
-	first        map[*player]*got
+	first        map[*player]*got // the mail that named it to the player, which carries their key
 }
 
-var roundLine = regexp.MustCompile(`^Round (\d+) of .*: you play (white|black) against`)
+// pairedLine is a game in a tournament's pairing mail (or in a Swiss's
+// crosstable mail, the next round's).
+var pairedLine = regexp.MustCompile(`(?m)^Round (\d+), game (\S+): you play (white|black) against`)
 
-// collectGames waits until each player has n more tournament game mails
-// than seen, and returns the games they make, by id.
+// collectGames waits until each player has n more tournament games in
+// their mails than seen (one mail names all of a player's new games), and
+// returns the games they make, by id.
 func collectGames(t *testing.T, players []*player, seen map[string]*tgame, n map[*player]int) map[string]*tgame {
 	t.Helper()
 	fresh := map[string]*tgame{}
 	for _, p := range players {
 		count := 0
 		p.waitMail(fmt.Sprintf("with %d new tournament games", n[p]), 40*time.Second, func(g *got) bool {
-			m := roundLine.FindStringSubmatch(g.Text)
-			if m == nil || g.game() == "" {
+			if !strings.Contains(g.Subject, "(tournament ") || g.game() != "" {
 				return false
 			}
-			tg := seen[g.game()]
-			if tg == nil {
-				r, _ := strconv.Atoi(m[1])
-				tg = &tgame{id: g.game(), round: r, first: map[*player]*got{}}
-				seen[g.game()] = tg
-			}
-			if tg.first[p] == nil {
+			for _, m := range pairedLine.FindAllStringSubmatch(mailtest.Unflowed(g.Text), -1) {
+				tg := seen[m[2]]
+				if tg == nil {
+					r, _ := strconv.Atoi(m[1])
+					tg = &tgame{id: m[2], round: r, first: map[*player]*got{}}
+					seen[m[2]] = tg
+				}
+				if tg.first[p] != nil {
+					continue
+				}
 				tg.first[p] = g
 				fresh[tg.id] = tg
-				if m[2] == "white" {
+				if m[3] == "white" {
 					tg.white = p
 				} else {
 					tg.black = p
@@ -89,10 +96,37 @@ func collectGames(t *testing.T, players []*player, seen map[string]*tgame, n map
 	}
 	for id, tg := range fresh {
 		if tg.white == nil || tg.black == nil {
-			t.Fatalf("game %s: one side had no first mail", id)
+			t.Fatalf("game %s: one side had no mail naming it", id)
 		}
 	}
 	return fresh
+}
+
+// act has p write line about tg in a reply to the mail that named it to
+// them; the line starts with the game's id, as the pairing mail says.
+func act(tg *tgame, p *player, line, style string) *got {
+	p.t.Helper()
+	ans := p.answerTo(p.reply(tg.first[p], tg.id+" "+line, style, mailOpts{}))
+	if ans.game() != tg.id {
+		p.t.Fatalf("%s's %q: the answer is not in game %s's thread:\n%s", p.local, line, tg.id, ans.Text)
+	}
+	return ans
+}
+
+// startOf is the start of a game of variant as a game's mail carries it
+// in its headers, for perfectMove: black's first move is played from the
+// pairing mail, which has no game's headers.
+func startOf(t testing.TB, variant string) *got {
+	t.Helper()
+	kit, err := testCatalog().Get(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := kit.Notation.FormatPosition(kit.Rules.Start())
+	var h mail.Header
+	h.Set("X-Windpost-Variant", variant)
+	h.Set("X-Windpost-Position", pos)
+	return &got{Header: h}
 }
 
 // weakMove is the first legal move in the mail's position: a player who
@@ -111,20 +145,21 @@ func weakMove(t testing.TB, g *got) string {
 }
 
 // endGame ends tg as how says and returns its tournament result; the
-// players reply to their first mails about it (which carry their keys).
+// players reply to the mails that named the game to them (which carry
+// their keys), the game's id before each line.
 func endGame(t *testing.T, tg *tgame, how string) tournament.Result {
 	t.Helper()
 	w, bl := tg.white, tg.black
 	switch how {
 	case "white resigns":
-		w.answerTo(w.reply(tg.first[w], "resign", "gmail", mailOpts{}))
+		act(tg, w, "resign", "gmail")
 		return tournament.BlackWins
 	case "black resigns":
-		bl.answerTo(bl.reply(tg.first[bl], "resign", "outlook", mailOpts{}))
+		act(tg, bl, "resign", "outlook")
 		return tournament.WhiteWins
 	case "draw":
-		w.answerTo(w.reply(tg.first[w], "draw", "gmail", mailOpts{}))
-		ans := bl.answerTo(bl.reply(tg.first[bl], "draw", "thunderbird", mailOpts{}))
+		act(tg, w, "draw", "gmail")
+		ans := act(tg, bl, "draw", "thunderbird")
 		if !strings.Contains(ans.Text, "draw by agreement") {
 			t.Fatalf("game %s not drawn:\n%s", tg.id, ans.Text)
 		}
@@ -132,13 +167,13 @@ func endGame(t *testing.T, tg *tgame, how string) tournament.Result {
 	case "black mates":
 		// Black plays the solver's moves, white the first legal one: a
 		// Gufuu game of five moves, 1.K*2b>S ... 5.K-1b>W X.
-		last := tg.first[bl]
+		last := startOf(t, "gufuu")
 		for ply := 0; ply < 12 && last.Header.Get("X-Windpost-Result") == ""; ply++ {
 			p, mv := bl, perfectMove(t, last)
 			if ply%2 == 1 {
 				p, mv = w, weakMove(t, last)
 			}
-			last = p.answerTo(p.reply(tg.first[p], mv, "gmail", mailOpts{}))
+			last = act(tg, p, mv, "gmail")
 		}
 		if res := last.Header.Get("X-Windpost-Result"); res != "black wins by checkmate" {
 			t.Fatalf("game %s: %q, want black's mate:\n%s", tg.id, res, last.Text)

@@ -75,10 +75,18 @@ func (h *handling) overSection() string {
 	return listLines(head, o.Lines, o.Count)
 }
 
-// mailsSpent reports whether the mail has caused as many mails (its
-// answer and the notices) as Config.MailsPerMail allows before the next
-// command, which may cause one more.
-func (h *handling) mailsSpent() bool { return 1+len(h.notices) >= h.srv.mailsPerMail() }
+// mailsSpent reports whether the mail has caused as many mails as
+// Config.MailsPerMail allows before the next command, which may cause one
+// more (or, moving a tournament on, one to each of its players).
+func (h *handling) mailsSpent() bool { return h.mailsCaused() >= h.srv.mailsPerMail() }
+
+// mailsCaused counts the mails the mail has caused so far: its answer, the
+// news for players (one mail per player and game), the mails queued
+// already (a tournament's pairings and crosstables, invitations), and the
+// crosstables that the tournament games ended in it bring at commit.
+func (h *handling) mailsCaused() int {
+	return 1 + len(h.notices) + len(h.queued) + h.crosstablesDue()
+}
 
 // mailsSection lists the commands not run because the mail has caused as
 // many mails as it may.
@@ -87,7 +95,7 @@ func (h *handling) mailsSection(rest []Command) string {
 	for _, c := range rest[:min(len(rest), listedLines)] {
 		lines = append(lines, c.Line)
 	}
-	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer and the news to other players), and this one has:", h.srv.mailsPerMail())
+	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer, the news to other players and a tournament's mails), and this one has:", h.srv.mailsPerMail())
 	return listLines(head, lines, len(rest))
 }
 

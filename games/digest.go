@@ -190,11 +190,7 @@ func digestText(p *playerRecord, mine []*liveGame) string {
 		fmt.Fprintf(&b, "the move, e.g. \"%s <your move>\". One reply may answer several games.\n", mine[0].rec.ID)
 	}
 	for _, lg := range mine {
-		deadline := "no deadline"
-		if !lg.rec.Deadline.IsZero() {
-			deadline = "deadline " + p.formatTime(lg.rec.Deadline)
-		}
-		fmt.Fprintf(&b, "\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address, p.location()))
+		b.WriteString(yourMoveSection(lg, p))
 	}
 	if len(p.DigestEvents) > 0 {
 		b.WriteString("\n== News since the last digest ==\n")
@@ -204,6 +200,17 @@ func digestText(p *playerRecord, mine []*liveGame) string {
 	}
 	b.WriteString("\n\"notify each\" gets you a mail for every event instead.\n")
 	return b.String()
+}
+
+// yourMoveSection is a game where it is p's move as a mail that answers
+// several games shows it: "== Game <id>: your move, deadline ... ==",
+// then the game's status block.
+func yourMoveSection(lg *liveGame, p *playerRecord) string {
+	deadline := "no deadline"
+	if !lg.rec.Deadline.IsZero() {
+		deadline = "deadline " + p.formatTime(lg.rec.Deadline)
+	}
+	return fmt.Sprintf("\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address, p.location()))
 }
 
 // formatDay writes t's date in the player's time zone ("Mon 2 Jan").

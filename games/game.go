@@ -19,6 +19,10 @@ type liveGame struct {
 	// the change writes rec back only if it differs, so that a refused
 	// command or a tick with nothing to do changes nothing.
 	stored []byte
+	// endedBefore is whether the game had ended (over or cancelled) when
+	// it was read: a game that ends in this change moves its tournament
+	// on at commit (budget.go counts those mails).
+	endedBefore bool
 }
 
 // loadGame rebuilds the game of rec, as stored in raw, with kit.
@@ -27,7 +31,7 @@ func loadGame(rec *gameRecord, raw []byte, kit variants.Kit) (*liveGame, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &liveGame{rec: rec, kit: kit, g: g, outcome: rec.outcome(), stored: raw}, nil
+	return &liveGame{rec: rec, kit: kit, g: g, outcome: rec.outcome(), stored: raw, endedBefore: rec.ended()}, nil
 }
 
 // rebuild replays rec's moves with the engine. A stored move whose code
@@ -53,6 +57,9 @@ func rebuild(rec *gameRecord, kit variants.Kit) (*rules.Game, error) {
 	}
 	return g, nil
 }
+
+// ended reports whether the game has ended, over or cancelled.
+func (rec *gameRecord) ended() bool { return rec.State == stateOver || rec.State == stateCancelled }
 
 // toMove is the side to move.
 func (lg *liveGame) toMove() rules.Side { return lg.g.Position().ToMove() }

@@ -172,17 +172,7 @@ func tournamentResult(lg *liveGame) tournament.Result {
 // whose result the tournament already has (a withdrawal scored it) is
 // passed over, so that a second call does nothing.
 func (c *change) tournamentResults() error {
-	var ids []string
-	ended := map[string][]*liveGame{}
-	for _, id := range c.gameOrder {
-		lg := c.games[id]
-		if t := lg.rec.Tournament; t != "" && (lg.rec.State == stateOver || lg.rec.State == stateCancelled) {
-			if _, seen := ended[t]; !seen {
-				ids = append(ids, t)
-			}
-			ended[t] = append(ended[t], lg)
-		}
-	}
+	ids, ended := c.endedTournamentGames(false)
 	for _, id := range ids {
 		tr, err := c.st.tournament(id)
 		if err != nil {
@@ -194,10 +184,10 @@ func (c *change) tournamentResults() error {
 		}
 		var news []string
 		for _, lg := range ended[id] {
-			r, b, ok := tr.gameAt(lg.rec.ID)
-			if !ok || tr.Pairing.Paired[r].Games[b].Result != tournament.Pending {
+			if !tr.pending(lg) {
 				continue
 			}
+			r, b, _ := tr.gameAt(lg.rec.ID)
 			res := tournamentResult(lg)
 			if err := tr.Pairing.Record(r+1, b+1, res); err != nil {
 				return fmt.Errorf("tournament %s: %w", id, err)
@@ -217,6 +207,57 @@ func (c *change) tournamentResults() error {
 		}
 	}
 	return nil
+}
+
+// endedTournamentGames are the tournament games of the change that have
+// ended, by tournament, and the tournaments in the order their games were
+// read; fresh keeps only the games that ended in this change. Nothing is
+// allocated for a change without such games.
+func (c *change) endedTournamentGames(fresh bool) ([]string, map[string][]*liveGame) {
+	var ids []string
+	var ended map[string][]*liveGame
+	for _, id := range c.gameOrder {
+		lg := c.games[id]
+		t := lg.rec.Tournament
+		if t == "" || !lg.rec.ended() || (fresh && lg.endedBefore) {
+			continue
+		}
+		if ended == nil {
+			ended = map[string][]*liveGame{}
+		}
+		if _, seen := ended[t]; !seen {
+			ids = append(ids, t)
+		}
+		ended[t] = append(ended[t], lg)
+	}
+	return ids, ended
+}
+
+// pending reports whether lg is a game of tr whose result tr has yet to
+// record.
+func (tr *tournamentRecord) pending(lg *liveGame) bool {
+	r, b, ok := tr.gameAt(lg.rec.ID)
+	return ok && tr.Pairing.Paired[r].Games[b].Result == tournament.Pending
+}
+
+// crosstablesDue counts the mails that commit sends for the tournament
+// games ended in this change (tournamentResults): one to each recipient
+// of each tournament with a result to record, its next pairings inside.
+func (c *change) crosstablesDue() int {
+	ids, ended := c.endedTournamentGames(true)
+	n := 0
+	for _, id := range ids {
+		tr, err := c.st.tournament(id)
+		if err != nil || tr == nil || tr.State != tournamentPlaying || !slices.ContainsFunc(ended[id], tr.pending) {
+			continue // an unreadable one is logged and passed over at commit
+		}
+		for _, to := range c.tournamentRecipients(tr) {
+			if !c.st.doNotMail(to) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // shown is a player as the tournament shows them to everyone, as the
@@ -250,11 +291,14 @@ func (c *change) startTournament(tr *tournamentRecord) error {
 // advanceTournament moves a started tournament on after news (results,
 // a withdrawal): it pairs what can be paired (a round robin's rounds all
 // at once, a Swiss's next round once the last is complete) and makes the
-// games, then mails the players the crosstable, or at the end the final
-// standings; and it writes the record.
+// games, then mails the players the crosstable with their new games, or
+// at the end the final standings; at the start, each player their games
+// alone (tournament_pairing.go). Either way each player gets one mail.
+// It writes the record.
 func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 	t := tr.Pairing
-	announce := len(news) > 0 // at the start, the games' first mails say it all
+	announce := len(news) > 0 // at the start, the pairing mails say it all
+	paired := pairings{}
 	for !t.Finished() && len(t.Paired) < t.Rounds {
 		r, err := t.PairNext()
 		if errors.Is(err, tournament.ErrRoundOpen) {
@@ -269,28 +313,32 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 			announce = true
 			break
 		}
-		if err := c.makeRound(tr, r); err != nil {
+		if err := c.makeRound(tr, r, paired); err != nil {
 			return err
 		}
 		if tr.Format == formatSwiss {
-			news = append(news, fmt.Sprintf("Round %d is paired: every player of it has a mail about their game.%s", r.Number, byeWords(tr, r)))
+			news = append(news, fmt.Sprintf("Round %d is paired: each player's game of it is in their mail.%s", r.Number, byeWords(tr, r)))
 		}
 	}
 	if t.Finished() {
 		tr.State, tr.Ended = tournamentOver, c.now
 	}
+	var err error
 	if announce {
-		if err := c.mailCrosstable(tr, news); err != nil {
-			return err
-		}
+		err = c.mailCrosstable(tr, news, paired)
+	} else {
+		err = c.mailPairings(tr, paired)
+	}
+	if err != nil {
+		return err
 	}
 	return c.st.putTournament(tr)
 }
 
-// makeRound makes the games of a round just paired and tells each player
-// theirs in the game's first mail; a player with a bye hears of it in the
-// tournament's mail.
-func (c *change) makeRound(tr *tournamentRecord, r tournament.Round) error {
+// makeRound makes the games of a round just paired and notes each
+// player's game, or bye in a Swiss, in paired for the tournament's mail
+// to them. A game's own mails begin with its first move.
+func (c *change) makeRound(tr *tournamentRecord, r tournament.Round, paired pairings) error {
 	kit, err := c.srv.catalog.Get(tr.Variant)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
@@ -298,12 +346,7 @@ func (c *change) makeRound(tr *tournamentRecord, r tournament.Round) error {
 	ids := make([]string, len(r.Games))
 	for b, g := range r.Games {
 		if g.Bye() && tr.Format == formatSwiss {
-			err := c.tournamentMail(tr, g.White, fmt.Sprintf("a bye in round %d", r.Number), fmt.Sprintf(
-				"Round %d of %s: you have a bye, worth a point (an odd number of players leaves one out). "+
-					"Your next game comes with the next round.\n", r.Number, tr.title()))
-			if err != nil {
-				return err
-			}
+			paired.add(g.White, r.Number, nil)
 		}
 		if g.Bye() || g.Result != tournament.Pending {
 			continue // a bye, or a game against a withdrawn player: scored already
@@ -319,11 +362,8 @@ func (c *change) makeRound(tr *tournamentRecord, r tournament.Round) error {
 			return err
 		}
 		ids[b] = rec.ID
-		for _, s := range []rules.Side{rules.White, rules.Black} {
-			c.notify(Notice, rec.Players[s].Address, rec.ID, fmt.Sprintf(
-				"Round %d of %s: you play %s against %s in game %s (%s). Black moves first. %s",
-				r.Number, tr.title(), s, rec.Players[s.Opponent()].shown(), rec.ID, tr.terms(kit.Rules.Title()), ratedWords(rec)))
-		}
+		paired.add(g.White, r.Number, lg)
+		paired.add(g.Black, r.Number, lg)
 	}
 	tr.Games = append(tr.Games, ids)
 	return nil

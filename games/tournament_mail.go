@@ -38,15 +38,24 @@ func (c *change) tournamentRecipients(tr *tournamentRecord) []string {
 }
 
 // mailCrosstable mails the news and the crosstable, or when the
-// tournament is over the final standings, to its recipients.
-func (c *change) mailCrosstable(tr *tournamentRecord, news []string) error {
+// tournament is over the final standings, to its recipients; a player
+// with games in paired (a Swiss's next round) finds them at the top.
+func (c *change) mailCrosstable(tr *tournamentRecord, news []string, paired pairings) error {
 	subject := "crosstable"
 	body := tr.crosstableText(news)
 	if tr.State == tournamentOver {
 		subject = "final standings"
 	}
 	for _, to := range c.tournamentRecipients(tr) {
-		if err := c.tournamentMail(tr, to, subject, body); err != nil {
+		what, text := subject, body
+		if games := paired[to]; len(games) > 0 {
+			mine, err := c.pairingText(to, games)
+			if err != nil {
+				return err
+			}
+			what, text = subject+" and "+pairingSubject(games), mine+"\n"+body
+		}
+		if err := c.tournamentMail(tr, to, what, text); err != nil {
 			return err
 		}
 	}

@@ -16,16 +16,21 @@ import (
 const dave = "dave@players.test"
 
 // tourney follows a tournament through its mails: the organiser's answer
-// (which carries their key), each game's mail per player, the
-// tournament's mails per player.
+// (which carries their key), each game's mail per player (the pairing
+// mail until the game's own mails come), the tournament's mails per
+// player.
 type tourney struct {
 	h     *harness
 	id    string
 	open  Mail
-	games map[string]map[string]Mail // game id -> player -> their latest mail about it
-	order []string                   // game ids in the order their first mails came
-	news  map[string][]Mail          // player -> the tournament's mails (crosstables, standings)
+	games map[string]map[string]Mail   // game id -> player -> their latest mail about it
+	sides map[string]map[string]string // game id -> player -> "white" or "black", from the pairing mails
+	order []string                     // game ids in the order their pairings came
+	news  map[string][]Mail            // player -> the tournament's mails (pairings, crosstables, standings)
 }
+
+// pairedLine is a game in a pairing mail.
+var pairedLine = regexp.MustCompile(`(?m)^Round (\d+), game ([2-9a-z]+): you play (white|black) against (\S+) \((your move|black moves first)`)
 
 var tournamentIDPattern = regexp.MustCompile(`\(tournament (t[2-9a-z]{4,})\)`)
 
@@ -66,24 +71,47 @@ func openTournament(t *testing.T, h *harness, organiser, line string) *tourney {
 	if id == nil {
 		t.Fatalf("no tournament id in the answer:\n%s", m.Text)
 	}
-	return &tourney{h: h, id: id[1], open: m, games: map[string]map[string]Mail{}, news: map[string][]Mail{}}
+	return &tourney{h: h, id: id[1], open: m, games: map[string]map[string]Mail{}, sides: map[string]map[string]string{}, news: map[string][]Mail{}}
 }
 
-// collect files mails: game mails by game and player, tournament mails by player.
+// collect files mails: game mails by game and player, tournament mails by
+// player, and the games a pairing mail names (the player acts on them in
+// a reply to it until the game's own mails come).
 func (tt *tourney) collect(mails []Mail) []Mail {
 	for _, m := range mails {
 		switch g := m.Headers["X-Windpost-Game"]; {
 		case g != "":
-			if tt.games[g] == nil {
-				tt.games[g] = map[string]Mail{}
-				tt.order = append(tt.order, g)
+			if tt.games[g] != nil {
+				tt.games[g][m.To] = m
 			}
-			tt.games[g][m.To] = m
 		case strings.Contains(m.Subject, "(tournament "+tt.id+")"):
 			tt.news[m.To] = append(tt.news[m.To], m)
+			for _, p := range pairedLine.FindAllStringSubmatch(m.Text, -1) {
+				id := p[2]
+				if tt.games[id] == nil {
+					tt.games[id], tt.sides[id] = map[string]Mail{}, map[string]string{}
+					tt.order = append(tt.order, id)
+				}
+				tt.games[id][m.To], tt.sides[id][m.To] = m, p[3]
+			}
 		}
 	}
 	return mails
+}
+
+// act has address write line about game id in a reply to their latest
+// mail about it: the game's own, or the pairing mail, where the line
+// starts with the game's id.
+func (tt *tourney) act(t *testing.T, id, address, line string) []Mail {
+	t.Helper()
+	m, ok := tt.games[id][address]
+	if !ok {
+		t.Fatalf("%s has no mail about game %s", address, id)
+	}
+	if m.Headers["X-Windpost-Game"] == "" {
+		line = id + " " + line
+	}
+	return tt.collect(tt.h.reply(t, m, line))
 }
 
 // record reads the tournament from the store.
@@ -110,35 +138,33 @@ func (tt *tourney) lastNews(t *testing.T, address string) Mail {
 // end ends game id as how says, from the players' mails.
 func (tt *tourney) end(t *testing.T, id, how string) []Mail {
 	t.Helper()
-	h := tt.h
-	var white, black Mail
-	for _, m := range tt.games[id] {
-		if strings.Contains(m.Text, "you (white)") {
-			white = m
+	var white, black string
+	for addr, side := range tt.sides[id] {
+		if side == "white" {
+			white = addr
 		} else {
-			black = m
+			black = addr
 		}
 	}
 	switch how {
 	case "white resigns":
-		return tt.collect(h.reply(t, white, "resign"))
+		return tt.act(t, id, white, "resign")
 	case "black resigns":
-		return tt.collect(h.reply(t, black, "resign"))
+		return tt.act(t, id, black, "resign")
 	case "draw":
-		tt.collect(h.reply(t, white, "draw"))
-		return tt.collect(h.reply(t, black, "draw"))
+		tt.act(t, id, white, "draw")
+		return tt.act(t, id, black, "draw")
 	case "black wins by moves": // 10 stones: black takes the last and white has no move
 		moves := []string{"t2", "t3", "t1", "t1", "t3"}
 		for i, mv := range moves {
-			m := black
+			p := black
 			if i%2 == 1 {
-				m = white
+				p = white
 			}
-			mails := tt.collect(h.reply(t, m, mv))
+			mails := tt.act(t, id, p, mv)
 			if i == len(moves)-1 {
 				return mails
 			}
-			white, black = tt.games[id][white.To], tt.games[id][black.To]
 		}
 	}
 	t.Fatalf("no way to end a game %q", how)
@@ -176,17 +202,28 @@ func TestTournamentRoundRobin(t *testing.T) {
 	}
 	start := tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
 	wantText(t, answerIn(t, start, alice), "Done: Club Cup (tournament "+tt.id+") has begun with 4 players.")
-	if len(tt.games) != 6 {
-		t.Fatalf("%d games made, want 6:%s", len(tt.games), describe(start))
+	if len(tt.games) != 6 || len(start) != 1+len(players) {
+		t.Fatalf("%d games made, want 6; %d mails, want the answer and one to each player:%s", len(tt.games), len(start), describe(start))
+	}
+	for _, p := range players {
+		// One mail with all three games, the boards of those where it is their move.
+		m := tt.lastNews(t, p)
+		mine := pairedLine.FindAllStringSubmatch(m.Text, -1)
+		wantText(t, m, "Club Cup (tournament "+tt.id+") has begun: Nim, round robin, 3 days per move, rated.")
+		if len(mine) != 3 || !strings.Contains(m.Subject, "your 3 games") || m.ReplyTo != tt.open.ReplyTo && !strings.Contains(m.ReplyTo, "+gd") {
+			t.Errorf("%s's pairing mail (%s, reply to %s):\n%s", p, m.Subject, m.ReplyTo, m.Text)
+		}
+		for _, g := range mine {
+			if board := strings.Contains(m.Text, "== Game "+g[2]+": your move, deadline"); board != (g[3] == "black") {
+				t.Errorf("%s plays %s in game %s; its board in the pairing mail: %v", p, g[3], g[2], board)
+			}
+		}
 	}
 	met := map[[2]string]bool{}
 	for _, id := range tt.order {
 		var pair []string
-		for addr, m := range tt.games[id] {
+		for addr := range tt.games[id] {
 			pair = append(pair, addr)
-			if !regexp.MustCompile(`^Round [123] of Club Cup \(tournament ` + tt.id + `\): you play (white|black) against`).MatchString(m.Text) {
-				t.Errorf("game %s's first mail to %s:\n%s", id, addr, m.Text)
-			}
 		}
 		slices.Sort(pair)
 		if len(pair) != 2 || met[[2]string(pair)] {
@@ -211,7 +248,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 		}
 		for _, p := range players {
 			m := tt.lastNews(t, p)
-			if len(tt.news[p]) != i+1 || !strings.Contains(m.Text, want.Crosstable()) {
+			if len(tt.news[p]) != i+2 || !strings.Contains(m.Text, want.Crosstable()) { // the pairing mail, then a crosstable per result
 				t.Fatalf("after game %d, %s's %d tournament mails end with:\n%s\nwant the crosstable:\n%s", i+1, p, len(tt.news[p]), m.Text, want.Crosstable())
 			}
 		}
@@ -550,7 +587,7 @@ func TestTournamentForget(t *testing.T) {
 			}
 		}
 	}
-	if mailsTo(mails, bob)+mailsTo(mails, standIn) != 0 || len(tt.news[carol]) != 1 {
+	if mailsTo(mails, bob)+mailsTo(mails, standIn) != 0 || len(tt.news[carol]) != 2 { // her pairing mail, then the crosstable
 		t.Errorf("mails after forget:%s", describe(mails))
 	}
 	wantText(t, tt.lastNews(t, carol), "A player left windpost, who is forgotten-1@... from now on", "forgotten-1. (w)")
@@ -587,7 +624,10 @@ func TestTournamentEndsEarly(t *testing.T) {
 			bye = g.White
 		}
 	}
-	wantText(t, tt.lastNews(t, bye), "Round 1 of", "you have a bye, worth a point")
+	wantText(t, tt.lastNews(t, bye), "Round 1: you have a bye, worth a point")
+	if m := tt.lastNews(t, bye); !strings.Contains(m.Subject, "a bye in round 1") {
+		t.Errorf("the bye's subject: %q", m.Subject)
+	}
 	tt.collect(h.reply(t, tt.open, "withdraw "+bye+" "+tt.id))
 	tt.end(t, tt.order[0], "draw")
 	tr = tt.record(t)

@@ -226,8 +226,16 @@ The organiser starts it with "tournament start t7k3q", in a reply to a
 mail of windpost's. A round robin (up to 16 players) plays all its games
 at once; a Swiss (up to 64) pairs each round when the one before is done,
 never the same two players twice, colours balanced (a lone player gets a
-bye, worth a point). Each game's first mail names your round, colour and
-opponent; reply to it to play, as in any game.
+bye, worth a point). Each player gets one mail with all their new games:
+for each its id, your colour and opponent, and the board where it is
+your move. Reply to it with the game's id before the move ("g7k3q t2");
+after the first move, each game goes on in its own thread. A Swiss's
+later rounds come inside the crosstable mail.
+A start mails each player once (up to 64 mails in a Swiss, 16 in a round
+robin); a result or a withdrawal mails each player and the organiser the
+crosstable once. That may be more than the 10 mails one mail may cause
+otherwise: then the commands after it in the same mail are not run, and
+the answer lists them; send them in another mail.
 The crosstable ranks by points, then Sonneborn-Berger in a round robin,
 Buchholz (Cut-1, then in full) in a Swiss. A loss on time by a player who
 never moved counts as a forfeit (+ and - in the table).

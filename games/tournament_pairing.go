@@ -1,0 +1,106 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The pairing mail (tournament.go): when a tournament begins, each player
+// gets one mail with all their games of the rounds paired, the board of
+// each where it is their move, and a reply to it with lines like "g7k3q
+// P-2c" plays them, as the digest's does (it carries the player's own
+// key). A later Swiss round comes inside the crosstable mail each player
+// gets anyway (tournament_mail.go): one mail per player per pairing.
+
+// pairings are, per player, their games of the rounds just paired.
+type pairings map[string][]pairedGame
+
+// pairedGame is a player's game in a round just paired; game is nil for a
+// bye.
+type pairedGame struct {
+	round int
+	game  *liveGame
+}
+
+// add notes game (nil for a bye) in round for to.
+func (ps pairings) add(to string, round int, game *liveGame) {
+	ps[to] = append(ps[to], pairedGame{round: round, game: game})
+}
+
+// mailPairings mails each player of a tournament that has just begun
+// their games, one mail each.
+func (c *change) mailPairings(tr *tournamentRecord, paired pairings) error {
+	title := tr.Variant
+	if kit, ok := c.srv.catalog.Lookup(tr.Variant); ok {
+		title = kit.Rules.Title()
+	}
+	head := fmt.Sprintf("%s has begun: %s.\n\n", tr.title(), tr.terms(title))
+	for _, to := range tr.Entrants {
+		games := paired[to]
+		if len(games) == 0 {
+			continue
+		}
+		body, err := c.pairingText(to, games)
+		if err != nil {
+			return err
+		}
+		if err := c.tournamentMail(tr, to, pairingSubject(games), head+body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pairingSubject names a player's new games in a subject: "a bye in
+// round 3", "your game of round 2", "your 15 games".
+func pairingSubject(games []pairedGame) string {
+	switch {
+	case len(games) > 1:
+		return fmt.Sprintf("your %d games", len(games))
+	case games[0].game == nil:
+		return fmt.Sprintf("a bye in round %d", games[0].round)
+	}
+	return fmt.Sprintf("your game of round %d", games[0].round)
+}
+
+// pairingText tells to their new games: a line for each (its id, colour
+// and opponent, or a bye), how to answer, and the board of each game
+// where it is their move.
+func (c *change) pairingText(to string, games []pairedGame) (string, error) {
+	p, err := c.player(to)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	var yours []*liveGame
+	waiting := false
+	for _, pg := range games {
+		lg := pg.game
+		if lg == nil {
+			fmt.Fprintf(&b, "Round %d: you have a bye, worth a point (an odd number of players leaves one out). "+
+				"Your next game comes with the next round.\n", pg.round)
+			continue
+		}
+		side, _ := lg.rec.sideOf(to)
+		turn := "your move"
+		if lg.toMove() == side {
+			yours = append(yours, lg)
+		} else {
+			turn, waiting = "black moves first", true
+		}
+		fmt.Fprintf(&b, "Round %d, game %s: you play %s against %s (%s).\n", pg.round, lg.rec.ID, side, lg.rec.Players[side.Opponent()].shown(), turn)
+	}
+	if waiting {
+		b.WriteString("\nWhere you play white, the game's first mail comes with your opponent's\nmove; reply to it to play.\n")
+	}
+	if len(yours) == 0 {
+		return b.String(), nil
+	}
+	b.WriteString("\nTo move, reply to this mail with one line per game: the game's id, then the\n")
+	fmt.Fprintf(&b, "move, e.g. \"%s <your move>\". One reply may answer several games; after\n", yours[0].rec.ID)
+	b.WriteString("the first move, each game's mails go on in its own thread.\n")
+	for _, lg := range yours {
+		b.WriteString(yourMoveSection(lg, p))
+	}
+	return b.String(), nil
+}
