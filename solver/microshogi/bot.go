@@ -171,6 +171,12 @@ func (b *Bot) Analyse(ctx context.Context, g *rules.Game, budget time.Duration) 
 // AnalyseUpTo is Analyse with a time budget that may grow up to most when
 // the search is in trouble (see Options.MaxTime).
 func (b *Bot) AnalyseUpTo(ctx context.Context, g *rules.Game, budget, most time.Duration) (Result, error) {
+	return b.Watch(ctx, g, budget, most, Reports{})
+}
+
+// Watch is AnalyseUpTo that tells r, as the search goes, what it finds:
+// for a GUI to show while the bot thinks.
+func (b *Bot) Watch(ctx context.Context, g *rules.Game, budget, most time.Duration, r Reports) (Result, error) {
 	if o := g.Outcome(); o.Over() {
 		return Result{}, fmt.Errorf("microshogi: %w (%s)", solver.ErrGameOver, o)
 	}
@@ -178,7 +184,7 @@ func (b *Bot) AnalyseUpTo(ctx context.Context, g *rules.Game, budget, most time.
 	if budget > 0 {
 		o.Time, o.Nodes, o.MaxTime = budget, 0, most
 	}
-	return b.search(ctx, g, o, nil)
+	return b.searchReporting(ctx, g, o, nil, r)
 }
 
 // Evaluate returns the value of g's position for the side to move: Won or
@@ -205,6 +211,10 @@ func asEngine(p rules.Position) (engine.Position, error) {
 }
 
 func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Rand) (Result, error) {
+	return b.searchReporting(ctx, g, o, rng, Reports{})
+}
+
+func (b *Bot) searchReporting(ctx context.Context, g *rules.Game, o Options, rng *rand.Rand, r Reports) (Result, error) {
 	root, err := asEngine(g.Position())
 	if err != nil {
 		return Result{}, err
@@ -214,6 +224,7 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	c.reset(warm)
 	s := c.members[0]
 	s.ctx = ctx
+	s.reports = r
 	s.nodeLimit = o.Nodes
 	s.deadline, s.latest, s.trouble = time.Time{}, time.Time{}, false
 	start := time.Now()

@@ -64,6 +64,8 @@ type searcher struct {
 	nodes     int64
 	stop      bool
 	rootDepth int
+	selDepth  int                         // the deepest ply of the iteration (for Reports)
+	reports   Reports                     // what the search tells as it goes (the first thread's)
 	stack     [maxPly + 1]engine.Position // the positions of the current line
 	moveBuf   [maxPly][engine.MaxMoves]rules.Move
 	scoreBuf  [maxPly][engine.MaxMoves]int32
@@ -302,6 +304,7 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		return s.quiesce(p, inCheck, alpha, beta, ply, true)
 	}
 	s.nodes++
+	s.selDepth = max(s.selDepth, ply)
 	s.checkLimits()
 	if s.stop {
 		return 0
