@@ -2,6 +2,7 @@ package uci
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -211,34 +212,54 @@ func (s *session) goSearch(ctx context.Context, args []string) {
 	o := l.options(s.hashMB, s.overhead)
 	o.Threads = s.threads
 	o.MaxTime = l.maxTime(o.Time, s.overhead)
-	search := s.searcher(o)
+	start := time.Now()
+	var last *bot.Iteration // written and read on the search's goroutine
+	p, _ := rules.As[engine.Position](g.Position())
+	search := s.searcher(o, bot.Reports{
+		Iteration: func(it bot.Iteration) {
+			last = &it
+			s.report(infoLine(g, it))
+		},
+		RootMove: func(m bot.RootMove) {
+			if time.Since(start) >= s.currMoveAfter {
+				s.report(fmt.Sprintf("info depth %d currmove %s currmovenumber %d", m.Depth, uciMove(p, m.Move), m.Number))
+			}
+		},
+	})
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan searchDone, 1)
 	s.cancel, s.done, s.infinite, s.held = cancel, done, l.infinite, nil
 	go func() {
 		res, err := search(ctx, g)
-		done <- searchDone{game: g, res: res, err: err}
+		done <- searchDone{game: g, res: res, err: err, last: last}
 	}()
 }
 
-// infoLine is the search's last "info" line.
-func infoLine(g *rules.Game, r bot.Result) string {
+// currMoveAfter is how long a search runs before it says which root move
+// it searches ("info currmove"), as Stockfish does.
+const currMoveAfter = 3 * time.Second
+
+// infoLine is the "info" line of an iteration of the search of g, in
+// Stockfish's order.
+func infoLine(g *rules.Game, it bot.Iteration) string {
 	var b strings.Builder
 	b.WriteString("info depth ")
-	b.WriteString(strconv.Itoa(max(r.Depth, 1)))
-	b.WriteString(" score ")
-	b.WriteString(score(r))
-	ms := r.Time.Milliseconds()
+	b.WriteString(strconv.Itoa(max(it.Depth, 1)))
+	b.WriteString(" seldepth " + strconv.Itoa(max(it.SelDepth, it.Depth, 1)))
+	b.WriteString(" multipv 1 score ")
+	b.WriteString(score(it.Value, it.Score))
+	ms := it.Time.Milliseconds()
 	nps := int64(0)
-	if r.Time > 0 {
-		nps = int64(float64(r.Nodes) / r.Time.Seconds())
+	if it.Time > 0 {
+		nps = int64(float64(it.Nodes) / it.Time.Seconds())
 	}
-	b.WriteString(" nodes " + strconv.FormatInt(r.Nodes, 10))
+	b.WriteString(" nodes " + strconv.FormatInt(it.Nodes, 10))
 	b.WriteString(" nps " + strconv.FormatInt(nps, 10))
+	b.WriteString(" hashfull " + strconv.Itoa(it.Hashfull))
 	b.WriteString(" time " + strconv.FormatInt(ms, 10))
 	b.WriteString(" pv")
 	p, _ := rules.As[engine.Position](g.Position())
-	for _, m := range r.PV {
+	for _, m := range it.PV {
 		if !p.Legal(m) {
 			break
 		}
@@ -248,16 +269,16 @@ func infoLine(g *rules.Game, r bot.Result) string {
 	return b.String()
 }
 
-// score writes the result's score as "cp X" or "mate N" (N moves, negative
-// when windpost is mated).
-func score(r bot.Result) string {
-	switch r.Value.Kind {
+// score writes a search's value v (with score in centipawns) as "cp X" or
+// "mate N" (N moves, negative when windpost is mated).
+func score(v solver.Value, cp int) string {
+	switch v.Kind {
 	case solver.Won:
-		return "mate " + strconv.Itoa((r.Value.Plies+1)/2)
+		return "mate " + strconv.Itoa((v.Plies+1)/2)
 	case solver.Lost:
-		return "mate -" + strconv.Itoa(r.Value.Plies/2)
+		return "mate -" + strconv.Itoa(v.Plies/2)
 	}
-	return "cp " + strconv.Itoa(r.Score)
+	return "cp " + strconv.Itoa(cp)
 }
 
 func uciMove(p engine.Position, m rules.Move) string {

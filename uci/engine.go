@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/windpost/windpost/rules"
@@ -62,7 +63,7 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	s := &session{engine: e, out: bufio.NewWriter(out), game: rules.NewGame(engine.Variant{}),
-		hashMB: defaultHashMB, overhead: defaultOverhead, threads: 1}
+		hashMB: defaultHashMB, overhead: defaultOverhead, threads: 1, currMoveAfter: currMoveAfter}
 	defer s.stopSearch()
 	for {
 		select {
@@ -101,12 +102,18 @@ const (
 // session is one conversation's state: the game, the options and the
 // search under way.
 type session struct {
-	engine   *Engine
+	engine *Engine
+	// out is written by the session and, while it runs, by the search's
+	// reports, each holding mu.
+	mu       sync.Mutex
 	out      *bufio.Writer
 	game     *rules.Game
 	hashMB   int
 	threads  int // the search's threads (lazy SMP)
 	overhead time.Duration
+	// currMoveAfter is how long a search runs before it names the root
+	// move it searches.
+	currMoveAfter time.Duration
 
 	cancel   context.CancelFunc // of the search under way, or nil
 	done     chan searchDone
@@ -120,8 +127,8 @@ type session struct {
 }
 
 // searcher returns what runs a search with limits o: the engine's Search,
-// or the session's bot.
-func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bot.Result, error) {
+// or the session's bot, which tells r as it goes.
+func (s *session) searcher(o bot.Options, r bot.Reports) func(context.Context, *rules.Game) (bot.Result, error) {
 	if s.engine.Search != nil {
 		return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return s.engine.Search(ctx, g, o) }
 	}
@@ -135,7 +142,7 @@ func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bo
 	}
 	b, most := s.bot, o.MaxTime
 	return func(ctx context.Context, g *rules.Game) (bot.Result, error) {
-		return b.AnalyseUpTo(ctx, g, budget, most)
+		return b.Watch(ctx, g, budget, most, r)
 	}
 }
 
@@ -151,9 +158,12 @@ type searchDone struct {
 	game *rules.Game
 	res  bot.Result
 	err  error
+	last *bot.Iteration // the last iteration reported, if any
 }
 
 func (s *session) flush() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err := s.out.Flush(); err != nil {
 		return fmt.Errorf("uci: %w", err)
 	}
@@ -161,7 +171,18 @@ func (s *session) flush() error {
 }
 
 func (s *session) printf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	fmt.Fprintf(s.out, format+"\n", args...)
+}
+
+// report writes line at once, from the search's goroutine. A failed write
+// is the session's to find at its next flush.
+func (s *session) report(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.out.WriteString(line + "\n")
+	s.out.Flush()
 }
 
 func (s *session) handle(ctx context.Context, line string) {
@@ -235,7 +256,15 @@ func (s *session) finished(d searchDone) {
 		s.printf("bestmove (none)")
 		return
 	}
-	s.printf("%s", infoLine(d.game, d.res))
+	if last := d.last; last == nil || last.Depth != d.res.Depth || last.Score != d.res.Score || last.PV[0] != d.res.Move {
+		// The search ended in an iteration, or reported none: its answer.
+		it := bot.Iteration{Depth: d.res.Depth, SelDepth: d.res.Depth, Score: d.res.Score, Value: d.res.Value,
+			PV: d.res.PV, Nodes: d.res.Nodes, Time: d.res.Time}
+		if last != nil {
+			it.SelDepth, it.Hashfull = max(it.SelDepth, last.SelDepth), last.Hashfull
+		}
+		s.printf("%s", infoLine(d.game, it))
+	}
 	p, _ := rules.As[engine.Position](d.game.Position())
 	s.printf("bestmove %s", uciMove(p, d.res.Move))
 }

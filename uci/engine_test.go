@@ -63,13 +63,17 @@ info string fen kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string unknown command "frobnicate"
 `},
 		{"the end of the input lets a search finish", "position fen k3/4/P3/4/3K[R] w - - 0 1\ngo nodes 5000\n",
-			"info depth 3 score mate 1 nodes 128 nps N time T pv +R@a4\nbestmove +R@a4\n"},
+			"info depth 1 seldepth 4 multipv 1 score mate 1 nodes 52 nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 2 seldepth 2 multipv 1 score mate 1 nodes 90 nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 3 seldepth 3 multipv 1 score mate 1 nodes 128 nps N hashfull 0 time T pv +R@a4\nbestmove +R@a4\n"},
 		{"two threads find the mate too", "setoption name Threads value 2\nposition fen k3/4/P3/4/3K[R] w - - 0 1\ngo depth 3\n",
-			"info depth 3 score mate 1 nodes N nps N time T pv +R@a4\nbestmove +R@a4\n"},
+			"info depth 1 seldepth 4 multipv 1 score mate 1 nodes N nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 2 seldepth 2 multipv 1 score mate 1 nodes N nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 3 seldepth 3 multipv 1 score mate 1 nodes N nps N hashfull 0 time T pv +R@a4\nbestmove +R@a4\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := talk(t, &Engine{}, c.script)
-			got = regexp.MustCompile(`nps \d+ time \d+`).ReplaceAllString(got, "nps N time T") // the clock's
+			got = regexp.MustCompile(`nps \d+ (hashfull \d+) time \d+`).ReplaceAllString(got, "nps N $1 time T") // the clock's
 			if strings.Contains(c.script, "Threads value 2\nposition") {
 				got = regexp.MustCompile(`nodes \d+`).ReplaceAllString(got, "nodes N") // the threads' timing
 			}
@@ -187,7 +191,7 @@ func TestStopInfinite(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := ask(t, c, "stop")
-	want := []string{"info depth 7 score cp -12 nodes 1000 nps 1000 time 1000 pv d1c2", "bestmove d1c2"}
+	want := []string{"info depth 7 seldepth 7 multipv 1 score cp -12 nodes 1000 nps 1000 hashfull 0 time 1000 pv d1c2", "bestmove d1c2"}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got %q, want %q", lines, want)
 	}
