@@ -49,7 +49,6 @@ func TestInfoPerIteration(t *testing.T) {
 	}
 }
 
-
 // A search that runs long names each root move as it begins its search.
 func TestCurrMove(t *testing.T) {
 	var out bytes.Buffer
