@@ -61,6 +61,13 @@ func (s *session) setOption(args []string) {
 			return
 		}
 		s.threads = n
+	case "multipv":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxMultiPV {
+			s.printf("info string MultiPV %q: want a number of lines from 1 to %d", v, maxMultiPV)
+			return
+		}
+		s.multiPV = n
 	case "ponder":
 		// No pondering: the engine thinks only on its own move.
 	default:
@@ -211,13 +218,16 @@ func (s *session) goSearch(ctx context.Context, args []string) {
 	l := parseGo(args, g.Position().ToMove())
 	o := l.options(s.hashMB, s.overhead)
 	o.Threads = s.threads
+	o.MultiPV = s.multiPV
 	o.MaxTime = l.maxTime(o.Time, s.overhead)
 	start := time.Now()
 	var last *bot.Iteration // written and read on the search's goroutine
 	p, _ := rules.As[engine.Position](g.Position())
 	search := s.searcher(o, bot.Reports{
 		Iteration: func(it bot.Iteration) {
-			last = &it
+			if it.MultiPV <= 1 {
+				last = &it
+			}
 			s.report(infoLine(g, it))
 		},
 		RootMove: func(m bot.RootMove) {
@@ -246,7 +256,7 @@ func infoLine(g *rules.Game, it bot.Iteration) string {
 	b.WriteString("info depth ")
 	b.WriteString(strconv.Itoa(max(it.Depth, 1)))
 	b.WriteString(" seldepth " + strconv.Itoa(max(it.SelDepth, it.Depth, 1)))
-	b.WriteString(" multipv 1 score ")
+	b.WriteString(" multipv " + strconv.Itoa(max(it.MultiPV, 1)) + " score ")
 	b.WriteString(score(it.Value, it.Score))
 	ms := it.Time.Milliseconds()
 	nps := int64(0)

@@ -63,7 +63,7 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	s := &session{engine: e, out: bufio.NewWriter(out), game: rules.NewGame(engine.Variant{}),
-		hashMB: defaultHashMB, overhead: defaultOverhead, threads: 1, currMoveAfter: currMoveAfter}
+		hashMB: defaultHashMB, overhead: defaultOverhead, threads: 1, multiPV: 1, currMoveAfter: currMoveAfter}
 	defer s.stopSearch()
 	for {
 		select {
@@ -96,6 +96,7 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 const (
 	defaultHashMB   = 16
 	maxHashMB       = 4096
+	maxMultiPV      = 64
 	defaultOverhead = 30 * time.Millisecond
 )
 
@@ -110,6 +111,7 @@ type session struct {
 	game     *rules.Game
 	hashMB   int
 	threads  int // the search's threads (lazy SMP)
+	multiPV  int // the lines each iteration reports
 	overhead time.Duration
 	// currMoveAfter is how long a search runs before it names the root
 	// move it searches.
@@ -223,6 +225,7 @@ func (s *session) uci() {
 	s.printf("option name UCI_Variant type combo default %s var %s", Variant, Variant)
 	s.printf("option name Hash type spin default %d min 1 max %d", defaultHashMB, maxHashMB)
 	s.printf("option name Threads type spin default 1 min 1 max %d", bot.MaxThreads)
+	s.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	s.printf("option name Move Overhead type spin default %d min 0 max 5000", defaultOverhead.Milliseconds())
 	s.printf("option name Clear Hash type button")
 	s.printf("uciok")

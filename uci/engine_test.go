@@ -32,6 +32,7 @@ id author the windpost authors
 option name UCI_Variant type combo default micro var micro
 option name Hash type spin default 16 min 1 max 4096
 option name Threads type spin default 1 min 1 max 64
+option name MultiPV type spin default 1 min 1 max 64
 option name Move Overhead type spin default 30 min 0 max 5000
 option name Clear Hash type button
 uciok
@@ -39,7 +40,8 @@ readyok
 `},
 		{"options", "setoption name UCI_Variant value micro\nsetoption name UCI_Variant value chess\n" +
 			"setoption name Hash value 0\nsetoption name Hash value 64\nsetoption name Move Overhead value x\nsetoption name Contempt value 3\n" +
-			"setoption name Threads value 0\nsetoption name Threads value 65\nsetoption name Threads value 2\n",
+			"setoption name Threads value 0\nsetoption name Threads value 65\nsetoption name Threads value 2\n" +
+			"setoption name MultiPV value 0\nsetoption name MultiPV value many\nsetoption name MultiPV value 3\n",
 			`info string variant micro files 4 ranks 5 pocket 10 template shogi startpos kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string windpost plays only the variant micro, not "chess"
 info string Hash "0": want megabytes from 1 to 4096
@@ -47,6 +49,8 @@ info string Move Overhead "x": want milliseconds from 0 to 5000
 info string no option "Contempt"
 info string Threads "0": want a number from 1 to 64
 info string Threads "65": want a number from 1 to 64
+info string MultiPV "0": want a number of lines from 1 to 64
+info string MultiPV "many": want a number of lines from 1 to 64
 `},
 		{"positions", "d\nposition startpos moves d2d3 a4a3 d3d4 d5d4- d1c2\nd\n" +
 			"position fen kb+r1/3l/p3/2K1/+L+RB1[p] b - - 1 3 moves +P@d1\nd\n" +

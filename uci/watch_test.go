@@ -116,3 +116,31 @@ func TestClockKept(t *testing.T) {
 		}
 	}
 }
+
+// With MultiPV 3 each iteration prints three lines, numbered, each with a
+// first move of its own; bestmove is the first line's.
+func TestMultiPV(t *testing.T) {
+	out := talk(t, &Engine{}, "setoption name MultiPV value 3\nposition startpos\ngo depth 5\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	shape := regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv (\d) score \S+ -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+ pv (\S+)`)
+	if len(lines) != 16 {
+		t.Fatalf("%d lines, want 5 iterations of 3 and bestmove:\n%s", len(lines), out)
+	}
+	var first string
+	for i, l := range lines[:15] {
+		m := shape.FindStringSubmatch(l)
+		if m == nil || m[1] != strconv.Itoa(i/3+1) || m[2] != strconv.Itoa(i%3+1) {
+			t.Fatalf("line %d: %q", i, l)
+		}
+		if i%3 == 0 {
+			first = m[3]
+			continue
+		}
+		if m[3] == first || (i%3 == 2 && m[3] == shape.FindStringSubmatch(lines[i-1])[3]) {
+			t.Errorf("line %d: %q repeats a first move", i, l)
+		}
+	}
+	if want := "bestmove " + shape.FindStringSubmatch(lines[12])[3]; lines[15] != want {
+		t.Errorf("%q, want %q", lines[15], want)
+	}
+}

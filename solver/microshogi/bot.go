@@ -67,6 +67,10 @@ type Options struct {
 	// from one search to the next, as for the moves of one game: stronger,
 	// but a move then depends on the searches before it. Clear forgets.
 	KeepTables bool
+	// MultiPV is how many lines a watched search (Bot.Watch) reports each
+	// iteration, the best first; 0 means 1. Each line past the first costs
+	// a search of the root's other moves.
+	MultiPV int
 }
 
 // Bot is the Micro-shogi bot: solver.Bot and solver.Analyst. It is safe
@@ -228,6 +232,7 @@ func (b *Bot) searchReporting(ctx context.Context, g *rules.Game, o Options, rng
 	s.nodeLimit = o.Nodes
 	s.deadline, s.latest, s.trouble = time.Time{}, time.Time{}, false
 	start := time.Now()
+	s.start = start
 	if o.Time > 0 {
 		s.deadline = start.Add(o.Time)
 		if o.MaxTime > o.Time {

@@ -31,6 +31,7 @@ type Iteration struct {
 	Nodes    int64        // the nodes of every thread so far
 	Time     time.Duration
 	Hashfull int // the transposition table's fill, in permille
+	MultiPV  int // the line's rank among the iteration's (Options.MultiPV), from 1
 }
 
 // RootMove is a move of the root whose search begins.
@@ -40,8 +41,9 @@ type RootMove struct {
 	Number int        // its place in the iteration's order, from 1
 }
 
-// reportIteration tells the reports the iteration res just finished.
-func (s *searcher) reportIteration(res Result, start time.Time) {
+// reportLine tells the reports line n (1: the best) of the iteration that
+// just finished.
+func (s *searcher) reportLine(res Result, n int) {
 	if s.reports.Iteration == nil || s.helper {
 		return
 	}
@@ -51,7 +53,8 @@ func (s *searcher) reportIteration(res Result, start time.Time) {
 	}
 	s.reports.Iteration(Iteration{
 		Depth: res.Depth, SelDepth: max(s.selDepth, res.Depth), Score: res.Score, Value: valueOf(res.Score),
-		PV: append([]rules.Move(nil), res.PV...), Nodes: nodes, Time: time.Since(start), Hashfull: s.tt.fill(),
+		PV: append([]rules.Move(nil), res.PV...), Nodes: nodes, Time: time.Since(s.start), Hashfull: s.tt.fill(),
+		MultiPV: n,
 	})
 }
 

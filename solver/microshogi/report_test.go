@@ -5,8 +5,10 @@ import (
 	"slices"
 	"testing"
 
+	fen "github.com/windpost/windpost/notation/microshogi"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
+	"github.com/windpost/windpost/solver"
 )
 
 // A watched search reports every iteration it finishes, in order, the last
@@ -92,5 +94,55 @@ func TestFill(t *testing.T) {
 	}
 	if f := tt.fill(); f != 500 {
 		t.Errorf("500 of the first 1000 slots: fill %d, want 500", f)
+	}
+}
+
+// With MultiPV a watched search reports that many lines each iteration,
+// each with a first move of its own, the best first.
+func TestWatchMultiPV(t *testing.T) {
+	g := rules.NewGame(engine.Variant{})
+	n := len(g.LegalMoves())
+	for _, lines := range []int{2, 3, n, n + 5} {
+		b := New(Options{Nodes: 1 << 40, MaxDepth: 5, TableBits: 16, MultiPV: lines})
+		byDepth := map[int][]Iteration{}
+		_, err := b.Watch(context.Background(), g, 0, 0, Reports{Iteration: func(it Iteration) {
+			byDepth[it.Depth] = append(byDepth[it.Depth], it)
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := 1; d <= 5; d++ {
+			its := byDepth[d]
+			if len(its) != min(lines, n) {
+				t.Fatalf("MultiPV %d depth %d: %d lines", lines, d, len(its))
+			}
+			firsts := map[rules.Move]bool{}
+			for i, it := range its {
+				if it.MultiPV != i+1 || firsts[it.PV[0]] || (i > 0 && it.Score > its[0].Score) {
+					t.Errorf("MultiPV %d depth %d: line %d %+v after %+v", lines, d, i+1, it, its[:i])
+				}
+				firsts[it.PV[0]] = true
+			}
+		}
+	}
+}
+
+// The second line of a position with one mate in one is not a mate.
+func TestWatchMultiPVMate(t *testing.T) {
+	p, err := fen.ParseFEN("k3/4/P3/4/3K[R] w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := rules.NewGameFrom(engine.Variant{}, p)
+	var its []Iteration
+	_, err = New(Options{Nodes: 1 << 40, MaxDepth: 3, TableBits: 16, MultiPV: 2}).Watch(context.Background(), g, 0, 0,
+		Reports{Iteration: func(it Iteration) { its = append(its, it) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := its[len(its)-2:]
+	if last[0].MultiPV != 1 || last[0].Value.Kind != solver.Won || last[0].Value.Plies != 1 ||
+		last[1].MultiPV != 2 || last[1].Score >= mateBound {
+		t.Errorf("the last iteration's lines: %+v", last)
 	}
 }

@@ -97,7 +97,8 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 			if s.crew != nil && !s.helper {
 				s.crew.depth.Store(int32(depth))
 			}
-			s.reportIteration(res, start)
+			s.reportLine(res, 1)
+			s.otherLines(root, ms, depth, res, o.MultiPV)
 		}
 		// Move the best to the front for the next iteration.
 		for i, m := range ms {

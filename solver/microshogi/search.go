@@ -66,6 +66,7 @@ type searcher struct {
 	rootDepth int
 	selDepth  int                         // the deepest ply of the iteration (for Reports)
 	reports   Reports                     // what the search tells as it goes (the first thread's)
+	start     time.Time                   // when the search began (for Reports)
 	stack     [maxPly + 1]engine.Position // the positions of the current line
 	moveBuf   [maxPly][engine.MaxMoves]rules.Move
 	scoreBuf  [maxPly][engine.MaxMoves]int32
