@@ -69,7 +69,7 @@ func (s *session) setOption(args []string) {
 		}
 		s.multiPV = n
 	case "ponder":
-		// No pondering: the engine thinks only on its own move.
+		// Nothing to set: "go ponder" ponders, whatever the option says.
 	default:
 		s.printf("info string no option %q", strings.Join(name, " "))
 	}
@@ -131,6 +131,9 @@ type limits struct {
 	depth               int
 	nodes               int64
 	infinite            bool
+	// ponder: search the opponent's time until ponderhit (then search
+	// anew on the limits) or stop.
+	ponder bool
 }
 
 func parseGo(args []string, toMove rules.Side) limits {
@@ -152,6 +155,7 @@ func parseGo(args []string, toMove rules.Side) limits {
 			l.infinite = true
 			continue
 		case "ponder":
+			l.ponder = true
 			continue
 		case "movetime":
 			l.moveTime = ms
@@ -214,8 +218,36 @@ func (l limits) maxTime(t, overhead time.Duration) time.Duration {
 
 // goSearch handles "go": it starts the search in the background.
 func (s *session) goSearch(ctx context.Context, args []string) {
+	s.start(ctx, parseGo(args, s.game.Position().ToMove()))
+}
+
+// ponderHit handles "ponderhit": the opponent played the move pondered
+// on, so the pondering search gives way to a search on the limits "go
+// ponder" gave, which finds the pondering's work in the tables kept.
+func (s *session) ponderHit(ctx context.Context) {
+	if s.cancel == nil || s.pondering == nil {
+		s.printf("info string ponderhit: no search ponders")
+		return
+	}
+	l := *s.pondering
+	s.cancel()
+	if s.held == nil {
+		<-s.done // the pondering's answer is not given
+	}
+	l.ponder = false
+	s.start(ctx, l)
+}
+
+// start starts a search of the session's game with limits l in the
+// background.
+func (s *session) start(ctx context.Context, l limits) {
 	g := s.game.Clone()
-	l := parseGo(args, g.Position().ToMove())
+	s.pondering = nil
+	if l.ponder {
+		given := l
+		s.pondering = &given
+		l.infinite = true // until ponderhit or stop
+	}
 	o := l.options(s.hashMB, s.overhead)
 	o.Threads = s.threads
 	o.MultiPV = s.multiPV

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	fen "github.com/windpost/windpost/notation/microshogi"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 	bot "github.com/windpost/windpost/solver/microshogi"
@@ -121,6 +122,9 @@ type session struct {
 	done     chan searchDone
 	infinite bool        // the search under way may not answer before stop
 	held     *searchDone // an infinite search's answer, waiting for stop
+	// pondering is the limits of the search under way if it ponders: the
+	// search ponderhit starts.
+	pondering *limits
 
 	// bot is kept from search to search while only the time changes, so
 	// that its tables are reused rather than allocated anew.
@@ -137,7 +141,8 @@ func (s *session) searcher(o bot.Options, r bot.Reports) func(context.Context, *
 	key, budget := o, time.Duration(0) // 0: the bot's own options
 	key.KeepTables = true              // over the game; ucinewgame clears them
 	if o.Nodes == 0 {
-		key.Time, budget = 0, o.Time
+		// The time is each search's: a new clock keeps the tables.
+		key.Time, key.MaxTime, budget = 0, 0, o.Time
 	}
 	if s.bot == nil || key != s.botOpts {
 		s.bot, s.botOpts = bot.New(key), key
@@ -211,7 +216,9 @@ func (s *session) handle(ctx context.Context, line string) {
 		s.goSearch(ctx, f[1:])
 	case "stop":
 		s.stopSearch()
-	case "ponderhit", "debug", "register":
+	case "ponderhit":
+		s.ponderHit(ctx)
+	case "debug", "register":
 	case "d":
 		s.printf("info string fen %s", fenOf(s.game))
 	default:
@@ -227,6 +234,7 @@ func (s *session) uci() {
 	s.printf("option name Threads type spin default 1 min 1 max %d", bot.MaxThreads)
 	s.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	s.printf("option name Move Overhead type spin default %d min 0 max 5000", defaultOverhead.Milliseconds())
+	s.printf("option name Ponder type check default false")
 	s.printf("option name Clear Hash type button")
 	s.printf("uciok")
 }
@@ -253,7 +261,7 @@ func (s *session) finished(d searchDone) {
 		return
 	}
 	s.cancel()
-	s.cancel, s.held = nil, nil
+	s.cancel, s.held, s.pondering = nil, nil, nil
 	if d.err != nil {
 		s.printf("info string %v", d.err)
 		s.printf("bestmove (none)")
@@ -269,5 +277,12 @@ func (s *session) finished(d searchDone) {
 		s.printf("%s", infoLine(d.game, it))
 	}
 	p, _ := rules.As[engine.Position](d.game.Position())
-	s.printf("bestmove %s", uciMove(p, d.res.Move))
+	best := uciMove(p, d.res.Move)
+	if pv := d.res.PV; best != "(none)" && len(pv) > 1 && pv[0] == d.res.Move {
+		// The reply expected, for a GUI that lets the engine ponder.
+		if q := p.After(pv[0]); q.Legal(pv[1]) {
+			best += " ponder " + fen.FormatUCIMove(q, pv[1])
+		}
+	}
+	s.printf("bestmove %s", best)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
+	bot "github.com/windpost/windpost/solver/microshogi"
 )
 
 // infoShape is an iteration's info line: Stockfish's fields in its order.
@@ -20,7 +21,7 @@ var infoShape = regexp.MustCompile(`^info depth (\d+) seldepth (\d+) multipv 1 s
 
 // The engine prints an info line for each iteration it finishes, deeper
 // each time, with more nodes, then its bestmove, the first move of the
-// last line's pv.
+// last line's pv, pondering on the second.
 func TestInfoPerIteration(t *testing.T) {
 	for _, threads := range []string{"1", "2"} {
 		out := talk(t, &Engine{}, "setoption name Threads value "+threads+"\nposition startpos moves d2d3\ngo depth 8\n")
@@ -43,7 +44,7 @@ func TestInfoPerIteration(t *testing.T) {
 			nodes = n
 		}
 		pv := strings.Fields(strings.SplitN(lines[7], " pv ", 2)[1])
-		if lines[8] != "bestmove "+pv[0] {
+		if len(pv) < 2 || lines[8] != "bestmove "+pv[0]+" ponder "+pv[1] {
 			t.Errorf("threads %s: %q after pv %v", threads, lines[8], pv)
 		}
 	}
@@ -140,7 +141,112 @@ func TestMultiPV(t *testing.T) {
 			t.Errorf("line %d: %q repeats a first move", i, l)
 		}
 	}
-	if want := "bestmove " + shape.FindStringSubmatch(lines[12])[3]; lines[15] != want {
+	if want := "bestmove " + shape.FindStringSubmatch(lines[12])[3] + " "; !strings.HasPrefix(lines[15], want) {
 		t.Errorf("%q, want %q", lines[15], want)
+	}
+}
+
+// pondering records the options of each search and blocks until its
+// context ends.
+type pondering struct {
+	started chan bot.Options
+}
+
+func (p pondering) search(ctx context.Context, g *rules.Game, o bot.Options) (bot.Result, error) {
+	p.started <- o
+	<-ctx.Done()
+	m := g.LegalMoves()[0]
+	return bot.Result{Move: m, PV: []rules.Move{m}, Depth: 5, Nodes: 100, Time: time.Second}, nil
+}
+
+// "go ponder" searches until ponderhit, which gives the answer to a new
+// search on the clock given, or until stop, which answers at once.
+func TestPonder(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		then  string
+		times []time.Duration // the searches' times
+	}{
+		{"ponderhit", "ponderhit", []time.Duration{forever, 20 * time.Millisecond}},
+		{"stop", "stop", []time.Duration{forever}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := pondering{started: make(chan bot.Options, 4)}
+			cl := client(t, &Engine{Search: p.search})
+			if err := cl.send("position startpos moves d2d3 a4a3"); err != nil {
+				t.Fatal(err)
+			}
+			if err := cl.send("go ponder wtime 1000 btime 1000"); err != nil {
+				t.Fatal(err)
+			}
+			if o := <-p.started; o.Time != c.times[0] {
+				t.Errorf("pondering for %v, want %v", o.Time, c.times[0])
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			quiet(t, ctx, cl)
+			if err := cl.send("%s", c.then); err != nil {
+				t.Fatal(err)
+			}
+			if len(c.times) > 1 {
+				if o := <-p.started; o.Time != c.times[1] {
+					t.Errorf("after ponderhit: %v, want %v", o.Time, c.times[1])
+				}
+				if err := cl.send("stop"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var lines []string
+			best, err := cl.readUntil(ctx, "bestmove", func(l string) { lines = append(lines, l) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(lines) != 1 || !strings.HasPrefix(lines[0], "info depth 5 ") {
+				t.Errorf("before %q: %q, want one info line", best, lines)
+			}
+			quiet(t, ctx, cl)
+		})
+	}
+}
+
+// quiet checks that the engine answers isready with no bestmove before.
+func quiet(t *testing.T, ctx context.Context, c *Client) {
+	t.Helper()
+	if err := c.send("isready"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.readUntil(ctx, "readyok", func(l string) {
+		if strings.HasPrefix(l, "bestmove") {
+			t.Errorf("%q unasked", l)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The bot and its tables live on from move to move whatever the clocks,
+// and from pondering to ponderhit.
+func TestTablesKept(t *testing.T) {
+	var out bytes.Buffer
+	s := &session{engine: &Engine{}, out: bufio.NewWriter(&out), game: rules.NewGame(engine.Variant{}),
+		hashMB: 1, threads: 1, multiPV: 1, currMoveAfter: currMoveAfter}
+	ctx := context.Background()
+	var bots []*bot.Bot
+	for _, cmd := range []string{"go wtime 2000 btime 2000", "go wtime 1500 btime 1900 winc 100 binc 100",
+		"go ponder wtime 1400 btime 1800", "ponderhit"} {
+		s.handle(ctx, cmd)
+		bots = append(bots, s.bot)
+	}
+	s.stopSearch()
+	if err := s.flush(); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range bots {
+		if b != bots[0] {
+			t.Errorf("search %d has a bot of its own", i)
+		}
+	}
+	if n := strings.Count(out.String(), "bestmove"); n != 3 {
+		t.Errorf("%d bestmoves, want 3 (the pondering's none):\n%s", n, out.String())
 	}
 }
