@@ -38,41 +38,40 @@ func (s *session) setOption(args []string) {
 		s.printf("info string variant %s files %d ranks %d pocket 10 template shogi startpos %s",
 			Variant, engine.Files, engine.Ranks, fen.FENStart)
 	case "hash":
-		mb, err := strconv.Atoi(v)
-		if err != nil || mb < 1 || mb > maxHashMB {
-			s.printf("info string Hash %q: want megabytes from 1 to %d", v, maxHashMB)
-			return
+		if mb, ok := s.number("Hash", v, "megabytes", 1, maxHashMB); ok {
+			s.hashMB = mb
 		}
-		s.hashMB = mb
 	case "move overhead":
-		ms, err := strconv.Atoi(v)
-		if err != nil || ms < 0 || ms > 5000 {
-			s.printf("info string Move Overhead %q: want milliseconds from 0 to 5000", v)
-			return
+		if ms, ok := s.number("Move Overhead", v, "milliseconds", 0, 5000); ok {
+			s.overhead = time.Duration(ms) * time.Millisecond
 		}
-		s.overhead = time.Duration(ms) * time.Millisecond
 	case "clear hash":
 		s.stopSearch()
 		s.clearHash()
 	case "threads":
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > bot.MaxThreads {
-			s.printf("info string Threads %q: want a number from 1 to %d", v, bot.MaxThreads)
-			return
+		if n, ok := s.number("Threads", v, "a number", 1, bot.MaxThreads); ok {
+			s.threads = n
 		}
-		s.threads = n
 	case "multipv":
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxMultiPV {
-			s.printf("info string MultiPV %q: want a number of lines from 1 to %d", v, maxMultiPV)
-			return
+		if n, ok := s.number("MultiPV", v, "a number of lines", 1, maxMultiPV); ok {
+			s.multiPV = n
 		}
-		s.multiPV = n
 	case "ponder":
 		// Nothing to set: "go ponder" ponders, whatever the option says.
 	default:
 		s.printf("info string no option %q", strings.Join(name, " "))
 	}
+}
+
+// number reads v, the value of option name, as a number from lo to hi
+// (of what); if it is not one, it says so and ok is false.
+func (s *session) number(name, v, what string, lo, hi int) (n int, ok bool) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		s.printf("info string %s %q: want %s from %d to %d", name, v, what, lo, hi)
+		return 0, false
+	}
+	return n, true
 }
 
 // position handles "position startpos|fen <fen> [moves <move>...]". Like
