@@ -130,6 +130,9 @@ type limits struct {
 	depth               int
 	nodes               int64
 	infinite            bool
+	// onClock: the side to move's clock was given (time may be 0: none
+	// left, as UCI2WB says before XBoard has set the clocks).
+	onClock bool
 	// ponder: search the opponent's time until ponderhit (then search
 	// anew on the limits) or stop.
 	ponder bool
@@ -159,7 +162,7 @@ func parseGo(args []string, toMove rules.Side) limits {
 		case "movetime":
 			l.moveTime = ms
 		case timeKey:
-			l.time = ms
+			l.time, l.onClock = ms, true
 		case incKey:
 			l.inc = ms
 		case "movestogo":
@@ -187,7 +190,7 @@ func (l limits) options(hashMB int, overhead time.Duration) bot.Options {
 		o.Time = forever
 	case l.moveTime > 0:
 		o.Time = l.moveTime - overhead
-	case l.time > 0:
+	case l.onClock:
 		togo := l.movesToGo
 		if togo <= 0 || togo > 20 {
 			togo = 20

@@ -217,6 +217,8 @@ func TestLimits(t *testing.T) {
 		{"wtime 20000 btime 60000 winc 0 binc 1000", rules.White, bot.Options{Time: 3720 * time.Millisecond, TableBits: 20}},
 		{"wtime 20000 btime 60000 movestogo 4", rules.Black, bot.Options{Time: 4970 * time.Millisecond, TableBits: 20}},
 		{"wtime 10 btime 10", rules.Black, bot.Options{Time: time.Millisecond, TableBits: 20}},
+		{"btime 0 wtime 0 movestogo 40", rules.Black, bot.Options{Time: time.Millisecond, TableBits: 20}},
+		{"wtime 0 btime 60000", rules.White, bot.Options{Time: 2970 * time.Millisecond, TableBits: 20}},
 		{"movetime 200 nodes 100", rules.Black, bot.Options{Time: 170 * time.Millisecond, Nodes: 100, TableBits: 20}},
 	} {
 		got := parseGo(strings.Fields(c.args), c.toMove).options(16, 30*time.Millisecond)
