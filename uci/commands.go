@@ -2,6 +2,7 @@ package uci
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -37,34 +38,40 @@ func (s *session) setOption(args []string) {
 		s.printf("info string variant %s files %d ranks %d pocket 10 template shogi startpos %s",
 			Variant, engine.Files, engine.Ranks, fen.FENStart)
 	case "hash":
-		mb, err := strconv.Atoi(v)
-		if err != nil || mb < 1 || mb > maxHashMB {
-			s.printf("info string Hash %q: want megabytes from 1 to %d", v, maxHashMB)
-			return
+		if mb, ok := s.number("Hash", v, "megabytes", 1, maxHashMB); ok {
+			s.hashMB = mb
 		}
-		s.hashMB = mb
 	case "move overhead":
-		ms, err := strconv.Atoi(v)
-		if err != nil || ms < 0 || ms > 5000 {
-			s.printf("info string Move Overhead %q: want milliseconds from 0 to 5000", v)
-			return
+		if ms, ok := s.number("Move Overhead", v, "milliseconds", 0, 5000); ok {
+			s.overhead = time.Duration(ms) * time.Millisecond
 		}
-		s.overhead = time.Duration(ms) * time.Millisecond
 	case "clear hash":
 		s.stopSearch()
 		s.clearHash()
 	case "threads":
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > bot.MaxThreads {
-			s.printf("info string Threads %q: want a number from 1 to %d", v, bot.MaxThreads)
-			return
+		if n, ok := s.number("Threads", v, "a number", 1, bot.MaxThreads); ok {
+			s.threads = n
 		}
-		s.threads = n
+	case "multipv":
+		if n, ok := s.number("MultiPV", v, "a number of lines", 1, maxMultiPV); ok {
+			s.multiPV = n
+		}
 	case "ponder":
-		// No pondering: the engine thinks only on its own move.
+		// Nothing to set: "go ponder" ponders, whatever the option says.
 	default:
 		s.printf("info string no option %q", strings.Join(name, " "))
 	}
+}
+
+// number reads v, the value of option name, as a number from lo to hi
+// (of what); if it is not one, it says so and ok is false.
+func (s *session) number(name, v, what string, lo, hi int) (n int, ok bool) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		s.printf("info string %s %q: want %s from %d to %d", name, v, what, lo, hi)
+		return 0, false
+	}
+	return n, true
 }
 
 // position handles "position startpos|fen <fen> [moves <move>...]". Like
@@ -123,6 +130,12 @@ type limits struct {
 	depth               int
 	nodes               int64
 	infinite            bool
+	// onClock: the side to move's clock was given (time may be 0: none
+	// left, as UCI2WB says before XBoard has set the clocks).
+	onClock bool
+	// ponder: search the opponent's time until ponderhit (then search
+	// anew on the limits) or stop.
+	ponder bool
 }
 
 func parseGo(args []string, toMove rules.Side) limits {
@@ -144,11 +157,12 @@ func parseGo(args []string, toMove rules.Side) limits {
 			l.infinite = true
 			continue
 		case "ponder":
+			l.ponder = true
 			continue
 		case "movetime":
 			l.moveTime = ms
 		case timeKey:
-			l.time = ms
+			l.time, l.onClock = ms, true
 		case incKey:
 			l.inc = ms
 		case "movestogo":
@@ -176,7 +190,7 @@ func (l limits) options(hashMB int, overhead time.Duration) bot.Options {
 		o.Time = forever
 	case l.moveTime > 0:
 		o.Time = l.moveTime - overhead
-	case l.time > 0:
+	case l.onClock:
 		togo := l.movesToGo
 		if togo <= 0 || togo > 20 {
 			togo = 20
@@ -206,39 +220,90 @@ func (l limits) maxTime(t, overhead time.Duration) time.Duration {
 
 // goSearch handles "go": it starts the search in the background.
 func (s *session) goSearch(ctx context.Context, args []string) {
+	s.start(ctx, parseGo(args, s.game.Position().ToMove()))
+}
+
+// ponderHit handles "ponderhit": the opponent played the move pondered
+// on, so the pondering search gives way to a search on the limits "go
+// ponder" gave, which finds the pondering's work in the tables kept.
+func (s *session) ponderHit(ctx context.Context) {
+	if s.cancel == nil || s.pondering == nil {
+		s.printf("info string ponderhit: no search ponders")
+		return
+	}
+	l := *s.pondering
+	s.cancel()
+	if s.held == nil {
+		<-s.done // the pondering's answer is not given
+	}
+	l.ponder = false
+	s.start(ctx, l)
+}
+
+// start starts a search of the session's game with limits l in the
+// background.
+func (s *session) start(ctx context.Context, l limits) {
 	g := s.game.Clone()
-	l := parseGo(args, g.Position().ToMove())
+	s.pondering = nil
+	if l.ponder {
+		given := l
+		s.pondering = &given
+		l.infinite = true // until ponderhit or stop
+	}
 	o := l.options(s.hashMB, s.overhead)
 	o.Threads = s.threads
+	o.MultiPV = s.multiPV
 	o.MaxTime = l.maxTime(o.Time, s.overhead)
-	search := s.searcher(o)
+	start := time.Now()
+	var last *bot.Iteration // written and read on the search's goroutine
+	p, _ := rules.As[engine.Position](g.Position())
+	search := s.searcher(o, bot.Reports{
+		Iteration: func(it bot.Iteration) {
+			if it.MultiPV <= 1 {
+				last = &it
+			}
+			s.report(infoLine(g, it))
+		},
+		RootMove: func(m bot.RootMove) {
+			if time.Since(start) >= s.currMoveAfter {
+				s.report(fmt.Sprintf("info depth %d currmove %s currmovenumber %d", m.Depth, uciMove(p, m.Move), m.Number))
+			}
+		},
+	})
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan searchDone, 1)
 	s.cancel, s.done, s.infinite, s.held = cancel, done, l.infinite, nil
 	go func() {
 		res, err := search(ctx, g)
-		done <- searchDone{game: g, res: res, err: err}
+		done <- searchDone{game: g, res: res, err: err, last: last}
 	}()
 }
 
-// infoLine is the search's last "info" line.
-func infoLine(g *rules.Game, r bot.Result) string {
+// currMoveAfter is how long a search runs before it says which root move
+// it searches ("info currmove"), as Stockfish does.
+const currMoveAfter = 3 * time.Second
+
+// infoLine is the "info" line of an iteration of the search of g, in
+// Stockfish's order.
+func infoLine(g *rules.Game, it bot.Iteration) string {
 	var b strings.Builder
 	b.WriteString("info depth ")
-	b.WriteString(strconv.Itoa(max(r.Depth, 1)))
-	b.WriteString(" score ")
-	b.WriteString(score(r))
-	ms := r.Time.Milliseconds()
+	b.WriteString(strconv.Itoa(max(it.Depth, 1)))
+	b.WriteString(" seldepth " + strconv.Itoa(max(it.SelDepth, it.Depth, 1)))
+	b.WriteString(" multipv " + strconv.Itoa(max(it.MultiPV, 1)) + " score ")
+	b.WriteString(score(it.Value, it.Score))
+	ms := it.Time.Milliseconds()
 	nps := int64(0)
-	if r.Time > 0 {
-		nps = int64(float64(r.Nodes) / r.Time.Seconds())
+	if it.Time > 0 {
+		nps = int64(float64(it.Nodes) / it.Time.Seconds())
 	}
-	b.WriteString(" nodes " + strconv.FormatInt(r.Nodes, 10))
+	b.WriteString(" nodes " + strconv.FormatInt(it.Nodes, 10))
 	b.WriteString(" nps " + strconv.FormatInt(nps, 10))
+	b.WriteString(" hashfull " + strconv.Itoa(it.Hashfull))
 	b.WriteString(" time " + strconv.FormatInt(ms, 10))
 	b.WriteString(" pv")
 	p, _ := rules.As[engine.Position](g.Position())
-	for _, m := range r.PV {
+	for _, m := range it.PV {
 		if !p.Legal(m) {
 			break
 		}
@@ -248,16 +313,16 @@ func infoLine(g *rules.Game, r bot.Result) string {
 	return b.String()
 }
 
-// score writes the result's score as "cp X" or "mate N" (N moves, negative
-// when windpost is mated).
-func score(r bot.Result) string {
-	switch r.Value.Kind {
+// score writes a search's value v (with score in centipawns) as "cp X" or
+// "mate N" (N moves, negative when windpost is mated).
+func score(v solver.Value, cp int) string {
+	switch v.Kind {
 	case solver.Won:
-		return "mate " + strconv.Itoa((r.Value.Plies+1)/2)
+		return "mate " + strconv.Itoa((v.Plies+1)/2)
 	case solver.Lost:
-		return "mate -" + strconv.Itoa(r.Value.Plies/2)
+		return "mate -" + strconv.Itoa(v.Plies/2)
 	}
-	return "cp " + strconv.Itoa(r.Score)
+	return "cp " + strconv.Itoa(cp)
 }
 
 func uciMove(p engine.Position, m rules.Move) string {

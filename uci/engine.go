@@ -16,8 +16,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
+	fen "github.com/windpost/windpost/notation/microshogi"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 	bot "github.com/windpost/windpost/solver/microshogi"
@@ -62,7 +64,7 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 	}()
 	s := &session{engine: e, out: bufio.NewWriter(out), game: rules.NewGame(engine.Variant{}),
-		hashMB: defaultHashMB, overhead: defaultOverhead, threads: 1}
+		hashMB: defaultHashMB, overhead: defaultOverhead, threads: 1, multiPV: 1, currMoveAfter: currMoveAfter}
 	defer s.stopSearch()
 	for {
 		select {
@@ -95,23 +97,34 @@ func (e *Engine) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 const (
 	defaultHashMB   = 16
 	maxHashMB       = 4096
+	maxMultiPV      = 64
 	defaultOverhead = 30 * time.Millisecond
 )
 
 // session is one conversation's state: the game, the options and the
 // search under way.
 type session struct {
-	engine   *Engine
+	engine *Engine
+	// out is written by the session and, while it runs, by the search's
+	// reports, each holding mu.
+	mu       sync.Mutex
 	out      *bufio.Writer
 	game     *rules.Game
 	hashMB   int
 	threads  int // the search's threads (lazy SMP)
+	multiPV  int // the lines each iteration reports
 	overhead time.Duration
+	// currMoveAfter is how long a search runs before it names the root
+	// move it searches.
+	currMoveAfter time.Duration
 
 	cancel   context.CancelFunc // of the search under way, or nil
 	done     chan searchDone
 	infinite bool        // the search under way may not answer before stop
 	held     *searchDone // an infinite search's answer, waiting for stop
+	// pondering is the limits of the search under way if it ponders: the
+	// search ponderhit starts.
+	pondering *limits
 
 	// bot is kept from search to search while only the time changes, so
 	// that its tables are reused rather than allocated anew.
@@ -120,22 +133,23 @@ type session struct {
 }
 
 // searcher returns what runs a search with limits o: the engine's Search,
-// or the session's bot.
-func (s *session) searcher(o bot.Options) func(context.Context, *rules.Game) (bot.Result, error) {
+// or the session's bot, which tells r as it goes.
+func (s *session) searcher(o bot.Options, r bot.Reports) func(context.Context, *rules.Game) (bot.Result, error) {
 	if s.engine.Search != nil {
 		return func(ctx context.Context, g *rules.Game) (bot.Result, error) { return s.engine.Search(ctx, g, o) }
 	}
 	key, budget := o, time.Duration(0) // 0: the bot's own options
 	key.KeepTables = true              // over the game; ucinewgame clears them
 	if o.Nodes == 0 {
-		key.Time, budget = 0, o.Time
+		// The time is each search's: a new clock keeps the tables.
+		key.Time, key.MaxTime, budget = 0, 0, o.Time
 	}
 	if s.bot == nil || key != s.botOpts {
 		s.bot, s.botOpts = bot.New(key), key
 	}
 	b, most := s.bot, o.MaxTime
 	return func(ctx context.Context, g *rules.Game) (bot.Result, error) {
-		return b.AnalyseUpTo(ctx, g, budget, most)
+		return b.Watch(ctx, g, budget, most, r)
 	}
 }
 
@@ -151,9 +165,12 @@ type searchDone struct {
 	game *rules.Game
 	res  bot.Result
 	err  error
+	last *bot.Iteration // the last iteration reported, if any
 }
 
 func (s *session) flush() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if err := s.out.Flush(); err != nil {
 		return fmt.Errorf("uci: %w", err)
 	}
@@ -161,7 +178,18 @@ func (s *session) flush() error {
 }
 
 func (s *session) printf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	fmt.Fprintf(s.out, format+"\n", args...)
+}
+
+// report writes line at once, from the search's goroutine. A failed write
+// is the session's to find at its next flush.
+func (s *session) report(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.out.WriteString(line + "\n")
+	s.out.Flush()
 }
 
 func (s *session) handle(ctx context.Context, line string) {
@@ -188,7 +216,9 @@ func (s *session) handle(ctx context.Context, line string) {
 		s.goSearch(ctx, f[1:])
 	case "stop":
 		s.stopSearch()
-	case "ponderhit", "debug", "register":
+	case "ponderhit":
+		s.ponderHit(ctx)
+	case "debug", "register":
 	case "d":
 		s.printf("info string fen %s", fenOf(s.game))
 	default:
@@ -202,7 +232,9 @@ func (s *session) uci() {
 	s.printf("option name UCI_Variant type combo default %s var %s", Variant, Variant)
 	s.printf("option name Hash type spin default %d min 1 max %d", defaultHashMB, maxHashMB)
 	s.printf("option name Threads type spin default 1 min 1 max %d", bot.MaxThreads)
+	s.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	s.printf("option name Move Overhead type spin default %d min 0 max 5000", defaultOverhead.Milliseconds())
+	s.printf("option name Ponder type check default false")
 	s.printf("option name Clear Hash type button")
 	s.printf("uciok")
 }
@@ -229,13 +261,28 @@ func (s *session) finished(d searchDone) {
 		return
 	}
 	s.cancel()
-	s.cancel, s.held = nil, nil
+	s.cancel, s.held, s.pondering = nil, nil, nil
 	if d.err != nil {
 		s.printf("info string %v", d.err)
 		s.printf("bestmove (none)")
 		return
 	}
-	s.printf("%s", infoLine(d.game, d.res))
+	if last := d.last; last == nil || last.Depth != d.res.Depth || last.Score != d.res.Score || last.PV[0] != d.res.Move {
+		// The search ended in an iteration, or reported none: its answer.
+		it := bot.Iteration{Depth: d.res.Depth, SelDepth: d.res.Depth, Score: d.res.Score, Value: d.res.Value,
+			PV: d.res.PV, Nodes: d.res.Nodes, Time: d.res.Time}
+		if last != nil {
+			it.SelDepth, it.Hashfull = max(it.SelDepth, last.SelDepth), last.Hashfull
+		}
+		s.printf("%s", infoLine(d.game, it))
+	}
 	p, _ := rules.As[engine.Position](d.game.Position())
-	s.printf("bestmove %s", uciMove(p, d.res.Move))
+	best := uciMove(p, d.res.Move)
+	if pv := d.res.PV; best != "(none)" && len(pv) > 1 && pv[0] == d.res.Move {
+		// The reply expected, for a GUI that lets the engine ponder.
+		if q := p.After(pv[0]); q.Legal(pv[1]) {
+			best += " ponder " + fen.FormatUCIMove(q, pv[1])
+		}
+	}
+	s.printf("bestmove %s", best)
 }

@@ -32,14 +32,17 @@ id author the windpost authors
 option name UCI_Variant type combo default micro var micro
 option name Hash type spin default 16 min 1 max 4096
 option name Threads type spin default 1 min 1 max 64
+option name MultiPV type spin default 1 min 1 max 64
 option name Move Overhead type spin default 30 min 0 max 5000
+option name Ponder type check default false
 option name Clear Hash type button
 uciok
 readyok
 `},
 		{"options", "setoption name UCI_Variant value micro\nsetoption name UCI_Variant value chess\n" +
 			"setoption name Hash value 0\nsetoption name Hash value 64\nsetoption name Move Overhead value x\nsetoption name Contempt value 3\n" +
-			"setoption name Threads value 0\nsetoption name Threads value 65\nsetoption name Threads value 2\n",
+			"setoption name Threads value 0\nsetoption name Threads value 65\nsetoption name Threads value 2\n" +
+			"setoption name MultiPV value 0\nsetoption name MultiPV value many\nsetoption name MultiPV value 3\n",
 			`info string variant micro files 4 ranks 5 pocket 10 template shogi startpos kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string windpost plays only the variant micro, not "chess"
 info string Hash "0": want megabytes from 1 to 4096
@@ -47,6 +50,8 @@ info string Move Overhead "x": want milliseconds from 0 to 5000
 info string no option "Contempt"
 info string Threads "0": want a number from 1 to 64
 info string Threads "65": want a number from 1 to 64
+info string MultiPV "0": want a number of lines from 1 to 64
+info string MultiPV "many": want a number of lines from 1 to 64
 `},
 		{"positions", "d\nposition startpos moves d2d3 a4a3 d3d4 d5d4- d1c2\nd\n" +
 			"position fen kb+r1/3l/p3/2K1/+L+RB1[p] b - - 1 3 moves +P@d1\nd\n" +
@@ -63,13 +68,17 @@ info string fen kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 info string unknown command "frobnicate"
 `},
 		{"the end of the input lets a search finish", "position fen k3/4/P3/4/3K[R] w - - 0 1\ngo nodes 5000\n",
-			"info depth 3 score mate 1 nodes 128 nps N time T pv +R@a4\nbestmove +R@a4\n"},
+			"info depth 1 seldepth 4 multipv 1 score mate 1 nodes 52 nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 2 seldepth 2 multipv 1 score mate 1 nodes 90 nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 3 seldepth 3 multipv 1 score mate 1 nodes 128 nps N hashfull 0 time T pv +R@a4\nbestmove +R@a4\n"},
 		{"two threads find the mate too", "setoption name Threads value 2\nposition fen k3/4/P3/4/3K[R] w - - 0 1\ngo depth 3\n",
-			"info depth 3 score mate 1 nodes N nps N time T pv +R@a4\nbestmove +R@a4\n"},
+			"info depth 1 seldepth 4 multipv 1 score mate 1 nodes N nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 2 seldepth 2 multipv 1 score mate 1 nodes N nps N hashfull 0 time T pv +R@a4\n" +
+				"info depth 3 seldepth 3 multipv 1 score mate 1 nodes N nps N hashfull 0 time T pv +R@a4\nbestmove +R@a4\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := talk(t, &Engine{}, c.script)
-			got = regexp.MustCompile(`nps \d+ time \d+`).ReplaceAllString(got, "nps N time T") // the clock's
+			got = regexp.MustCompile(`nps \d+ (hashfull \d+) time \d+`).ReplaceAllString(got, "nps N $1 time T") // the clock's
 			if strings.Contains(c.script, "Threads value 2\nposition") {
 				got = regexp.MustCompile(`nodes \d+`).ReplaceAllString(got, "nodes N") // the threads' timing
 			}
@@ -187,7 +196,7 @@ func TestStopInfinite(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := ask(t, c, "stop")
-	want := []string{"info depth 7 score cp -12 nodes 1000 nps 1000 time 1000 pv d1c2", "bestmove d1c2"}
+	want := []string{"info depth 7 seldepth 7 multipv 1 score cp -12 nodes 1000 nps 1000 hashfull 0 time 1000 pv d1c2", "bestmove d1c2"}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got %q, want %q", lines, want)
 	}
@@ -208,6 +217,8 @@ func TestLimits(t *testing.T) {
 		{"wtime 20000 btime 60000 winc 0 binc 1000", rules.White, bot.Options{Time: 3720 * time.Millisecond, TableBits: 20}},
 		{"wtime 20000 btime 60000 movestogo 4", rules.Black, bot.Options{Time: 4970 * time.Millisecond, TableBits: 20}},
 		{"wtime 10 btime 10", rules.Black, bot.Options{Time: time.Millisecond, TableBits: 20}},
+		{"btime 0 wtime 0 movestogo 40", rules.Black, bot.Options{Time: time.Millisecond, TableBits: 20}},
+		{"wtime 0 btime 60000", rules.White, bot.Options{Time: 2970 * time.Millisecond, TableBits: 20}},
 		{"movetime 200 nodes 100", rules.Black, bot.Options{Time: 170 * time.Millisecond, Nodes: 100, TableBits: 20}},
 	} {
 		got := parseGo(strings.Fields(c.args), c.toMove).options(16, 30*time.Millisecond)

@@ -15,9 +15,12 @@ windpost's bot. Positions are Fairy-Stockfish's FEN (the start is
   kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1
 the first player upper case, 'w'), moves its move format: d2d3, d5d4- (a capture that
 turns the capturer back), c1a3+ (one that promotes it), P@b3, +P@b3 (a knight dropped).
-go takes movetime, wtime/btime/winc/binc/movestogo, depth, nodes and infinite.
+go takes movetime, wtime/btime/winc/binc/movestogo, depth, nodes, infinite and
+ponder (until ponderhit or stop). While it searches it prints an info line for each
+iteration it finishes (depth seldepth multipv score nodes nps hashfull time pv),
+and after 3 s the root move it is on (currmove); bestmove names the reply to ponder on.
 Options: Hash (MB), Threads (threads that search together; 1 by default),
-Move Overhead (ms), Clear Hash.`
+MultiPV (lines shown each iteration), Move Overhead (ms), Ponder, Clear Hash.`
 
 // cmdUCI serves the Micro-shogi bot over UCI on stdin and stdout.
 func cmdUCI(ctx context.Context, a *app, args []string) int {

@@ -67,6 +67,10 @@ type Options struct {
 	// from one search to the next, as for the moves of one game: stronger,
 	// but a move then depends on the searches before it. Clear forgets.
 	KeepTables bool
+	// MultiPV is how many lines a watched search (Bot.Watch) reports each
+	// iteration, the best first; 0 means 1. Each line past the first costs
+	// a search of the root's other moves.
+	MultiPV int
 }
 
 // Bot is the Micro-shogi bot: solver.Bot and solver.Analyst. It is safe
@@ -171,6 +175,12 @@ func (b *Bot) Analyse(ctx context.Context, g *rules.Game, budget time.Duration) 
 // AnalyseUpTo is Analyse with a time budget that may grow up to most when
 // the search is in trouble (see Options.MaxTime).
 func (b *Bot) AnalyseUpTo(ctx context.Context, g *rules.Game, budget, most time.Duration) (Result, error) {
+	return b.Watch(ctx, g, budget, most, Reports{})
+}
+
+// Watch is AnalyseUpTo that tells r, as the search goes, what it finds:
+// for a GUI to show while the bot thinks.
+func (b *Bot) Watch(ctx context.Context, g *rules.Game, budget, most time.Duration, r Reports) (Result, error) {
 	if o := g.Outcome(); o.Over() {
 		return Result{}, fmt.Errorf("microshogi: %w (%s)", solver.ErrGameOver, o)
 	}
@@ -178,7 +188,7 @@ func (b *Bot) AnalyseUpTo(ctx context.Context, g *rules.Game, budget, most time.
 	if budget > 0 {
 		o.Time, o.Nodes, o.MaxTime = budget, 0, most
 	}
-	return b.search(ctx, g, o, nil)
+	return b.searchReporting(ctx, g, o, nil, r)
 }
 
 // Evaluate returns the value of g's position for the side to move: Won or
@@ -205,6 +215,10 @@ func asEngine(p rules.Position) (engine.Position, error) {
 }
 
 func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Rand) (Result, error) {
+	return b.searchReporting(ctx, g, o, rng, Reports{})
+}
+
+func (b *Bot) searchReporting(ctx context.Context, g *rules.Game, o Options, rng *rand.Rand, r Reports) (Result, error) {
 	root, err := asEngine(g.Position())
 	if err != nil {
 		return Result{}, err
@@ -214,9 +228,11 @@ func (b *Bot) search(ctx context.Context, g *rules.Game, o Options, rng *rand.Ra
 	c.reset(warm)
 	s := c.members[0]
 	s.ctx = ctx
+	s.reports = r
 	s.nodeLimit = o.Nodes
 	s.deadline, s.latest, s.trouble = time.Time{}, time.Time{}, false
 	start := time.Now()
+	s.start = start
 	if o.Time > 0 {
 		s.deadline = start.Add(o.Time)
 		if o.MaxTime > o.Time {

@@ -16,6 +16,7 @@ import (
 // no material by static exchange.
 func (s *searcher) quiesce(p *engine.Position, inCheck bool, alpha, beta, ply int, checks bool) int {
 	s.nodes++
+	s.selDepth = max(s.selDepth, ply)
 	s.checkLimits()
 	if s.stop {
 		return 0

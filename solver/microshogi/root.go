@@ -42,6 +42,7 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 			}
 		}
 		s.rootDepth = depth
+		s.selDepth = 0
 		s.trouble = depth > 4 && changed
 		s.orderScores(root, ms, scores, res.Move, 0)
 		// A stable order: the previous best first, then by score.
@@ -96,6 +97,8 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 			if s.crew != nil && !s.helper {
 				s.crew.depth.Store(int32(depth))
 			}
+			s.reportLine(res, 1)
+			s.otherLines(root, ms, depth, res, o.MultiPV)
 		}
 		// Move the best to the front for the next iteration.
 		for i, m := range ms {
@@ -141,6 +144,7 @@ func (s *searcher) rootPass(root *engine.Position, ms []rules.Move, depth, alpha
 	pass := rootPass{move: rules.NoMove, score: -infinity}
 	floor := alpha
 	for i, m := range ms {
+		s.reportRootMove(m, i)
 		child := root.After(m)
 		gives := child.InCheck()
 		s.push(&child, gives)

@@ -64,6 +64,9 @@ type searcher struct {
 	nodes     int64
 	stop      bool
 	rootDepth int
+	selDepth  int                         // the deepest ply of the iteration (for Reports)
+	reports   Reports                     // what the search tells as it goes (the first thread's)
+	start     time.Time                   // when the search began (for Reports)
 	stack     [maxPly + 1]engine.Position // the positions of the current line
 	moveBuf   [maxPly][engine.MaxMoves]rules.Move
 	scoreBuf  [maxPly][engine.MaxMoves]int32
@@ -302,6 +305,7 @@ func (s *searcher) negamax(p *engine.Position, inCheck bool, depth, alpha, beta,
 		return s.quiesce(p, inCheck, alpha, beta, ply, true)
 	}
 	s.nodes++
+	s.selDepth = max(s.selDepth, ply)
 	s.checkLimits()
 	if s.stop {
 		return 0
