@@ -11,7 +11,7 @@ import (
 // and players (adjudicate, extend, cancel, withdraw, ban, a tournament
 // started), with who took it and why. Entries are only ever added.
 
-var bucketAudit = []byte("audit")
+// (the bucket's name is in buckets.go)
 
 // AuditEntry is one organiser's or operator's action.
 type AuditEntry struct {

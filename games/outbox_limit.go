@@ -19,11 +19,6 @@ import (
 // bucket yet (written by a windpost before it) is given one from the sent
 // mails of its outbox the first time a mail is marked sent.
 
-var (
-	bucketSent  = []byte("outbox-sent")
-	keySendHold = []byte("send-hold") // in the meta bucket: the SendHold, JSON
-)
-
 // sentWindow is how long a sent mail counts: the longest send limit's
 // window (a day).
 const sentWindow = 24 * time.Hour

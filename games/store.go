@@ -48,24 +48,9 @@ import (
 // nothing read: a mail always carries its game id with its token. Open
 // removes it (schema 2).
 //
-// Only this file and open.go (which creates and migrates the buckets) know
-// them and the encodings; the rest of the package goes through storeTx.
-var (
-	bucketGames     = []byte("games")
-	bucketPlayers   = []byte("players")
-	bucketProcessed = []byte("processed")
-	bucketOutbox    = []byte("outbox")
-	bucketPending   = []byte("outbox-pending")
-	bucketCursors   = []byte("cursors")
-	bucketMeta      = []byte("meta")
-	bucketDoNotMail = []byte("do-not-mail")
-
-	bucketTokensV1 = []byte("tokens") // schema 1 only
-
-	keySchema = []byte("schema")
-	keySecret = []byte("secret")
-	keyPruned = []byte("pruned")
-)
+// Their names are in buckets.go; only the store's files and open.go (which
+// creates and migrates the buckets) know the encodings; the rest of the
+// package goes through storeTx.
 
 // allBuckets are the buckets of the current schema.
 func allBuckets() [][]byte {
@@ -359,10 +344,6 @@ func (st storeTx) eachRecord(f func(bucket, key string, value []byte)) error {
 // sender's canonical address -> botHour of the bot time their mails took,
 // and keyUnprovenGames -> botHour of the games against the bot that
 // unproven senders started. It is made by the first search charged.
-var (
-	bucketBotWork = []byte("bot-work")
-	bucketBotTime = []byte("bot-time")
-)
 
 // putContinuation stores c at the back of lane, under a new key, and
 // returns the key.

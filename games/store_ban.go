@@ -17,7 +17,7 @@ import (
 
 // bucketBans holds the banned addresses: canonical address -> banRecord.
 // It is made with the first ban.
-var bucketBans = []byte("bans")
+// (the bucket's name is in buckets.go)
 
 // banRecord is a banned address: when, by whom and why.
 type banRecord struct {

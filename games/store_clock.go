@@ -14,10 +14,6 @@ import (
 // and the daily prune's place (meta "prune-from": the bucket and key it
 // goes on from, while a prune is under way). Like store.go, the only code
 // that knows these keys and their encodings.
-var (
-	keyLastRun   = []byte("clock")
-	keyPruneFrom = []byte("prune-from")
-)
 
 // lastRun is when a Handle or Tick last ran (zero if never).
 func (st storeTx) lastRun() time.Time {
@@ -128,7 +124,7 @@ func (g gameClock) wake() time.Time {
 // its game is deleted when the tick comes to it, and the daily prune puts
 // back any that is missing (reindexSome). A store without it gets it built
 // at its first tick.
-var bucketClocks = []byte("clocks")
+// (the bucket's name is in buckets.go)
 
 const clockKeyTime = "20060102T150405Z"
 

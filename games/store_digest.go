@@ -8,7 +8,7 @@ import "time"
 // 20060102T150405Z>/<address>", no value. The player record's DigestNext
 // says which entry is current; the tick deletes the others when it comes
 // to them.
-var bucketDigests = []byte("digests")
+// (the bucket's name is in buckets.go)
 
 // putDigest notes that the digest of address goes at at.
 func (st storeTx) putDigest(at time.Time, address string) error {

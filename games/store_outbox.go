@@ -19,7 +19,7 @@ import (
 // nothing. A mail's class never changes while it waits but from fresh to
 // retry, so its key is found again from the mail (dropDue).
 
-var bucketDue = []byte("outbox-due")
+// (the bucket's name is in buckets.go)
 
 // dueTimeLayout is the next try in a due key: fixed width, so that the
 // keys sort by time (years 0001 to 9999).

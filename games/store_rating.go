@@ -12,7 +12,7 @@ import (
 // game first, so that the standings of one game are one prefix. It is made
 // by the first rated game; until then there are no ratings. Only this file
 // knows it.
-var bucketRatings = []byte("ratings")
+// (the bucket's name is in buckets.go)
 
 // ratingRecord is one player's rating in one game, with its history.
 type ratingRecord struct {

@@ -7,8 +7,8 @@ import (
 
 // bucketSeeks holds the open seeks (seek.go): seek id -> seekRecord. Its
 // sequence is the counter seek ids are made from. It is made by the first
-// seek; until then there are none. Only this file knows it.
-var bucketSeeks = []byte("seeks")
+// seek; until then there are none. Only this file knows its encoding (its name is in buckets.go).
+// (the bucket's name is in buckets.go)
 
 // seek reads seek id; rec is nil if there is none.
 func (st storeTx) seek(id string) (*seekRecord, error) {

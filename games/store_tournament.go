@@ -7,8 +7,8 @@ import (
 
 // bucketTournaments holds the tournaments (tournament.go): id ->
 // tournamentRecord. It is made by the first "tournament new"; until then
-// there are none. Only this file knows it.
-var bucketTournaments = []byte("tournaments")
+// there are none. Only this file knows its encoding (its name is in buckets.go).
+// (the bucket's name is in buckets.go)
 
 // tournament reads tournament id; rec is nil if there is none.
 func (st storeTx) tournament(id string) (rec *tournamentRecord, err error) {
