@@ -52,6 +52,9 @@ func (t *thinking) Error() string { return "game " + t.job.Game + ": the bot is 
 // games the bot thought about in this mail, the analyst's value found by
 // BotWork, the commands over budget, and the continuation to store.
 type botState struct {
+	// caused is what the mail caused before its last pause, besides the
+	// news it keeps (mailsCaused).
+	caused   int
 	line     string
 	searched []string
 	value    *judged
@@ -80,6 +83,7 @@ type continuation struct {
 	Created  string        `json:"created,omitempty"`
 	Answer   savedAnswer   `json:"answer"`
 	Consent  savedConsent  `json:"consent,omitempty"`
+	Caused   int           `json:"caused,omitempty"` // mails caused before the pause but the news kept (mailsCaused)
 	Notices  []savedNotice `json:"notices,omitempty"`
 	Job      botJob        `json:"job"`
 	Rest     []string      `json:"rest,omitempty"` // the command lines after Job.Line
@@ -177,7 +181,8 @@ func (h *handling) pause(job botJob, rest []Command) {
 	req.Lines = nil
 	cont := &continuation{Request: req, From: h.from, Now: h.now, RNG: rng, AuthGame: h.authGame, BadToken: h.badToken,
 		Digest: h.byDigest, Created: h.created, Job: job, Searched: h.bot.searched, Over: h.bot.over,
-		Answer: h.answer.saved(), Consent: savedConsent{ConfirmKey: h.consent.confirmKey, Asked: h.consent.asked}}
+		Answer: h.answer.saved(), Consent: savedConsent{ConfirmKey: h.consent.confirmKey, Asked: h.consent.asked},
+		Caused: h.bot.caused + len(h.queued) + h.crosstablesDue()}
 	for _, c := range rest {
 		cont.Rest = append(cont.Rest, c.Line)
 	}
@@ -385,7 +390,7 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 	h := &handling{change: c, req: cont.Request, from: cont.From, authGame: cont.AuthGame, badToken: cont.BadToken,
 		byDigest: cont.Digest, created: cont.Created, answer: a.answer(),
 		consent: consent{confirmKey: cont.Consent.ConfirmKey, asked: cont.Consent.Asked},
-		bot:     botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over}}
+		bot:     botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over, caused: cont.Caused}}
 	for _, n := range cont.Notices {
 		if c.game(n.Game) == nil {
 			s.log.Error("news dropped: the game is gone", "game", n.Game, "to", n.To)

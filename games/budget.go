@@ -82,10 +82,15 @@ func (h *handling) mailsSpent() bool { return h.mailsCaused() >= h.srv.mailsPerM
 
 // mailsCaused counts the mails the mail has caused so far: its answer, the
 // news for players (one mail per player and game), the mails queued
-// already (a tournament's pairings and crosstables, invitations), and the
-// crosstables that the tournament games ended in it bring at commit.
+// already (a tournament's pairings and crosstables, invitations), the
+// crosstables that the tournament games ended in it bring at commit, a
+// confirm request, and what it caused before a pause for the bot.
 func (h *handling) mailsCaused() int {
-	return 1 + len(h.notices) + len(h.queued) + h.crosstablesDue()
+	n := 1 + len(h.notices) + len(h.queued) + h.crosstablesDue() + h.bot.caused
+	if h.consent.asked {
+		n++ // the confirm request may go as a mail of its own (queueConfirmation)
+	}
+	return n
 }
 
 // mailsSection lists the commands not run because the mail has caused as

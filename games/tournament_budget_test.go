@@ -158,3 +158,29 @@ func TestTournamentSwissRoundInCrosstable(t *testing.T) {
 		}
 	}
 }
+
+// TestMailsCountedAcrossThePause: the mails a mail caused before it waited
+// for the bot still count after: a start of 4 (4 pairing mails and the
+// answer), a game against the bot that opens (the pause), then challenges:
+// the fifth fills the 10, and the sixth is not run.
+func TestMailsCountedAcrossThePause(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	club := clubOf(t, h, 10)
+	small := openTournament(t, h, alice, "tournament new nim roundrobin name Small")
+	for _, p := range club[:4] {
+		h.write(t, p, "join "+small.id)
+	}
+	lines := []string{"tournament start " + small.id, "new nim as white"}
+	for _, p := range club[4:] {
+		lines = append(lines, "challenge "+p+" nim")
+	}
+	mails := h.reply(t, small.open, lines...)
+	ans := answerIn(t, mails, alice)
+	wantText(t, ans, "Not run, because one mail may cause at most 10 mails", "> challenge "+club[9]+" nim")
+	if strings.Contains(ans.Text, "Done: I invited "+club[9]) {
+		t.Errorf("the sixth challenge ran:\n%s", ans.Text)
+	}
+	if n := strings.Count(ans.Text, "Done: I invited"); n != 5 {
+		t.Errorf("%d challenges ran, want 5:\n%s", n, ans.Text)
+	}
+}
