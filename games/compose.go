@@ -79,9 +79,10 @@ func (c *change) queueNotices() error {
 		if len(n.events) == 0 || (c.st.doNotMail(k.to) && lg.rec.State == stateInvited) || c.st.banned(k.to) {
 			// Dropped (dropNotice), or an invitation to an address that
 			// said "stop". A game the address accepted goes on being
-			// mailed: "stop" needs no key, so a forged one must not
-			// silence a player's moves and reminders (that would lose
-			// them the game on time); "forget me" ends their games. A
+			// mailed: "stop" is kept for ever and a key can leak (a
+			// forwarded mail), so it must not silence a player's moves
+			// and reminders (that would lose them the game on time);
+			// "forget me" ends their games. A
 			// banned address is mailed nothing (store_ban.go).
 			continue
 		}

@@ -9,16 +9,18 @@ import (
 )
 
 // Consent: windpost writes to an address other than the sender's (a
-// challenge's invitation) only for a sender who has proven their address,
-// by answering a windpost mail with its reply key, or by answering
-// "confirm" to the mail in which windpost asked for it. Until then the
-// challenges wait on the sender's record (confirmation), and nobody else is
-// written to: a forged From gets that one mail, the invited address none.
+// challenge's invitation) only in a mail that proves its sender
+// (authority.go): a reply with one of their keys, or "confirm" in a reply
+// to the request windpost sent for a mail that proved nothing. Until then
+// the lines wait on the sender's record (confirmation), and nobody else is
+// written to: a forged From gets that one request, the invited address
+// nothing.
 //
 // Invitations to addresses that never played are capped per sender and
-// day (withdrawn ones count too); a sender has at most one invitation
-// waiting per invited address. "stop" puts the sender on the do-not-mail
-// list for ever; "block" keeps one address from challenging the player.
+// day (withdrawn ones count too); one invitation waits for an address at
+// a time, whoever sent it, and an address gets at most 3 an hour. "stop"
+// puts the sender on the do-not-mail list for ever; "block" keeps one
+// address from challenging the player.
 
 // DefaultInvitationsPerDay is Config.InvitationsPerDay's default.
 const DefaultInvitationsPerDay = 5
