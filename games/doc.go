@@ -25,8 +25,10 @@
 //	server.go      Server, Config, Request; Handle and Tick, each one write transaction
 //	change.go      change: one write transaction; games and players loaded once, written back by commit
 //	handling.go    handling: one request; the mail's lines run as commands, gameFor, the reply token
+//	verbs.go       the verb registry: each verb's words, parser, authority, action and help line
+//	authority.go   who may act in a player's name: Authority, authorise, the confirm request
 //	verb_*.go      one file per command family: check, act, say what was done
-//	verb_consent.go  proven senders, confirm, invitation caps, stop, block
+//	verb_consent.go  confirm, invitation caps (per sender, per invitee), stop, block
 //	verb_talk.go   players who talk: messages to the opponent, say, note, mute
 //	verb_offer.go  draw offers and undo requests answered at any time
 //	forget.go      forget me and Server.Forget: resign, stand-in, delete
@@ -66,8 +68,9 @@
 //	budget.go      what one mail may cost: commands, answer bytes, mails caused
 //	game.go        liveGame: a record with its rules.Game; play, finish, derive
 //	record.go      the records the store keeps (games, players, processed mails)
+//	buckets.go     the name of every bucket and meta key
 //	store.go       Store and storeTx, the typed access to the records inside one
-//	               transaction: the only code that knows buckets and encodings
+//	               transaction; the store's files know the encodings
 //	store_clock.go the same for the clocks: the clocks index, when the server
 //	               last ran, where the prune stands
 //	open.go        Open, the schema version and its migrations
@@ -83,7 +86,7 @@
 //	               record read (check_json.go: JSON judged as json.Valid does, faster)
 //	redact.go      RedactKeys, RedactHandler: no reply key in logs and dumps
 //	thread.go      reply tokens and the threading formats, written and read side by side
-//	command.go     the command language: ParseCommand
+//	command.go     Command, ParseCommand and the argument parsers the registry uses
 //	gameid.go, address.go  game ids; canonical addresses
 //
 // Threading formats (windpost writes and reads them in thread.go; see
@@ -126,7 +129,8 @@
 //     they are the sender's message to the opponent (verb_talk.go); in
 //     the thread of a game against the bot they get a friendly word.
 //   - An answer in which nothing was done counts against the sender's
-//     error answers per hour; past Config.ErrorAnswersPerHour such mail
-//     gets no answer at all. For a sender who never proved their address
-//     (verb_consent.go) every answer counts, help included.
+//     error answers per hour; past Config.ErrorAnswersPerHour (twice that
+//     for an address that proved itself once) such mail gets no answer at
+//     all. An answer to a mail that does not prove its sender (authority.go)
+//     always counts, help included.
 package games
