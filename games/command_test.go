@@ -285,3 +285,39 @@ func TestHelpFromRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestDidYouMeanGame: a game's name with a slip is asked about.
+func TestDidYouMeanGame(t *testing.T) {
+	h := newHarness(t, defaultCatalog(t.TempDir()))
+	for line, want := range map[string]string{
+		"standings gufu":    `Did you mean "gufuu"?`,
+		"new gonnu":         `Did you mean "gonu"?`,
+		"rules microshougi": `Did you mean "microshogi"?`,
+		"new chess":         "windpost plays",
+	} {
+		m := only(t, h.write(t, alice, line), alice)
+		wantText(t, m, "> "+line+"\nRefused: unknown game", want)
+		if want == "windpost plays" && strings.Contains(m.Text, "Did you mean") {
+			t.Errorf("%q got a suggestion:\n%s", line, m.Text)
+		}
+	}
+}
+
+// TestTypoAnswer: a slip of a command word is answered with the
+// suggestion and a pointer to "help", not the whole list, also after
+// commands that ran (which are not taken back); the lines after it are
+// not run, as after any refusal.
+func TestTypoAnswer(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	m := only(t, h.write(t, alice, "hlep"), alice)
+	wantText(t, m, `Refused: I do not know the command "hlep". Did you mean "help"? ("help" lists the commands.)`)
+	if strings.Contains(m.Text, "Commands (one per line") || len(m.Text) > 1000 {
+		t.Errorf("a typo's answer carries the command list (%d bytes):\n%s", len(m.Text), m.Text)
+	}
+	m = only(t, h.write(t, alice, "rating", "standigns nim", "games"), alice)
+	wantText(t, m, "> rating\n", `> standigns nim`+"\n"+`Refused: I do not know the command "standigns". Did you mean "standings"?`,
+		"Not run, because the command above was refused:\n> games")
+	if strings.Contains(m.Text, "I stopped reading") {
+		t.Errorf("a typo after a command was taken for the end of the commands:\n%s", m.Text)
+	}
+}

@@ -76,7 +76,7 @@ func (h *handling) runCommands(cmds []Command) error {
 		if err != nil && !errors.As(err, &r) {
 			return err
 		}
-		if r != nil && r.notCommand && h.answer.done > 0 {
+		if r != nil && r.notCommand && !r.slip && h.answer.done > 0 {
 			h.answer.sections = append(h.answer.sections, fmt.Sprintf(
 				"I stopped reading at %q: it is not a command, so I took it for the end of your commands and ignored it and what follows.", c.Line))
 			break
@@ -88,8 +88,8 @@ func (h *handling) runCommands(cmds []Command) error {
 		}
 		h.answer.sections = append(h.answer.sections, "> "+c.Line+"\n"+r.text())
 		h.talk.stop = true
-		if r.notCommand {
-			h.answer.help = true
+		if r.notCommand && !r.slip {
+			h.answer.help = true // a slip gets its suggestion and a pointer to "help", not the list
 		}
 		if rest := cmds[i+1:]; len(rest) > 0 {
 			h.answer.sections = append(h.answer.sections, notRun(rest))
@@ -203,9 +203,29 @@ func (h *handling) run(c Command) (string, error) {
 func (h *handling) kit(name string) (variants.Kit, error) {
 	kit, err := h.srv.catalog.Get(name)
 	if err != nil {
-		return variants.Kit{}, refused("%v.", err)
+		r := refused("%v.", err)
+		if meant := h.slippedGame(name); meant != "" {
+			r = r.instead("Did you mean %q?", meant)
+		}
+		return variants.Kit{}, r
 	}
 	return kit, nil
+}
+
+// slippedGame is the game's name or alias that name is a slip of (as
+// didYouMean judges slips), "" if none.
+func (h *handling) slippedGame(name string) string {
+	name = strings.ToLower(name)
+	best, meant := 3, ""
+	for _, k := range h.srv.catalog.Kits() {
+		for _, cand := range append([]string{k.Rules.Name()}, k.Rules.Aliases()...) {
+			d := slips(name, cand)
+			if d < best && (d == 1 || len(name) >= 6 && len(cand) >= 6) {
+				best, meant = d, cand
+			}
+		}
+	}
+	return meant
 }
 
 // withKit adapts a command that starts a game (new, challenge): it finds

@@ -16,6 +16,9 @@ type refusal struct {
 	// notCommand marks a line that is neither a command nor a move: it may
 	// be the sender's name under the commands.
 	notCommand bool
+	// slip marks a line that starts with a slip of a command word ("hlep"):
+	// it is asked about ("Did you mean"), also after commands that ran.
+	slip bool
 }
 
 // refused returns the refusal whose wrong part is the formatted text.

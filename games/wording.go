@@ -83,7 +83,7 @@ func slips(a, b string) int {
 func (r *verbRegistry) notUnderstood(line string) *refusal {
 	if word, meant, ok := r.didYouMean(line); ok {
 		return &refusal{wrong: fmt.Sprintf("I do not know the command %q.", word),
-			right: fmt.Sprintf("Did you mean %q?", string(meant)), notCommand: true}
+			right: fmt.Sprintf("Did you mean %q? (\"help\" lists the commands.)", string(meant)), notCommand: true, slip: true}
 	}
 	return &refusal{wrong: "I do not understand this line.",
 		right: "It is not a command, nor a move (moves name squares, so they have digits).", notCommand: true}
