@@ -78,3 +78,15 @@ func BenchmarkBotMoveCasual(b *testing.B) {
 func BenchmarkBotMovePerfectStart(b *testing.B) {
 	benchmarkBot(b, rules.NewGame(jg.Variant{}), solver.Perfect)
 }
+
+// BenchmarkJudgeIssueStart is the history search of the start of the issue
+// game's record (a table draw it cannot decide) at its default budget.
+func BenchmarkJudgeIssueStart(b *testing.B) {
+	tab := solved()
+	ps, _ := concrete(prefix(issueGame(b), 1))
+	var v Verdict
+	for b.Loop() {
+		v = tab.Judge(context.Background(), ps, 200_000)
+	}
+	b.ReportMetric(float64(v.Nodes), "nodes/op")
+}

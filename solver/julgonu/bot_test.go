@@ -10,9 +10,12 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-// tableSolver is a Solver holding the shared test table.
+// tableSolver is a Solver holding the shared test table. Its history
+// search budget per move is small, so that the many-game tests stay short;
+// the tests of that search set their own.
 func tableSolver() *Solver {
 	s := New("")
+	s.nodes = 20_000
 	s.lazy.Get(context.Background(), func() (*Table, solver.Provenance) { return solved(), solver.Provenance{} })
 	return s
 }
