@@ -205,3 +205,40 @@ func TestJudgeAgreesWithTheRules(t *testing.T) {
 		t.Errorf("too few decided positions to test anything (%d wins, %d short, %d short losses)", wins, shorts, losses)
 	}
 }
+
+// TestIssueGameAnalysis values every position of the record as the
+// analysis does (with the history, a fixed budget here): the first move
+// after which its player stands proven lost, from a position not proven
+// lost, is White's 4.b3-b2, twenty moves before the trap closed; and
+// 24.d4-c4, which the table blamed, had no choice.
+func TestIssueGameAnalysis(t *testing.T) {
+	tab := solved()
+	g := issueGame(t)
+	ps, _ := concrete(g)
+	vs := make([]Verdict, len(ps))
+	for i := range ps {
+		vs[i] = tab.Judge(context.Background(), ps[:i+1], 300_000)
+	}
+	lostFor := func(i int, moverAfter bool) bool {
+		// Whether the player who moved into position i (moverAfter) or the
+		// player to move in it stands proven lost.
+		v := vs[i]
+		if moverAfter {
+			return v.Proven && v.Value.Kind == solver.Won
+		}
+		return v.Proven && v.Value.Kind == solver.Lost
+	}
+	first := 0
+	for i := 1; i < len(ps); i++ {
+		if lostFor(i, true) && !lostFor(i-1, false) {
+			first = i
+			break
+		}
+	}
+	if first != 4 {
+		t.Errorf("first move into a proven loss: %d, want 4 (b3-b2)", first)
+	}
+	if !lostFor(23, false) {
+		t.Errorf("before 24.d4-c4: %+v, want White proven lost", vs[23])
+	}
+}
