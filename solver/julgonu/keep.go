@@ -20,8 +20,9 @@ type judged struct {
 	dist     int
 	// room is, after the move, the fewest replies that keep our table
 	// value without repeating, over the opponent's replies that keep its
-	// own (more room: a repetition trap is further away).
-	room int
+	// own (more room: a repetition trap is further away); theirs is how
+	// many such replies the opponent has.
+	room, theirs int
 }
 
 // keep chooses, in a position the table does not call won for the side to
@@ -32,14 +33,16 @@ type judged struct {
 // one such move remains and the budget of nodes lasts; when every move is
 // proven lost, the one whose loss the search found longest.
 func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int, rng *rand.Rand) rules.Move {
-	return pickJudged(judge(ctx, t, ps, cands, budget), rng)
+	js, _ := judge(ctx, t, ps, cands, budget)
+	return pickJudged(js, rng)
 }
 
-// judge runs keep's search over cands and returns what it proved of each.
-func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int) []judged {
+// judge runs keep's search over cands and returns what it proved of each
+// and how many positions it visited.
+func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int) (js []judged, nodes int) {
 	p := ps[len(ps)-1]
 	us := p.ToMove()
-	js := make([]judged, len(cands))
+	js = make([]judged, len(cands))
 	for i, c := range cands {
 		v, _ := t.Lookup(c.child)
 		js[i] = judged{cand: c, captured: material(c.child) != material(p), drawn: v.Kind == solver.Drawn}
@@ -90,22 +93,23 @@ search:
 	}
 	for i := range js {
 		if !decided(&js[i]) {
-			js[i].room = s.room(js[i].child, js[i].captured)
+			js[i].room, js[i].theirs = s.room(js[i].child, js[i].captured)
 		}
 	}
-	return js
+	return js, s.nodes
 }
 
-// room is judged.room of the move to c.
-func (s *stretch) room(c jg.Position, captured bool) int {
+// room is judged.room and judged.theirs of the move to c.
+func (s *stretch) room(c jg.Position, captured bool) (least, theirs int) {
 	old := s.enter(c, captured)
 	defer s.leave(old)
 	var replies [16]kid
-	least := 16
+	least = 16
 	for _, r := range replies[:s.kids(&replies)] {
 		if r.rank == 0 {
 			continue // the opponent gives up its table value
 		}
+		theirs++
 		o := s.enter(r.c, r.captured)
 		var ours [16]kid
 		n := 0
@@ -117,18 +121,18 @@ func (s *stretch) room(c jg.Position, captured bool) int {
 		s.leave(o)
 		least = min(least, n)
 	}
-	return least
+	return least, theirs
 }
 
 // pickJudged applies keep's order of preference.
 func pickJudged(js []judged, rng *rand.Rand) rules.Move {
-	best, bestScore, bestRoom := []judged(nil), -1<<30, -1
+	best, bestScore, bestRoom, bestTheirs := []judged(nil), -1<<30, -1, 0
 	for _, j := range js {
 		score := score(j)
-		if score > bestScore || (score == bestScore && j.room > bestRoom) {
-			best, bestScore, bestRoom = best[:0], score, j.room
+		if score > bestScore || (score == bestScore && (j.room > bestRoom || (j.room == bestRoom && j.theirs < bestTheirs))) {
+			best, bestScore, bestRoom, bestTheirs = best[:0], score, j.room, j.theirs
 		}
-		if score == bestScore && j.room == bestRoom {
+		if score == bestScore && j.room == bestRoom && j.theirs == bestTheirs {
 			best = append(best, j)
 		}
 	}
