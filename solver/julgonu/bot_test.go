@@ -15,7 +15,7 @@ import (
 // the tests of that search set their own.
 func tableSolver() *Solver {
 	s := New("")
-	s.nodes = 20_000
+	s.nodes = 5_000
 	s.lazy.Get(context.Background(), func() (*Table, solver.Provenance) { return solved(), solver.Provenance{} })
 	return s
 }

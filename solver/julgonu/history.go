@@ -250,34 +250,28 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 	if s.nodes&4095 == 0 && s.ctx.Err() != nil {
 		return proof{}, fmt.Errorf("history search: %w", s.ctx.Err())
 	}
-	if mover == a {
-		exact := true
-		for _, k := range ks[:n] {
-			old := s.enter(k.c, k.captured)
-			r, err := s.attack(a, depth-1)
-			s.leave(old)
-			if err != nil {
-				return proof{}, err
-			}
-			if r.won {
-				return proof{won: true, exact: true, dist: r.dist + 1}, nil
-			}
-			exact = exact && r.exact
-		}
-		return proof{exact: exact}, nil
-	}
-	longest := 0
+	// The attacker's node needs one won child, the defender's all.
+	attacker := mover == a
+	exact, longest := true, 0
 	for _, k := range ks[:n] {
 		old := s.enter(k.c, k.captured)
 		r, err := s.attack(a, depth-1)
 		s.leave(old)
-		if err != nil {
+		switch {
+		case err != nil:
 			return proof{}, err
-		}
-		if !r.won {
+		case attacker && r.won:
+			return proof{won: true, exact: true, dist: r.dist + 1}, nil
+		case attacker:
+			exact = exact && r.exact
+		case !r.won:
 			return r, nil
+		default:
+			longest = max(longest, r.dist+1)
 		}
-		longest = max(longest, r.dist+1)
+	}
+	if attacker {
+		return proof{exact: exact}, nil
 	}
 	return proof{won: true, exact: true, dist: longest}, nil
 }

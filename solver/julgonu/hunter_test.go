@@ -187,6 +187,9 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 			}
 			t.Logf("game %d: the bot (%s) lost from %v: %s after %d plies (forced before it erred: %v)", game, botSide, g.Positions[0], o, g.Ply(), forcedLoss)
 		}
+		if testing.Verbose() {
+			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, slowest bot move %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.slowest)
+		}
 		if tableWon && !(g.Outcome().Status == rules.Win && g.Outcome().Winner == botSide) {
 			f.wonThrown++
 			t.Errorf("game %d: the bot stood in a table-won position and the game ended %s", game, g.Outcome())
