@@ -42,7 +42,7 @@ const searchBudget = 50000
 
 // defaultBotNodes bounds the positions the history search of a move
 // visits in a position the table does not call won (about a second here).
-const defaultBotNodes = 600_000
+const defaultBotNodes = 400_000
 
 // moveNodes is the history search's budget per bot move.
 func (s *Solver) moveNodes() int {
