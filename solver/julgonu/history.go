@@ -31,8 +31,9 @@ import (
 // proves nothing.
 
 // DefaultJudgeNodes is the node budget of Judge when none is given: about
-// a second on a small machine.
-const DefaultJudgeNodes = 1_500_000
+// half a second of one core here; a deadline on the context may end it
+// sooner.
+const DefaultJudgeNodes = 300_000
 
 // errSpent is returned when a search has visited its budget of nodes.
 var errSpent = errors.New("history search: node budget spent")
