@@ -101,21 +101,27 @@ func newStretch(ctx context.Context, t *Table, ps []jg.Position, budget int) *st
 
 func material(p jg.Position) int { return bits.OnesCount16(p.Black() | p.White()) }
 
-func (s *stretch) push(p jg.Position) {
-	e := step{p: p, kind: solver.Lost}
+func (s *stretch) push(p jg.Position) { s.path = append(s.path, s.step(p)) }
+
+// step is p with its table value.
+func (s *stretch) step(p jg.Position) step {
+	e := step{p: p, kind: solver.Won} // the side not to move has one piece or none
 	if v, ok := s.t.Lookup(p); ok {
 		e.kind, e.plies = v.Kind, v.Plies
-	} else {
-		e.kind = solver.Won // the side not to move has one piece or none
 	}
-	s.path = append(s.path, e)
+	return e
 }
 
 // enter pushes the child c, starting a new stretch when the move to it
 // captured; leave undoes it.
 func (s *stretch) enter(c jg.Position, captured bool) (oldBase int) {
+	return s.enterStep(s.step(c), captured)
+}
+
+// enterStep is enter with the child's table value already looked up.
+func (s *stretch) enterStep(c step, captured bool) (oldBase int) {
 	oldBase = s.base
-	s.push(c)
+	s.path = append(s.path, c)
 	if captured {
 		s.base = len(s.path) - 1
 	}
@@ -149,9 +155,10 @@ func (s *stretch) clear(n int, winner rules.Side) bool {
 	return true
 }
 
-// kid is a legal move's result: the position and whether it captured.
+// kid is a legal move's result: the position with its table value, and
+// whether it captured.
 type kid struct {
-	c        jg.Position
+	step
 	captured bool
 	rank     int // the child's table value for the mover: 2 won, 1 drawn, 0 lost
 }
@@ -180,13 +187,14 @@ func (s *stretch) kids(ks *[16]kid) int {
 			if caps == 0 && s.repeats(c) {
 				continue
 			}
+			e := s.step(c)
 			r := 0 // the child's mover wins: lost for us
-			if v, ok := s.t.Lookup(c); !ok || v.Kind == solver.Lost {
+			if e.kind == solver.Lost {
 				r = 2
-			} else if v.Kind == solver.Drawn {
+			} else if e.kind == solver.Drawn {
 				r = 1
 			}
-			ks[n] = kid{c: c, captured: caps != 0, rank: r}
+			ks[n] = kid{step: e, captured: caps != 0, rank: r}
 			n++
 		}
 	}
@@ -255,7 +263,7 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 	attacker := mover == a
 	exact, longest := true, 0
 	for _, k := range ks[:n] {
-		old := s.enter(k.c, k.captured)
+		old := s.enterStep(k.step, k.captured)
 		r, err := s.attack(a, depth-1)
 		s.leave(old)
 		switch {

@@ -110,7 +110,7 @@ func (s *stretch) room(c jg.Position, captured bool) (least, theirs int) {
 			continue // the opponent gives up its table value
 		}
 		theirs++
-		o := s.enter(r.c, r.captured)
+		o := s.enterStep(r.step, r.captured)
 		var ours [16]kid
 		n := 0
 		for _, k := range ours[:s.kids(&ours)] {
