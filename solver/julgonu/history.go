@@ -207,6 +207,32 @@ func (s *stretch) kids(ks *[16]kid) int {
 	return n
 }
 
+// hasMove reports whether the last position has a move that does not
+// repeat a position of the stretch.
+func (s *stretch) hasMove() bool {
+	p := s.path[len(s.path)-1].p
+	own, opp := p.Own(), p.Opp()
+	if bits.OnesCount16(own) <= 1 {
+		return false
+	}
+	empty := ^(own | opp)
+	next := p.ToMove().Opponent()
+	for o := own; o != 0; o &= o - 1 {
+		from := bits.TrailingZeros16(o)
+		for _, to := range jg.Neighbours(from) {
+			if to < 0 || empty&(1<<to) == 0 {
+				continue
+			}
+			nown := own&^(1<<from) | 1<<to
+			caps := jg.Captures(nown, opp, to)
+			if caps != 0 || !s.repeats(jg.FromOwnOpp(opp, nown, next)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (s *stretch) repeats(c jg.Position) bool {
 	for _, e := range s.path[s.base:] {
 		if e.p == c {
@@ -239,7 +265,12 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 		return proof{won: mover == a, exact: true}, nil
 	}
 	var ks [16]kid
-	n := s.kids(&ks)
+	n := 0
+	if depth > 0 {
+		n = s.kids(&ks)
+	} else if s.hasMove() {
+		n = 1 // a leaf needs no more than that
+	}
 	switch {
 	case n == 0: // blocked, or every move repeats
 		return proof{won: mover != a, exact: true}, nil
