@@ -41,9 +41,9 @@ import (
 const searchBudget = 50000
 
 // defaultBotNodes bounds the positions the history search of a move
-// visits in a position the table does not call won (about 0.6 s of one
+// visits in a position the table does not call won (about 0.75 s of one
 // core of this machine in the worst position found).
-const defaultBotNodes = 400_000
+const defaultBotNodes = 1_000_000
 
 // moveNodes is the history search's budget per bot move.
 func (s *Solver) moveNodes() int {
