@@ -163,18 +163,16 @@ type kid struct {
 	rank     int // the child's table value for the mover: 2 won, 1 drawn, 0 lost
 }
 
-// kids fills ks with the moves of the last position that do not repeat a
-// position of the stretch, best first by the table for the mover, and
-// returns how many there are.
-func (s *stretch) kids(ks *[16]kid) int {
+// moves calls f with the position after each move of the last position
+// and the pieces it captures, until f returns false.
+func (s *stretch) moves(f func(c jg.Position, caps uint16) bool) {
 	p := s.path[len(s.path)-1].p
 	own, opp := p.Own(), p.Opp()
 	if bits.OnesCount16(own) <= 1 {
-		return 0
+		return
 	}
 	empty := ^(own | opp)
 	next := p.ToMove().Opponent()
-	n := 0
 	for o := own; o != 0; o &= o - 1 {
 		from := bits.TrailingZeros16(o)
 		for _, to := range jg.Neighbours(from) {
@@ -183,21 +181,33 @@ func (s *stretch) kids(ks *[16]kid) int {
 			}
 			nown := own&^(1<<from) | 1<<to
 			caps := jg.Captures(nown, opp, to)
-			c := jg.FromOwnOpp(opp&^caps, nown, next)
-			if caps == 0 && s.repeats(c) {
-				continue
+			if !f(jg.FromOwnOpp(opp&^caps, nown, next), caps) {
+				return
 			}
-			e := s.step(c)
-			r := 0 // the child's mover wins: lost for us
-			if e.kind == solver.Lost {
-				r = 2
-			} else if e.kind == solver.Drawn {
-				r = 1
-			}
-			ks[n] = kid{step: e, captured: caps != 0, rank: r}
-			n++
 		}
 	}
+}
+
+// kids fills ks with the moves of the last position that do not repeat a
+// position of the stretch, best first by the table for the mover, and
+// returns how many there are.
+func (s *stretch) kids(ks *[16]kid) int {
+	n := 0
+	s.moves(func(c jg.Position, caps uint16) bool {
+		if caps == 0 && s.repeats(c) {
+			return true
+		}
+		e := s.step(c)
+		r := 0 // the child's mover wins: lost for us
+		if e.kind == solver.Lost {
+			r = 2
+		} else if e.kind == solver.Drawn {
+			r = 1
+		}
+		ks[n] = kid{step: e, captured: caps != 0, rank: r}
+		n++
+		return true
+	})
 	// Insertion sort, best first (stable: the generator's order otherwise).
 	for i := 1; i < n; i++ {
 		for j := i; j > 0 && ks[j].rank > ks[j-1].rank; j-- {
@@ -210,27 +220,12 @@ func (s *stretch) kids(ks *[16]kid) int {
 // hasMove reports whether the last position has a move that does not
 // repeat a position of the stretch.
 func (s *stretch) hasMove() bool {
-	p := s.path[len(s.path)-1].p
-	own, opp := p.Own(), p.Opp()
-	if bits.OnesCount16(own) <= 1 {
-		return false
-	}
-	empty := ^(own | opp)
-	next := p.ToMove().Opponent()
-	for o := own; o != 0; o &= o - 1 {
-		from := bits.TrailingZeros16(o)
-		for _, to := range jg.Neighbours(from) {
-			if to < 0 || empty&(1<<to) == 0 {
-				continue
-			}
-			nown := own&^(1<<from) | 1<<to
-			caps := jg.Captures(nown, opp, to)
-			if caps != 0 || !s.repeats(jg.FromOwnOpp(opp, nown, next)) {
-				return true
-			}
-		}
-	}
-	return false
+	found := false
+	s.moves(func(c jg.Position, caps uint16) bool {
+		found = caps != 0 || !s.repeats(c)
+		return !found
+	})
+	return found
 }
 
 func (s *stretch) repeats(c jg.Position) bool {
