@@ -138,6 +138,7 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 			}
 		}
 		tableWon, erred, forcedLoss := false, false, false
+		forcedAt := -1 // the ply of the first position the check proved lost for the bot
 		for !g.Outcome().Over() {
 			var m rules.Move
 			var err error
@@ -149,8 +150,8 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 					tableWon = true
 				}
 				before := checkJudge(tab, ps, checkDepth+1)
-				if before.Proven && before.Value.Kind == solver.Lost && !erred {
-					forcedLoss = true
+				if before.Proven && before.Value.Kind == solver.Lost && !erred && !forcedLoss {
+					forcedLoss, forcedAt = true, g.Ply()
 				}
 				start := time.Now()
 				m, err = s.Choose(ctx, g, solver.Perfect, rng)
@@ -185,7 +186,7 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 			if forcedLoss {
 				f.forced++
 			}
-			t.Logf("game %d: the bot (%s) lost from %v: %s after %d plies (forced before it erred: %v)", game, botSide, g.Positions[0], o, g.Ply(), forcedLoss)
+			t.Logf("game %d: the bot (%s) lost from %v: %s after %d plies (forced before it erred: %v, proven lost at ply %d; moves %v)", game, botSide, g.Positions[0], o, g.Ply(), forcedLoss, forcedAt, g.Moves)
 		}
 		if testing.Verbose() {
 			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, slowest bot move %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.slowest)
