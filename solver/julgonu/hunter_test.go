@@ -2,13 +2,16 @@ package julgonu
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	ngj "github.com/windpost/windpost/notation/julgonu"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
 	"github.com/windpost/windpost/solver"
@@ -186,7 +189,7 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 			if forcedLoss {
 				f.forced++
 			}
-			t.Logf("game %d: the bot (%s) lost from %v: %s after %d plies (forced before it erred: %v, proven lost at ply %d; moves %v)", game, botSide, g.Positions[0], o, g.Ply(), forcedLoss, forcedAt, g.Moves)
+			t.Logf("game %d: the bot (%s) lost from %v: %s after %d plies (forced before it erred: %v, proven lost at ply %d; moves %s)", game, botSide, g.Positions[0], o, g.Ply(), forcedLoss, forcedAt, record(g))
 		}
 		if testing.Verbose() {
 			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, slowest bot move %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.slowest)
@@ -276,4 +279,13 @@ func BenchmarkPerfectAgainstHunter(b *testing.B) {
 		b.ReportMetric(float64(nodes[len(nodes)/2]), "median-nodes/move")
 		b.ReportMetric(float64(nodes[len(nodes)-1]), "worst-nodes/move")
 	}
+}
+
+// record writes g's moves in notation.
+func record(g *rules.Game) string {
+	var b strings.Builder
+	for i, m := range g.Moves {
+		fmt.Fprintf(&b, " %d.%s", i+1, ngj.Notation{}.FormatMove(g.Positions[i], m))
+	}
+	return strings.TrimSpace(b.String())
 }
