@@ -246,12 +246,24 @@ func (c *change) adjudication(lg *liveGame, stated string) (rules.Outcome, strin
 		}
 		return want, "by decision", nil
 	}
-	v, err := c.tableValue(lg)
+	v, proven, searched, err := c.tableValue(lg)
 	if err != nil {
 		return rules.Outcome{}, "", err
 	}
 	toMove := lg.toMove()
-	const table = "by the solved table: with perfect play from this position"
+	table := "by the solved table: with perfect play from this position"
+	if searched != "" {
+		// Jul-Gonu: the table ignores the rule that no position may repeat;
+		// only a value proven with the game's history decides.
+		if !proven && !given {
+			return rules.Outcome{}, "", refused("the solved table of %s calls this position %s for %s to move, but it ignores the rule that no position may repeat, and the search with this game's history did not prove that (%s);", title, v, toMove, searched).
+				instead(`state the result: "adjudicate %s black", "adjudicate %s white" or "adjudicate %s draw".`, lg.rec.ID, lg.rec.ID, lg.rec.ID)
+		}
+		if !proven {
+			return want, fmt.Sprintf("by decision (the table's %s for %s to move is %s)", v, toMove, searched), nil
+		}
+		table += ", " + searched
+	}
 	o, basis := rules.DrawBy(adjudication), fmt.Sprintf("%s (%s to move), neither side can force a win", table, toMove)
 	switch v.Kind {
 	case solver.Won:
@@ -280,18 +292,29 @@ func statedOutcome(s string) (rules.Outcome, bool) {
 
 // tableValue is the solved table's value of lg's position for the side to
 // move, within Config.AnalysisTime (a table that is ready answers at once).
-func (c *change) tableValue(lg *liveGame) (solver.Value, error) {
-	v, err := c.evaluate(lg, lg.g.Clone())
+// When the analyst is a solver.Prover (its table ignores a rule of the
+// game's history), it also says whether the value is proven and on what it
+// rests (searched); otherwise proven is true and searched empty.
+func (c *change) tableValue(lg *liveGame) (v solver.Value, proven bool, searched string, err error) {
+	prover, isProver := lg.kit.Analyst.(solver.Prover)
+	if isProver {
+		ctx, cancel := context.WithTimeout(c.ctx, c.srv.cfg.AnalysisTime)
+		defer cancel()
+		v, proven, searched, err = prover.Prove(ctx, lg.g.Clone())
+	} else {
+		v, err = c.evaluate(lg, lg.g.Clone())
+		proven = true
+	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		c.srv.log.Info("the solved table is not ready for an adjudication", "game", lg.rec.ID, "err", err)
-		return v, refused("the solved table of %s is still being prepared;", lg.kit.Rules.Title()).instead("write again in a few minutes.")
+		return v, false, "", refused("the solved table of %s is still being prepared;", lg.kit.Rules.Title()).instead("write again in a few minutes.")
 	case err != nil:
-		return v, fmt.Errorf("the solved table: %w", err)
+		return v, false, "", fmt.Errorf("the solved table: %w", err)
 	case v.Kind == solver.Estimate:
-		return v, fmt.Errorf("the solved table gave an estimate (%s), not a proven value", v)
+		return v, false, "", fmt.Errorf("the solved table gave an estimate (%s), not a proven value", v)
 	}
-	return v, nil
+	return v, proven, searched, nil
 }
 
 // extend gives the player to move in lg days more for the move, tells both

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -74,6 +76,42 @@ func TestJulgonuBotGame(t *testing.T) {
 	}
 	if strings.Contains(a.Text, "\n0 mistakes.") {
 		t.Fatalf("a lost game from a solved start without a mistake:\n%s", a.Text)
+	}
+}
+
+// TestJulgonuAnalysisWithHistory analyses the record of issue 21 (every
+// position a table draw; at move 24 the table's only drawing move, a4-b4,
+// would repeat the position after move 20): with the game's history the
+// analysis blames 4.b3-b2, after which White stood lost under the real
+// rules, and not 24.d4-c4, which had no choice.
+func TestJulgonuAnalysisWithHistory(t *testing.T) {
+	kit, _ := variants.Default(variants.Options{CacheDir: t.TempDir()}).Lookup("gonu")
+	g := rules.NewGame(kit.Rules)
+	for _, text := range strings.Fields("c1-c2 b4-b3 d1-d2 b3-b2 a1-a2 a4-a3 c2-c3 c4-b4 d2-c2 d4-c4 a2-a1 c4-d4 " +
+		"c3-d3 a3-b3 b1-b2 b4-a4 c2-c3 b3-b4 a1-a2 a4-a3 b2-b1 b4-a4 b1-b2 d4-c4") {
+		if err := g.Play(must[rules.Move](t)(kit.Notation.ParseMove(g.Position(), text))); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+	lg := &liveGame{rec: &gameRecord{ID: "g21", State: stateOver}, kit: kit, g: g, outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
+	text, err := analyse(func(g *rules.Game) (solver.Value, error) { return kit.Analyst.Evaluate(t.Context(), g) }, lg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		if f := strings.Fields(line); len(f) > 0 {
+			lines[f[0]] = line
+		}
+	}
+	if !strings.Contains(text, "No position may repeat") {
+		t.Errorf("the analysis does not say how it treats repetition:\n%s", text)
+	}
+	if l := lines["4.b3-b2"]; !strings.Contains(l, "mistake: a draw turned into a loss") {
+		t.Errorf("4.b3-b2: %q, want the mistake that lost the game\n%s", l, text)
+	}
+	if l := lines["24.d4-c4"]; l == "" || strings.Contains(l, "mistake") || !strings.Contains(l, " L ") {
+		t.Errorf("24.d4-c4: %q, want a lost position and no mistake\n%s", l, text)
 	}
 }
 

@@ -55,6 +55,12 @@ func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (st
 		"  D    a draw\n" +
 		"  +1.20 or -0.50  the engine's estimate (above 0 is good for that player)\n" +
 		"A mistake turns a win into a draw or a loss, or a draw into a loss.\n")
+	if _, ok := lg.kit.Analyst.(solver.Prover); ok {
+		b.WriteString("No position may repeat: a value is the one proven with the game's\n" +
+			"history where a search of the moves since the last capture proves it,\n" +
+			"else the solved table's, which ignores that rule (in a table draw, a\n" +
+			"repetition trap deeper than the search is not seen).\n")
+	}
 	mistakes := 0
 	for i, m := range g.Moves {
 		before := values[i]

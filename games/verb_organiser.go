@@ -137,9 +137,12 @@ const organiserHelp = `For the organiser of a tournament, on its games (nobody e
   adjudicate <game>       end a game now. Gufuu Shogi and Jul-Gonu are
                           solved: the game gets the result its position is
                           worth with perfect play from both sides, the side
-                          to move considered ("adjudicate g7k3q").
+                          to move considered ("adjudicate g7k3q"); in
+                          Jul-Gonu only when that value is proven with the
+                          game's history (no position may repeat).
   adjudicate <game> black|white|draw
-                          in Micro-shogi, which is not solved, you decide:
+                          in Micro-shogi, which is not solved, and in
+                          Jul-Gonu when the value is not proven, you decide:
                           name the side that wins, or draw.
   extend <game> <n> days  give the player to move n more days (1 to 30) for
                           this move, e.g. "extend g7k3q 3 days".

@@ -215,3 +215,13 @@ type Analyst interface {
 	// rules do.
 	Evaluate(ctx context.Context, g *rules.Game) (Value, error)
 }
+
+// Prover is an Analyst whose table ignores rules of the game's history
+// (Jul-Gonu's no repeated position): it says whether its value is proven
+// under the real rules. A table Analyst that is not a Prover is exact.
+type Prover interface {
+	// Prove returns Evaluate's value, whether it is proven with the game's
+	// history, and on what it rests, in words ("by the table (repetition
+	// not searched beyond 12 plies)").
+	Prove(ctx context.Context, g *rules.Game) (v Value, proven bool, basis string, err error)
+}

@@ -94,6 +94,10 @@ func (v Variant) Outcome(positions []rules.Position) rules.Outcome {
 	return outcome(positionsOf(positions))
 }
 
+// Judge is Outcome on concrete positions (the history search of
+// solver/julgonu judges its lines with it).
+func Judge(ps []Position) rules.Outcome { return outcome(ps) }
+
 func outcome(ps []Position) rules.Outcome {
 	p := ps[len(ps)-1]
 	s := p.side

@@ -1,6 +1,8 @@
 package gufuu
 
 import (
+	"math/rand/v2"
+	"slices"
 	"syscall"
 	"testing"
 
@@ -166,4 +168,40 @@ func BenchmarkLookup(b *testing.B) {
 		sink += v.Plies
 	}
 	_ = sink
+}
+
+// TestHistoryNeverBindsTheTable is why Gufuu's table, unlike Jul-Gonu's,
+// is exact with the game's history: a repeated position is allowed (the
+// fourth occurrence draws), so the history never takes a move away. In
+// random games, in which positions recur, every position that is not over
+// has the same legal moves with the game's history as alone. The only end
+// the history brings is the repetition draw (rules/gufuu TestRepetition),
+// which is what the table gives a position from which neither side can
+// force a win.
+func TestHistoryNeverBindsTheTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	repeated := 0
+	for game := 0; game < 3000; game++ {
+		g := rules.NewGame(engine.Variant{})
+		seen := map[rules.Position]bool{}
+		for g.Ply() < 300 && !g.Outcome().Over() {
+			p := g.Position()
+			if seen[p] {
+				repeated++
+			}
+			seen[p] = true
+			alone := rules.NewGameFrom(engine.Variant{}, p).LegalMoves()
+			if with := g.LegalMoves(); !slices.Equal(with, alone) {
+				t.Fatalf("game %d ply %d: %d legal moves with the history, %d alone", game, g.Ply(), len(with), len(alone))
+			}
+			ms := g.LegalMoves()
+			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d repeated positions", repeated)
+	if repeated < 50 {
+		t.Errorf("too few repetitions to test anything: %d repeated positions", repeated)
+	}
 }

@@ -54,6 +54,7 @@ func benchGame(b *testing.B, plies int, want solver.Kind) *rules.Game {
 
 func benchmarkBot(b *testing.B, g *rules.Game, level solver.Level) {
 	s := tableSolver()
+	s.nodes = 0 // the bot's own budget
 	rng := rand.New(rand.NewPCG(1, 2))
 	ctx := context.Background()
 	for b.Loop() {
@@ -75,6 +76,25 @@ func BenchmarkBotMoveCasual(b *testing.B) {
 	benchmarkBot(b, benchGame(b, 20, solver.Drawn), solver.Casual)
 }
 
+// BenchmarkBotMovePerfectIssue is the bot at White's 12th move of the
+// issue game's record: a table draw where no move is proven lost within
+// the budget, so the search spends all of it (the worst case).
+func BenchmarkBotMovePerfectIssue(b *testing.B) {
+	benchmarkBot(b, prefix(issueGame(b), 11), solver.Perfect)
+}
+
 func BenchmarkBotMovePerfectStart(b *testing.B) {
 	benchmarkBot(b, rules.NewGame(jg.Variant{}), solver.Perfect)
+}
+
+// BenchmarkJudgeIssueStart is the history search of the start of the issue
+// game's record (a table draw it cannot decide) at its default budget.
+func BenchmarkJudgeIssueStart(b *testing.B) {
+	tab := solved()
+	ps, _ := concrete(prefix(issueGame(b), 1))
+	var v Verdict
+	for b.Loop() {
+		v = tab.Judge(context.Background(), ps, 200_000)
+	}
+	b.ReportMetric(float64(v.Nodes), "nodes/op")
 }

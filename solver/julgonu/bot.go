@@ -19,24 +19,39 @@ import (
 //     table's line is trusted unless a position of the game's history could
 //     lie on it, and then a depth-first search over table-won moves, with
 //     the history, finds the fastest forced win (within a node budget; past
-//     it, the table's fastest legal win). In a drawn position it keeps the
-//     draw, preferring moves after which it still has a drawing move that
-//     does not repeat whatever the opponent answers (a look-ahead with the
-//     history). In a lost position it resists longest.
+//     it, the table's fastest legal win). In any other position it runs
+//     the history search (history.go) on every legal move, deepening while
+//     its budget lasts: it plays a move after which the search proves a
+//     win (a repetition trap for the opponent), else a move the search
+//     does not prove lost (a table draw before a table loss; among equals,
+//     the one that leaves it most moves that keep its table value after
+//     the opponent's reply), else the loss the search found longest. So it
+//     never walks into a repetition trap the search sees; a trap deeper
+//     than its horizon it can still walk into (see the package doc).
 //   - strong: as perfect, but on every other turn of a won game it may
 //     choose a win up to two plies slower; the table distance still falls
 //     at least every second turn, so a won game ends.
 //   - casual: a random legal move, but it takes a win in one and avoids a
 //     move after which the opponent wins in one.
 //
-// The 100-ply no-capture draw is not taken into account: the longest win
-// (57 plies) is shorter than the limit.
+// In a won position the 100-ply no-capture draw is not taken into account:
+// the longest win (57 plies) is shorter than the limit.
 
 // searchBudget bounds the positions a won-game search visits per move.
 const searchBudget = 50000
 
-// drawBudget bounds the positions the draw look-ahead visits per move.
-const drawBudget = 4000
+// defaultBotNodes bounds the positions the history search of a move
+// visits in a position the table does not call won (about 0.75 s of one
+// core of this machine in the worst position found).
+const defaultBotNodes = 1_000_000
+
+// moveNodes is the history search's budget per bot move.
+func (s *Solver) moveNodes() int {
+	if s.nodes > 0 {
+		return s.nodes
+	}
+	return defaultBotNodes
+}
 
 // Levels lists perfect, strong and casual.
 func (s *Solver) Levels() []solver.Level {
@@ -96,10 +111,8 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 	case len(wins) > 0:
 		slow := level == solver.Strong && (g.Ply()/2)%2 == 0
 		return sr.win(ctx, wins, slow, rng), nil
-	case len(draws) > 0:
-		return sr.draw(draws, rng), nil
 	}
-	return longest(losses, rng), nil
+	return keep(ctx, t, ps, append(draws, losses...), s.moveNodes(), rng), nil
 }
 
 // cand is a legal move, the position it leads to, and its distance in plies
@@ -111,21 +124,6 @@ type cand struct {
 }
 
 func pick(cs []cand, rng *rand.Rand) rules.Move { return cs[rng.IntN(len(cs))].m }
-
-// longest returns a move that loses slowest by the table.
-func longest(cs []cand, rng *rand.Rand) rules.Move {
-	best := -1
-	var bs []cand
-	for _, c := range cs {
-		if c.plies > best {
-			best, bs = c.plies, bs[:0]
-		}
-		if c.plies == best {
-			bs = append(bs, c)
-		}
-	}
-	return pick(bs, rng)
-}
 
 // search plays out lines from the game's current position with the
 // history (game positions, then the line) in mind.
@@ -296,87 +294,34 @@ func fastest(cs []cand, rng *rand.Rand) rules.Move {
 	return pick(bs, rng)
 }
 
-// draw chooses among the drawing moves draws one after which we can keep
-// the draw without repeating for as many of our turns as the look-ahead
-// sees, whatever the opponent answers.
-func (s *search) draw(draws []cand, rng *rand.Rand) rules.Move {
-	choice := draws
-	for depth := 1; depth <= 2; depth++ {
-		var ok []cand
-		s.nodes = 0
-		for _, c := range draws {
-			if s.holds(c.child, depth) {
-				ok = append(ok, c)
-			}
-		}
-		if s.nodes > drawBudget || len(ok) == 0 {
-			break
-		}
-		choice = ok
-		if len(ok) == 1 {
-			break
-		}
-	}
-	return pick(choice, rng)
-}
-
-// holds reports whether, after our move to c, we still have a legal
-// drawing (or winning) move for depth more turns against every answer. Past
-// the budget it answers true.
-func (s *search) holds(c jg.Position, depth int) bool {
-	s.push(c)
-	defer s.pop()
-	if bits.OnesCount16(c.Own()) <= 1 {
-		return true
-	}
-	for _, m := range jg.SuperkoMoves(s.hist) {
-		gc, _ := c.After(m)
-		v, _ := s.t.Lookup(gc)
-		if v.Kind == solver.Won {
-			continue
-		}
-		s.nodes++
-		if s.nodes > drawBudget {
-			return true
-		}
-		s.push(gc)
-		found := false
-		for _, m2 := range jg.SuperkoMoves(s.hist) {
-			c2, _ := gc.After(m2)
-			v2, _ := s.t.Lookup(c2)
-			if v2.Kind == solver.Lost {
-				found = true
-				break
-			}
-			if v2.Kind == solver.Drawn && (depth <= 1 || s.holds(c2, depth-1)) {
-				found = true
-				break
-			}
-		}
-		s.pop()
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
-// Evaluate returns the table value of g's current position for the side to
-// move. It ignores the history (superko and the no-capture count) except
-// that a finished game is valued by its result: L 0 for the loser to move,
-// D for a draw.
+// Evaluate returns the value of g's current position for the side to move
+// with the game's history (Prove), proven or the table's.
 func (s *Solver) Evaluate(ctx context.Context, g *rules.Game) (solver.Value, error) {
-	p, err := rules.As[jg.Position](g.Position())
+	v, err := s.Judge(ctx, g)
+	return v.Value, err
+}
+
+// Prove is Evaluate, with whether the value is proven under the real rules
+// and on what it rests (solver.Prover).
+func (s *Solver) Prove(ctx context.Context, g *rules.Game) (solver.Value, bool, string, error) {
+	v, err := s.Judge(ctx, g)
+	return v.Value, v.Proven, v.Basis(), err
+}
+
+// Judge returns Table.Judge of g's current position with its history,
+// within DefaultJudgeNodes or until ctx is done. A finished game is valued
+// by its result: L 0 for the loser to move, D for a draw.
+func (s *Solver) Judge(ctx context.Context, g *rules.Game) (Verdict, error) {
+	ps, err := concrete(g)
 	if err != nil {
-		return solver.Value{}, fmt.Errorf("jul-gonu analyst: %w", err)
+		return Verdict{}, fmt.Errorf("jul-gonu analyst: %w", err)
 	}
 	if v, over := solver.OutcomeValue(g); over {
-		return v, nil
+		return Verdict{Value: v, Proven: true}, nil
 	}
 	t, err := s.Table(ctx)
 	if err != nil {
-		return solver.Value{}, fmt.Errorf("jul-gonu analyst: %w", err)
+		return Verdict{}, fmt.Errorf("jul-gonu analyst: %w", err)
 	}
-	v, _ := t.Lookup(p)
-	return v, nil
+	return t.Judge(ctx, ps, DefaultJudgeNodes), nil
 }

@@ -129,6 +129,9 @@ func (t *Table) Save(path string) error {
 type Solver struct {
 	path string
 	lazy solver.Lazy[*Table]
+	// nodes is the bot's history search budget per move (0: the default,
+	// read through moveNodes); tests lower it.
+	nodes int
 }
 
 var _ solver.Table = (*Solver)(nil)

@@ -12,6 +12,20 @@
 //
 // The table is built in about a second and cached in a file (see Solver);
 // nothing is computed until it is first needed.
+//
+// Under the real rules a table draw is often not a draw: a side whose only
+// drawing move would recreate a position of the game loses. Table.Judge
+// values a game's position with its history (history.go): a search over
+// the current capture-free stretch (a position from before the last
+// capture can never recur) with the positions seen and the no-capture
+// count as its state, whose leaves are the game's ends and the table's
+// wins and losses where no position of the stretch can lie on the table's
+// line. It proves wins and losses (and draws when every line reaches the
+// 100-ply draw); when its budget ends first, the value is the table's,
+// "repetition not searched" beyond the depth it reached. The perfect bot,
+// the analyst and adjudication use it. Many positions the table calls
+// drawn are proven won or lost this way, a few plies into the game; the
+// value of the start under the real rules is not known.
 package julgonu
 
 import (

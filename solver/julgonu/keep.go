@@ -1,0 +1,157 @@
+package julgonu
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/windpost/windpost/rules"
+	jg "github.com/windpost/windpost/rules/julgonu"
+	"github.com/windpost/windpost/solver"
+)
+
+// judged is a candidate move with what the history search proved of it.
+type judged struct {
+	cand
+	captured bool
+	drawn    bool // the table calls the move a draw (else a loss)
+	won      bool // we force a win after it (dist plies after it)
+	lost     bool // the opponent forces a win after it
+	safe     bool // proven not lost: every line was searched to its end
+	dist     int
+	// room is, after the move, the fewest replies that keep our table
+	// value without repeating, over the opponent's replies that keep its
+	// own (more room: a repetition trap is further away); theirs is how
+	// many such replies the opponent has.
+	room, theirs int
+}
+
+// keep chooses, in a position the table does not call won for the side to
+// move, among cands (every legal move, none of them a table win) with the
+// game's history ps: a move after which the search proves a win if there is
+// one (the shortest line it found); else one that it does not prove lost,
+// a table draw before a table loss, deepening the search while more than
+// one such move remains and the budget of nodes lasts; when every move is
+// proven lost, the one whose loss the search found longest.
+func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int, rng *rand.Rand) rules.Move {
+	js, _ := judge(ctx, t, ps, cands, budget)
+	return pickJudged(js, rng)
+}
+
+// judge runs keep's search over cands and returns what it proved of each
+// and how many positions it visited.
+func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int) (js []judged, nodes int) {
+	p := ps[len(ps)-1]
+	us := p.ToMove()
+	js = make([]judged, len(cands))
+	for i, c := range cands {
+		v, _ := t.Lookup(c.child)
+		js[i] = judged{cand: c, captured: material(c.child) != material(p), drawn: v.Kind == solver.Drawn}
+	}
+	s := newStretch(ctx, t, ps, budget)
+	decided := func(j *judged) bool { return j.won || j.lost || j.safe }
+search:
+	for d := 0; d <= maxSearchDepth; d++ {
+		for i := range js {
+			j := &js[i]
+			if decided(j) {
+				continue
+			}
+			old := s.enter(j.child, j.captured)
+			win, err := s.attack(us, d)
+			var loss proof
+			if err == nil && !win.won {
+				loss, err = s.attack(us.Opponent(), d)
+			}
+			s.leave(old)
+			if err != nil {
+				break search
+			}
+			switch {
+			case win.won:
+				j.won, j.dist = true, win.dist+1
+			case loss.won:
+				j.lost, j.dist = true, loss.dist+1
+			case loss.exact:
+				j.safe = true
+			}
+		}
+		alive, open := 0, 0
+		for i := range js {
+			if js[i].won {
+				break search
+			}
+			if !js[i].lost {
+				alive++
+				if !decided(&js[i]) {
+					open++
+				}
+			}
+		}
+		if alive <= 1 || open == 0 {
+			break
+		}
+	}
+	for i := range js {
+		if !decided(&js[i]) {
+			js[i].room, js[i].theirs = s.room(js[i].child, js[i].captured)
+		}
+	}
+	return js, s.nodes
+}
+
+// room is judged.room and judged.theirs of the move to c.
+func (s *stretch) room(c jg.Position, captured bool) (least, theirs int) {
+	old := s.enter(c, captured)
+	defer s.leave(old)
+	var replies [16]kid
+	least = 16
+	for _, r := range replies[:s.kids(&replies)] {
+		if r.rank == 0 {
+			continue // the opponent gives up its table value
+		}
+		theirs++
+		o := s.enterStep(r.step, r.captured)
+		var ours [16]kid
+		n := 0
+		for _, k := range ours[:s.kids(&ours)] {
+			if k.rank >= 1 {
+				n++
+			}
+		}
+		s.leave(o)
+		least = min(least, n)
+	}
+	return least, theirs
+}
+
+// pickJudged applies keep's order of preference.
+func pickJudged(js []judged, rng *rand.Rand) rules.Move {
+	best, bestScore, bestRoom, bestTheirs := []judged(nil), -1<<30, -1, 0
+	for _, j := range js {
+		score := score(j)
+		if score > bestScore || (score == bestScore && (j.room > bestRoom || (j.room == bestRoom && j.theirs < bestTheirs))) {
+			best, bestScore, bestRoom, bestTheirs = best[:0], score, j.room, j.theirs
+		}
+		if score == bestScore && j.room == bestRoom && j.theirs == bestTheirs {
+			best = append(best, j)
+		}
+	}
+	return best[rng.IntN(len(best))].m
+}
+
+// score orders judged moves, higher better: a proven win (shorter first), a
+// move proven not to lose, a table draw, a table loss not proven, then
+// proven losses (longer first).
+func score(j judged) int {
+	switch {
+	case j.won:
+		return 1<<20 - j.dist
+	case j.safe:
+		return 1 << 18
+	case !j.lost && j.drawn:
+		return 1 << 17
+	case !j.lost:
+		return 1<<16 + j.plies
+	}
+	return j.dist
+}
