@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -129,4 +130,37 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		"Reply to this mail with the word: confirm\n(by %s; until then I do nothing of it, and nobody else gets mail. "+
 		"If you did not write to windpost, ignore this mail. A reply to any mail windpost sent you runs such lines at once.)",
 		formatTime(p.Confirm.Until)), nil
+}
+
+// addressID is the id the reply address of an answer about none of the
+// sender's games carries (personalID "ga..."), with addressToken as its
+// key: a reply to it proves the sender for the verbs that act in their
+// name, but changes no game (a digest's key does, for every game of the
+// player: a forwarded answer to "help" must not play).
+func addressID(secret []byte, address string) string { return personalID(secret, "address", address) }
+
+// addressToken is the key of addressID: a reply token over "address."+id.
+func addressToken(secret []byte, id, address string) string {
+	return ReplyToken(secret, "address."+id, address)
+}
+
+// addressKeyMatches reports whether the request carries the sender's
+// address key (game is the id it carried), and notes it.
+func (h *handling) addressKeyMatches(game, token string) bool {
+	secret := h.srv.store.secret
+	if game != addressID(secret, h.from) || !tokenMatches(token, addressToken(secret, game, h.from)) {
+		return false
+	}
+	h.consent.addressKey = true
+	return true
+}
+
+// addressKeyMail has answer m carry its recipient's address key in its
+// reply address and subject tag.
+func (c *change) addressKeyMail(m *Mail, to string) {
+	id := addressID(c.srv.store.secret, to)
+	m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, addressToken(c.srv.store.secret, id, to))
+	if tag := subjectTag(id, addressToken(c.srv.store.secret, id, to)); !strings.Contains(m.Subject, tag) {
+		m.Subject = ShortenSubject(m.Subject + " " + tag)
+	}
 }

@@ -110,3 +110,21 @@ func TestUnsubscribeButtonIsOneStep(t *testing.T) {
 		t.Error("carol is not on the do-not-mail list")
 	}
 }
+
+// TestAnswerKeyActsButDoesNotPlay: an answer about none of the sender's
+// games carries their address key: a reply to it acts in their name at
+// once (a challenge), but changes no game (a forwarded answer to "help"
+// must not resign someone's games).
+func TestAnswerKeyActsButDoesNotPlay(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startHumanGame(t, h)
+	game := toAlice.Headers["X-Windpost-Game"]
+	help := only(t, h.fresh(t, alice, "help"), alice)
+	if !strings.Contains(help.ReplyTo, "+ga") {
+		t.Fatalf("the answer to help carries no address key: %q", help.ReplyTo)
+	}
+	wantText(t, only(t, h.reply(t, help, "challenge carol@players.test nim"), alice), "Done: I invited carol@players.test")
+	wantText(t, only(t, h.reply(t, help, game+" resign"), alice), "Refused: to change game "+game)
+	// The key is alice's only: from bob it proves nothing.
+	wantText(t, only(t, h.replyFrom(t, help, bob, "vacation 3"), bob), "Waiting for your confirm")
+}

@@ -119,6 +119,7 @@ func (a savedAnswer) answer() answer {
 // line of the mail waits for a confirm (the answer then carries its key).
 type savedConsent struct {
 	ConfirmKey bool `json:"confirm_key,omitempty"`
+	AddressKey bool `json:"address_key,omitempty"`
 	Asked      bool `json:"asked,omitempty"`
 }
 
@@ -181,7 +182,7 @@ func (h *handling) pause(job botJob, rest []Command) {
 	req.Lines = nil
 	cont := &continuation{Request: req, From: h.from, Now: h.now, RNG: rng, AuthGame: h.authGame, BadToken: h.badToken,
 		Digest: h.byDigest, Created: h.created, Job: job, Searched: h.bot.searched, Over: h.bot.over,
-		Answer: h.answer.saved(), Consent: savedConsent{ConfirmKey: h.consent.confirmKey, Asked: h.consent.asked},
+		Answer: h.answer.saved(), Consent: savedConsent{ConfirmKey: h.consent.confirmKey, AddressKey: h.consent.addressKey, Asked: h.consent.asked},
 		Caused: h.bot.caused + len(h.queued) + h.crosstablesDue()}
 	for _, c := range rest {
 		cont.Rest = append(cont.Rest, c.Line)
@@ -389,7 +390,7 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 	a := cont.Answer
 	h := &handling{change: c, req: cont.Request, from: cont.From, authGame: cont.AuthGame, badToken: cont.BadToken,
 		byDigest: cont.Digest, created: cont.Created, answer: a.answer(),
-		consent: consent{confirmKey: cont.Consent.ConfirmKey, asked: cont.Consent.Asked},
+		consent: consent{confirmKey: cont.Consent.ConfirmKey, addressKey: cont.Consent.AddressKey, asked: cont.Consent.Asked},
 		bot:     botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over, caused: cont.Caused}}
 	for _, n := range cont.Notices {
 		if c.game(n.Game) == nil {

@@ -32,11 +32,16 @@ type digestEvent struct {
 // digestID is the game-id-shaped id that the reply address and subject
 // tag of address's digests carry: "gd" and 10 letters of an HMAC under
 // secret, so that it never names a game (game ids are shorter).
-func digestID(secret []byte, address string) string {
+func digestID(secret []byte, address string) string { return personalID(secret, "digest", address) }
+
+// personalID is the game-id-shaped id of one of address's own keys: "g",
+// the purpose's first letter and 10 letters of an HMAC under secret, so
+// that it never names a game (game ids are shorter).
+func personalID(secret []byte, purpose, address string) string {
 	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte("digest-id\x00" + address))
+	mac.Write([]byte(purpose + "-id\x00" + address))
 	sum := mac.Sum(nil)
-	id := []byte("gd")
+	id := []byte{'g', purpose[0]}
 	for _, b := range sum[:10] {
 		id = append(id, idAlphabet[int(b)%len(idAlphabet)])
 	}

@@ -143,7 +143,7 @@ func (h *handling) authenticate() {
 		return
 	}
 	game := strings.ToLower(r.GameID)
-	if h.confirmKeyMatches(game, r.Token) || h.digestKeyMatches(game, r.Token) {
+	if h.confirmKeyMatches(game, r.Token) || h.digestKeyMatches(game, r.Token) || h.addressKeyMatches(game, r.Token) {
 		return
 	}
 	if game != "" && tokenMatches(r.Token, ReplyToken(h.srv.store.secret, game, h.from)) {
@@ -311,9 +311,9 @@ func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 
 // threadGame is the game the mail's reply address or subject tag names,
 // whether or not its key is right; "" for a key that names no game (a
-// digest's, a confirm request's).
+// digest's, a confirm request's, an answer's).
 func (h *handling) threadGame() string {
-	if h.byDigest || h.consent.confirmKey {
+	if h.byDigest || h.consent.confirmKey || h.consent.addressKey {
 		return ""
 	}
 	return strings.ToLower(h.req.GameID)

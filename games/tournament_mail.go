@@ -137,11 +137,11 @@ func (c *change) keyMail(m *Mail, to string) {
 }
 
 // senderKeyMail gives an answer about no game of the sender's the
-// sender's own key (keyMail), unless it asks for a confirm (confirmMail):
-// it goes only to that address, so a reply to it proves the sender, as a
-// reply to any mail windpost sent there does.
+// sender's address key (addressKeyMail), unless it asks for a confirm
+// (confirmMail): it goes only to that address, so a reply to it proves
+// the sender, as a reply to any mail windpost sent there does.
 func (h *handling) senderKeyMail(m *Mail) {
 	if !h.consent.asked {
-		h.keyMail(m, h.from)
+		h.addressKeyMail(m, h.from)
 	}
 }

@@ -193,7 +193,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 	tt := openTournament(t, h, alice, "tournament new nim roundrobin days 3 rated name Club Cup")
 	wantText(t, tt.open, "Done: you organise Club Cup (tournament "+tt.id+"): Nim, round robin, 3 days per move, rated",
 		"join "+tt.id, "tournament start "+tt.id)
-	if !strings.Contains(tt.open.ReplyTo, "+gd") {
+	if !strings.Contains(tt.open.ReplyTo, "+ga") {
 		t.Errorf("the organiser's answer does not carry their key: %q", tt.open.ReplyTo)
 	}
 	players := []string{bob, carol, dave, alice}

@@ -45,6 +45,7 @@ func (s *Server) invitationsPerDay() int {
 // consent is what a handling knows of its sender's proof.
 type consent struct {
 	confirmKey bool // the mail carries the key of the sender's confirmation
+	addressKey bool // the mail carries the sender's address key (authority.go)
 	proven     bool // this mail proves its sender (a key of theirs, or DMARC)
 	known      bool // the sender proved their address once (playerRecord.Proven)
 	asked      bool // a line of this mail waits for the sender's confirm
@@ -117,7 +118,7 @@ func (h *handling) noteProof() error {
 // provedHere reports whether this mail proves its sender: it carries one
 // of the sender's keys, or passed DMARC at our own server.
 func (h *handling) provedHere() bool {
-	return h.authGame != "" || h.consent.confirmKey || h.byDigest || h.req.Aligned
+	return h.authGame != "" || h.consent.confirmKey || h.consent.addressKey || h.byDigest || h.req.Aligned
 }
 
 // subjectStop adds "stop" before the commands of a mail whose subject is
