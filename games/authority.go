@@ -72,8 +72,8 @@ func tournamentAuthority(c Command) Authority {
 	return Sender
 }
 
-// confirmMailsPerHour is how many confirm requests one address gets in an
-// hour, however many mails name it as their sender.
+// confirmMailGap is how long after a confirm request to an address the
+// next may go, however many mails name it as their sender.
 const confirmMailGap = time.Hour
 
 // maxHeldLine is the longest line a confirm request holds.
@@ -159,8 +159,13 @@ func (h *handling) addressKeyMatches(game, token string) bool {
 // reply address and subject tag.
 func (c *change) addressKeyMail(m *Mail, to string) {
 	id := addressID(c.srv.store.secret, to)
-	m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, addressToken(c.srv.store.secret, id, to))
-	if tag := subjectTag(id, addressToken(c.srv.store.secret, id, to)); !strings.Contains(m.Subject, tag) {
+	c.carryKey(m, id, addressToken(c.srv.store.secret, id, to))
+}
+
+// carryKey puts key tok of id in mail m's reply address and subject tag.
+func (c *change) carryKey(m *Mail, id, tok string) {
+	m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, tok)
+	if tag := subjectTag(id, tok); !strings.Contains(m.Subject, tag) {
 		m.Subject = ShortenSubject(m.Subject + " " + tag)
 	}
 }

@@ -129,11 +129,7 @@ func (c *change) tournamentMail(tr *tournamentRecord, to, what, body string) err
 // organiser's commands may be written in it.
 func (c *change) keyMail(m *Mail, to string) {
 	id := digestID(c.srv.store.secret, to)
-	tok := digestToken(c.srv.store.secret, id, to)
-	m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, tok)
-	if tag := subjectTag(id, tok); !strings.Contains(m.Subject, tag) {
-		m.Subject = ShortenSubject(m.Subject + " " + tag)
-	}
+	c.carryKey(m, id, digestToken(c.srv.store.secret, id, to))
 }
 
 // senderKeyMail gives an answer about no game of the sender's the

@@ -51,7 +51,7 @@ type lineWords struct {
 	low     []string // args lower-cased, punctuation trimmed
 }
 
-// authorityOf is the authority command c needs.
+// authorityFor is the authority command c needs.
 func (s *verbSpec) authorityFor(c Command) Authority {
 	if s.authorityOf != nil {
 		return s.authorityOf(c)
