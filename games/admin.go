@@ -1,11 +1,8 @@
 package games
 
 import (
-	"io"
 	"sort"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // GameSummary is one line of `windpost admin games`.
@@ -43,18 +40,4 @@ func (s *Store) Games() ([]GameSummary, error) {
 	})
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
 	return list, err
-}
-
-// Backup writes a consistent copy of the store to w while it stays in use
-// (a bbolt read transaction). It returns the number of bytes written.
-func (s *Store) Backup(w io.Writer) (int64, error) {
-	var n int64
-	err := guard(s.path, func() error {
-		return s.db.View(func(tx *bolt.Tx) error {
-			var err error
-			n, err = tx.WriteTo(w)
-			return err
-		})
-	})
-	return n, err
 }

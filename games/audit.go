@@ -2,16 +2,17 @@ package games
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // The audit log: every action an organiser or the operator takes on games
 // and players (adjudicate, extend, cancel, withdraw, ban, a tournament
 // started), with who took it and why. Entries are only ever added.
 
-// (the bucket's name is in buckets.go)
+// Bucket "audit" holds them: auditKey -> AuditEntry.
 
 // AuditEntry is one organiser's or operator's action.
 type AuditEntry struct {
@@ -24,43 +25,34 @@ type AuditEntry struct {
 }
 
 // auditKey orders entries by time, then by the bucket's sequence.
-func auditKey(at time.Time, seq uint64) []byte {
+func auditKey(at time.Time, seq uint64) string {
 	var k [16]byte
 	binary.BigEndian.PutUint64(k[:8], uint64(at.UnixNano()))
 	binary.BigEndian.PutUint64(k[8:], seq)
-	return k[:]
+	return string(k[:])
 }
 
 // putAudit adds e to the audit log.
 func (st storeTx) putAudit(e AuditEntry) error {
-	b, err := st.tx.CreateBucketIfNotExists(bucketAudit)
-	if err != nil {
-		return fmt.Errorf("audit log: %w", err)
-	}
+	b := st.tx.Bucket(store.Audit)
 	seq, err := b.NextSequence()
 	if err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}
-	data, err := marshal(e)
-	if err != nil {
+	if err := b.Put(auditKey(e.At, seq), e); err != nil {
 		return fmt.Errorf("audit log: %w", err)
 	}
-	return b.Put(auditKey(e.At, seq), data)
+	return nil
 }
 
 // eachAudit calls f with every entry of the audit log, oldest first. A
 // store that never logged an action has none.
 func (st storeTx) eachAudit(f func(e AuditEntry) error) error {
-	b := st.tx.Bucket(bucketAudit)
-	if b == nil {
-		return nil
-	}
-	return b.ForEach(func(k, v []byte) error {
-		var e AuditEntry
-		if err := json.Unmarshal(v, &e); err != nil {
+	return store.Each(st.tx.Bucket(store.Audit), func(k string, e *AuditEntry, err error) error {
+		if err != nil {
 			return fmt.Errorf("audit log entry %x: %w", k, err)
 		}
-		return f(e)
+		return f(*e)
 	})
 }
 

@@ -126,7 +126,7 @@ func (t *botTurns) take(heads []string, late func(lane string) bool) string {
 // in skip; key is "" when no work waits. A continuation that cannot be
 // read comes with its key and the error.
 func (s *Server) nextWork(st storeTx, skip map[string]bool) (key string, c *continuation, err error) {
-	heads := st.laneHeads(skip)
+	heads := st.botWork().laneHeads(skip)
 	if len(heads) == 0 {
 		return "", nil, nil
 	}
@@ -134,14 +134,14 @@ func (s *Server) nextWork(st storeTx, skip map[string]bool) (key string, c *cont
 	key = s.turns.take(heads, func(lane string) bool {
 		return lane == laneOverBudget || strings.Contains(lane, "@") && s.overBudget(st, lane, now)
 	})
-	c, err = st.continuation(key)
+	c, err = st.botWork().continuation(key)
 	return key, c, err
 }
 
 // overBudget reports whether sender's mails took the bot's time for this
 // hour.
 func (s *Server) overBudget(st storeTx, sender string, now time.Time) bool {
-	return st.botHour(sender, now).Spent >= s.botTimePerSenderHour()
+	return st.botWork().botHour(sender, now).Spent >= s.botTimePerSenderHour()
 }
 
 // lane is the lane of the bot's queue for this mail's next search.
@@ -161,14 +161,14 @@ func (h *handling) lane() string {
 func (h *handling) countUnprovenGame() error {
 	limit := h.srv.newBotGamesUnproven()
 	now := h.srv.now() // not the mail's time: a resumed mail's may be old
-	hour := h.st.botHour(keyUnprovenGames, now)
+	hour := h.st.botWork().botHour(keyUnprovenGames, now)
 	if hour.Games >= limit {
 		return refused("I begin at most %d games against the bot an hour for addresses that have not yet answered a windpost mail, and this hour's are taken.", limit).
 			instead("Try again after %s. Once you have answered a mail of one of your games, this limit no longer holds for you.",
 				formatTimeIn(hour.From.Add(time.Hour), h.locationOf(h.from)))
 	}
 	hour.Games++
-	if err := h.st.putBotHour(keyUnprovenGames, hour, now); err != nil {
+	if err := h.st.botWork().putBotHour(keyUnprovenGames, hour, now); err != nil {
 		return fmt.Errorf("count the game against the bot: %w", err)
 	}
 	return nil

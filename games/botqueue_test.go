@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // botLog records what the server logs of the bot's queue: the sender of
@@ -172,7 +174,7 @@ func TestBotTimeBudget(t *testing.T) {
 	q.openings(t, alice, 1)
 	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	var spent time.Duration
-	_ = q.store.view(func(st storeTx) error { spent = st.botHour(alice, q.clock.Now()).Spent; return nil })
+	_ = q.store.view(func(st storeTx) error { spent = st.botWork().botHour(alice, q.clock.Now()).Spent; return nil })
 	if spent <= 0 {
 		t.Fatalf("alice's search was not charged: %v", spent)
 	}
@@ -293,11 +295,7 @@ func TestSchema2BotWork(t *testing.T) {
 func TestBotTimeRecords(t *testing.T) {
 	q := newBotQueue(t, nil)
 	err := q.store.update(func(st storeTx) error {
-		b, err := st.tx.CreateBucketIfNotExists(bucketBotTime)
-		if err != nil {
-			return err
-		}
-		return b.Put([]byte(alice), []byte("{damaged"))
+		return st.tx.Bucket(store.BotTime).PutRaw(alice, []byte("{damaged"))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -305,12 +303,12 @@ func TestBotTimeRecords(t *testing.T) {
 	records := func() map[string]botHour {
 		out := map[string]botHour{}
 		_ = q.store.view(func(st storeTx) error {
-			return st.tx.Bucket(bucketBotTime).ForEach(func(k, v []byte) error {
-				var h botHour
-				if err := json.Unmarshal(v, &h); err != nil {
+			return store.Each(st.tx.Bucket(store.BotTime), func(k string, h *botHour, err error) error {
+				if err != nil {
 					t.Errorf("record %s: %v", k, err)
+					h = &botHour{}
 				}
-				out[string(k)] = h
+				out[k] = *h
 				return nil
 			})
 		})
@@ -347,11 +345,11 @@ func BenchmarkBotQueueNext(b *testing.B) {
 			cont := &continuation{From: x1, Job: botJob{Kind: jobOpen, Game: "g1234", Line: "new nim as white"}}
 			err := h.store.update(func(st storeTx) error {
 				for range n {
-					if _, err := st.putContinuation(laneStrangers, cont); err != nil {
+					if _, err := st.botWork().putContinuation(laneStrangers, cont); err != nil {
 						return err
 					}
 				}
-				_, err := st.putContinuation(alice, &continuation{From: alice, Job: cont.Job})
+				_, err := st.botWork().putContinuation(alice, &continuation{From: alice, Job: cont.Job})
 				return err
 			})
 			if err != nil {

@@ -207,12 +207,12 @@ func (h *handling) suspend(old string) error {
 		return err
 	}
 	if old != "" {
-		if err := h.st.deleteContinuation(old); err != nil {
+		if err := h.st.botWork().deleteContinuation(old); err != nil {
 			return err
 		}
 	}
 	lane := h.lane()
-	key, err := h.st.putContinuation(lane, cont)
+	key, err := h.st.botWork().putContinuation(lane, cont)
 	if err != nil {
 		return err
 	}
@@ -227,7 +227,7 @@ func (h *handling) suspend(old string) error {
 func (s *Server) PendingBot() (bool, error) {
 	var pending bool
 	err := s.store.view(func(st storeTx) error {
-		pending = st.anyContinuation()
+		pending = st.botWork().anyContinuation()
 		return nil
 	})
 	return pending, err
@@ -340,7 +340,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 	var queued []Mail
 	err := s.store.update(func(st storeTx) error {
 		queued = nil
-		if job, ok := st.continuationJob(key); !ok || job != cont.Job {
+		if job, ok := st.botWork().continuationJob(key); !ok || job != cont.Job {
 			return nil // another worker finished it (or went on with it) meanwhile
 		}
 		h, err := s.restore(ctx, st, cont)
@@ -348,7 +348,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 			return err
 		}
 		if h.consent.proven { // a From line alone is charged nothing (botqueue.go)
-			if err := st.chargeBotTime(cont.From, took, s.now()); err != nil {
+			if err := st.botWork().chargeBotTime(cont.From, took, s.now()); err != nil {
 				return fmt.Errorf("charge the bot's time: %w", err)
 			}
 		}
@@ -367,7 +367,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 		if h.bot.pending != nil {
 			return h.suspend(key)
 		}
-		if err := st.deleteContinuation(key); err != nil {
+		if err := st.botWork().deleteContinuation(key); err != nil {
 			return err
 		}
 		if err := h.commit(); err != nil {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // newNimGame starts alice's nim game against the bot and returns a
@@ -167,11 +169,7 @@ func TestBotWorkPassesOverDamaged(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	_, in := newNimGame(t, h)
 	err := h.store.update(func(st storeTx) error {
-		b, err := st.tx.CreateBucketIfNotExists(bucketBotWork)
-		if err != nil {
-			return err
-		}
-		return b.Put([]byte(mailKey(0)), []byte("{damaged"))
+		return st.tx.Bucket(store.BotWork).PutRaw(mailKey(0), []byte("{damaged"))
 	})
 	if err != nil {
 		t.Fatal(err)

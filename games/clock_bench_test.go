@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -56,17 +57,17 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 					}
 				}
 				for j := 0; j < 4; j++ {
-					num, err := st.newMailNumber()
+					num, err := st.outbox().newMailNumber()
 					if err != nil {
 						return err
 					}
 					m := Mail{ID: mailKey(num), MessageID: fmt.Sprintf("<windpost.%d@windpost.test>", num), Kind: Notice, To: a,
 						Subject: "Gufuu game " + ids[i], Text: "a board and a few lines of text, as a notice has them\n", NextTry: at}
-					if err := st.queueMail(&m); err != nil {
+					if err := st.outbox().queueMail(&m); err != nil {
 						return err
 					}
 					m.SentAt = at
-					if err := st.putMail(m); err != nil {
+					if err := st.outbox().putMail(m); err != nil {
 						return err
 					}
 				}
@@ -141,7 +142,7 @@ func BenchmarkPrune(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				if err := h.store.update(func(st storeTx) error { return st.tx.Bucket(bucketMeta).Delete(keyPruned) }); err != nil {
+				if err := h.store.update(func(st storeTx) error { return st.tx.Bucket(store.Meta).Delete(string(store.KeyPruned)) }); err != nil {
 					b.Fatal(err)
 				}
 				b.StartTimer()

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // The deadline of startHumanGame's first move (alice's, 3 days per move).
@@ -276,14 +278,14 @@ func TestClocksIndex(t *testing.T) {
 		damage    func(st storeTx) error
 		firstTick int // mails at the first tick after the deadline
 	}{
-		{"no index", func(st storeTx) error { return st.tx.DeleteBucket(bucketClocks) }, 2},
+		{"no index", func(st storeTx) error { return st.tx.DeleteBucket(store.Clocks) }, 2},
 		{"an entry missing", func(st storeTx) error {
-			b := st.tx.Bucket(bucketClocks)
-			k, _ := b.Cursor().First()
-			if k == nil {
+			b := st.tx.Bucket(store.Clocks)
+			k := b.Keys("", "", 1)
+			if len(k) == 0 {
 				return fmt.Errorf("the index is empty")
 			}
-			return b.Delete(k)
+			return b.Delete(k[0])
 		}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -149,7 +149,7 @@ func replySubject(s string) string {
 // the request answered, or ""; each adjust changes the mail before it is
 // queued.
 func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body string, adjust ...func(*Mail)) (Mail, error) {
-	n, err := c.st.newMailNumber()
+	n, err := c.st.outbox().newMailNumber()
 	if err != nil {
 		return Mail{}, err
 	}
@@ -190,7 +190,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 	for _, f := range adjust {
 		f(&m)
 	}
-	if err := c.st.queueMail(&m); err != nil {
+	if err := c.st.outbox().queueMail(&m); err != nil {
 		return Mail{}, err
 	}
 	return m, nil
@@ -199,7 +199,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 // plainMail composes and queues a mail about no game; each adjust changes
 // it before it is queued.
 func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string, adjust ...func(*Mail)) (Mail, error) {
-	n, err := c.st.newMailNumber()
+	n, err := c.st.outbox().newMailNumber()
 	if err != nil {
 		return Mail{}, err
 	}
@@ -213,7 +213,7 @@ func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string, a
 	for _, f := range adjust {
 		f(&m)
 	}
-	if err := c.st.queueMail(&m); err != nil {
+	if err := c.st.outbox().queueMail(&m); err != nil {
 		return Mail{}, err
 	}
 	return m, nil

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // storeBytes is a store with a game in progress, a bot game and mail, as
@@ -22,7 +24,7 @@ func storeBytes(t *testing.T) ([]byte, int) {
 	h.write(t, alice, "new nim as black")
 	fillGames(t, h.store, 30) // a branch page and several leaves
 	var pageSize int
-	h.store.db.View(func(tx *bolt.Tx) error { pageSize = tx.DB().Info().PageSize; return nil })
+	pageSize = os.Getpagesize() // bbolt's page size is the OS's
 	var b bytes.Buffer
 	if _, err := h.store.Backup(&b); err != nil {
 		t.Fatal(err)
@@ -186,7 +188,7 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 	if err := h.store.Check(&out); err != nil || !strings.Contains(out.String(), "no problem found") {
 		t.Fatalf("sound store: %v\n%s", err, out.String())
 	}
-	h.store.update(func(st storeTx) error { return st.tx.Bucket(bucketGames).Put([]byte("gbad"), []byte("{not json")) })
+	h.store.update(func(st storeTx) error { return st.tx.Bucket(store.Games).PutRaw("gbad", []byte("{not json")) })
 	out.Reset()
 	err = h.store.Check(&out)
 	if !errors.Is(err, ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // oldDump is the dump as windpost wrote it before it streamed: every
@@ -16,7 +18,7 @@ func oldDump(t *testing.T, s *Store) string {
 	t.Helper()
 	dump := map[string]map[string]json.RawMessage{}
 	err := s.view(func(st storeTx) error {
-		return st.eachRecord(func(bucket, key string, v []byte) {
+		return st.tx.EachRecord(func(bucket, key string, v []byte) {
 			if dump[bucket] == nil {
 				dump[bucket] = map[string]json.RawMessage{}
 			}
@@ -79,7 +81,7 @@ func TestDumpStreams(t *testing.T) {
 	toAlice, toBob := startHumanGame(t, h)
 	h.write(t, alice, "new nim as black")
 	h.store.update(func(st storeTx) error { // a record that is not JSON, an empty bucket of sorts
-		return st.tx.Bucket(bucketGames).Put([]byte("gbad<&>"), []byte("not json <&> \u2028"))
+		return st.tx.Bucket(store.Games).PutRaw("gbad<&>", []byte("not json <&> \u2028"))
 	})
 	keys := keysOf(toAlice, toBob)
 	if len(keys) != 2 {

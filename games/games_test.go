@@ -12,8 +12,7 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
+	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -679,8 +678,8 @@ func TestUnreadableGame(t *testing.T) {
 func TestDamagedRecordDoesNotStopTheClocks(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	startHumanGame(t, h)
-	err := h.store.db.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketGames).Put([]byte("gzzzz"), []byte("{damaged"))
+	err := h.store.update(func(st storeTx) error {
+		return st.tx.Bucket(store.Games).PutRaw("gzzzz", []byte("{damaged"))
 	})
 	if err != nil {
 		t.Fatal(err)

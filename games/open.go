@@ -1,43 +1,33 @@
 package games
 
 import (
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"os"
+	"io"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-	bolterrors "go.etcd.io/bbolt/errors"
+	"github.com/windpost/windpost/games/internal/store"
 )
-
-// SchemaVersion is the version of the store's layout this code writes. A
-// store written by a newer windpost is refused rather than misread; an
-// older one is migrated when it is opened for writing.
-const SchemaVersion = 3
 
 // DefaultLockTimeout is how long Open waits for another process to let go
 // of the file.
-const DefaultLockTimeout = time.Second
+const DefaultLockTimeout = store.DefaultLockTimeout
 
 // ErrStoreInUse is wrapped by Open's error when another process holds the
 // store file.
-var ErrStoreInUse = errors.New("the store is in use by another windpost")
+var ErrStoreInUse = store.ErrInUse
 
-// inUseError says which file is locked; it is ErrStoreInUse for errors.Is.
-type inUseError struct {
-	path   string
-	waited time.Duration
-}
+// ErrDamaged is wrapped by every error that says the store file is
+// damaged: it cannot be read as a bbolt file, it is shorter than its own
+// pages say, or bbolt failed (panicked) on one of its pages.
+var ErrDamaged = store.ErrDamaged
 
-// Error names the file and how long Open waited.
-func (e *inUseError) Error() string {
-	return fmt.Sprintf("open store: another windpost is using %s (waited %v for it to let go)", e.path, e.waited)
-}
+// ErrNotAStore is wrapped by Open's error for an existing file that is not
+// a windpost store: an empty file, or a bbolt file of another program.
+// Open never writes a new store over such a file.
+var ErrNotAStore = store.ErrNotAStore
 
-// Is makes the error ErrStoreInUse for errors.Is.
-func (e *inUseError) Is(target error) bool { return target == ErrStoreInUse }
+// DamagedError says which store file is damaged, what was found, and what
+// the operator can do; it is ErrDamaged for errors.Is.
+type DamagedError = store.DamagedError
 
 // StoreOptions tune OpenWith.
 type StoreOptions struct {
@@ -58,169 +48,47 @@ type StoreOptions struct {
 // Open opens the store at path, creating it (with a new random server
 // secret) if needed. It fails after DefaultLockTimeout when another windpost
 // uses the file. Before anything is read or written, it walks every page
-// and record of an existing store (walkStore) and refuses a damaged one
-// with a DamagedError.
+// and record of an existing store and refuses a damaged one with a
+// DamagedError.
 func Open(path string) (*Store, error) { return OpenWith(path, StoreOptions{}) }
 
 // OpenWith is Open with options.
 func OpenWith(path string, o StoreOptions) (*Store, error) {
-	if o.LockTimeout <= 0 {
-		o.LockTimeout = DefaultLockTimeout
-	}
-	if o.ReadOnly {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("open store: %w", err)
-		}
-	}
-	if err := refuseEmpty(path); err != nil {
+	db, err := store.Open(path, store.Options{LockTimeout: o.LockTimeout, ReadOnly: o.ReadOnly, SkipWalk: o.SkipWalk,
+		Schema: SchemaVersion, Migrate: migrate, Mend: buildDueIndex, Secret: o.secret})
+	if err != nil {
 		return nil, err
 	}
-	var db *bolt.DB
-	err := guard(path, func() (err error) {
-		db, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: o.LockTimeout, ReadOnly: o.ReadOnly,
-			PreLoadFreelist: true}) // read here, under guard, not in tx.Check's goroutine
-		return err
-	})
-	if err != nil {
-		if errors.Is(err, bolterrors.ErrTimeout) {
-			return nil, &inUseError{path: path, waited: o.LockTimeout}
-		}
-		if errors.Is(err, ErrDamaged) {
-			return nil, err
-		}
-		return nil, damagedOpen(path, err)
-	}
-	s := &Store{db: db, path: path}
-	err = guard(path, func() error {
-		if err := db.View(func(tx *bolt.Tx) error { return checkLength(path, tx) }); err != nil {
-			return err
-		}
-		if !o.SkipWalk {
-			if err := db.View(func(tx *bolt.Tx) error { return refuseDamaged(path, tx) }); err != nil {
-				return err
-			}
-		}
-		if o.ReadOnly {
-			return db.View(func(tx *bolt.Tx) error { return s.load(tx) })
-		}
-		return db.Update(func(tx *bolt.Tx) error { return s.initialise(tx, o.secret) })
-	})
-	if err != nil {
-		db.Close()
-		if errors.Is(err, ErrDamaged) || errors.Is(err, ErrNotAStore) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("open store %s: %w", path, err)
-	}
-	return s, nil
+	return &Store{db: db, path: path, secret: db.Secret()}, nil
 }
 
-// initialise creates missing buckets, the schema version and the secret,
-// and migrates an older schema.
-func (s *Store) initialise(tx *bolt.Tx, secret []byte) error {
-	if err := s.foreign(tx); err != nil {
-		return err
-	}
-	for _, name := range allBuckets() {
-		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-			return err
-		}
-	}
-	meta := tx.Bucket(bucketMeta)
-	if meta.Get(keySchema) == nil {
-		if err := meta.Put(keySchema, []byte(fmt.Sprint(SchemaVersion))); err != nil {
-			return err
-		}
-	}
-	if meta.Get(keySecret) == nil {
-		if secret == nil {
-			secret = make([]byte, 32)
-			if _, err := rand.Read(secret); err != nil {
-				return err
-			}
-		}
-		if err := meta.Put(keySecret, []byte(hex.EncodeToString(secret))); err != nil {
-			return err
-		}
-	}
-	v, err := schema(s.path, meta)
-	if err != nil {
-		return err
-	}
-	if v < SchemaVersion {
-		if err := migrate(tx, v); err != nil {
-			return fmt.Errorf("migrate from schema %d: %w", v, err)
-		}
-	}
-	if err := buildDueIndex(tx); err != nil {
-		return fmt.Errorf("index the outbox: %w", err)
-	}
-	return s.load(tx)
+// Check runs bbolt's consistency check over the store (pages, free list,
+// bucket structure) and reads every record, writing what it found in words
+// to w. It returns a DamagedError if it found anything wrong.
+func (s *Store) Check(w io.Writer) error { return s.db.Check(w) }
+
+// Backup writes a consistent copy of the store to w while it stays in use
+// (a bbolt read transaction). It returns the number of bytes written.
+func (s *Store) Backup(w io.Writer) (int64, error) { return s.db.Backup(w) }
+
+// DumpOptions tune DumpWith.
+type DumpOptions struct {
+	// Keys shows the reply keys (in subject tags, reply addresses,
+	// Message-IDs and schema 1's tokens index) as they are stored; by
+	// default each is replaced by "…". The server secret is never shown.
+	Keys bool
 }
 
-// migrate brings a store of schema version from to SchemaVersion.
-func migrate(tx *bolt.Tx, from int) error {
-	for v := from; v < SchemaVersion; v++ {
-		switch v {
-		case 1:
-			// Schema 2: the tokens index is gone (nothing read it).
-			if err := tx.DeleteBucket(bucketTokensV1); err != nil && !errors.Is(err, bolterrors.ErrBucketNotFound) {
-				return err
-			}
-		case 2:
-			// Schema 3: the bot's work is keyed by lane (botqueue.go).
-			if err := laneBotWork(storeTx{tx}); err != nil {
-				return fmt.Errorf("the bot's work: %w", err)
-			}
-		}
-	}
-	return tx.Bucket(bucketMeta).Put(keySchema, []byte(fmt.Sprint(SchemaVersion)))
-}
+// Dump writes everything in the store as one indented JSON object, bucket
+// by bucket, with the server secret and the reply keys redacted.
+func (s *Store) Dump(w io.Writer) error { return s.DumpWith(w, DumpOptions{}) }
 
-// foreign refuses a bbolt file that holds buckets but not windpost's meta
-// bucket: another program's file, which initialise must not fill.
-func (s *Store) foreign(tx *bolt.Tx) error {
-	if tx.Bucket(bucketMeta) != nil {
-		return nil
+// DumpWith is Dump with options. It writes record by record from one read
+// transaction, so that a dump of any size takes little memory.
+func (s *Store) DumpWith(w io.Writer, o DumpOptions) error {
+	redact := RedactKeys
+	if o.Keys {
+		redact = nil
 	}
-	var other string
-	_ = tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
-		other = string(name)
-		return errors.New("found one")
-	})
-	if other == "" {
-		return nil // a new file: nothing to lose
-	}
-	return &notAStoreError{path: s.path, why: fmt.Sprintf("a bbolt file of another program (it has a bucket %q and no windpost meta bucket)", other)}
-}
-
-// schema reads the schema version from the meta bucket of the store at
-// path; one that is not a number is damage.
-func schema(path string, meta *bolt.Bucket) (int, error) {
-	var v int
-	if _, err := fmt.Sscan(string(meta.Get(keySchema)), &v); err != nil {
-		return 0, &DamagedError{Path: path, Cause: fmt.Errorf("the schema version in the meta bucket is %q, not a number", meta.Get(keySchema))}
-	}
-	return v, nil
-}
-
-// load reads the schema version and the secret.
-func (s *Store) load(tx *bolt.Tx) error {
-	meta := tx.Bucket(bucketMeta)
-	if meta == nil {
-		return &notAStoreError{path: s.path, why: "a bbolt file without windpost's meta bucket"}
-	}
-	v, err := schema(s.path, meta)
-	if err != nil {
-		return err
-	}
-	if v > SchemaVersion {
-		return fmt.Errorf("the store has schema version %d; this windpost reads up to %d", v, SchemaVersion)
-	}
-	secret, err := hex.DecodeString(string(meta.Get(keySecret)))
-	if err != nil || len(secret) < 16 {
-		return &DamagedError{Path: s.path, Cause: errors.New("the server secret in the meta bucket is not 16 or more bytes in hex")}
-	}
-	s.secret = secret
-	return nil
+	return s.db.Dump(w, redact)
 }

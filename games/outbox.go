@@ -75,7 +75,7 @@ func (s *Store) DueMail(now time.Time, limit int) ([]Mail, error) {
 func (s *Store) NextMail(now time.Time, limit, retries int) ([]Mail, error) {
 	var due []Mail
 	err := s.view(func(st storeTx) error {
-		return st.dueMail(now, retries, func(m Mail) bool {
+		return st.outbox().dueMail(now, retries, func(m Mail) bool {
 			due = append(due, m)
 			return limit <= 0 || len(due) < limit
 		})
@@ -91,12 +91,12 @@ func (s *Store) NextMail(now time.Time, limit, retries int) ([]Mail, error) {
 // queued by Handle and Tick; this is for tools and tests.
 func (s *Store) QueueMail(m Mail) (Mail, error) {
 	err := s.update(func(st storeTx) error {
-		n, err := st.newMailNumber()
+		n, err := st.outbox().newMailNumber()
 		if err != nil {
 			return err
 		}
 		m.ID = mailKey(n)
-		return st.queueMail(&m)
+		return st.outbox().queueMail(&m)
 	})
 	if err != nil {
 		return Mail{}, fmt.Errorf("outbox: queue mail to %s: %w", m.To, err)
@@ -107,20 +107,20 @@ func (s *Store) QueueMail(m Mail) (Mail, error) {
 // updateMail changes the outbox mail id with f, inside the transaction st.
 func (s *Store) updateMail(id string, f func(st storeTx, m *Mail) error) error {
 	err := s.update(func(st storeTx) error {
-		m, ok, err := st.mail(id)
+		m, ok, err := st.outbox().mail(id)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return fmt.Errorf("no mail %s in the outbox", id)
 		}
-		if err := st.dropDue(m); err != nil {
+		if err := st.outbox().dropDue(m); err != nil {
 			return err
 		}
 		if err := f(st, &m); err != nil {
 			return err
 		}
-		return st.putMail(m)
+		return st.outbox().putMail(m)
 	})
 	if err != nil {
 		return fmt.Errorf("outbox mail %s: %w", id, err)
@@ -135,7 +135,7 @@ func (s *Store) MarkSent(id string, at time.Time) error {
 		m.Attempts++
 		m.SentAt = at
 		m.LastError = ""
-		return st.logSent(*m)
+		return st.outbox().logSent(*m)
 	})
 }
 
@@ -201,7 +201,7 @@ type UnsentMail struct {
 func (s *Store) Unsent() ([]UnsentMail, error) {
 	var list []UnsentMail
 	err := s.view(func(st storeTx) error {
-		return st.eachMail(func(m Mail) error {
+		return st.outbox().eachMail(func(m Mail) error {
 			if !m.SentAt.IsZero() {
 				return nil
 			}

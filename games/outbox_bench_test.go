@@ -20,13 +20,13 @@ func BenchmarkOutboxIdlePass(b *testing.B) {
 	text := strings.Repeat("a board and a status block\n", 40)
 	err = st.update(func(tx storeTx) error {
 		for i := range 10000 {
-			n, err := tx.newMailNumber()
+			n, err := tx.outbox().newMailNumber()
 			if err != nil {
 				return err
 			}
 			m := Mail{ID: mailKey(n), To: "dead@nowhere.test", Subject: "invitation", Text: text,
 				Attempts: 1, NextTry: now.Add(time.Hour + time.Duration(i)*time.Second)}
-			if err := tx.queueMail(&m); err != nil {
+			if err := tx.outbox().queueMail(&m); err != nil {
 				return err
 			}
 		}

@@ -1,69 +1,18 @@
 package games
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // What the outbox needs to keep under a mail provider's send limits: the
-// mail sent lately, counted from the store (so a restart does not reset
-// the day's count), and the hold it reports while a limit keeps mail back.
-//
-// "outbox-sent" holds one key per mail the server accepted in the last
-// day: the time it was accepted (dueTimeLayout), '|' and its id. MarkSent
-// adds the key and drops those older than a day; a store that has no such
-// bucket yet (written by a windpost before it) is given one from the sent
-// mails of its outbox the first time a mail is marked sent.
-
-// sentWindow is how long a sent mail counts: the longest send limit's
-// window (a day).
-const sentWindow = 24 * time.Hour
-
-// sentKey is mail m's key in the sent log.
-func sentKey(at time.Time, id string) []byte {
-	return fmt.Appendf(nil, "%s|%s", at.UTC().Format(dueTimeLayout), id)
-}
-
-// logSent notes in the sent log that m was accepted at m.SentAt, and drops
-// what is older than sentWindow from then.
-func (st storeTx) logSent(m Mail) error {
-	b := st.tx.Bucket(bucketSent)
-	if b == nil {
-		var err error
-		if b, err = st.tx.CreateBucket(bucketSent); err != nil {
-			return fmt.Errorf("sent log: %w", err)
-		}
-		if err := st.seedSentLog(b, m.SentAt.Add(-sentWindow)); err != nil {
-			return fmt.Errorf("sent log: %w", err)
-		}
-	}
-	if err := b.Put(sentKey(m.SentAt, m.ID), nil); err != nil {
-		return err
-	}
-	old := []byte(m.SentAt.Add(-sentWindow).UTC().Format(dueTimeLayout))
-	c := b.Cursor()
-	for k, _ := c.First(); k != nil && string(k) < string(old); k, _ = c.First() {
-		if err := b.Delete(k); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// seedSentLog fills a new sent log from the outbox: every mail sent after
-// since.
-func (st storeTx) seedSentLog(b *bolt.Bucket, since time.Time) error {
-	return st.eachMail(func(m Mail) error {
-		if m.SentAt.After(since) {
-			return b.Put(sentKey(m.SentAt, m.ID), nil)
-		}
-		return nil
-	})
-}
+// mail sent lately, counted from the store's sent log (store_outbox.go, so
+// a restart does not reset the day's count), and the hold it reports
+// while a limit keeps mail back.
 
 // SentSince counts the mails the server accepted after since (at most a
 // day ago: older ones are no longer kept) and, when there are limit or
@@ -72,27 +21,24 @@ func (st storeTx) seedSentLog(b *bolt.Bucket, since time.Time) error {
 // that time. limitAt is zero when fewer than limit were sent or limit <= 0.
 func (s *Store) SentSince(since time.Time, limit int) (sent int, limitAt time.Time, err error) {
 	err = s.view(func(st storeTx) error {
-		b := st.tx.Bucket(bucketSent)
-		if b == nil {
-			return nil
-		}
 		from := since.UTC().Format(dueTimeLayout)
-		c := b.Cursor()
-		for k, _ := c.Last(); k != nil; k, _ = c.Prev() {
-			at, _, _ := bytes.Cut(k, []byte("|"))
-			if string(at) <= from {
-				break
+		var perr error
+		st.tx.Bucket(store.Sent).ScanBack(func(k string, _ []byte) bool {
+			at, _, _ := strings.Cut(k, "|")
+			if at <= from {
+				return false
 			}
 			sent++
 			if sent == limit {
-				t, perr := time.Parse(dueTimeLayout, string(at))
+				limitAt, perr = time.Parse(dueTimeLayout, at)
 				if perr != nil {
-					return fmt.Errorf("sent log key %q: %w", k, perr)
+					perr = fmt.Errorf("sent log key %q: %w", k, perr)
+					return false
 				}
-				limitAt = t
 			}
-		}
-		return nil
+			return true
+		})
+		return perr
 	})
 	if err != nil {
 		return 0, time.Time{}, fmt.Errorf("outbox: sent mail of %s: %w", s.path, err)
@@ -121,16 +67,12 @@ func (h SendHold) Held() bool { return !h.Until.IsZero() }
 // outbox`.
 func (s *Store) SetSendHold(h SendHold) error {
 	err := s.update(func(st storeTx) error {
-		meta := st.tx.Bucket(bucketMeta)
+		meta := st.tx.Bucket(store.Meta)
 		if !h.Held() {
-			return meta.Delete(keySendHold)
+			return meta.Delete(string(store.KeySendHold))
 		}
 		h.V = 1
-		data, err := json.Marshal(h)
-		if err != nil {
-			return err
-		}
-		return meta.Put(keySendHold, data)
+		return meta.Put(string(store.KeySendHold), h)
 	})
 	if err != nil {
 		return fmt.Errorf("outbox: record the send limit's hold in %s: %w", s.path, err)
@@ -143,7 +85,7 @@ func (s *Store) SetSendHold(h SendHold) error {
 func (s *Store) SendHold() (SendHold, error) {
 	var h SendHold
 	err := s.view(func(st storeTx) error {
-		data := st.tx.Bucket(bucketMeta).Get(keySendHold)
+		data := st.tx.Meta(store.KeySendHold)
 		if data == nil {
 			return nil
 		}

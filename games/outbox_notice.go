@@ -47,7 +47,7 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 	if ok, err := st.provenPlayer(to); err != nil || !ok {
 		return err
 	}
-	n, err := st.newMailNumber()
+	n, err := st.outbox().newMailNumber()
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 		Text:    text, Later: goesLater(Notice, nil), NextTry: now,
 	}
 	m.Subject = ShortenSubject(m.Subject)
-	return st.queueMail(&m)
+	return st.outbox().queueMail(&m)
 }
 
 // shortReason is why failed failed, cut to one short line for a player,

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // giveUp fails mail m for good at the harness's time.
@@ -51,7 +51,7 @@ func TestOutboxIndexBuiltOnOpen(t *testing.T) {
 	for _, to := range []string{"a@players.test", "b@players.test"} {
 		ids = append(ids, must[Mail](t)(h.store.QueueMail(Mail{To: to, NextTry: now})).ID)
 	}
-	err := h.store.db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket(bucketDue) })
+	err := h.store.update(func(st storeTx) error { return st.tx.DeleteBucket(store.Due) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // pruneBatch is how many records one prune transaction looks at: small
@@ -28,39 +30,41 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 	}
 	err = s.store.update(func(st storeTx) error {
 		now := s.now()
-		bucket, key, under := st.pruneFrom()
+		clocks := st.clocks()
+		bucket, key, under := clocks.pruneFrom()
 		if !under {
-			if last := st.lastPruned(); !last.IsZero() && now.Sub(last) < 24*time.Hour {
+			if last := clocks.lastPruned(); !last.IsZero() && now.Sub(last) < 24*time.Hour {
 				more = false
 				return nil
 			}
-			bucket, key = bucketProcessed, nil
+			bucket, key = store.Processed, ""
 		}
-		var next []byte
+		var next string
+		var left bool
 		var err error
-		if string(bucket) == string(bucketGames) {
-			next, err = st.reindexSome(key, pruneBatch, func(string, error) {})
+		if bucket == store.Games {
+			next, left, err = clocks.reindexSome(key, pruneBatch, func(string, error) {})
 		} else {
-			next, err = st.forgetSome(bucket, key, now.Add(-keepFor), pruneBatch)
+			next, left, err = clocks.forgetSome(bucket, key, now.Add(-keepFor), pruneBatch)
 		}
 		if err != nil {
 			return err
 		}
 		switch {
-		case next != nil:
-		case string(bucket) == string(bucketProcessed):
-			bucket, next = bucketOutbox, []byte{}
-		case string(bucket) == string(bucketOutbox):
-			bucket, next = bucketGames, []byte{} // and the clocks index is mended
+		case left:
+		case bucket == store.Processed:
+			bucket, next = store.Outbox, ""
+		case bucket == store.Outbox:
+			bucket, next = store.Games, "" // and the clocks index is mended
 		default:
 			more = false
-			if err := st.setPruneFrom(nil, nil); err != nil {
+			if err := clocks.setPruneFrom("", ""); err != nil {
 				return err
 			}
-			return st.notePruned(now)
+			return clocks.notePruned(now)
 		}
 		more = true
-		return st.setPruneFrom(bucket, next)
+		return clocks.setPruneFrom(bucket, next)
 	})
 	if err != nil {
 		return false, fmt.Errorf("games: prune: %w", err)
@@ -73,8 +77,8 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 func (s *Server) pruneDue() bool {
 	due := true
 	_ = s.store.view(func(st storeTx) error {
-		_, _, under := st.pruneFrom()
-		last := st.lastPruned()
+		_, _, under := st.clocks().pruneFrom()
+		last := st.clocks().lastPruned()
 		due = under || last.IsZero() || s.now().Sub(last) >= 24*time.Hour
 		return nil
 	})

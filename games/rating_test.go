@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rating"
 )
 
@@ -16,7 +17,7 @@ func storedRating(t *testing.T, h *harness, variant, address string) *ratingReco
 	var rr *ratingRecord
 	err := h.store.view(func(st storeTx) error {
 		var err error
-		rr, err = st.rating(variant, address)
+		rr, err = st.club().rating(variant, address)
 		return err
 	})
 	if err != nil {
@@ -169,7 +170,7 @@ func TestRatedBotGame(t *testing.T) {
 	// Only alice has a rating: the bot's anchor is not stored.
 	var keys []string
 	err := h.store.view(func(st storeTx) error {
-		return st.eachRating("gufuu", func(rr *ratingRecord, err error) error {
+		return st.club().eachRating("gufuu", func(rr *ratingRecord, err error) error {
 			keys = append(keys, rr.Address)
 			return err
 		})
@@ -197,7 +198,7 @@ func TestStandings(t *testing.T) {
 	err := h.store.update(func(st storeTx) error {
 		for i := range players {
 			players[i].Variant, players[i].Last = "nim", now
-			if err := st.putRating(&players[i]); err != nil {
+			if err := st.club().putRating(&players[i]); err != nil {
 				return err
 			}
 		}
@@ -322,11 +323,7 @@ func TestParseRatingCommands(t *testing.T) {
 func TestDamagedRatingDoesNotHoldUpTheGame(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	err := h.store.update(func(st storeTx) error {
-		b, err := st.tx.CreateBucketIfNotExists(bucketRatings)
-		if err != nil {
-			return err
-		}
-		return b.Put(ratingKey("nim", bob), []byte("{not json"))
+		return st.tx.Bucket(store.Ratings).PutRaw(ratingKey("nim", bob), []byte("{not json"))
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -88,7 +88,7 @@ func (c *change) rateEnded() error {
 // playerRating reads address's rating in variant, aged for the time since
 // their last rated game; a player without one gets a new record.
 func (c *change) playerRating(variant, address string) (*ratingRecord, error) {
-	rr, err := c.st.rating(variant, address)
+	rr, err := c.st.club().rating(variant, address)
 	if err != nil || rr == nil {
 		return &ratingRecord{Address: address, Variant: variant, Rating: rating.Start()}, err
 	}
@@ -163,7 +163,7 @@ func (c *change) putRatings(lg *liveGame, players [2]*ratingRecord, before, afte
 			rr.History = append([]ratingChange(nil), rr.History[n-maxRatingHistory:]...)
 		}
 		rr.Rating, rr.Games, rr.Last = after[s], rr.Games+1, c.now
-		if err := c.st.putRating(rr); err != nil {
+		if err := c.st.club().putRating(rr); err != nil {
 			return err
 		}
 		rec.RatingChanges = append(rec.RatingChanges, sideRating{Side: s.String(), Before: before[s], After: after[s]})
@@ -205,11 +205,11 @@ func ratedWords(rec *gameRecord) string {
 func (c *change) forgetRatings(address, standIn string, opponents map[string]bool) error {
 	for _, kit := range c.srv.catalog.Kits() {
 		variant := kit.Rules.Name()
-		if err := c.st.deleteRating(variant, address); err != nil {
+		if err := c.st.club().deleteRating(variant, address); err != nil {
 			return err
 		}
 		for o := range opponents {
-			rr, err := c.st.rating(variant, o)
+			rr, err := c.st.club().rating(variant, o)
 			if err != nil || rr == nil {
 				if err != nil {
 					return err
@@ -223,7 +223,7 @@ func (c *change) forgetRatings(address, standIn string, opponents map[string]boo
 				}
 			}
 			if changed {
-				if err := c.st.putRating(rr); err != nil {
+				if err := c.st.club().putRating(rr); err != nil {
 					return err
 				}
 			}

@@ -49,12 +49,12 @@ func validSeekID(s string) bool { return validID(s, 's') }
 // crowded, longer ones follow.
 func (c *change) newSeekID() (string, error) {
 	for tries := 0; ; tries++ {
-		n, err := c.st.newSeekNumber()
+		n, err := c.st.club().newSeekNumber()
 		if err != nil {
 			return "", err
 		}
 		id := idCandidate(c.srv.store.secret, "seek-id", 's', n, 4+tries/8)
-		if _, variant := c.srv.catalog.Lookup(id); !c.st.hasSeek(id) && !c.srv.verbs.keyword(id) && !variant {
+		if _, variant := c.srv.catalog.Lookup(id); !c.st.club().hasSeek(id) && !c.srv.verbs.keyword(id) && !variant {
 			return id, nil
 		}
 	}
@@ -117,7 +117,7 @@ func (c *change) seekOpen(s *seekRecord, at time.Time) (bool, error) {
 // seeks that cannot be read are logged and left out.
 func (c *change) openSeeks() ([]*seekRecord, error) {
 	var open []*seekRecord
-	err := c.st.eachSeek(func(id string, s *seekRecord, err error) error {
+	err := c.st.club().eachSeek(func(id string, s *seekRecord, err error) error {
 		if err != nil {
 			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
@@ -137,7 +137,7 @@ func (c *change) openSeeks() ([]*seekRecord, error) {
 // seeker of an expired one gets one short mail.
 func (c *change) expireSeeks(handledUpTo time.Time) error {
 	var expired, withdrawn []*seekRecord
-	err := c.st.eachSeek(func(id string, s *seekRecord, err error) error {
+	err := c.st.club().eachSeek(func(id string, s *seekRecord, err error) error {
 		if err != nil {
 			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
@@ -155,12 +155,12 @@ func (c *change) expireSeeks(handledUpTo time.Time) error {
 		return err
 	}
 	for _, s := range withdrawn {
-		if err := c.st.deleteSeek(s.ID); err != nil {
+		if err := c.st.club().deleteSeek(s.ID); err != nil {
 			return err
 		}
 	}
 	for _, s := range expired {
-		if err := c.st.deleteSeek(s.ID); err != nil {
+		if err := c.st.club().deleteSeek(s.ID); err != nil {
 			return err
 		}
 		kit, _ := c.srv.catalog.Lookup(s.Variant)

@@ -32,7 +32,7 @@ func putRatings(t *testing.T, h *harness, rs map[string]rating.Rating) {
 	t.Helper()
 	err := h.store.update(func(st storeTx) error {
 		for addr, r := range rs {
-			if err := st.putRating(&ratingRecord{Address: addr, Variant: "nim", Rating: r, Games: 20, Last: h.clock.Now()}); err != nil {
+			if err := st.club().putRating(&ratingRecord{Address: addr, Variant: "nim", Rating: r, Games: 20, Last: h.clock.Now()}); err != nil {
 				return err
 			}
 		}
@@ -367,7 +367,7 @@ func wantGone(t *testing.T, h *harness, ids ...string) {
 	t.Helper()
 	err := h.store.view(func(st storeTx) error {
 		for _, id := range ids {
-			if st.hasSeek(id) {
+			if st.club().hasSeek(id) {
 				t.Errorf("seek %s is still stored", id)
 			}
 		}

@@ -22,7 +22,7 @@ type standingRow struct {
 // is passed to skip and left out.
 func standingRows(st storeTx, variant string, now time.Time, skip func(error)) ([]standingRow, error) {
 	var rows []standingRow
-	err := st.eachRating(variant, func(rr *ratingRecord, err error) error {
+	err := st.club().eachRating(variant, func(rr *ratingRecord, err error) error {
 		if err != nil {
 			skip(err)
 			return nil

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
 // Bans: the operator's list of addresses windpost has nothing to do with
@@ -15,9 +17,8 @@ import (
 // they are, clocks running, until the operator cancels or adjudicates them;
 // Ban lists them. Unban lifts it.
 
-// bucketBans holds the banned addresses: canonical address -> banRecord.
-// It is made with the first ban.
-// (the bucket's name is in buckets.go)
+// Bucket "bans" holds the banned addresses: canonical address ->
+// banRecord. It is made with the first ban.
 
 // banRecord is a banned address: when, by whom and why.
 type banRecord struct {
@@ -29,27 +30,21 @@ type banRecord struct {
 
 // banned reports whether address is banned.
 func (st storeTx) banned(address string) bool {
-	b := st.tx.Bucket(bucketBans)
-	return b != nil && b.Get([]byte(address)) != nil
+	return st.tx.Bucket(store.Bans).Has(address)
 }
 
 // putBan bans address.
 func (st storeTx) putBan(address string, r banRecord) error {
-	b, err := st.tx.CreateBucketIfNotExists(bucketBans)
-	if err != nil {
+	r.V = 1
+	if err := st.tx.Bucket(store.Bans).Put(address, r); err != nil {
 		return fmt.Errorf("bans: %w", err)
 	}
-	r.V = 1
-	return putJSON(b, address, r)
+	return nil
 }
 
 // deleteBan lifts the ban of address.
 func (st storeTx) deleteBan(address string) error {
-	b := st.tx.Bucket(bucketBans)
-	if b == nil {
-		return nil
-	}
-	return b.Delete([]byte(address))
+	return st.tx.Bucket(store.Bans).Delete(address)
 }
 
 // Banned says what a ban found: the address as banned and its games still

@@ -1,14 +1,28 @@
 package games
 
 import (
-	"bytes"
-	"encoding/json"
+	"fmt"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/store"
 )
 
-// The bot's budgets per hour, as bucketBotTime keeps them (store.go).
+// botTx is the bot's part of the store.
+//
+// Bucket "bot-work" holds the continuations of mails whose answer waits
+// for the bot (botwork.go): key "<lane> <20-digit sequence>" ->
+// continuation. The lane is the sender's canonical address, or
+// laneStrangers or laneOverBudget (botqueue.go); within a lane the keys go
+// oldest first. Schema 2 keyed by the sequence alone (migrate.go). It is
+// made by the first continuation stored.
+//
+// Bucket "bot-time" holds the bot's budgets per hour: a sender's canonical
+// address -> botHour of the bot time their mails took, and
+// keyUnprovenGames -> botHour of the games against the bot that unproven
+// senders started. It is made by the first search charged.
+type botTx struct{ tx *store.Tx }
 
-// keyUnprovenGames is bucketBotTime's record of the games against the bot
+// keyUnprovenGames is bot-time's record of the games against the bot
 // that unproven senders started; it is no address (it has no '@').
 const keyUnprovenGames = "unproven new games"
 
@@ -30,29 +44,22 @@ func (h botHour) over(now time.Time) bool {
 // botHour reads the record of key at now: a new hour if there is none,
 // its hour is over, or it cannot be read (a budget must never stop the
 // bot's work; the next write replaces it).
-func (st storeTx) botHour(key string, now time.Time) botHour {
-	var h botHour
-	if b := st.tx.Bucket(bucketBotTime); b != nil {
-		if v := b.Get([]byte(key)); v == nil || json.Unmarshal(v, &h) != nil || h.over(now) {
-			return botHour{From: now}
-		}
-		return h
+func (st botTx) botHour(key string, now time.Time) botHour {
+	h, _, err := store.Get[botHour](st.tx.Bucket(store.BotTime), key)
+	if h == nil || err != nil || h.over(now) {
+		return botHour{From: now}
 	}
-	return botHour{From: now}
+	return *h
 }
 
 // putBotHour writes the record of key, and forgets the records whose hour
 // is over: the bucket holds only the senders of the last hour.
-func (st storeTx) putBotHour(key string, h botHour, now time.Time) error {
-	b, err := st.tx.CreateBucketIfNotExists(bucketBotTime)
-	if err != nil {
-		return err
-	}
-	var over [][]byte
-	err = b.ForEach(func(k, v []byte) error {
-		var old botHour
-		if string(k) != key && (json.Unmarshal(v, &old) != nil || old.over(now)) {
-			over = append(over, bytes.Clone(k))
+func (st botTx) putBotHour(key string, h botHour, now time.Time) error {
+	b := st.tx.Bucket(store.BotTime)
+	var over []string
+	err := store.Each(b, func(k string, old *botHour, err error) error {
+		if k != key && (err != nil || old.over(now)) {
+			over = append(over, k)
 		}
 		return nil
 	})
@@ -65,51 +72,82 @@ func (st storeTx) putBotHour(key string, h botHour, now time.Time) error {
 		}
 	}
 	h.V = 1
-	return putJSON(b, key, h)
+	return b.Put(key, h)
 }
 
 // chargeBotTime adds took to the bot time of sender's hour at now.
-func (st storeTx) chargeBotTime(sender string, took time.Duration, now time.Time) error {
+func (st botTx) chargeBotTime(sender string, took time.Duration, now time.Time) error {
 	h := st.botHour(sender, now)
 	h.Spent += took
 	return st.putBotHour(sender, h, now)
 }
 
-// laneBotWork moves the continuations of schema 2, keyed by their
-// sequence alone, into their lanes (schema 3), keeping their sequence and
-// their bytes: the sender's own lane for a mail that proved its sender
-// (it carried a key of theirs), else laneStrangers (so too a continuation
-// that cannot be read: BotWork reports it as before).
-func laneBotWork(st storeTx) error {
-	b := st.tx.Bucket(bucketBotWork)
-	if b == nil {
-		return nil
-	}
-	type move struct{ from, to string }
-	var moves []move
-	err := b.ForEach(func(k, v []byte) error {
-		if _, _, laned := splitWorkKey(string(k)); laned {
-			return nil
-		}
-		lane := laneStrangers
-		var c continuation
-		if json.Unmarshal(v, &c) == nil && (c.AuthGame != "" || c.Digest || c.Request.Aligned) && plausibleAddress(c.From) {
-			lane = c.From
-		}
-		moves = append(moves, move{string(k), lane + " " + string(k)})
-		return nil
-	})
+// putContinuation stores c at the back of lane, under a new key, and
+// returns the key.
+func (st botTx) putContinuation(lane string, c *continuation) (string, error) {
+	b := st.tx.Bucket(store.BotWork)
+	n, err := b.NextSequence()
 	if err != nil {
-		return err
+		return "", err
 	}
-	for _, m := range moves {
-		v := bytes.Clone(b.Get([]byte(m.from)))
-		if err := b.Put([]byte(m.to), v); err != nil {
-			return err
+	key := workKey(lane, n)
+	c.V = 1
+	return key, b.Put(key, c)
+}
+
+// laneHeads returns the first key of each lane of the bot's queue, in key
+// order, passing over the keys in skip. It reads keys only.
+func (st botTx) laneHeads(skip map[string]bool) []string {
+	b := st.tx.Bucket(store.BotWork)
+	var heads []string
+	for from := ""; ; {
+		keys := b.Keys(from, "", 1)
+		if len(keys) == 0 {
+			return heads
 		}
-		if err := b.Delete([]byte(m.from)); err != nil {
-			return err
+		key := keys[0]
+		lane, _, laned := splitWorkKey(key)
+		if skip[key] || !laned {
+			from = key + "\x00" // the next key
+			if !skip[key] {
+				heads = append(heads, key) // a key of no lane is a lane of its own
+			}
+			continue
 		}
+		heads = append(heads, key)
+		from = lane + "!" // '!' follows ' ': past the lane's keys
 	}
-	return nil
+}
+
+// continuation reads continuation key; one that cannot be read comes with
+// the error.
+func (st botTx) continuation(key string) (*continuation, error) {
+	c, _, err := store.Get[continuation](st.tx.Bucket(store.BotWork), key)
+	if err != nil {
+		return nil, fmt.Errorf("continuation %w", err)
+	}
+	if c == nil {
+		return nil, fmt.Errorf("continuation %s is gone", key)
+	}
+	return c, nil
+}
+
+// anyContinuation reports whether a mail waits for the bot.
+func (st botTx) anyContinuation() bool {
+	return len(st.tx.Bucket(store.BotWork).Keys("", "", 1)) > 0
+}
+
+// continuationJob reads the job of continuation key; ok is false if it
+// is gone or cannot be read.
+func (st botTx) continuationJob(key string) (job botJob, ok bool) {
+	c, _, err := store.Get[continuation](st.tx.Bucket(store.BotWork), key)
+	if c == nil || err != nil {
+		return botJob{}, false
+	}
+	return c.Job, true
+}
+
+// deleteContinuation removes continuation key.
+func (st botTx) deleteContinuation(key string) error {
+	return st.tx.Bucket(store.BotWork).Delete(key)
 }

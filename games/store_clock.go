@@ -1,88 +1,99 @@
 package games
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	"github.com/windpost/windpost/games/internal/store"
 )
 
-// The store's part of the clocks: when the server last ran (meta "clock"),
-// and the daily prune's place (meta "prune-from": the bucket and key it
-// goes on from, while a prune is under way). Like store.go, the only code
-// that knows these keys and their encodings.
+// clockTx is the part of the store that keeps time: when the server last
+// ran (meta "clock") and last pruned (meta "pruned"), the daily prune's
+// place (meta "prune-from": the bucket and key it goes on from, while a
+// prune is under way), and the clocks index (bucket "clocks": "<wake
+// time>/<game id>" -> "", the games by when the clock next has to do with
+// them). Like store.go, the only code that knows these keys and their
+// encodings.
+type clockTx struct{ tx *store.Tx }
 
 // lastRun is when a Handle or Tick last ran (zero if never).
-func (st storeTx) lastRun() time.Time {
-	t, _ := time.Parse(time.RFC3339, string(st.tx.Bucket(bucketMeta).Get(keyLastRun)))
+func (st clockTx) lastRun() time.Time {
+	t, _ := time.Parse(time.RFC3339, string(st.tx.Meta(store.KeyLastRun)))
 	return t
 }
 
 // setLastRun notes now as the time the server last ran.
-func (st storeTx) setLastRun(now time.Time) error {
-	return st.tx.Bucket(bucketMeta).Put(keyLastRun, []byte(now.UTC().Format(time.RFC3339)))
+func (st clockTx) setLastRun(now time.Time) error {
+	return st.tx.PutMeta(store.KeyLastRun, []byte(now.UTC().Format(time.RFC3339)))
+}
+
+// lastPruned is when forget last ran (zero if never).
+func (st clockTx) lastPruned() time.Time {
+	t, _ := time.Parse(time.RFC3339, string(st.tx.Meta(store.KeyPruned)))
+	return t
+}
+
+// notePruned notes now as the time the last prune ended.
+func (st clockTx) notePruned(now time.Time) error {
+	return st.tx.PutMeta(store.KeyPruned, []byte(now.Format(time.RFC3339)))
 }
 
 // pruneFrom is where the prune under way goes on: the bucket and the
 // first key to look at; ok is false when no prune is under way.
-func (st storeTx) pruneFrom() (bucket, key []byte, ok bool) {
-	v := st.tx.Bucket(bucketMeta).Get(keyPruneFrom)
+func (st clockTx) pruneFrom() (bucket store.Name, key string, ok bool) {
+	v := st.tx.Meta(store.KeyPruneFrom)
 	if v == nil {
-		return nil, nil, false
+		return "", "", false
 	}
-	bucket, key, _ = bytes.Cut(v, []byte{0})
-	return bytes.Clone(bucket), bytes.Clone(key), true
+	b, k, _ := strings.Cut(string(v), "\x00")
+	return store.Name(b), k, true
 }
 
-// setPruneFrom notes where the prune goes on; a nil bucket ends it.
-func (st storeTx) setPruneFrom(bucket, key []byte) error {
-	meta := st.tx.Bucket(bucketMeta)
-	if bucket == nil {
-		return meta.Delete(keyPruneFrom)
+// setPruneFrom notes where the prune goes on; an empty bucket ends it.
+func (st clockTx) setPruneFrom(bucket store.Name, key string) error {
+	if bucket == "" {
+		return st.tx.Bucket(store.Meta).Delete(string(store.KeyPruneFrom))
 	}
-	return meta.Put(keyPruneFrom, append(append(bytes.Clone(bucket), 0), key...))
+	return st.tx.PutMeta(store.KeyPruneFrom, []byte(string(bucket)+"\x00"+key))
 }
 
 // forgetSome looks at up to limit records of bucket from key on and
 // deletes those older than cutoff: handled Message-IDs, and sent mails of
-// the outbox (pending mail stays). next is the key to go on from, nil when
-// the bucket is done.
-func (st storeTx) forgetSome(bucket, key []byte, cutoff time.Time, limit int) (next []byte, err error) {
+// the outbox (pending mail stays). more is false when the bucket is done,
+// else next is the key to go on from.
+func (st clockTx) forgetSome(bucket store.Name, key string, cutoff time.Time, limit int) (next string, more bool, err error) {
 	old := func(v []byte) bool {
 		var m storedMail
 		return json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff)
 	}
-	if bytes.Equal(bucket, bucketProcessed) {
+	if bucket == store.Processed {
 		old = func(v []byte) bool {
 			var p processedRecord
 			return json.Unmarshal(v, &p) == nil && p.At.Before(cutoff)
 		}
 	}
 	b := st.tx.Bucket(bucket)
-	var doomed [][]byte
-	c := b.Cursor()
-	k, v := c.Seek(key)
-	for n := 0; k != nil && n < limit; n++ {
-		if old(v) {
-			doomed = append(doomed, bytes.Clone(k))
+	var doomed []string
+	n := 0
+	b.Scan(key, func(k string, v []byte) bool {
+		if n == limit {
+			next, more = k, true
+			return false
 		}
-		k, v = c.Next()
-	}
-	next = bytes.Clone(k)
+		n++
+		if old(v) {
+			doomed = append(doomed, k)
+		}
+		return true
+	})
 	for _, k := range doomed {
 		if err := b.Delete(k); err != nil {
-			return nil, err
+			return "", false, err
 		}
 	}
-	return next, nil
-}
-
-// notePruned notes now as the time the last prune ended.
-func (st storeTx) notePruned(now time.Time) error {
-	return st.tx.Bucket(bucketMeta).Put(keyPruned, []byte(now.Format(time.RFC3339)))
+	return next, more, nil
 }
 
 // gameClock is the part of a game record the clocks read: decoding only
@@ -128,15 +139,15 @@ func (g gameClock) wake() time.Time {
 
 const clockKeyTime = "20060102T150405Z"
 
-func clockKey(at time.Time, id string) []byte {
-	return []byte(at.UTC().Format(clockKeyTime) + "/" + id)
+func clockKey(at time.Time, id string) string {
+	return at.UTC().Format(clockKeyTime) + "/" + id
 }
 
 // indexGame notes rec's wake time in the clocks index, in place of the one
 // of old (the record as stored before; nil if unknown or new).
-func (st storeTx) indexGame(rec *gameRecord, old []byte) error {
-	b := st.tx.Bucket(bucketClocks)
-	if b == nil {
+func (st clockTx) indexGame(rec *gameRecord, old []byte) error {
+	b := st.tx.Bucket(store.Clocks)
+	if !b.Exists() {
 		return nil // built at the next tick
 	}
 	var was gameClock
@@ -148,7 +159,7 @@ func (st storeTx) indexGame(rec *gameRecord, old []byte) error {
 		}
 	}
 	if w := clockOf(rec).wake(); !w.IsZero() {
-		return b.Put(clockKey(w, rec.ID), nil)
+		return b.PutRaw(clockKey(w, rec.ID), nil)
 	}
 	return nil
 }
@@ -157,24 +168,22 @@ func (st storeTx) indexGame(rec *gameRecord, old []byte) error {
 // to do at now (gameRecord.due), from the clocks index (built first if the
 // store has none); a record that cannot be decoded is handed to damaged
 // and skipped.
-func (st storeTx) dueGames(now time.Time, damaged func(id string, err error)) ([]string, error) {
-	b := st.tx.Bucket(bucketClocks)
-	if b == nil {
-		var err error
-		if b, err = st.tx.CreateBucket(bucketClocks); err != nil {
+func (st clockTx) dueGames(now time.Time, damaged func(id string, err error)) ([]string, error) {
+	b := st.tx.Bucket(store.Clocks)
+	if !b.Exists() {
+		if err := b.Make(); err != nil {
 			return nil, err
 		}
-		if _, err := st.reindexSome(nil, 0, damaged); err != nil {
+		if _, _, err := st.reindexSome("", 0, damaged); err != nil {
 			return nil, err
 		}
 	}
-	entries := dueEntries(b, now)
 	var ids []string
 	seen := map[string]bool{}
-	games := st.tx.Bucket(bucketGames)
-	for _, e := range entries {
+	games := st.tx.Bucket(store.Games)
+	for _, e := range dueEntries(b, now) {
 		var gc gameClock
-		raw := games.Get([]byte(e.id))
+		raw := games.Raw(e.id)
 		err := json.Unmarshal(raw, &gc)
 		if raw != nil && err != nil {
 			damaged(e.id, err)
@@ -197,47 +206,55 @@ func (st storeTx) dueGames(now time.Time, damaged func(id string, err error)) ([
 // indexEntry is one entry of a time index (the clocks, the digests): key
 // "<time>/<name>".
 type indexEntry struct {
-	key []byte
+	key string
 	at  time.Time
 	id  string // a game id, or an address
 }
 
 // dueEntries returns the entries of time index b due at now, earliest
 // first (an entry whose time cannot be read counts as due).
-func dueEntries(b *bolt.Bucket, now time.Time) []indexEntry {
+func dueEntries(b store.Bucket, now time.Time) []indexEntry {
 	var entries []indexEntry
-	c := b.Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		at, id, _ := strings.Cut(string(k), "/")
+	b.Scan("", func(k string, _ []byte) bool {
+		at, id, _ := strings.Cut(k, "/")
 		t, err := time.Parse(clockKeyTime, at)
 		if err == nil && t.After(now) {
-			break
+			return false
 		}
-		entries = append(entries, indexEntry{bytes.Clone(k), t, id})
-	}
+		entries = append(entries, indexEntry{k, t, id})
+		return true
+	})
 	return entries
 }
 
 // reindexSome puts into the clocks index the wake times of up to limit
-// games (0 = all) from key on, and returns the key to go on from (nil when
-// done). A record that cannot be decoded is handed to damaged.
-func (st storeTx) reindexSome(key []byte, limit int, damaged func(id string, err error)) (next []byte, err error) {
-	b := st.tx.Bucket(bucketClocks)
-	if b == nil {
-		return nil, nil // built at the next tick
+// games (0 = all) from key on; more is false when done, else next is the
+// key to go on from. A record that cannot be decoded is handed to damaged.
+func (st clockTx) reindexSome(key string, limit int, damaged func(id string, err error)) (next string, more bool, err error) {
+	b := st.tx.Bucket(store.Clocks)
+	if !b.Exists() {
+		return "", false, nil // built at the next tick
 	}
-	c := st.tx.Bucket(bucketGames).Cursor()
-	k, v := c.Seek(key)
-	for n := 0; k != nil && (limit == 0 || n < limit); n++ {
+	n := 0
+	var put []string
+	st.tx.Bucket(store.Games).Scan(key, func(k string, v []byte) bool {
+		if limit > 0 && n == limit {
+			next, more = k, true
+			return false
+		}
+		n++
 		var gc gameClock
 		if err := json.Unmarshal(v, &gc); err != nil {
-			damaged(string(k), err)
+			damaged(k, err)
 		} else if w := gc.wake(); !w.IsZero() {
-			if err := b.Put(clockKey(w, string(k)), nil); err != nil {
-				return nil, err
-			}
+			put = append(put, clockKey(w, k))
 		}
-		k, v = c.Next()
+		return true
+	})
+	for _, k := range put {
+		if err := b.PutRaw(k, nil); err != nil {
+			return "", false, err
+		}
 	}
-	return bytes.Clone(k), nil
+	return next, more, nil
 }

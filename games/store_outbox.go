@@ -1,32 +1,100 @@
 package games
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	"github.com/windpost/windpost/games/internal/store"
 )
 
-// The outbox's due index, part of storeTx (see store.go for the buckets):
-// "outbox-due" holds one key per pending mail: its class, its next try,
-// '|' and its id. The classes, in the order a pass reads them (dueClasses):
-// 'f' a move or result never tried, 'r' its retry, 'l' later mail
-// (Mail.Later) never tried, 't' its retry. Within a class keys sort by
-// time, so a pass stops at the first key not yet due: idle passes decode
-// nothing. A mail's class never changes while it waits but from fresh to
-// retry, so its key is found again from the mail (dropDue).
+// outboxTx is the outbox's part of the store: the mails (bucket "outbox",
+// mail id -> storedMail), the pending queue ("outbox-pending", mail id ->
+// ""), the due index and the sent log.
+//
+// The due index, "outbox-due", holds one key per pending mail: its class,
+// its next try, '|' and its id. The classes, in the order a pass reads
+// them (dueClasses): 'f' a move or result never tried, 'r' its retry, 'l'
+// later mail (Mail.Later) never tried, 't' its retry. Within a class keys
+// sort by time, so a pass stops at the first key not yet due: idle passes
+// decode nothing. A mail's class never changes while it waits but from
+// fresh to retry, so its key is found again from the mail (dropDue).
+//
+// The sent log, "outbox-sent", holds one key per mail the server accepted
+// in the last day: the time it was accepted (dueTimeLayout), '|' and its
+// id (outbox_limit.go reads it).
+type outboxTx struct{ tx *store.Tx }
 
-// (the bucket's name is in buckets.go)
+// newMailNumber reserves the outbox sequence number of the next mail.
+func (st outboxTx) newMailNumber() (uint64, error) { return st.tx.Bucket(store.Outbox).NextSequence() }
+
+// queueMail stores a composed mail in the outbox as pending.
+func (st outboxTx) queueMail(m *Mail) error {
+	if err := st.tx.Bucket(store.Outbox).Put(m.ID, storedMail{V: 1, Mail: *m}); err != nil {
+		return err
+	}
+	if err := st.tx.Bucket(store.Pending).PutRaw(m.ID, nil); err != nil {
+		return err
+	}
+	return st.putDue(*m)
+}
+
+// mail reads outbox mail id; ok is false if there is none.
+func (st outboxTx) mail(id string) (m Mail, ok bool, err error) {
+	sm, _, err := store.Get[storedMail](st.tx.Bucket(store.Outbox), id)
+	if sm == nil {
+		return Mail{}, false, err
+	}
+	return sm.Mail, true, nil
+}
+
+// putMail writes outbox mail m back; sent (or failed for good) takes it
+// off the pending queue, else it is indexed by its next try (the caller
+// dropped its old index entry with dropDue).
+func (st outboxTx) putMail(m Mail) error {
+	if !m.SentAt.IsZero() || !m.FailedAt.IsZero() {
+		if err := st.tx.Bucket(store.Pending).Delete(m.ID); err != nil {
+			return err
+		}
+	} else if err := st.putDue(m); err != nil {
+		return err
+	}
+	return st.tx.Bucket(store.Outbox).Put(m.ID, storedMail{V: 1, Mail: m})
+}
+
+// pendingMail calls f with the outbox mails not yet sent, oldest first,
+// until f returns false.
+func (st outboxTx) pendingMail(f func(Mail) bool) error {
+	var err error
+	st.tx.Bucket(store.Pending).Scan("", func(id string, _ []byte) bool {
+		var m Mail
+		var ok bool
+		if m, ok, err = st.mail(id); err != nil {
+			return false
+		}
+		return !ok || f(m)
+	})
+	return err
+}
+
+// eachMail calls f with every mail of the outbox, sent or not, in the
+// order they were queued (the admin's view).
+func (st outboxTx) eachMail(f func(Mail) error) error {
+	return store.Each(st.tx.Bucket(store.Outbox), func(id string, sm *storedMail, err error) error {
+		if err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		return f(sm.Mail)
+	})
+}
 
 // dueTimeLayout is the next try in a due key: fixed width, so that the
 // keys sort by time (years 0001 to 9999).
 const dueTimeLayout = "20060102150405.000000000"
 
 // dueKey is mail m's key in the due index.
-func dueKey(m Mail) []byte {
+func dueKey(m Mail) string {
 	class := byte('f')
 	switch {
 	case m.Later && m.Attempts > 0:
@@ -36,98 +104,127 @@ func dueKey(m Mail) []byte {
 	case m.Attempts > 0:
 		class = 'r'
 	}
-	return fmt.Appendf(nil, "%c%s|%s", class, m.NextTry.UTC().Format(dueTimeLayout), m.ID)
+	return fmt.Sprintf("%c%s|%s", class, m.NextTry.UTC().Format(dueTimeLayout), m.ID)
 }
 
 // putDue indexes pending mail m by its next try.
-func (st storeTx) putDue(m Mail) error {
-	b := st.tx.Bucket(bucketDue)
-	if b == nil {
+func (st outboxTx) putDue(m Mail) error {
+	b := st.tx.Bucket(store.Due)
+	if !b.Exists() {
 		return nil // a read-only store of an older windpost: no index yet
 	}
-	return b.Put(dueKey(m), nil)
+	return b.PutRaw(dueKey(m), nil)
 }
 
 // dropDue removes m's entry (as it was read) from the due index.
-func (st storeTx) dropDue(m Mail) error {
-	if b := st.tx.Bucket(bucketDue); b != nil {
-		return b.Delete(dueKey(m))
-	}
-	return nil
-}
+func (st outboxTx) dropDue(m Mail) error { return st.tx.Bucket(store.Due).Delete(dueKey(m)) }
 
 // dueClasses are the classes of the due index in the order they are sent.
-var dueClasses = []byte{'f', 'r', 'l', 't'}
+const dueClasses = "frlt"
 
 // dueMail calls f with the pending mails due at now, class by class
 // (dueClasses), each class by next try, until f returns false; after
 // retries retries (< 0: no bound) it skips the other retries. Only due
 // mails are decoded. Without the index (a store opened read-only before
 // Open built it) it reads the pending queue instead.
-func (st storeTx) dueMail(now time.Time, retries int, f func(Mail) bool) error {
-	b := st.tx.Bucket(bucketDue)
-	if b == nil {
+func (st outboxTx) dueMail(now time.Time, retries int, f func(Mail) bool) error {
+	b := st.tx.Bucket(store.Due)
+	if !b.Exists() {
 		return st.pendingMail(func(m Mail) bool { return m.NextTry.After(now) || f(m) })
 	}
-	limit := []byte(now.UTC().Format(dueTimeLayout))
-	out := st.tx.Bucket(bucketOutbox)
+	limit := now.UTC().Format(dueTimeLayout)
+	var err error
 	for _, class := range dueClasses {
 		retry := class == 'r' || class == 't'
-		c := b.Cursor()
-		for k, _ := c.Seek([]byte{class}); k != nil && k[0] == class; k, _ = c.Next() {
-			if retry && retries == 0 {
-				break
+		more := true
+		b.Scan(string(class), func(k string, _ []byte) bool {
+			if k[0] != byte(class) || retry && retries == 0 {
+				return false
 			}
-			at, id, ok := bytes.Cut(k[1:], []byte("|"))
-			if !ok || bytes.Compare(at, limit) > 0 {
-				break
+			at, id, ok := strings.Cut(k[1:], "|")
+			if !ok || at > limit {
+				return false
 			}
-			var sm storedMail
-			found, err := getJSON(out, string(id), &sm)
-			if err != nil {
-				return err
-			}
-			if !found {
-				continue
+			var m Mail
+			var found bool
+			if m, found, err = st.mail(id); err != nil || !found {
+				return err == nil
 			}
 			if retry {
 				retries--
 			}
-			if !f(sm.Mail) {
-				return nil
-			}
+			more = f(m)
+			return more
+		})
+		if err != nil || !more {
+			return err
 		}
 	}
 	return nil
 }
 
-// eachMail calls f with every mail of the outbox, sent or not, in the
-// order they were queued (the admin's view).
-func (st storeTx) eachMail(f func(Mail) error) error {
-	return st.tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
-		var sm storedMail
-		if err := json.Unmarshal(v, &sm); err != nil {
-			return fmt.Errorf("%s: %w", k, err)
-		}
-		return f(sm.Mail)
-	})
-}
-
 // buildDueIndex makes the due index of a store that has none (written by
 // a windpost before it) from the pending queue. It does nothing when the
 // index is there, so Open may call it every time.
-func buildDueIndex(tx *bolt.Tx) error {
-	if tx.Bucket(bucketDue) != nil {
+func buildDueIndex(tx *store.Tx) error {
+	if tx.Bucket(store.Due).Exists() {
 		return nil
 	}
-	if _, err := tx.CreateBucket(bucketDue); err != nil {
+	if err := tx.Bucket(store.Due).Make(); err != nil {
 		return err
 	}
-	st := storeTx{tx}
+	st := outboxTx{tx}
 	var putErr error
 	err := st.pendingMail(func(m Mail) bool {
 		putErr = st.putDue(m)
 		return putErr == nil
 	})
 	return cmp.Or(err, putErr)
+}
+
+// sentWindow is how long a sent mail counts: the longest send limit's
+// window (a day).
+const sentWindow = 24 * time.Hour
+
+// sentKey is a mail's key in the sent log.
+func sentKey(at time.Time, id string) string {
+	return at.UTC().Format(dueTimeLayout) + "|" + id
+}
+
+// logSent notes in the sent log that m was accepted at m.SentAt, and drops
+// what is older than sentWindow from then. A store that has no sent log
+// yet (written by a windpost before it) is given one from the sent mails
+// of its outbox.
+func (st outboxTx) logSent(m Mail) error {
+	b := st.tx.Bucket(store.Sent)
+	if !b.Exists() {
+		since := m.SentAt.Add(-sentWindow)
+		err := st.eachMail(func(old Mail) error {
+			if old.SentAt.After(since) {
+				return b.PutRaw(sentKey(old.SentAt, old.ID), nil)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("sent log: %w", err)
+		}
+	}
+	if err := b.PutRaw(sentKey(m.SentAt, m.ID), nil); err != nil {
+		return err
+	}
+	old := m.SentAt.Add(-sentWindow).UTC().Format(dueTimeLayout)
+	var drop []string
+	b.Scan("", func(k string, _ []byte) bool {
+		if k >= old {
+			return false
+		}
+		drop = append(drop, k)
+		return true
+	})
+	for _, k := range drop {
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -174,7 +174,7 @@ func tournamentResult(lg *liveGame) tournament.Result {
 func (c *change) tournamentResults() error {
 	ids, ended := c.endedTournamentGames(false)
 	for _, id := range ids {
-		tr, err := c.st.tournament(id)
+		tr, err := c.st.club().tournament(id)
 		if err != nil {
 			c.srv.log.Error("tournament cannot be read", "tournament", id, "err", err)
 			continue
@@ -247,7 +247,7 @@ func (c *change) crosstablesDue() int {
 	ids, ended := c.endedTournamentGames(true)
 	n := 0
 	for _, id := range ids {
-		tr, err := c.st.tournament(id)
+		tr, err := c.st.club().tournament(id)
 		if err != nil || tr == nil || tr.State != tournamentPlaying || !slices.ContainsFunc(ended[id], tr.pending) {
 			continue // an unreadable one is logged and passed over at commit
 		}
@@ -271,7 +271,7 @@ func (c *change) startTournament(tr *tournamentRecord) error {
 	players := make([]tournament.Player, 0, len(tr.Entrants))
 	for _, addr := range tr.Entrants {
 		p := tournament.Player{ID: addr, Name: tr.shown(addr)}
-		rr, err := c.st.rating(tr.Variant, addr)
+		rr, err := c.st.club().rating(tr.Variant, addr)
 		if err != nil {
 			return err
 		}
@@ -332,7 +332,7 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 	if err != nil {
 		return err
 	}
-	return c.st.putTournament(tr)
+	return c.st.club().putTournament(tr)
 }
 
 // makeRound makes the games of a round just paired and notes each

@@ -118,7 +118,7 @@ func (tt *tourney) act(t *testing.T, id, address, line string) []Mail {
 func (tt *tourney) record(t *testing.T) *tournamentRecord {
 	t.Helper()
 	var tr *tournamentRecord
-	err := tt.h.store.view(func(st storeTx) (err error) { tr, err = st.tournament(tt.id); return err })
+	err := tt.h.store.view(func(st storeTx) (err error) { tr, err = st.club().tournament(tt.id); return err })
 	if err != nil || tr == nil {
 		t.Fatalf("tournament %s: %v", tt.id, err)
 	}

@@ -82,7 +82,7 @@ func (tr *tournamentRecord) pairings() []TournamentRound {
 func (s *Store) Tournaments() ([]TournamentView, error) {
 	var out []TournamentView
 	err := s.view(func(st storeTx) error {
-		return st.eachTournament(func(tr *tournamentRecord, err error) error {
+		return st.club().eachTournament(func(tr *tournamentRecord, err error) error {
 			if err == nil {
 				out = append(out, tr.view())
 			}
@@ -96,7 +96,7 @@ func (s *Store) Tournaments() ([]TournamentView, error) {
 func (s *Store) Tournament(id string) (TournamentView, error) {
 	var v TournamentView
 	err := s.view(func(st storeTx) error {
-		tr, err := st.tournament(id)
+		tr, err := st.club().tournament(id)
 		if err != nil {
 			return err
 		}

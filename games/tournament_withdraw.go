@@ -46,7 +46,7 @@ func (c *change) withdrawPlayer(tr *tournamentRecord, address, news string) erro
 // organiser's mail.
 func (c *change) forgetInTournaments(address, standIn string) error {
 	var ids []string
-	err := c.st.eachTournament(func(tr *tournamentRecord, err error) error {
+	err := c.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
 		if err == nil && tr.State != tournamentOver && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
 			ids = append(ids, tr.ID)
 		}
@@ -56,7 +56,7 @@ func (c *change) forgetInTournaments(address, standIn string) error {
 		return err
 	}
 	for _, id := range ids {
-		tr, err := c.st.tournament(id)
+		tr, err := c.st.club().tournament(id)
 		if err != nil || tr == nil {
 			return err
 		}
@@ -68,7 +68,7 @@ func (c *change) forgetInTournaments(address, standIn string) error {
 		if playing {
 			err = c.withdrawPlayer(tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", tr.shown(standIn)))
 		} else {
-			err = c.st.putTournament(tr)
+			err = c.st.club().putTournament(tr)
 		}
 		if err != nil {
 			return err

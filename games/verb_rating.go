@@ -30,7 +30,7 @@ func (h *handling) myRating(Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
 	for _, kit := range h.srv.catalog.Kits() {
-		rr, err := h.st.rating(kit.Rules.Name(), h.from)
+		rr, err := h.st.club().rating(kit.Rules.Name(), h.from)
 		if err != nil {
 			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.from, "err", err)
 			fmt.Fprintf(&b, "\n%s: your rating cannot be read now (the log says why).\n", kit.Rules.Title())

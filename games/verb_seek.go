@@ -134,7 +134,7 @@ func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
 	}
 	s := seekOf(c, kit.Rules.Name())
 	s.ID, s.Seeker, s.Created, s.Expires = id, h.from, h.now, h.now.Add(seekDays*24*time.Hour)
-	if err := h.st.putSeek(s); err != nil {
+	if err := h.st.club().putSeek(s); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: your seek %s is on the list: a game of %s, %s.\n"+
@@ -164,7 +164,7 @@ func (h *handling) unseek(c Command) (string, error) {
 		return "", refused("%s is not one of your open seeks (%s).", id, strings.Join(seekIDs(open), ", ")).
 			instead(`Write "seek cancel" and one of them.`)
 	}
-	if err := h.st.deleteSeek(id); err != nil {
+	if err := h.st.club().deleteSeek(id); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you withdrew your seek %s.", id), nil
@@ -264,7 +264,7 @@ func (h *handling) join(c Command) (string, error) {
 // begins at once, on the seek's terms. A sender who has not proven their
 // address joins once they confirm.
 func (h *handling) joinSeek(id string) (string, error) {
-	s, err := h.st.seek(id)
+	s, err := h.st.club().seek(id)
 	if err != nil {
 		return "", err
 	}
@@ -289,7 +289,7 @@ func (h *handling) joinSeek(id string) (string, error) {
 	if err := h.mayJoin(s, kit); err != nil {
 		return "", err
 	}
-	if err := h.st.deleteSeek(id); err != nil {
+	if err := h.st.club().deleteSeek(id); err != nil {
 		return "", err
 	}
 	side := h.pickSide(s.Side)

@@ -55,7 +55,7 @@ func (h *handling) withdraw(c Command) (string, error) { return h.tournamentVerb
 
 // tournamentNamed reads tournament id, or refuses.
 func (h *handling) tournamentNamed(id string) (*tournamentRecord, error) {
-	tr, err := h.st.tournament(id)
+	tr, err := h.st.club().tournament(id)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func (h *handling) newTournament(c Command) (string, error) {
 		return "", err
 	}
 	open := 0
-	err = h.st.eachTournament(func(tr *tournamentRecord, err error) error {
+	err = h.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
 		if err == nil && tr.Organiser == h.from && tr.State != tournamentOver {
 			open++
 		}
@@ -99,7 +99,7 @@ func (h *handling) newTournament(c Command) (string, error) {
 		return "", refused("you organise %d tournaments that are not over, as many as one organiser may.", open).
 			instead("Open the next when one of them has ended.")
 	}
-	id, err := h.st.newTournamentID(h.srv.store.secret)
+	id, err := h.st.club().newTournamentID(h.srv.store.secret)
 	if err != nil {
 		return "", err
 	}
@@ -111,7 +111,7 @@ func (h *handling) newTournament(c Command) (string, error) {
 	if tr.Name == "" {
 		tr.Name = fmt.Sprintf("%s %s", kit.Rules.Title(), formatWords(tr.Format))
 	}
-	if err := h.st.putTournament(tr); err != nil {
+	if err := h.st.club().putTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you organise %s: %s, for up to %d players.\n\n"+
@@ -144,7 +144,7 @@ func (h *handling) joinTournament(id string) (string, error) {
 			instead(`Write "tournament" for the others.`)
 	}
 	tr.Entrants = append(tr.Entrants, h.from)
-	if err := h.st.putTournament(tr); err != nil {
+	if err := h.st.club().putTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you joined %s: %s. %d %s so far.\n"+
@@ -163,7 +163,7 @@ func (h *handling) leaveTournament(tr *tournamentRecord, address string) (string
 		return "", refused("%s is not in %s.", address, tr.title()).instead(`Write "tournament %s" for its players.`, tr.ID)
 	}
 	tr.Entrants = slices.Delete(tr.Entrants, i, i+1)
-	return fmt.Sprintf("Done: %s left %s.", address, tr.title()), h.st.putTournament(tr)
+	return fmt.Sprintf("Done: %s left %s.", address, tr.title()), h.st.club().putTournament(tr)
 }
 
 // organiserOnly refuses an organiser's command from anyone else, or
@@ -280,7 +280,7 @@ func (h *handling) mayWithdraw(tr *tournamentRecord, player string) error {
 // listTournaments answers "tournament": those open or being played.
 func (h *handling) listTournaments() (string, error) {
 	var lines []string
-	err := h.st.eachTournament(func(tr *tournamentRecord, err error) error {
+	err := h.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
 		if err != nil {
 			h.srv.log.Error("tournament cannot be read", "err", err)
 			return nil

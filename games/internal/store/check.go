@@ -1,4 +1,4 @@
-package games
+package store
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ const maxCheckFindings = 50
 // Check runs bbolt's consistency check over the store (pages, free list,
 // bucket structure) and reads every record, writing what it found in words
 // to w. It returns a DamagedError if it found anything wrong.
-func (s *Store) Check(w io.Writer) error {
+func (s *DB) Check(w io.Writer) error {
 	var found walkFindings
 	err := guard(s.path, func() error {
 		return s.db.View(func(tx *bolt.Tx) error {
@@ -111,16 +111,16 @@ func walkStore(path string, tx *bolt.Tx, say func(string) bool, limit int) (walk
 	if f.pages > 0 {
 		return f, nil // walking broken pages could fault
 	}
-	if meta := tx.Bucket(bucketMeta); meta != nil { // Open writes both with the bucket
-		for _, k := range [][]byte{keySchema, keySecret} {
+	if meta := tx.Bucket([]byte(Meta)); meta != nil { // Open writes both with the bucket
+		for _, k := range [][]byte{[]byte(KeySchema), []byte(KeySecret)} {
 			if meta.Get(k) == nil {
-				record(string(bucketMeta), string(k), "missing (Open would write a new one: every reply key would be void)")
+				record(string(Meta), string(k), "missing (Open would write a new one: every reply key would be void)")
 			}
 		}
 	}
 	for _, name := range buckets {
 		b := tx.Bucket(name)
-		meta := string(name) == string(bucketMeta)
+		meta := string(name) == string(Meta)
 		err := b.ForEach(func(k, v []byte) error {
 			f.records++
 			switch {

@@ -1,4 +1,4 @@
-package games
+package store
 
 // maxJSONDepth is how deep wellFormedJSON lets arrays and objects nest;
 // windpost's records nest a few levels.

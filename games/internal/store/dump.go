@@ -1,32 +1,25 @@
-package games
+package store
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	bolt "go.etcd.io/bbolt"
 	"io"
 )
 
-// DumpOptions tune DumpWith.
-type DumpOptions struct {
-	// Keys shows the reply keys (in subject tags, reply addresses,
-	// Message-IDs and schema 1's tokens index) as they are stored; by
-	// default each is replaced by "…". The server secret is never shown.
-	Keys bool
-}
-
 // Dump writes everything in the store as one indented JSON object, bucket
-// by bucket, with the server secret and the reply keys redacted.
-func (s *Store) Dump(w io.Writer) error { return s.DumpWith(w, DumpOptions{}) }
-
-// DumpWith is Dump with options. It writes record by record from one read
-// transaction, so that a dump of any size takes little memory.
-func (s *Store) DumpWith(w io.Writer, o DumpOptions) error {
-	d := dumper{w: bufio.NewWriter(w), keys: o.Keys}
-	err := s.view(func(st storeTx) error {
+// by bucket, with the server secret replaced by "(redacted)" and each key
+// and value passed through redact (nil: shown as stored; schema 1's tokens
+// index is then shown too, else its keys are counted). It writes record by
+// record from one read transaction, so that a dump of any size takes
+// little memory.
+func (s *DB) Dump(w io.Writer, redact func(string) string) error {
+	d := dumper{w: bufio.NewWriter(w), redact: redact}
+	err := s.View(func(tx *Tx) error {
 		d.write("{")
-		err := st.eachRecord(d.record)
+		err := tx.EachRecord(d.record)
 		d.close()
 		d.write("\n}\n")
 		if err != nil {
@@ -43,16 +36,33 @@ func (s *Store) DumpWith(w io.Writer, o DumpOptions) error {
 	return nil
 }
 
+// EachRecord calls f with every record of every bucket as stored, the
+// server secret replaced by "(redacted)": the raw view of a dump. Each
+// bucket comes first by its name alone (key "", value nil), so that empty
+// buckets show too.
+func (t *Tx) EachRecord(f func(bucket, key string, value []byte)) error {
+	return t.tx.ForEach(func(name []byte, b *bolt.Bucket) error {
+		f(string(name), "", nil)
+		return b.ForEach(func(k, v []byte) error {
+			if string(name) == string(Meta) && string(k) == string(KeySecret) {
+				v = []byte(`"(redacted)"`)
+			}
+			f(string(name), string(k), v)
+			return nil
+		})
+	})
+}
+
 // dumper writes the records eachRecord hands it as the JSON that
 // encoding/json would write for a map of buckets of raw records, indented
 // by two spaces, without escaping HTML: the same bytes, written as they
 // come.
 type dumper struct {
 	w      *bufio.Writer
-	keys   bool
-	bucket string // the open bucket, "" before the first
-	inner  int    // records written in the open bucket
-	hidden int    // tokens-index keys redacted so far
+	redact func(string) string // nil: keys shown
+	bucket string              // the open bucket, "" before the first
+	inner  int                 // records written in the open bucket
+	hidden int                 // tokens-index keys redacted so far
 	err    error
 	buf    bytes.Buffer
 }
@@ -84,13 +94,13 @@ func (d *dumper) record(bucket, key string, v []byte) {
 		d.write("\n  " + quote(bucket) + ": ")
 		return
 	}
-	if !d.keys {
-		if bucket == string(bucketTokensV1) {
+	if d.redact != nil {
+		if bucket == string(TokensV1) {
 			d.hidden++
 			key = fmt.Sprintf("(redacted %d)", d.hidden)
 		}
-		key = RedactKeys(key)
-		v = []byte(RedactKeys(string(v)))
+		key = d.redact(key)
+		v = []byte(d.redact(string(v)))
 	}
 	if v == nil || !json.Valid(v) {
 		v, _ = json.Marshal(string(v))

@@ -1,4 +1,4 @@
-package games
+package store
 
 import (
 	"encoding/json"
