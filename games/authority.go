@@ -146,7 +146,7 @@ func addressToken(secret []byte, id, address string) string {
 
 // addressKeyMatches reports whether the request carries the sender's
 // address key (game is the id it carried), and notes it.
-func (h *handling) addressKeyMatches(game, token string) bool {
+func addressKeyMatches(h *handling, game, token string) bool {
 	secret := h.srv.store.secret
 	if game != addressID(secret, h.from) || !tokenMatches(token, addressToken(secret, game, h.from)) {
 		return false

@@ -404,7 +404,7 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 	}
 	// The first part of the mail recorded the sender's proof; read it
 	// again, so that the answer counts against the right limit.
-	if err := h.noteProof(); err != nil {
+	if err := noteProof(h); err != nil {
 		return nil, err
 	}
 	return h, nil

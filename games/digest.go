@@ -57,7 +57,7 @@ func digestToken(secret []byte, id, address string) string {
 
 // digestKeyMatches reports whether the request carries the key of the
 // sender's digest (game is the id it carried), and notes it.
-func (h *handling) digestKeyMatches(game, token string) bool {
+func digestKeyMatches(h *handling, game, token string) bool {
 	secret := h.srv.store.secret
 	if game != digestID(secret, h.from) || !tokenMatches(token, digestToken(secret, game, h.from)) {
 		return false

@@ -115,7 +115,7 @@ func (c *change) forget(address string) (Forgotten, error) {
 
 // forgetMe answers "forget me". It resigns games, so it counts only in a
 // mail that carries the sender's reply key.
-func (h *handling) forgetMe(Command) (string, error) {
+func forgetMe(h *handling, _ Command) (string, error) {
 	f, err := h.forget(h.from)
 	if err != nil {
 		return "", err

@@ -13,7 +13,9 @@ import (
 
 // handling is one Request being handled inside its change: the sender,
 // what the reply token proved, the game the commands made, and the answer
-// being written. The commands (verb_*.go) are its methods; each parses
+// being written. Its methods are the mail's course (read the lines, check
+// authority, run, pause for the bot, answer); the commands are the
+// registry's handlers (verb_*.go), functions of the handling: each parses
 // nothing more (ParseCommand did), checks, acts, and says what it did, or
 // returns a *refusal.
 type handling struct {
@@ -35,7 +37,7 @@ type handling struct {
 // runLines runs the mail's lines as commands and writes the answer.
 func (h *handling) runLines() error {
 	h.authenticate()
-	if err := h.noteProof(); err != nil {
+	if err := noteProof(h); err != nil {
 		return err
 	}
 	if err := h.noteName(); err != nil {
@@ -49,7 +51,7 @@ func (h *handling) runLines() error {
 		h.answer.sections = append(h.answer.sections, "Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
 		return h.limitErrors()
 	}
-	cmds := h.subjectStop(h.readLines(h.req.Lines))
+	cmds := subjectStop(h, readLines(h, h.req.Lines))
 	if len(cmds) == 0 && !h.talk.any() {
 		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
 		h.answer.help = true
@@ -69,7 +71,7 @@ func (h *handling) runCommands(cmds []Command) error {
 		text, err := h.run(c)
 		var r *refusal
 		if th := (*thinking)(nil); errors.As(err, &th) {
-			h.passTalk()
+			passTalk(h)
 			h.pause(th.job, cmds[i+1:])
 			return nil
 		}
@@ -96,7 +98,7 @@ func (h *handling) runCommands(cmds []Command) error {
 		}
 		break
 	}
-	h.passTalk()
+	passTalk(h)
 	h.answer.over = h.overSection()
 	if h.answer.done == 0 || !h.consent.proven {
 		// A sender who never proved their address may be forged: every
@@ -129,7 +131,7 @@ func (h *handling) commit() error {
 		if err := h.queueAnswer(); err != nil {
 			return err
 		}
-		if err := h.queueConfirmation(); err != nil {
+		if err := queueConfirmation(h); err != nil {
 			return err
 		}
 	}
@@ -143,7 +145,7 @@ func (h *handling) authenticate() {
 		return
 	}
 	game := strings.ToLower(r.GameID)
-	if h.confirmKeyMatches(game, r.Token) || h.digestKeyMatches(game, r.Token) || h.addressKeyMatches(game, r.Token) {
+	if confirmKeyMatches(h, game, r.Token) || digestKeyMatches(h, game, r.Token) || addressKeyMatches(h, game, r.Token) {
 		return
 	}
 	if game != "" && tokenMatches(r.Token, ReplyToken(h.srv.store.secret, game, h.from)) {
@@ -200,11 +202,11 @@ func (h *handling) run(c Command) (string, error) {
 }
 
 // kit is the variant a command names, or a refusal.
-func (h *handling) kit(name string) (variants.Kit, error) {
+func kit(h *handling, name string) (variants.Kit, error) {
 	kit, err := h.srv.catalog.Get(name)
 	if err != nil {
 		r := refused("%v.", err)
-		if meant := h.slippedGame(name); meant != "" {
+		if meant := slippedGame(h, name); meant != "" {
 			r = r.instead("Did you mean %q?", meant)
 		}
 		return variants.Kit{}, r
@@ -214,7 +216,7 @@ func (h *handling) kit(name string) (variants.Kit, error) {
 
 // slippedGame is the game's name or alias that name is a slip of (as
 // didYouMean judges slips), "" if none.
-func (h *handling) slippedGame(name string) string {
+func slippedGame(h *handling, name string) string {
 	name = strings.ToLower(name)
 	best, meant := 3, ""
 	for _, k := range h.srv.catalog.Kits() {
@@ -230,18 +232,18 @@ func (h *handling) slippedGame(name string) string {
 
 // withKit adapts a command that starts a game (new, challenge): it finds
 // the variant the command names before do runs.
-func (h *handling) withKit(do func(Command, variants.Kit) (string, error)) func(Command) (string, error) {
-	return func(c Command) (string, error) {
-		kit, err := h.kit(c.Variant)
+func withKit(do func(*handling, Command, variants.Kit) (string, error)) func(*handling, Command) (string, error) {
+	return func(h *handling, c Command) (string, error) {
+		kit, err := kit(h, c.Variant)
 		if err != nil {
 			return "", err
 		}
-		return do(c, kit)
+		return do(h, c, kit)
 	}
 }
 
 // pickGames returns the ids of the sender's games that pick accepts.
-func (h *handling) pickGames(pick func(*gameRecord) bool) ([]string, error) {
+func pickGames(h *handling, pick func(*gameRecord) bool) ([]string, error) {
 	mine, err := h.playerGames(h.from)
 	var ids []string
 	for _, lg := range mine {
@@ -258,7 +260,7 @@ func (h *handling) pickGames(pick func(*gameRecord) bool) ([]string, error) {
 // the command changes the game: then the sender must be one of its players
 // and have proved it with the reply token (a game the same mail created
 // needs no proof). It returns a *refusal when there is no such game.
-func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, what string) (*liveGame, rules.Side, error) {
+func gameFor(h *handling, c Command, write bool, pick func(*gameRecord) bool, what string) (*liveGame, rules.Side, error) {
 	id := c.Game
 	if id == "" {
 		id = h.created
@@ -267,10 +269,10 @@ func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 		id = h.authGame
 	}
 	if id == "" {
-		id = h.threadGame()
+		id = threadGame(h)
 	}
 	if id == "" {
-		ids, err := h.pickGames(pick)
+		ids, err := pickGames(h, pick)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -300,7 +302,7 @@ func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 				instead("If you play it under another address, write from that one.")
 		}
 		if h.authGame == "" && h.created != id && !h.byDigest {
-			return nil, 0, h.authRefusal(id)
+			return nil, 0, authRefusal(h, id)
 		}
 	}
 	if player || h.answer.focus == "" {
@@ -312,7 +314,7 @@ func (h *handling) gameFor(c Command, write bool, pick func(*gameRecord) bool, w
 // threadGame is the game the mail's reply address or subject tag names,
 // whether or not its key is right; "" for a key that names no game (a
 // digest's, a confirm request's, an answer's).
-func (h *handling) threadGame() string {
+func threadGame(h *handling) string {
 	if h.byDigest || h.consent.confirmKey || h.consent.addressKey {
 		return ""
 	}
@@ -320,7 +322,7 @@ func (h *handling) threadGame() string {
 }
 
 // authRefusal refuses a change to game id that the mail did not prove.
-func (h *handling) authRefusal(id string) *refusal {
+func authRefusal(h *handling, id string) *refusal {
 	if h.badToken {
 		return refused("the reply key in this mail does not belong to %s, so it cannot change game %s.", h.from, id).
 			instead("Answer from the address windpost wrote to, by replying to its last mail about the game.")
@@ -333,8 +335,8 @@ func isPlaying(g *gameRecord) bool { return g.State == statePlaying }
 
 // playingGame is gameFor for the commands that change a game in progress
 // (a move, resign, draw, undo): it refuses a game that is not being played.
-func (h *handling) playingGame(c Command) (*liveGame, rules.Side, error) {
-	lg, side, err := h.gameFor(c, true, isPlaying, "game in progress")
+func playingGame(h *handling, c Command) (*liveGame, rules.Side, error) {
+	lg, side, err := gameFor(h, c, true, isPlaying, "game in progress")
 	if err != nil {
 		return nil, 0, err
 	}
@@ -348,15 +350,15 @@ func (h *handling) playingGame(c Command) (*liveGame, rules.Side, error) {
 // playing adapts a command on a game in progress (resign, draw, undo): it
 // finds the game with playingGame, then runs human or, in a game against
 // the bot, bot.
-func (h *handling) playing(human, bot func(*liveGame, rules.Side) (string, error)) func(Command) (string, error) {
-	return func(c Command) (string, error) {
-		lg, side, err := h.playingGame(c)
+func playing(human, bot func(*handling, *liveGame, rules.Side) (string, error)) func(*handling, Command) (string, error) {
+	return func(h *handling, c Command) (string, error) {
+		lg, side, err := playingGame(h, c)
 		if err != nil {
 			return "", err
 		}
 		if lg.rec.isBotGame() {
-			return bot(lg, side)
+			return bot(h, lg, side)
 		}
-		return human(lg, side)
+		return human(h, lg, side)
 	}
 }

@@ -9,8 +9,8 @@ import (
 // acceptOrDecline answers "accept" and "decline" (which also withdraws
 // the sender's own challenge); an offer waiting for the sender's answer
 // goes first (verb_offer.go).
-func (h *handling) acceptOrDecline(c Command) (string, error) {
-	if text, ok, err := h.answerOffer(c); ok {
+func acceptOrDecline(h *handling, c Command) (string, error) {
+	if text, ok, err := answerOffer(h, c); ok {
 		return text, err
 	}
 	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == h.from }
@@ -20,7 +20,7 @@ func (h *handling) acceptOrDecline(c Command) (string, error) {
 	if c.Game == "" && h.created == "" && h.authGame != "" && !pick(h.games[h.authGame].rec) {
 		// A reply in the thread of another game: the challenge meant is
 		// the one waiting, if there is only one.
-		waiting, err := h.pickGames(pick)
+		waiting, err := pickGames(h, pick)
 		if err != nil {
 			return "", err
 		}
@@ -28,7 +28,7 @@ func (h *handling) acceptOrDecline(c Command) (string, error) {
 			c.Game = waiting[0]
 		}
 	}
-	lg, side, err := h.gameFor(c, true, pick, "challenge waiting for your answer")
+	lg, side, err := gameFor(h, c, true, pick, "challenge waiting for your answer")
 	if err != nil {
 		return "", err
 	}
@@ -45,19 +45,19 @@ func (h *handling) acceptOrDecline(c Command) (string, error) {
 		return "", stateRefusal(lg, h.from)
 	}
 	if c.Verb == VerbDecline {
-		return h.decline(lg), nil
+		return decline(h, lg), nil
 	}
 	if h.from == rec.Challenger {
 		return "", refused("you made this challenge;").instead("%s has to accept it.", rec.invitee())
 	}
-	return h.begin(lg, side, fmt.Sprintf("%s accepted your challenge", h.from))
+	return begin(h, lg, side, fmt.Sprintf("%s accepted your challenge", h.from))
 }
 
 // begin starts the challenge lg, which the sender, who plays side, takes
 // up: the clock runs, the challenger hears it (news says how, e.g. "bob
 // accepted your challenge"), and the text tells the sender. Every game
 // between people begins here (accept, join, a rematch asked by both).
-func (h *handling) begin(lg *liveGame, side rules.Side, news string) (string, error) {
+func begin(h *handling, lg *liveGame, side rules.Side, news string) (string, error) {
 	rec := lg.rec
 	rec.State = statePlaying
 	if err := h.startClock(lg); err != nil {
@@ -77,7 +77,7 @@ func (h *handling) begin(lg *liveGame, side rules.Side, news string) (string, er
 
 // decline declines the challenge lg, or withdraws it if the sender made
 // it.
-func (h *handling) decline(lg *liveGame) string {
+func decline(h *handling, lg *liveGame) string {
 	rec := lg.rec
 	if h.from == rec.Challenger {
 		lg.decline("the challenge was withdrawn")

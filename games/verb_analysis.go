@@ -8,10 +8,10 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-// analysis answers "analysis" after the end of a game: every move's value
+// analysisVerb answers "analysis" after the end of a game: every move's value
 // and the mistakes, worked out once and kept with the game.
-func (h *handling) analysis(c Command) (string, error) {
-	lg, _, err := h.gameFor(c, false, func(g *gameRecord) bool { return g.State == stateOver }, "finished game")
+func analysisVerb(h *handling, c Command) (string, error) {
+	lg, _, err := gameFor(h, c, false, func(g *gameRecord) bool { return g.State == stateOver }, "finished game")
 	if err != nil {
 		return "", err
 	}

@@ -87,7 +87,7 @@ func (c *Command) parseConsent(args []string) {
 
 // confirmKeyMatches reports whether the request carries the key of the
 // sender's confirmation (game is the id it carried), and notes it.
-func (h *handling) confirmKeyMatches(game, token string) bool {
+func confirmKeyMatches(h *handling, game, token string) bool {
 	p, err := h.player(h.from)
 	if err != nil || p.Confirm == nil || p.Confirm.ID != game || !h.now.Before(p.Confirm.Until) {
 		return false
@@ -101,30 +101,30 @@ func (h *handling) confirmKeyMatches(game, token string) bool {
 
 // noteProof records on the sender's record that a reply key proved their
 // address, and whether it is proven.
-func (h *handling) noteProof() error {
+func noteProof(h *handling) error {
 	p, err := h.player(h.from)
 	if err != nil {
 		return err
 	}
-	if h.provedHere() && p.Proven.IsZero() {
+	if provedHere(h) && p.Proven.IsZero() {
 		p.Proven = h.now
 		h.markChanged(h.from)
 	}
-	h.consent.proven = h.provedHere()
+	h.consent.proven = provedHere(h)
 	h.consent.known = !p.Proven.IsZero()
 	return nil
 }
 
 // provedHere reports whether this mail proves its sender: it carries one
 // of the sender's keys, or passed DMARC at our own server.
-func (h *handling) provedHere() bool {
+func provedHere(h *handling) bool {
 	return h.authGame != "" || h.consent.confirmKey || h.consent.addressKey || h.byDigest || h.req.Aligned
 }
 
 // subjectStop adds "stop" before the commands of a mail whose subject is
 // "stop" or "unsubscribe" (what a List-Unsubscribe mailto sends), unless a
 // line says it already.
-func (h *handling) subjectStop(cmds []Command) []Command {
+func subjectStop(h *handling, cmds []Command) []Command {
 	s := strings.ToLower(strings.TrimSpace(h.req.Subject))
 	for strings.HasPrefix(s, "re:") {
 		s = strings.TrimSpace(s[3:])
@@ -147,7 +147,7 @@ func (c *change) neverPlayed(address string) (bool, error) {
 // mayInvite checks the rules of consent for a challenge of the sender's to
 // address: the do-not-mail list, the invitee's blocks, one invitation
 // waiting per address, and the cap per day on addresses that never played.
-func (h *handling) mayInvite(address string) error {
+func mayInvite(h *handling, address string) error {
 	if err := h.srv.checkAddress(address); err != nil {
 		return refused("I cannot write to %s (%v).", address, err).instead("Check the address for a typo.")
 	}
@@ -165,14 +165,14 @@ func (h *handling) mayInvite(address string) error {
 	if slices.Contains(them.Blocked, h.from) {
 		return refused("%s does not take challenges from you.", address).instead(otherOpponent)
 	}
-	if err := h.mayMailInvitee(address, them); err != nil {
+	if err := mayMailInvitee(h, address, them); err != nil {
 		return err
 	}
 	me, err := h.player(h.from)
 	if err != nil {
 		return err
 	}
-	held := h.held(me)
+	held := held(h, me)
 	if never, err := h.neverPlayed(address); err != nil || !never {
 		return err
 	}
@@ -192,7 +192,7 @@ func (h *handling) mayInvite(address string) error {
 // mayMailInvitee checks what others may cause to address, however many
 // they are: one invitation waits for them at a time, and they get at most
 // invitationsPerHourTo in an hour. them is address's record.
-func (h *handling) mayMailInvitee(address string, them *playerRecord) error {
+func mayMailInvitee(h *handling, address string, them *playerRecord) error {
 	theirs, err := h.playerGames(address)
 	if err != nil {
 		return err
@@ -218,7 +218,7 @@ func (h *handling) mayMailInvitee(address string, them *playerRecord) error {
 
 // held is the sender's challenges waiting for a confirm that has not
 // expired.
-func (h *handling) held(p *playerRecord) []heldChallenge {
+func held(h *handling, p *playerRecord) []heldChallenge {
 	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
 		return nil
 	}
@@ -227,7 +227,7 @@ func (h *handling) held(p *playerRecord) []heldChallenge {
 
 // countInvitation counts an invitation to address against address's
 // hourly cap and, if address never played, the sender's daily cap.
-func (h *handling) countInvitation(address string) error {
+func countInvitation(h *handling, address string) error {
 	them, err := h.player(address)
 	if err != nil {
 		return err
@@ -293,7 +293,7 @@ func (h *handling) confirmMail(m *Mail) {
 
 // queueConfirmation sends the confirmation request as a mail of its own
 // when the answer was about a game (and so carries that game's key).
-func (h *handling) queueConfirmation() error {
+func queueConfirmation(h *handling) error {
 	if !h.consent.asked || !h.answer.present || h.answer.focus == "" {
 		return nil
 	}
@@ -318,12 +318,12 @@ func (h *handling) queueConfirmation() error {
 
 // confirm answers "confirm": in a reply carrying the confirmation's key,
 // the challenges waiting for it are made; anywhere else it does nothing.
-func (h *handling) confirm(Command) (string, error) {
+func confirm(h *handling, _ Command) (string, error) {
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err
 	}
-	if len(h.held(p)) == 0 {
+	if len(held(h, p)) == 0 {
 		return "", refused("nothing of yours is waiting for a confirm.").
 			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, confirmDays)
 	}
@@ -351,9 +351,9 @@ func (h *handling) confirm(Command) (string, error) {
 	return b.String(), nil
 }
 
-// stop answers "stop": the sender goes on the do-not-mail list for ever,
+// stopVerb answers "stop": the sender goes on the do-not-mail list for ever,
 // and the challenges waiting for them are declined.
-func (h *handling) stop(Command) (string, error) {
+func stopVerb(h *handling, _ Command) (string, error) {
 	if err := h.st.putDoNotMail(h.from, h.now); err != nil {
 		return "", err
 	}
@@ -365,7 +365,7 @@ func (h *handling) stop(Command) (string, error) {
 	for _, lg := range mine {
 		switch {
 		case lg.rec.State == stateInvited && lg.rec.invitee() == h.from:
-			h.decline(lg)
+			decline(h, lg)
 			declined = append(declined, lg.rec.ID)
 		case lg.rec.State == statePlaying && !lg.rec.isBotGame():
 			playing = append(playing, lg.rec.ID)
@@ -382,9 +382,9 @@ func (h *handling) stop(Command) (string, error) {
 	return text, nil
 }
 
-// block answers "block <address>": address can no longer challenge the
+// blockVerb answers "block <address>": address can no longer challenge the
 // sender; its challenges waiting for the sender are declined.
-func (h *handling) block(c Command) (string, error) {
+func blockVerb(h *handling, c Command) (string, error) {
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err
@@ -405,7 +405,7 @@ func (h *handling) block(c Command) (string, error) {
 	}
 	for _, lg := range mine {
 		if lg.rec.State == stateInvited && lg.rec.invitee() == h.from && lg.rec.Challenger == c.Address {
-			h.decline(lg)
+			decline(h, lg)
 		}
 	}
 	return fmt.Sprintf("Done: %s can no longer challenge you. %s", c.Address, undo), nil
@@ -413,7 +413,7 @@ func (h *handling) block(c Command) (string, error) {
 
 // unblock answers "unblock <address>". Since it lets mail in again, it
 // counts only in a mail that carries the sender's reply key.
-func (h *handling) unblock(c Command) (string, error) {
+func unblock(h *handling, c Command) (string, error) {
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err

@@ -11,15 +11,15 @@ import (
 // cannot read it. The name's ".pgn" tells game programs what it is.
 const exportContentType = "text/plain; charset=utf-8"
 
-// export answers "export [game]": the game's records in PGN (export_pgn.go)
+// exportVerb answers "export [game]": the game's records in PGN (export_pgn.go)
 // attached to the answer, in its own notation and in every other form of
 // it (Micro-shogi also in Fairy-Stockfish's). A game's players may export
 // it, going on or over, and so may a tournament game's organiser; nobody
 // else, since the records name the players by their addresses, which
 // "board" and "history" show nobody.
-func (h *handling) export(c Command) (string, error) {
+func exportVerb(h *handling, c Command) (string, error) {
 	begun := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateOver }
-	lg, _, err := h.gameFor(c, false, begun, "game")
+	lg, _, err := gameFor(h, c, false, begun, "game")
 	if err != nil {
 		return "", err
 	}

@@ -11,7 +11,7 @@ const maxListedEnded = 10
 
 // listGames answers "games": every game in progress or waiting, and the
 // last finished ones.
-func (h *handling) listGames(Command) (string, error) {
+func listGames(h *handling, _ Command) (string, error) {
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err
@@ -22,7 +22,7 @@ func (h *handling) listGames(Command) (string, error) {
 	}
 	if len(p.Games) == 0 {
 		return fmt.Sprintf("You have no games yet. Write \"new %s\" to play the bot, or \"challenge <address> %s\" to play a friend.",
-			h.firstVariant(), h.firstVariant()), nil
+			firstVariant(h), firstVariant(h)), nil
 	}
 	var list []*liveGame
 	ended := 0
@@ -43,7 +43,7 @@ func (h *handling) listGames(Command) (string, error) {
 		fmt.Fprintf(&b, " (the last %d of %d finished ones)", maxListedEnded, ended)
 	}
 	for _, lg := range list {
-		h.listGame(&b, lg)
+		listGame(h, &b, lg)
 	}
 	for _, id := range p.Games {
 		if _, bad := h.unreadable[id]; bad {
@@ -54,7 +54,7 @@ func (h *handling) listGames(Command) (string, error) {
 }
 
 // listGame writes the line of lg in the sender's list of games.
-func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
+func listGame(h *handling, b *strings.Builder, lg *liveGame) {
 	rec := lg.rec
 	loc := h.locationOf(h.from)
 	side, _ := rec.sideOf(h.from)
@@ -83,7 +83,7 @@ func (h *handling) listGame(b *strings.Builder, lg *liveGame) {
 }
 
 // firstVariant is the name of the catalog's first game, for examples.
-func (h *handling) firstVariant() string {
+func firstVariant(h *handling) string {
 	if ks := h.srv.catalog.Kits(); len(ks) > 0 {
 		return ks[0].Rules.Name()
 	}

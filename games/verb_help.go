@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// help answers "help [topic]"; a game's name as the topic gets its rules.
-func (h *handling) help(c Command) (string, error) {
+// helpVerb answers "help [topic]"; a game's name as the topic gets its rules.
+func helpVerb(h *handling, c Command) (string, error) {
 	if _, ok := h.srv.catalog.Lookup(c.Topic); ok {
-		return h.rules(Command{Variant: c.Topic})
+		return rulesVerb(h, Command{Variant: c.Topic})
 	}
 	if _, ok := h.srv.verbs.helpTopic(c.Topic); !ok {
 		return fmt.Sprintf("I have no help on %q; here is the overview.\n\n%s", c.Topic, h.srv.helpText("")), nil
@@ -16,13 +16,13 @@ func (h *handling) help(c Command) (string, error) {
 	return h.srv.helpText(c.Topic), nil
 }
 
-// rules answers "rules [game]": a game's rules and notation, or the list
+// rulesVerb answers "rules [game]": a game's rules and notation, or the list
 // of games.
-func (h *handling) rules(c Command) (string, error) {
+func rulesVerb(h *handling, c Command) (string, error) {
 	if c.Variant == "" {
 		return fmt.Sprintf("Write \"rules\" and a game's name for its rules: %s.", strings.Join(h.srv.catalog.Names(), ", ")), nil
 	}
-	kit, err := h.kit(c.Variant)
+	kit, err := kit(h, c.Variant)
 	if err != nil {
 		return "", err
 	}

@@ -8,12 +8,12 @@ import (
 	"github.com/windpost/windpost/notation"
 )
 
-// look answers board, history and moves. Without a game named or implied,
+// lookVerb answers board, history and moves. Without a game named or implied,
 // it shows the sender's game in progress, or if there is none, their
 // latest game.
-func (h *handling) look(c Command) (string, error) {
+func lookVerb(h *handling, c Command) (string, error) {
 	going := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }
-	if c.Game == "" && h.created == "" && h.authGame == "" && h.threadGame() == "" {
+	if c.Game == "" && h.created == "" && h.authGame == "" && threadGame(h) == "" {
 		mine, err := h.playerGames(h.from)
 		if err != nil {
 			return "", err
@@ -22,7 +22,7 @@ func (h *handling) look(c Command) (string, error) {
 			c.Game = mine[len(mine)-1].rec.ID
 		}
 	}
-	lg, _, err := h.gameFor(c, false, going, "game in progress")
+	lg, _, err := gameFor(h, c, false, going, "game in progress")
 	if err != nil {
 		return "", err
 	}

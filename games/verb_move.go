@@ -8,17 +8,17 @@ import (
 	"github.com/windpost/windpost/rules"
 )
 
-// move answers a move, "[<game>] [move] <move> [#<n>]": it plays it, lets
+// moveVerb answers a move, "[<game>] [move] <move> [#<n>]": it plays it, lets
 // the bot answer in a bot game, and tells the opponent in a human one. A
 // line that could not be a move is refused as not a command.
-func (h *handling) move(c Command) (string, error) {
+func moveVerb(h *handling, c Command) (string, error) {
 	// A first word that has the form of a game id but names no game is
 	// more likely a name ("Gunther Smith" signing off).
 	noGame := c.Game == "" || !h.st.hasGame(c.Game)
 	if !looksLikeMove(c.Move) && noGame && c.Number == 0 && !saysMove(c.Line) {
 		return "", h.srv.verbs.notUnderstood(c.Line)
 	}
-	lg, side, err := h.playingGame(c)
+	lg, side, err := playingGame(h, c)
 	if err != nil {
 		return "", err
 	}

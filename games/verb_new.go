@@ -11,7 +11,7 @@ import (
 
 // newBotGame answers "new <game> [as <side>] [level <level>]": a game
 // against the bot, which moves at once if it has the first move.
-func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
+func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 	if kit.Bot == nil {
 		return "", refused("there is no bot for %s yet;", kit.Rules.Title()).
 			instead(`challenge a friend instead, e.g. "challenge friend@example.org %s".`, kit.Rules.Name())
@@ -25,7 +25,7 @@ func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 		return "", refused("the bot's level %s in %s has no rating, so a game against it cannot be rated.", level, kit.Rules.Title()).
 			instead(`Write "help rating" for the levels that have one.`)
 	}
-	open, err := h.pickGames(func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
+	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
 	if err != nil {
 		return "", err
 	}
@@ -38,7 +38,7 @@ func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 			return "", err
 		}
 	}
-	side := h.pickSide(c.Side)
+	side := pickSide(h, c.Side)
 	lg, err := h.newGame(kit, h.from, side, playerSlot{Bot: true, Level: level}, statePlaying)
 	if err != nil {
 		return "", err
@@ -59,14 +59,14 @@ func (h *handling) newBotGame(c Command, kit variants.Kit) (string, error) {
 
 // challenge answers "challenge <address> <game> [as <side>] [days <n>]":
 // a game waiting for the other player's accept.
-func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
+func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
 	if c.Address == h.from {
 		return "", refused("you cannot challenge yourself;").instead(`write "new %s" to play the bot.`, kit.Rules.Name())
 	}
 	if local, domain, _ := strings.Cut(c.Address, "@"); domain == h.srv.domain && (local == h.srv.local || strings.HasPrefix(local, h.srv.local+"+")) {
 		return "", refused("that is my own address;").instead(`write "new %s" to play me.`, kit.Rules.Name())
 	}
-	open, err := h.pickGames(func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.from })
+	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.from })
 	if err != nil {
 		return "", err
 	}
@@ -74,14 +74,14 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 		return "", refused("you already have %d challenges waiting for an answer (%s);", len(open), strings.Join(open, ", ")).
 			instead(`wait for them, or withdraw one with "%s decline", before you send another.`, open[0])
 	}
-	if err := h.mayInvite(c.Address); err != nil {
+	if err := mayInvite(h, c.Address); err != nil {
 		return "", err
 	}
-	if err := h.countInvitation(c.Address); err != nil {
+	if err := countInvitation(h, c.Address); err != nil {
 		return "", err
 	}
-	side := h.pickSide(c.Side)
-	lg, err := h.invite(kit, h.from, side, c.Address, c.Days, c.Rating != "unrated")
+	side := pickSide(h, c.Side)
+	lg, err := invite(h, kit, h.from, side, c.Address, c.Days, c.Rating != "unrated")
 	if err != nil {
 		return "", err
 	}
@@ -101,7 +101,7 @@ func (h *handling) challenge(c Command, kit variants.Kit) (string, error) {
 // invite makes the challenge of challenger, who plays side, to opponent:
 // a game of this mail waiting for the opponent's accept, with days per
 // move (0: DefaultDaysPerMove), rated or not.
-func (h *handling) invite(kit variants.Kit, challenger string, side rules.Side, opponent string, days int, rated bool) (*liveGame, error) {
+func invite(h *handling, kit variants.Kit, challenger string, side rules.Side, opponent string, days int, rated bool) (*liveGame, error) {
 	lg, err := h.newGame(kit, challenger, side, playerSlot{Address: opponent}, stateInvited)
 	if err != nil {
 		return nil, err
@@ -119,7 +119,7 @@ func (h *handling) invite(kit variants.Kit, challenger string, side rules.Side, 
 }
 
 // pickSide is the side asked for, or one drawn by lot.
-func (h *handling) pickSide(s string) rules.Side {
+func pickSide(h *handling, s string) rules.Side {
 	switch s {
 	case "black":
 		return rules.Black

@@ -89,9 +89,9 @@ func (c *Command) parseSetting(verb string, args []string) {
 	c.Setting = s
 }
 
-// setting answers notify, remind and timezone: it sets, or with no
+// settingVerb answers notify, remind and timezone: it sets, or with no
 // argument says, the sender's setting.
-func (h *handling) setting(c Command) (string, error) {
+func settingVerb(h *handling, c Command) (string, error) {
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err

@@ -56,8 +56,8 @@ func (c *Command) parseNo(args []string) bool {
 // meantGame is the game a command is about when it names none: the one
 // the mail made, the one of its reply key, or the one its subject or
 // reply address names; nil if none.
-func (h *handling) meantGame(c Command) *liveGame {
-	for _, id := range []string{c.Game, h.created, h.authGame, h.threadGame()} {
+func meantGame(h *handling, c Command) *liveGame {
+	for _, id := range []string{c.Game, h.created, h.authGame, threadGame(h)} {
 		if id != "" {
 			return h.game(id)
 		}
@@ -67,7 +67,7 @@ func (h *handling) meantGame(c Command) *liveGame {
 
 // awaitsAnswer reports whether an offer in lg waits for the sender's
 // answer.
-func (h *handling) awaitsAnswer(lg *liveGame) bool {
+func awaitsAnswer(h *handling, lg *liveGame) bool {
 	if lg == nil || lg.rec.State != statePlaying || lg.rec.isBotGame() {
 		return false
 	}
@@ -77,17 +77,17 @@ func (h *handling) awaitsAnswer(lg *liveGame) bool {
 
 // answerOffer runs accept and decline (and "no") when they answer an
 // offer; ok is false when c is about a challenge instead.
-func (h *handling) answerOffer(c Command) (text string, ok bool, err error) {
+func answerOffer(h *handling, c Command) (text string, ok bool, err error) {
 	if c.Offer == "" {
-		lg := h.meantGame(c)
-		if !h.awaitsAnswer(lg) {
+		lg := meantGame(h, c)
+		if !awaitsAnswer(h, lg) {
 			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.from) {
 				return "", true, h.srv.verbs.notUnderstood(c.Line)
 			}
 			return "", false, nil
 		}
 	}
-	lg, side, err := h.playingGame(c)
+	lg, side, err := playingGame(h, c)
 	if err != nil {
 		return "", true, err
 	}
@@ -110,13 +110,13 @@ func (h *handling) answerOffer(c Command) (text string, ok bool, err error) {
 	}
 	if c.Verb == VerbAccept {
 		if what == offerDraw {
-			text, err = h.draw(lg, side)
+			text, err = draw(h, lg, side)
 		} else {
-			text, err = h.undo(lg, side)
+			text, err = undo(h, lg, side)
 		}
 		return text, true, err
 	}
-	return h.declineOffer(lg, side, what), true, nil
+	return declineOffer(h, lg, side, what), true, nil
 }
 
 // offerName is what a player offers, in words.
@@ -128,7 +128,7 @@ func offerName(what string) string {
 }
 
 // declineOffer declines what side's opponent offered in lg.
-func (h *handling) declineOffer(lg *liveGame, side rules.Side, what string) string {
+func declineOffer(h *handling, lg *liveGame, side rules.Side, what string) string {
 	rec := lg.rec
 	opp := rec.opponentAddress(side)
 	next := "It is your opponent's move."

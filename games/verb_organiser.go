@@ -65,8 +65,8 @@ func organiserExample(v Verb) string {
 
 // adjudicateGame answers "adjudicate": the organiser ends the game by the
 // solved table, or in Micro-shogi by the result they state.
-func (h *handling) adjudicateGame(c Command) (string, error) {
-	lg, by, err := h.organiserGame(c, "adjudicate")
+func adjudicateGame(h *handling, c Command) (string, error) {
+	lg, by, err := organiserGame(h, c, "adjudicate")
 	if err != nil {
 		return "", err
 	}
@@ -83,8 +83,8 @@ func (h *handling) adjudicateGame(c Command) (string, error) {
 
 // extendGame answers "extend": the organiser gives the player to move more
 // days for the move.
-func (h *handling) extendGame(c Command) (string, error) {
-	lg, by, err := h.organiserGame(c, "extend")
+func extendGame(h *handling, c Command) (string, error) {
+	lg, by, err := organiserGame(h, c, "extend")
 	if err != nil {
 		return "", err
 	}
@@ -104,7 +104,7 @@ func (h *handling) extendGame(c Command) (string, error) {
 // that the sender is its organiser and proved it: the mail carries one of
 // their reply keys (a reply to any mail windpost sent them), or their key
 // for the game. It returns the game and the sender as the actor.
-func (h *handling) organiserGame(c Command, what string) (*liveGame, actor, error) {
+func organiserGame(h *handling, c Command, what string) (*liveGame, actor, error) {
 	lg := h.game(c.Game)
 	if err := h.unreadable[c.Game]; err != nil {
 		return nil, actor{}, refused("game %s cannot be read on this server at the moment (%v).", c.Game, err).
@@ -117,7 +117,7 @@ func (h *handling) organiserGame(c Command, what string) (*liveGame, actor, erro
 		return nil, actor{}, refused("only the organiser of a tournament game may %s it, and you (%s) are not the organiser of game %s.", what, h.from, c.Game).
 			instead("If you organise it under another address, write from that one.")
 	}
-	if !h.provedHere() && !h.organiserKey(lg) {
+	if !provedHere(h) && !organiserKey(h, lg) {
 		return nil, actor{}, refused("%q changes a game, so it counts only in a reply to a mail windpost sent you;", what).
 			instead("its reply key proves that the mail comes from you.")
 	}
@@ -127,7 +127,7 @@ func (h *handling) organiserGame(c Command, what string) (*liveGame, actor, erro
 
 // organiserKey reports whether the mail carries the sender's key for lg
 // (the key windpost's mails about lg to its organiser carry).
-func (h *handling) organiserKey(lg *liveGame) bool {
+func organiserKey(h *handling, lg *liveGame) bool {
 	return h.req.Token != "" && strings.EqualFold(h.req.GameID, lg.rec.ID) &&
 		tokenMatches(h.req.Token, ReplyToken(h.srv.store.secret, lg.rec.ID, h.from))
 }

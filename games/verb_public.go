@@ -17,8 +17,8 @@ import (
 func isStarted(g *gameRecord) bool { return g.State == statePlaying || g.State == stateOver }
 
 // publicity answers "public" and "private".
-func (h *handling) publicity(c Command) (string, error) {
-	lg, side, err := h.gameFor(c, true, isStarted, "game in progress or over")
+func publicity(h *handling, c Command) (string, error) {
+	lg, side, err := gameFor(h, c, true, isStarted, "game in progress or over")
 	if err != nil {
 		return "", err
 	}

@@ -26,7 +26,7 @@ func (c *change) ratingNow(rr *ratingRecord) (rating.Rating, error) {
 
 // myRating answers "rating": the sender's rating in each game, with its
 // last changes.
-func (h *handling) myRating(Command) (string, error) {
+func myRating(h *handling, _ Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
 	for _, kit := range h.srv.catalog.Kits() {
@@ -57,7 +57,7 @@ func (h *handling) myRating(Command) (string, error) {
 
 // standings answers "standings <game>": the table of the game's best
 // rated players.
-func (h *handling) standings(_ Command, kit variants.Kit) (string, error) {
+func standings(h *handling, _ Command, kit variants.Kit) (string, error) {
 	rows, err := standingRows(h.st, kit.Rules.Name(), h.now, func(err error) {
 		h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
 	})

@@ -11,8 +11,8 @@ import (
 // begins at once (new); between people it is a challenge to the opponent,
 // with the consent rules of any challenge, unless the opponent's own
 // rematch of the game waits for the sender: then this one accepts it.
-func (h *handling) rematch(c Command) (string, error) {
-	lg, side, err := h.gameFor(c, true, isOver, "finished game")
+func rematch(h *handling, c Command) (string, error) {
+	lg, side, err := gameFor(h, c, true, isOver, "finished game")
 	if err != nil {
 		return "", err
 	}
@@ -24,7 +24,7 @@ func (h *handling) rematch(c Command) (string, error) {
 	case stateInvited, stateDeclined:
 		return "", stateRefusal(lg, h.from)
 	}
-	kit, err := h.kit(rec.Variant)
+	kit, err := kit(h, rec.Variant)
 	if err != nil {
 		return "", err
 	}
@@ -34,7 +34,7 @@ func (h *handling) rematch(c Command) (string, error) {
 		if rec.Rated {
 			again.Rating = "rated"
 		}
-		return h.newBotGame(again, kit)
+		return newBotGame(h, again, kit)
 	}
 	opponent := rec.opponentAddress(side)
 	if p, err := h.st.player(opponent); err != nil || p == nil {
@@ -44,21 +44,21 @@ func (h *handling) rematch(c Command) (string, error) {
 		return "", refused("your opponent in game %s has left windpost.", rec.ID).
 			instead(`Write "seek %s" to find another opponent.`, rec.Variant)
 	}
-	waiting, err := h.theirRematch(rec, side)
+	waiting, err := theirRematch(h, rec, side)
 	if err != nil || waiting != nil {
 		if err != nil {
 			return "", err
 		}
 		h.created = waiting.rec.ID
 		h.answer.focus = waiting.rec.ID
-		return h.begin(waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.from))
+		return begin(h, waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.from))
 	}
 	again.Address, again.Days, again.Rating = opponent, rec.DaysPerMove, "rated"
 	if !rec.Rated {
 		again.Rating = "unrated"
 	}
 	before := h.created
-	text, err := h.challenge(again, kit)
+	text, err := challenge(h, again, kit)
 	if err != nil || h.created == before {
 		return text, err // refused, or held for the sender's confirm
 	}
@@ -75,7 +75,7 @@ func isOver(g *gameRecord) bool { return g.State == stateOver }
 // waits for the sender's answer: a challenge from them to the sender in
 // the same game on the same terms, the sender (who played side) now on the
 // other side; nil if there is none.
-func (h *handling) theirRematch(rec *gameRecord, side rules.Side) (*liveGame, error) {
+func theirRematch(h *handling, rec *gameRecord, side rules.Side) (*liveGame, error) {
 	opponent := rec.opponentAddress(side)
 	mine, err := h.playerGames(h.from)
 	if err != nil {

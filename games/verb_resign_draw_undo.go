@@ -13,7 +13,7 @@ import (
 // game and picks the way for games against the bot.
 
 // resign answers "resign": the game is lost for the sender.
-func (h *handling) resign(lg *liveGame, side rules.Side) (string, error) {
+func resign(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.fromShown(), rec.ID))
@@ -22,7 +22,7 @@ func (h *handling) resign(lg *liveGame, side rules.Side) (string, error) {
 
 // draw answers "draw" in a game between people: it offers a draw, or
 // accepts the opponent's.
-func (h *handling) draw(lg *liveGame, side rules.Side) (string, error) {
+func draw(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	opp := rec.opponentAddress(side)
 	switch rec.DrawOffer {
@@ -41,7 +41,7 @@ func (h *handling) draw(lg *liveGame, side rules.Side) (string, error) {
 
 // drawWithBot answers "draw" in a game against the bot: it accepts only a
 // game it sees as drawn or lost for itself.
-func (h *handling) drawWithBot(lg *liveGame, side rules.Side) (string, error) {
+func drawWithBot(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	if lg.kit.Analyst == nil {
 		return "", refused("the bot does not agree to draws in %s;", lg.kit.Rules.Title()).instead("play on, or resign.")
 	}
@@ -67,7 +67,7 @@ func (h *handling) drawWithBot(lg *liveGame, side rules.Side) (string, error) {
 
 // undo answers "undo" in a game between people: it asks to take back the
 // sender's last move, or agrees to the opponent's request.
-func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
+func undo(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	ply := len(rec.Moves)
 	if ply == 0 {
@@ -100,7 +100,7 @@ func (h *handling) undo(lg *liveGame, side rules.Side) (string, error) {
 // undoWithBot answers "undo" in a game against the bot: it takes back
 // moves until it is the player's turn again and one of their moves is
 // gone.
-func undoWithBot(lg *liveGame, side rules.Side) (string, error) {
+func undoWithBot(_ *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	if rec.BotThinking {
 		return "", thinkingRefusal(lg)

@@ -104,8 +104,8 @@ func seekOf(c Command, variant string) *seekRecord {
 // the sender confirms.
 func seekLine(c Command) string { return seekOf(c, c.Variant).line() }
 
-// seek answers "seek <game> ...": an open challenge on the list.
-func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
+// seekVerb answers "seek <game> ...": an open challenge on the list.
+func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 	if h.st.doNotMail(h.from) {
 		return "", refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
 			instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
@@ -145,7 +145,7 @@ func (h *handling) seek(c Command, kit variants.Kit) (string, error) {
 }
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
-func (h *handling) unseek(c Command) (string, error) {
+func unseek(h *handling, c Command) (string, error) {
 	open, err := h.openSeeks()
 	if err != nil {
 		return "", err
@@ -180,10 +180,10 @@ func seekIDs(seeks []*seekRecord) []string {
 }
 
 // listSeeks answers "seeks [<game>]": the open seeks, by game.
-func (h *handling) listSeeks(c Command) (string, error) {
+func listSeeks(h *handling, c Command) (string, error) {
 	kits := h.srv.catalog.Kits()
 	if c.Variant != "" {
-		kit, err := h.kit(c.Variant)
+		kit, err := kit(h, c.Variant)
 		if err != nil {
 			return "", err
 		}
@@ -207,7 +207,7 @@ func (h *handling) listSeeks(c Command) (string, error) {
 		}
 		fmt.Fprintf(&b, "\n%s:\n", kit.Rules.Title())
 		for _, s := range these[:min(len(these), seeksListed)] {
-			if err := h.seekEntry(&b, s); err != nil {
+			if err := seekEntry(h, &b, s); err != nil {
 				return "", err
 			}
 		}
@@ -225,7 +225,7 @@ func (h *handling) listSeeks(c Command) (string, error) {
 
 // seekEntry writes one seek of the list: its id, the seeker as the
 // standings show them, their rating, the terms and the expiry.
-func (h *handling) seekEntry(b *strings.Builder, s *seekRecord) error {
+func seekEntry(h *handling, b *strings.Builder, s *seekRecord) error {
 	rr, err := h.playerRating(s.Variant, s.Seeker)
 	if err != nil {
 		return err
@@ -248,13 +248,13 @@ func (h *handling) seekEntry(b *strings.Builder, s *seekRecord) error {
 	return nil
 }
 
-// join answers "join <id>": a seek's id goes to joinSeek.
-func (h *handling) join(c Command) (string, error) {
+// joinVerb answers "join <id>": a seek's id goes to joinSeek.
+func joinVerb(h *handling, c Command) (string, error) {
 	if c.Tournament != nil {
-		return h.joinTournament(c.Tournament.ID)
+		return joinTournament(h, c.Tournament.ID)
 	}
 	if validSeekID(c.ID) {
-		return h.joinSeek(c.ID)
+		return joinSeek(h, c.ID)
 	}
 	return "", refused("%q is not the id of a seek or a tournament (seek ids look like s7k3q, tournament ids t7k3q).", c.ID).
 		instead(`Write "seeks" for the open seeks and their ids, "tournament" for the tournaments.`)
@@ -263,7 +263,7 @@ func (h *handling) join(c Command) (string, error) {
 // joinSeek joins seek id: the game between its seeker and the sender
 // begins at once, on the seek's terms. A sender who has not proven their
 // address joins once they confirm.
-func (h *handling) joinSeek(id string) (string, error) {
+func joinSeek(h *handling, id string) (string, error) {
 	s, err := h.st.club().seek(id)
 	if err != nil {
 		return "", err
@@ -282,27 +282,27 @@ func (h *handling) joinSeek(id string) (string, error) {
 		return "", refused("there is no open seek %s: it was joined, withdrawn or has expired.", id).
 			instead(`Write "seeks" for the open seeks, or "seek <game>" to open your own.`)
 	}
-	kit, err := h.kit(s.Variant)
+	kit, err := kit(h, s.Variant)
 	if err != nil {
 		return "", err
 	}
-	if err := h.mayJoin(s, kit); err != nil {
+	if err := mayJoin(h, s, kit); err != nil {
 		return "", err
 	}
 	if err := h.st.club().deleteSeek(id); err != nil {
 		return "", err
 	}
-	side := h.pickSide(s.Side)
-	lg, err := h.invite(kit, s.Seeker, side, h.from, s.Days, s.Rated)
+	side := pickSide(h, s.Side)
+	lg, err := invite(h, kit, s.Seeker, side, h.from, s.Days, s.Rated)
 	if err != nil {
 		return "", err
 	}
-	return h.begin(lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.from, id))
+	return begin(h, lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.from, id))
 }
 
 // mayJoin checks that the sender may join seek s: not their own, not a
 // seeker who blocked them, a rating in the seek's range.
-func (h *handling) mayJoin(s *seekRecord, kit variants.Kit) error {
+func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
 	if s.Seeker == h.from {
 		return refused("%s is your own seek.", s.ID).
 			instead(`Wait for someone to join it, or withdraw it with "seek cancel %s".`, s.ID)

@@ -78,7 +78,7 @@ func (c *Command) parseTalk(verb, line string, args []string) {
 
 // talkGame is the game whose thread the mail talks in: the game of its
 // reply key, once it has begun; nil if none.
-func (h *handling) talkGame() *liveGame {
+func talkGame(h *handling) *liveGame {
 	if h.authGame == "" {
 		return nil
 	}
@@ -94,8 +94,8 @@ func (h *handling) talkGame() *liveGame {
 // greetings, are the message to the opponent, or in a game against the
 // bot lines for a friendly word; nothing after a signature line ("-- ")
 // is.
-func (h *handling) readLines(lines []string) []Command {
-	lg := h.talkGame()
+func readLines(h *handling, lines []string) []Command {
+	lg := talkGame(h)
 	var cmds []Command
 	signed := false
 	for _, l := range lines {
@@ -111,7 +111,7 @@ func (h *handling) readLines(lines []string) []Command {
 			signed = true
 			continue
 		}
-		if ok && !h.prose(lg, c) {
+		if ok && !prose(h, lg, c) {
 			cmds = append(cmds, c)
 			continue
 		}
@@ -131,9 +131,9 @@ func (h *handling) readLines(lines []string) []Command {
 // prose reports whether command line c, written in lg's thread, is not a
 // command but talk: a line that could not be a move, words with a digit
 // that name no move of the game, or "no thanks" with no offer to answer.
-func (h *handling) prose(lg *liveGame, c Command) bool {
+func prose(h *handling, lg *liveGame, c Command) bool {
 	if c.Verb == VerbDecline && c.Words {
-		return !h.awaitsAnswer(lg)
+		return !awaitsAnswer(h, lg)
 	}
 	if c.Verb != VerbMove || c.Err != "" || c.Number != 0 || saysMove(c.Line) || (c.Game != "" && h.st.hasGame(c.Game)) {
 		return false
@@ -191,8 +191,8 @@ func talkable(line string) bool {
 
 // talkTarget finds the game say and note are about: one the sender plays
 // and proved with the reply key, that has begun.
-func (h *handling) talkTarget(c Command) (*liveGame, error) {
-	lg, _, err := h.gameFor(c, true, isPlaying, "game in progress")
+func talkTarget(h *handling, c Command) (*liveGame, error) {
+	lg, _, err := gameFor(h, c, true, isPlaying, "game in progress")
 	if err != nil {
 		return nil, err
 	}
@@ -204,8 +204,8 @@ func (h *handling) talkTarget(c Command) (*liveGame, error) {
 
 // say answers "say <text>": the text joins the sender's message to the
 // opponent, passed on when the mail's commands have run.
-func (h *handling) say(c Command) (string, error) {
-	lg, err := h.talkTarget(c)
+func say(h *handling, c Command) (string, error) {
+	lg, err := talkTarget(h, c)
 	if err != nil {
 		return "", err
 	}
@@ -217,10 +217,10 @@ func (h *handling) say(c Command) (string, error) {
 	return fmt.Sprintf("Done: it goes to %s with your message (below).", lg.rec.opponentAddress(side)), nil
 }
 
-// note answers "note <text>": a note in the game's record that only its
+// noteVerb answers "note <text>": a note in the game's record that only its
 // writer sees.
-func (h *handling) note(c Command) (string, error) {
-	lg, err := h.talkTarget(c)
+func noteVerb(h *handling, c Command) (string, error) {
+	lg, err := talkTarget(h, c)
 	if err != nil {
 		return "", err
 	}
@@ -236,8 +236,8 @@ func (h *handling) note(c Command) (string, error) {
 
 // mute answers "mute" and "unmute": the opponent's messages in a game
 // stop reaching the sender, or reach them again.
-func (h *handling) mute(c Command) (string, error) {
-	lg, side, err := h.gameFor(c, true, isPlaying, "game in progress")
+func mute(h *handling, c Command) (string, error) {
+	lg, side, err := gameFor(h, c, true, isPlaying, "game in progress")
 	if err != nil {
 		return "", err
 	}
@@ -263,7 +263,7 @@ func (h *handling) mute(c Command) (string, error) {
 
 // passTalk passes on the mail's messages and says in the answer what
 // became of them, and of lines written in a bot game's thread.
-func (h *handling) passTalk() {
+func passTalk(h *handling) {
 	if len(h.talk.bot) > 0 {
 		h.answer.sections = append(h.answer.sections, "The bot does not read messages, so these lines went to no one:\n"+
 			quoteLines(strings.Join(h.talk.bot, "\n"))+"\nWrite your move, or \"help\" for the commands (\"note <text>\" keeps a note for yourself).")
@@ -271,7 +271,7 @@ func (h *handling) passTalk() {
 	}
 	for _, id := range h.talk.games {
 		if lg := h.game(id); lg != nil {
-			h.answer.sections = append(h.answer.sections, h.passMessage(lg, strings.Join(h.talk.lines[id], "\n")))
+			h.answer.sections = append(h.answer.sections, passMessage(h, lg, strings.Join(h.talk.lines[id], "\n")))
 		}
 	}
 	h.talk.games, h.talk.lines = nil, nil
@@ -281,7 +281,7 @@ func (h *handling) passTalk() {
 // in the record, unless a command was refused, the opponent muted the
 // sender, or the mail has caused as many mails as it may; it returns the
 // answer's section.
-func (h *handling) passMessage(lg *liveGame, text string) string {
+func passMessage(h *handling, lg *liveGame, text string) string {
 	rec := lg.rec
 	side, _ := rec.sideOf(h.from)
 	opp := rec.opponentAddress(side)

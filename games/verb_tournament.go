@@ -25,36 +25,36 @@ import (
 // mail of windpost's), and the organiser's actions go to the audit log.
 
 // tournamentVerb runs the tournament commands.
-func (h *handling) tournamentVerb(c Command) (string, error) {
+func tournamentVerb(h *handling, c Command) (string, error) {
 	tc := c.Tournament
 	switch tc.Op {
 	case "new":
-		return h.newTournament(c)
+		return newTournament(h, c)
 	case "list":
-		return h.listTournaments()
+		return listTournaments(h)
 	case "join":
-		return h.joinTournament(tc.ID)
+		return joinTournament(h, tc.ID)
 	}
-	tr, err := h.tournamentNamed(tc.ID)
+	tr, err := tournamentNamed(h, tc.ID)
 	if err != nil {
 		return "", err
 	}
 	switch tc.Op {
 	case "show":
-		return tr.showText(h.kitTitle(tr)), nil
+		return tr.showText(kitTitle(h, tr)), nil
 	case "start":
-		return h.startTournamentVerb(tr)
+		return startTournamentVerb(h, tr)
 	case "leave":
-		return h.leaveTournament(tr, h.from)
+		return leaveTournament(h, tr, h.from)
 	}
-	return h.withdrawVerb(tr, tc.Address)
+	return withdrawVerb(h, tr, tc.Address)
 }
 
 // withdraw answers "withdraw [<player>] <t>".
-func (h *handling) withdraw(c Command) (string, error) { return h.tournamentVerb(c) }
+func withdraw(h *handling, c Command) (string, error) { return tournamentVerb(h, c) }
 
 // tournamentNamed reads tournament id, or refuses.
-func (h *handling) tournamentNamed(id string) (*tournamentRecord, error) {
+func tournamentNamed(h *handling, id string) (*tournamentRecord, error) {
 	tr, err := h.st.club().tournament(id)
 	if err != nil {
 		return nil, err
@@ -65,7 +65,7 @@ func (h *handling) tournamentNamed(id string) (*tournamentRecord, error) {
 	return tr, nil
 }
 
-func (h *handling) kitTitle(tr *tournamentRecord) string {
+func kitTitle(h *handling, tr *tournamentRecord) string {
 	if kit, ok := h.srv.catalog.Lookup(tr.Variant); ok {
 		return kit.Rules.Title()
 	}
@@ -79,9 +79,9 @@ func keyRefusal(what string) *refusal {
 }
 
 // newTournament answers "tournament new": the sender organises it.
-func (h *handling) newTournament(c Command) (string, error) {
+func newTournament(h *handling, c Command) (string, error) {
 	tc := c.Tournament
-	kit, err := h.kit(c.Variant)
+	kit, err := kit(h, c.Variant)
 	if err != nil {
 		return "", err
 	}
@@ -123,8 +123,8 @@ func (h *handling) newTournament(c Command) (string, error) {
 }
 
 // joinTournament answers "join <t>": the sender enters an open tournament.
-func (h *handling) joinTournament(id string) (string, error) {
-	tr, err := h.tournamentNamed(id)
+func joinTournament(h *handling, id string) (string, error) {
+	tr, err := tournamentNamed(h, id)
 	if err != nil {
 		return "", err
 	}
@@ -150,11 +150,11 @@ func (h *handling) joinTournament(id string) (string, error) {
 	return fmt.Sprintf("Done: you joined %s: %s. %d %s so far.\n"+
 		"When the organiser starts it, I mail you each of your games (a round robin's all at once, a Swiss's round by round) "+
 		"and the crosstable after every result. To leave before the start, reply to this mail with: tournament leave %s",
-		tr.title(), tr.terms(h.kitTitle(tr)), len(tr.Entrants), plural(len(tr.Entrants), "player", "players"), id), nil
+		tr.title(), tr.terms(kitTitle(h, tr)), len(tr.Entrants), plural(len(tr.Entrants), "player", "players"), id), nil
 }
 
 // leaveTournament takes address out of a tournament that has not begun.
-func (h *handling) leaveTournament(tr *tournamentRecord, address string) (string, error) {
+func leaveTournament(h *handling, tr *tournamentRecord, address string) (string, error) {
 	if tr.State != tournamentOpen {
 		return "", refused("%s has begun.", tr.title()).instead("To leave it, write: tournament withdraw %s", tr.ID)
 	}
@@ -168,19 +168,19 @@ func (h *handling) leaveTournament(tr *tournamentRecord, address string) (string
 
 // organiserOnly refuses an organiser's command from anyone else, or
 // without the key.
-func (h *handling) organiserOnly(tr *tournamentRecord, what string) error {
+func organiserOnly(h *handling, tr *tournamentRecord, what string) error {
 	if tr.Organiser != h.from {
 		return refused("only the organiser of %s may %s.", tr.title(), what).instead("Ask them by mail.")
 	}
-	if !h.provedHere() {
+	if !provedHere(h) {
 		return keyRefusal("an organiser's command")
 	}
 	return nil
 }
 
 // startTournamentVerb answers "tournament start <t>".
-func (h *handling) startTournamentVerb(tr *tournamentRecord) (string, error) {
-	if err := h.organiserOnly(tr, "start it"); err != nil {
+func startTournamentVerb(h *handling, tr *tournamentRecord) (string, error) {
+	if err := organiserOnly(h, tr, "start it"); err != nil {
 		return "", err
 	}
 	if tr.State != tournamentOpen {
@@ -222,15 +222,15 @@ func (h *handling) startTournamentVerb(tr *tournamentRecord) (string, error) {
 
 // withdrawVerb answers "tournament withdraw <t>" (the sender leaves) and
 // "withdraw <player> <t>" (the organiser takes a player out).
-func (h *handling) withdrawVerb(tr *tournamentRecord, player string) (string, error) {
+func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, error) {
 	if player == "" || player == h.from {
-		if !h.provedHere() {
+		if !provedHere(h) {
 			return "", keyRefusal("withdrawing")
 		}
 		if tr.State == tournamentOpen {
-			return h.leaveTournament(tr, h.from)
+			return leaveTournament(h, tr, h.from)
 		}
-		if err := h.mayWithdraw(tr, h.from); err != nil {
+		if err := mayWithdraw(h, tr, h.from); err != nil {
 			return "", err
 		}
 		if err := h.withdrawPlayer(tr, h.from, fmt.Sprintf("%s withdrew.", tr.shown(h.from))); err != nil {
@@ -239,17 +239,17 @@ func (h *handling) withdrawVerb(tr *tournamentRecord, player string) (string, er
 		return fmt.Sprintf("Done: you withdrew from %s. Your games without a result are lost by forfeit "+
 			"(those in progress end as resigned). I mail you nothing more about it.", tr.title()), nil
 	}
-	if err := h.organiserOnly(tr, "withdraw a player"); err != nil {
+	if err := organiserOnly(h, tr, "withdraw a player"); err != nil {
 		return "", err
 	}
 	if tr.State == tournamentOpen {
-		text, err := h.leaveTournament(tr, player)
+		text, err := leaveTournament(h, tr, player)
 		if err == nil {
 			err = h.audit(h.from, "withdraw", tr.ID, player, "before the start")
 		}
 		return text, err
 	}
-	if err := h.mayWithdraw(tr, player); err != nil {
+	if err := mayWithdraw(h, tr, player); err != nil {
 		return "", err
 	}
 	if err := h.audit(h.from, "withdraw", tr.ID, player, ""); err != nil {
@@ -265,7 +265,7 @@ func (h *handling) withdrawVerb(tr *tournamentRecord, player string) (string, er
 }
 
 // mayWithdraw refuses to withdraw someone not in a tournament being played.
-func (h *handling) mayWithdraw(tr *tournamentRecord, player string) error {
+func mayWithdraw(h *handling, tr *tournamentRecord, player string) error {
 	switch {
 	case tr.State == tournamentOver:
 		return refused("%s is over.", tr.title())
@@ -278,7 +278,7 @@ func (h *handling) mayWithdraw(tr *tournamentRecord, player string) error {
 }
 
 // listTournaments answers "tournament": those open or being played.
-func (h *handling) listTournaments() (string, error) {
+func listTournaments(h *handling) (string, error) {
 	var lines []string
 	err := h.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
 		if err != nil {
@@ -286,7 +286,7 @@ func (h *handling) listTournaments() (string, error) {
 			return nil
 		}
 		if tr.State != tournamentOver && len(lines) < standingsSize {
-			lines = append(lines, fmt.Sprintf("%s  %s: %s; %s, %d %s.", tr.ID, tr.Name, tr.terms(h.kitTitle(tr)), tr.State,
+			lines = append(lines, fmt.Sprintf("%s  %s: %s; %s, %d %s.", tr.ID, tr.Name, tr.terms(kitTitle(h, tr)), tr.State,
 				len(tr.Entrants), plural(len(tr.Entrants), "player", "players")))
 		}
 		return nil

@@ -7,7 +7,7 @@ import (
 
 // vacation answers "vacation <days>" and "vacation off": the sender's
 // clocks stop, or run again with the whole days left given back.
-func (h *handling) vacation(c Command) (string, error) {
+func vacation(h *handling, c Command) (string, error) {
 	p, err := h.player(h.from)
 	if err != nil {
 		return "", err
@@ -53,7 +53,7 @@ func (h *handling) vacation(c Command) (string, error) {
 		p.VacationUntil = h.now.Add(shift)
 	}
 	h.markChanged(h.from)
-	if err := h.shiftDeadlines(shift, !c.Off, p.VacationUntil); err != nil {
+	if err := shiftDeadlines(h, shift, !c.Off, p.VacationUntil); err != nil {
 		return "", err
 	}
 	if c.Off {
@@ -65,7 +65,7 @@ func (h *handling) vacation(c Command) (string, error) {
 // shiftDeadlines moves the deadlines of the sender's games where they are
 // to move by shift; in the others, the clock starts after the vacation
 // when their turn comes. tell has the opponents told of a vacation until.
-func (h *handling) shiftDeadlines(shift time.Duration, tell bool, until time.Time) error {
+func shiftDeadlines(h *handling, shift time.Duration, tell bool, until time.Time) error {
 	mine, err := h.playerGames(h.from)
 	if err != nil {
 		return err
