@@ -49,7 +49,7 @@ func (h *handling) judgeArrival(lg *liveGame) {
 	if p, err := h.player(late.Address); err != nil || p.onVacation(at) {
 		return // a store failure shows again where the command reads the player
 	}
-	h.loseOnTime(lg)
+	loseOnTime(h.change, lg)
 }
 
 // earlier is the earlier of a and b.

@@ -49,16 +49,16 @@ const (
 )
 
 // botTimePerSenderHour is Config.BotTimePerSenderHour or its default.
-func (s *Server) botTimePerSenderHour() time.Duration {
-	if s.cfg.BotTimePerSenderHour <= 0 {
+func (cfg Config) botTimePerSenderHour() time.Duration {
+	if cfg.BotTimePerSenderHour <= 0 {
 		return DefaultBotTimePerSenderHour
 	}
-	return s.cfg.BotTimePerSenderHour
+	return cfg.BotTimePerSenderHour
 }
 
 // newBotGamesUnproven is Config.NewBotGamesUnproven or its default.
-func (s *Server) newBotGamesUnproven() int {
-	return orDefault(s.cfg.NewBotGamesUnproven, DefaultNewBotGamesUnproven)
+func (cfg Config) newBotGamesUnproven() int {
+	return orDefault(cfg.NewBotGamesUnproven, DefaultNewBotGamesUnproven)
 }
 
 // workKey is the bot-work key of the n-th continuation, in lane.
@@ -141,7 +141,7 @@ func (s *Server) nextWork(st storeTx, skip map[string]bool) (key string, c *cont
 // overBudget reports whether sender's mails took the bot's time for this
 // hour.
 func (s *Server) overBudget(st storeTx, sender string, now time.Time) bool {
-	return st.botWork().botHour(sender, now).Spent >= s.botTimePerSenderHour()
+	return st.botWork().botHour(sender, now).Spent >= s.cfg.botTimePerSenderHour()
 }
 
 // lane is the lane of the bot's queue for this mail's next search.
@@ -159,7 +159,7 @@ func (h *handling) lane() string {
 // never proved their address, or refuses it when such senders, all of
 // them together, began Config.NewBotGamesUnproven this hour.
 func (h *handling) countUnprovenGame() error {
-	limit := h.srv.newBotGamesUnproven()
+	limit := h.srv.cfg.newBotGamesUnproven()
 	now := h.srv.now() // not the mail's time: a resumed mail's may be old
 	hour := h.st.botWork().botHour(keyUnprovenGames, now)
 	if hour.Games >= limit {

@@ -19,15 +19,15 @@ const (
 	DefaultMailsPerMail    = 10
 )
 
-func (s *Server) commandsPerMail() int {
-	return orDefault(s.cfg.CommandsPerMail, DefaultCommandsPerMail)
+func (cfg Config) commandsPerMail() int {
+	return orDefault(cfg.CommandsPerMail, DefaultCommandsPerMail)
 }
-func (s *Server) answerBytes() int  { return orDefault(s.cfg.AnswerBytes, DefaultAnswerBytes) }
-func (s *Server) mailsPerMail() int { return orDefault(s.cfg.MailsPerMail, DefaultMailsPerMail) }
+func (cfg Config) answerBytes() int  { return orDefault(cfg.AnswerBytes, DefaultAnswerBytes) }
+func (cfg Config) mailsPerMail() int { return orDefault(cfg.MailsPerMail, DefaultMailsPerMail) }
 
 // answerBodyBytes bounds an answer's text before its status block, which
 // takes up to statusRoom.
-func (s *Server) answerBodyBytes() int { return max(s.answerBytes()-statusRoom, 1<<10) }
+func (cfg Config) answerBodyBytes() int { return max(cfg.answerBytes()-statusRoom, 1<<10) }
 
 const statusRoom = 4 << 10
 
@@ -52,7 +52,7 @@ const listedLines = 10
 // capCommands keeps the first Config.CommandsPerMail commands and notes
 // the rest in h.bot.over.
 func (h *handling) capCommands(cmds []Command) []Command {
-	limit := h.srv.commandsPerMail()
+	limit := h.srv.cfg.commandsPerMail()
 	if len(cmds) <= limit {
 		return cmds
 	}
@@ -71,14 +71,14 @@ func (h *handling) overSection() string {
 	if o.Count == 0 {
 		return ""
 	}
-	head := fmt.Sprintf("Not run, because one mail may hold at most %d commands (send the rest in another mail):", h.srv.commandsPerMail())
+	head := fmt.Sprintf("Not run, because one mail may hold at most %d commands (send the rest in another mail):", h.srv.cfg.commandsPerMail())
 	return listLines(head, o.Lines, o.Count)
 }
 
 // mailsSpent reports whether the mail has caused as many mails as
 // Config.MailsPerMail allows before the next command, which may cause one
 // more (or, moving a tournament on, one to each of its players).
-func (h *handling) mailsSpent() bool { return h.mailsCaused() >= h.srv.mailsPerMail() }
+func (h *handling) mailsSpent() bool { return h.mailsCaused() >= h.srv.cfg.mailsPerMail() }
 
 // mailsCaused counts the mails the mail has caused so far: its answer, the
 // news for players (one mail per player and game), the mails queued
@@ -86,7 +86,7 @@ func (h *handling) mailsSpent() bool { return h.mailsCaused() >= h.srv.mailsPerM
 // crosstables that the tournament games ended in it bring at commit, a
 // confirm request, and what it caused before a pause for the bot.
 func (h *handling) mailsCaused() int {
-	n := 1 + len(h.notices) + len(h.queued) + h.crosstablesDue() + h.bot.caused
+	n := 1 + len(h.notices) + len(h.queued) + crosstablesDue(h.change) + h.bot.caused
 	if h.consent.asked {
 		n++ // the confirm request may go as a mail of its own (queueConfirmation)
 	}
@@ -100,7 +100,7 @@ func (h *handling) mailsSection(rest []Command) string {
 	for _, c := range rest[:min(len(rest), listedLines)] {
 		lines = append(lines, c.Line)
 	}
-	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer, the news to other players and a tournament's mails), and this one has:", h.srv.mailsPerMail())
+	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer, the news to other players and a tournament's mails), and this one has:", h.srv.cfg.mailsPerMail())
 	return listLines(head, lines, len(rest))
 }
 

@@ -172,7 +172,7 @@ func (c *change) newGameID() (string, error) {
 
 // commit queues the notices collected and writes the changed records.
 func (c *change) commit() error {
-	if err := c.rateEnded(); err != nil {
+	if err := rateEnded(c); err != nil {
 		return err
 	}
 	if err := c.queueNotices(); err != nil {
@@ -183,7 +183,7 @@ func (c *change) commit() error {
 
 // writeRecords writes the changed games and players.
 func (c *change) writeRecords() error {
-	if err := c.rateEnded(); err != nil {
+	if err := rateEnded(c); err != nil {
 		return err
 	}
 	for _, id := range c.gameOrder {

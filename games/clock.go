@@ -25,7 +25,7 @@ const keepFor = 90 * 24 * time.Hour
 // tick fires what is due in every game. Deadlines (losses on time,
 // expired challenges) fire only when they are before handledUpTo: a mail
 // that arrived before it may still be waiting to be handled.
-func (c *change) tick(handledUpTo time.Time) error {
+func tick(c *change, handledUpTo time.Time) error {
 	due, err := c.st.clocks().dueGames(c.now, func(id string, err error) {
 		// One damaged record must not stop every clock.
 		c.srv.log.Error("game cannot be read", "game", id, "err", err)
@@ -35,19 +35,19 @@ func (c *change) tick(handledUpTo time.Time) error {
 	}
 	for _, id := range due {
 		if lg := c.game(id); lg != nil {
-			if err := c.tickGame(lg, handledUpTo); err != nil {
+			if err := tickGame(c, lg, handledUpTo); err != nil {
 				return err
 			}
 		}
 	}
-	if err := c.expireSeeks(handledUpTo); err != nil {
+	if err := expireSeeks(c, handledUpTo); err != nil {
 		return err
 	}
-	return c.tickDigests()
+	return tickDigests(c)
 }
 
 // tickGame fires what is due in one game.
-func (c *change) tickGame(lg *liveGame, handledUpTo time.Time) error {
+func tickGame(c *change, lg *liveGame, handledUpTo time.Time) error {
 	rec := lg.rec
 	if rec.State == stateInvited {
 		if handledUpTo.Before(rec.Deadline) {
@@ -70,20 +70,20 @@ func (c *change) tickGame(lg *liveGame, handledUpTo time.Time) error {
 		return nil
 	}
 	if c.now.Before(rec.Deadline) {
-		c.remind(lg, p)
+		remind(c, lg, p)
 		return nil
 	}
 	if handledUpTo.Before(rec.Deadline) {
 		return nil // the move may be in a mail not yet handled
 	}
-	c.loseOnTime(lg)
+	loseOnTime(c, lg)
 	return nil
 }
 
 // loseOnTime ends lg at its deadline: the side to move loses on time,
 // unless the opponent offered a draw that the late player had not
 // answered, which then counts as accepted.
-func (c *change) loseOnTime(lg *liveGame) {
+func loseOnTime(c *change, lg *liveGame) {
 	rec := lg.rec
 	side := lg.toMove()
 	late := rec.Players[side]
@@ -101,7 +101,7 @@ func (c *change) loseOnTime(lg *liveGame) {
 }
 
 // deadlineFor is when a player who gets the move now must have moved.
-func (c *change) deadlineFor(lg *liveGame, side rules.Side) (time.Time, error) {
+func deadlineFor(c *change, lg *liveGame, side rules.Side) (time.Time, error) {
 	if lg.rec.DaysPerMove == 0 || lg.rec.Players[side].Bot {
 		return time.Time{}, nil
 	}
@@ -117,17 +117,17 @@ func (c *change) deadlineFor(lg *liveGame, side rules.Side) (time.Time, error) {
 }
 
 // startClock sets the deadline for the side to move after a change.
-func (c *change) startClock(lg *liveGame) error {
+func startClock(c *change, lg *liveGame) error {
 	lg.rec.Reminded = false
 	lg.rec.Paused = nil // it explained the deadline that ends here
 	if lg.rec.State != statePlaying {
 		lg.rec.Deadline = time.Time{}
 		return nil
 	}
-	d, err := c.deadlineFor(lg, lg.toMove())
+	d, err := deadlineFor(c, lg, lg.toMove())
 	lg.rec.Deadline = d
 	if err != nil {
 		return err
 	}
-	return c.armReminders(lg)
+	return armReminders(c, lg)
 }

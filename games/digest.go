@@ -80,7 +80,7 @@ func nextDigest(after time.Time, loc *time.Location, minutes int) time.Time {
 
 // scheduleDigest sets when p's next digest goes, from now, after a change
 // of p's settings: none unless p chose the digest.
-func (c *change) scheduleDigest(p *playerRecord) error {
+func scheduleDigest(c *change, p *playerRecord) error {
 	p.DigestNext = time.Time{}
 	if p.Notify != notifyDigest {
 		p.DigestEvents = nil
@@ -93,7 +93,7 @@ func (c *change) scheduleDigest(p *playerRecord) error {
 // foldIntoDigest holds notice n for to's digest instead of sending it,
 // if to chose the digest and n is news of a game in progress; it reports
 // whether it did.
-func (c *change) foldIntoDigest(to string, lg *liveGame, n *notice) (bool, error) {
+func foldIntoDigest(c *change, to string, lg *liveGame, n *notice) (bool, error) {
 	if n.kind != Notice || lg.rec.State != statePlaying {
 		return false, nil
 	}
@@ -111,7 +111,7 @@ func (c *change) foldIntoDigest(to string, lg *liveGame, n *notice) (bool, error
 }
 
 // tickDigests sends the digests that are due and sets the next ones.
-func (c *change) tickDigests() error {
+func tickDigests(c *change) error {
 	due, err := c.st.dueDigests(c.now)
 	if err != nil {
 		return err
@@ -124,12 +124,12 @@ func (c *change) tickDigests() error {
 		if p.Notify != notifyDigest || !p.DigestNext.Equal(e.at) {
 			continue // stale: the setting changed since
 		}
-		if err := c.sendDigest(p); err != nil {
+		if err := sendDigest(c, p); err != nil {
 			return err
 		}
 		p.DigestEvents = nil
 		c.markChanged(p.Address)
-		if err := c.scheduleDigest(p); err != nil {
+		if err := scheduleDigest(c, p); err != nil {
 			return err
 		}
 	}
@@ -138,7 +138,7 @@ func (c *change) tickDigests() error {
 
 // sendDigest composes and queues p's digest, if there is anything to
 // say: the games where it is p's move, and the news held.
-func (c *change) sendDigest(p *playerRecord) error {
+func sendDigest(c *change, p *playerRecord) error {
 	var mine []*liveGame
 	for _, id := range p.Games {
 		lg := c.game(id)
@@ -152,7 +152,7 @@ func (c *change) sendDigest(p *playerRecord) error {
 	if len(mine) == 0 && len(p.DigestEvents) == 0 || c.st.banned(p.Address) {
 		return nil // nothing to say, or nobody to say it to (store_ban.go)
 	}
-	m, err := c.plainMail(Notice, p.Address, "", "", digestText(p, mine), c.digestMail(p))
+	m, err := c.plainMail(Notice, p.Address, "", "", digestText(p, mine), digestMail(c, p))
 	if err != nil {
 		return err
 	}
@@ -162,7 +162,7 @@ func (c *change) sendDigest(p *playerRecord) error {
 
 // digestMail gives the digest its subject and reply address, which carry
 // the digest's key.
-func (c *change) digestMail(p *playerRecord) func(*Mail) {
+func digestMail(c *change, p *playerRecord) func(*Mail) {
 	return func(m *Mail) {
 		id := digestID(c.srv.store.secret, p.Address)
 		tok := digestToken(c.srv.store.secret, id, p.Address)

@@ -78,7 +78,7 @@ func (c *change) forget(address string) (Forgotten, error) {
 		switch rec.State {
 		case statePlaying:
 			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
-			if err := c.rateEnded(); err != nil { // rated before the address goes
+			if err := rateEnded(c); err != nil { // rated before the address goes
 				return Forgotten{}, err
 			}
 			c.notify(Notice, other, id, fmt.Sprintf("Your opponent left windpost and resigned: you win game %s.", id))
@@ -102,10 +102,10 @@ func (c *change) forget(address string) (Forgotten, error) {
 		}
 		f.Games++
 	}
-	if err := c.forgetRatings(address, f.StandIn, opponents); err != nil {
+	if err := forgetRatings(c, address, f.StandIn, opponents); err != nil {
 		return Forgotten{}, err
 	}
-	if err := c.forgetInTournaments(address, f.StandIn); err != nil {
+	if err := forgetInTournaments(c, address, f.StandIn); err != nil {
 		return Forgotten{}, err
 	}
 	delete(c.players, address)

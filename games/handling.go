@@ -124,7 +124,7 @@ func notRun(rest []Command) string {
 
 // commit queues the answer, then what the change collected.
 func (h *handling) commit() error {
-	if err := h.rateEnded(); err != nil {
+	if err := rateEnded(h.change); err != nil {
 		return err
 	}
 	if h.answer.present {

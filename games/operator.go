@@ -95,7 +95,7 @@ func (a actor) because() string {
 func (s *Server) Adjudicate(ctx context.Context, id, result string, d Decision) (string, error) {
 	var text string
 	err := s.operate(ctx, id, d, true, func(c *change, lg *liveGame) error {
-		o, _, err := c.adjudicate(lg, strings.ToLower(strings.TrimSpace(result)), operatorActor(d))
+		o, _, err := adjudicate(c, lg, strings.ToLower(strings.TrimSpace(result)), operatorActor(d))
 		text = o.String()
 		return err
 	})
@@ -108,7 +108,7 @@ func (s *Server) Extend(ctx context.Context, id string, days int, d Decision) (t
 	var deadline time.Time
 	err := s.operate(ctx, id, d, false, func(c *change, lg *liveGame) error {
 		var err error
-		deadline, err = c.extend(lg, days, operatorActor(d))
+		deadline, err = extend(c, lg, days, operatorActor(d))
 		return err
 	})
 	return deadline, err
@@ -118,7 +118,7 @@ func (s *Server) Extend(ctx context.Context, id string, days int, d Decision) (t
 // result, for the operator: it is not rated and counts nowhere.
 func (s *Server) Cancel(ctx context.Context, id string, d Decision) error {
 	return s.operate(ctx, id, d, false, func(c *change, lg *liveGame) error {
-		return c.cancel(lg, operatorActor(d))
+		return cancel(c, lg, operatorActor(d))
 	})
 }
 
@@ -144,7 +144,7 @@ func (s *Server) operate(ctx context.Context, id string, d Decision, table bool,
 		if lg == nil {
 			return errors.New("there is no such game")
 		}
-		if err := c.sameBot(lg); err != nil {
+		if err := sameBot(c, lg); err != nil {
 			return err
 		}
 		if err := act(c, lg); err != nil {
@@ -161,7 +161,7 @@ func (s *Server) operate(ctx context.Context, id string, d Decision, table bool,
 // sameBot refuses to mail lg's players from a bot address whose domain
 // is not the one of the mails they had about it (the operator named
 // another config than serve's): their replies would go astray.
-func (c *change) sameBot(lg *liveGame) error {
+func sameBot(c *change, lg *liveGame) error {
 	for _, p := range lg.rec.Players {
 		if p.Thread == "" {
 			continue
@@ -212,7 +212,7 @@ func stateWords(lg *liveGame) string {
 // adjudicate ends lg by adjudication (see Server.Adjudicate; stated is ""
 // or "black", "white", "draw"), tells both players, and logs it. It
 // returns the outcome and on what it rests.
-func (c *change) adjudicate(lg *liveGame, stated string, by actor) (rules.Outcome, string, error) {
+func adjudicate(c *change, lg *liveGame, stated string, by actor) (rules.Outcome, string, error) {
 	rec := lg.rec
 	if rec.State != statePlaying {
 		return rules.Outcome{}, "", notInProgress(lg, "adjudicated")
@@ -220,7 +220,7 @@ func (c *change) adjudicate(lg *liveGame, stated string, by actor) (rules.Outcom
 	if rec.BotThinking {
 		return rules.Outcome{}, "", thinkingRefusal(lg)
 	}
-	o, basis, err := c.adjudication(lg, stated)
+	o, basis, err := adjudicatedOutcome(c, lg, stated)
 	if err != nil {
 		return rules.Outcome{}, "", err
 	}
@@ -231,9 +231,9 @@ func (c *change) adjudicate(lg *liveGame, stated string, by actor) (rules.Outcom
 	return o, basis, c.audit(by.who, "adjudicate", rec.ID, o.String()+", "+basis, by.why)
 }
 
-// adjudication is the outcome lg is adjudicated to: the solved table's,
+// adjudicatedOutcome is the outcome lg is adjudicated to: the solved table's,
 // or in a game without one the stated result.
-func (c *change) adjudication(lg *liveGame, stated string) (rules.Outcome, string, error) {
+func adjudicatedOutcome(c *change, lg *liveGame, stated string) (rules.Outcome, string, error) {
 	want, given := statedOutcome(stated)
 	if stated != "" && !given {
 		return rules.Outcome{}, "", refused("%q is not a result;", stated).instead(`write black, white or draw (the side that wins, or draw).`)
@@ -246,7 +246,7 @@ func (c *change) adjudication(lg *liveGame, stated string) (rules.Outcome, strin
 		}
 		return want, "by decision", nil
 	}
-	v, proven, searched, err := c.tableValue(lg)
+	v, proven, searched, err := tableValue(c, lg)
 	if err != nil {
 		return rules.Outcome{}, "", err
 	}
@@ -295,7 +295,7 @@ func statedOutcome(s string) (rules.Outcome, bool) {
 // When the analyst is a solver.Prover (its table ignores a rule of the
 // game's history), it also says whether the value is proven and on what it
 // rests (searched); otherwise proven is true and searched empty.
-func (c *change) tableValue(lg *liveGame) (v solver.Value, proven bool, searched string, err error) {
+func tableValue(c *change, lg *liveGame) (v solver.Value, proven bool, searched string, err error) {
 	prover, isProver := lg.kit.Analyst.(solver.Prover)
 	if isProver {
 		ctx, cancel := context.WithTimeout(c.ctx, c.srv.cfg.AnalysisTime)
@@ -319,7 +319,7 @@ func (c *change) tableValue(lg *liveGame) (v solver.Value, proven bool, searched
 
 // extend gives the player to move in lg days more for the move, tells both
 // players, logs it, and returns the new deadline.
-func (c *change) extend(lg *liveGame, days int, by actor) (time.Time, error) {
+func extend(c *change, lg *liveGame, days int, by actor) (time.Time, error) {
 	rec := lg.rec
 	switch {
 	case rec.State != statePlaying:
@@ -330,7 +330,7 @@ func (c *change) extend(lg *liveGame, days int, by actor) (time.Time, error) {
 		return time.Time{}, refused("%d days is not an extension from 1 to %d days.", days, maxExtendDays)
 	}
 	rec.Deadline = rec.Deadline.Add(time.Duration(days) * 24 * time.Hour)
-	if err := c.armReminders(lg); err != nil {
+	if err := armReminders(c, lg); err != nil {
 		return time.Time{}, err
 	}
 	move := fmt.Sprintf("move #%d (%s to move)", len(rec.Moves)+1, lg.toMove())
@@ -344,7 +344,7 @@ func (c *change) extend(lg *liveGame, days int, by actor) (time.Time, error) {
 
 // cancel ends lg, a game in progress or a challenge, without a result,
 // tells its players, and logs it.
-func (c *change) cancel(lg *liveGame, by actor) error {
+func cancel(c *change, lg *liveGame, by actor) error {
 	rec := lg.rec
 	if rec.State != statePlaying && rec.State != stateInvited {
 		return refused("game %s cannot be cancelled: %s.", rec.ID, stateWords(lg))

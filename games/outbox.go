@@ -104,8 +104,9 @@ func (s *Store) QueueMail(m Mail) (Mail, error) {
 	return m, nil
 }
 
-// updateMail changes the outbox mail id with f, inside the transaction st.
-func (s *Store) updateMail(id string, f func(st storeTx, m *Mail) error) error {
+// updateMail changes the outbox mail id of s with f, inside the
+// transaction st.
+func updateMail(s *Store, id string, f func(st storeTx, m *Mail) error) error {
 	err := s.update(func(st storeTx) error {
 		m, ok, err := st.outbox().mail(id)
 		if err != nil {
@@ -131,7 +132,7 @@ func (s *Store) updateMail(id string, f func(st storeTx, m *Mail) error) error {
 // MarkSent records that the mail server accepted mail id at at. It is no
 // longer due, and counts against the send limits (SentSince).
 func (s *Store) MarkSent(id string, at time.Time) error {
-	return s.updateMail(id, func(st storeTx, m *Mail) error {
+	return updateMail(s, id, func(st storeTx, m *Mail) error {
 		m.Attempts++
 		m.SentAt = at
 		m.LastError = ""
@@ -160,7 +161,7 @@ type SendFailure struct {
 // notice, a reminder), its other player is told in a plain mail, provided
 // they have proven their address (never the failed address itself).
 func (s *Store) Failed(id string, f SendFailure) error {
-	return s.updateMail(id, func(st storeTx, m *Mail) error {
+	return updateMail(s, id, func(st storeTx, m *Mail) error {
 		m.Attempts++
 		m.LastError = f.Reason
 		if m.FirstFailure.IsZero() {

@@ -71,14 +71,14 @@ func scoreFor(o rules.Outcome, side rules.Side) (rating.Score, string) {
 // rateEnded rates the rated games of the change that ended and are not
 // rated yet. It runs before any mail about them is composed, so that the
 // game-over mails carry the change; a second call finds nothing to do.
-func (c *change) rateEnded() error {
+func rateEnded(c *change) error {
 	for _, id := range c.gameOrder {
 		lg := c.games[id]
 		rec := lg.rec
 		if rec.State != stateOver || !rec.Rated || rec.RatingChanges != nil {
 			continue
 		}
-		if err := c.rate(lg); err != nil {
+		if err := rate(c, lg); err != nil {
 			return fmt.Errorf("game %s: rating: %w", id, err)
 		}
 	}
@@ -87,7 +87,7 @@ func (c *change) rateEnded() error {
 
 // playerRating reads address's rating in variant, aged for the time since
 // their last rated game; a player without one gets a new record.
-func (c *change) playerRating(variant, address string) (*ratingRecord, error) {
+func playerRating(c *change, variant, address string) (*ratingRecord, error) {
 	rr, err := c.st.club().rating(variant, address)
 	if err != nil || rr == nil {
 		return &ratingRecord{Address: address, Variant: variant, Rating: rating.Start()}, err
@@ -104,8 +104,8 @@ func (c *change) playerRating(variant, address string) (*ratingRecord, error) {
 // the human alone against the bot's anchor. A rating that cannot be read
 // or computed (a damaged record) is logged and the game left unrated, so
 // that it cannot hold up the mail; only a failure to write is an error.
-func (c *change) rate(lg *liveGame) error {
-	players, before, after, err := c.newRatings(lg)
+func rate(c *change, lg *liveGame) error {
+	players, before, after, err := newRatings(c, lg)
 	if err != nil {
 		c.srv.log.Error("game cannot be rated", "game", lg.rec.ID, "err", err)
 		return nil
@@ -113,18 +113,18 @@ func (c *change) rate(lg *liveGame) error {
 	if players == ([2]*ratingRecord{}) {
 		return nil // a level without an anchor: new refuses to rate it
 	}
-	return c.putRatings(lg, players, before, after)
+	return writeRatings(c, lg, players, before, after)
 }
 
 // newRatings reads the players' ratings in lg (aged) and computes them
 // after the game; players is all nil for a bot without an anchor.
-func (c *change) newRatings(lg *liveGame) (players [2]*ratingRecord, before, after [2]rating.Rating, err error) {
+func newRatings(c *change, lg *liveGame) (players [2]*ratingRecord, before, after [2]rating.Rating, err error) {
 	rec := lg.rec
 	for s := rules.Black; s <= rules.White; s++ {
 		if rec.Players[s].Bot {
 			continue
 		}
-		rr, err := c.playerRating(rec.Variant, rec.Players[s].Address)
+		rr, err := playerRating(c, rec.Variant, rec.Players[s].Address)
 		if err != nil {
 			return players, before, after, err
 		}
@@ -146,9 +146,9 @@ func (c *change) newRatings(lg *liveGame) (players [2]*ratingRecord, before, aft
 	return players, before, after, err
 }
 
-// putRatings writes the new ratings with their history, and in the game
+// writeRatings writes the new ratings with their history, and in the game
 // record what the game did to them.
-func (c *change) putRatings(lg *liveGame, players [2]*ratingRecord, before, after [2]rating.Rating) error {
+func writeRatings(c *change, lg *liveGame, players [2]*ratingRecord, before, after [2]rating.Rating) error {
 	rec := lg.rec
 	rec.RatingChanges = []sideRating{}
 	for s := rules.Black; s <= rules.White; s++ {
@@ -202,7 +202,7 @@ func ratedWords(rec *gameRecord) string {
 // forgetRatings deletes address's ratings and writes standIn for it in the
 // rating histories of the opponents it played (in games, as game records
 // name them).
-func (c *change) forgetRatings(address, standIn string, opponents map[string]bool) error {
+func forgetRatings(c *change, address, standIn string, opponents map[string]bool) error {
 	for _, kit := range c.srv.catalog.Kits() {
 		variant := kit.Rules.Name()
 		if err := c.st.club().deleteRating(variant, address); err != nil {

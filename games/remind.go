@@ -26,7 +26,7 @@ func (g *gameRecord) nextReminder() (time.Time, bool) {
 
 // armReminders sets the reminders for the deadline of the side to move
 // from that player's schedule.
-func (c *change) armReminders(lg *liveGame) error {
+func armReminders(c *change, lg *liveGame) error {
 	rec := lg.rec
 	rec.RemindBefore = nil
 	if rec.State != statePlaying || rec.Deadline.IsZero() {
@@ -43,7 +43,7 @@ func (c *change) armReminders(lg *liveGame) error {
 
 // remind sends the reminder due in lg to p, the player to move, if one
 // is: one mail even when the tick comes late for several.
-func (c *change) remind(lg *liveGame, p *playerRecord) {
+func remind(c *change, lg *liveGame, p *playerRecord) {
 	rec := lg.rec
 	at, ok := rec.nextReminder()
 	if !ok || c.now.Before(at) {

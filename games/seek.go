@@ -47,7 +47,7 @@ func validSeekID(s string) bool { return validID(s, 's') }
 
 // newSeekID draws seek ids until one is free; when the short ids are
 // crowded, longer ones follow.
-func (c *change) newSeekID() (string, error) {
+func newSeekID(c *change) (string, error) {
 	for tries := 0; ; tries++ {
 		n, err := c.st.club().newSeekNumber()
 		if err != nil {
@@ -105,7 +105,7 @@ func (s *seekRecord) termParts(reader string) []string {
 // seekOpen reports whether seek s can still be joined at: not expired, and
 // its seeker still one windpost may write to (they did not say "stop" or
 // "forget me" since).
-func (c *change) seekOpen(s *seekRecord, at time.Time) (bool, error) {
+func seekOpen(c *change, s *seekRecord, at time.Time) (bool, error) {
 	if !at.Before(s.Expires) || c.st.doNotMail(s.Seeker) || c.st.banned(s.Seeker) {
 		return false, nil
 	}
@@ -115,14 +115,14 @@ func (c *change) seekOpen(s *seekRecord, at time.Time) (bool, error) {
 
 // openSeeks returns the seeks open at c.now, oldest first by id order;
 // seeks that cannot be read are logged and left out.
-func (c *change) openSeeks() ([]*seekRecord, error) {
+func openSeeks(c *change) ([]*seekRecord, error) {
 	var open []*seekRecord
 	err := c.st.club().eachSeek(func(id string, s *seekRecord, err error) error {
 		if err != nil {
 			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
 		}
-		ok, err := c.seekOpen(s, c.now)
+		ok, err := seekOpen(c, s, c.now)
 		if ok {
 			open = append(open, s)
 		}
@@ -135,14 +135,14 @@ func (c *change) openSeeks() ([]*seekRecord, error) {
 // may be in a mail not yet handled) and those whose seeker can no longer
 // be written to ("stop", "forget me": their address is not kept); the
 // seeker of an expired one gets one short mail.
-func (c *change) expireSeeks(handledUpTo time.Time) error {
+func expireSeeks(c *change, handledUpTo time.Time) error {
 	var expired, withdrawn []*seekRecord
 	err := c.st.club().eachSeek(func(id string, s *seekRecord, err error) error {
 		if err != nil {
 			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
 		}
-		ok, err := c.seekOpen(s, s.Created)
+		ok, err := seekOpen(c, s, s.Created)
 		switch {
 		case !ok:
 			withdrawn = append(withdrawn, s)

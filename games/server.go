@@ -278,7 +278,7 @@ func (s *Server) TickUpTo(ctx context.Context, handledUpTo time.Time) ([]Mail, e
 			return err
 		}
 		c := s.newChange(ctx, st, "")
-		if err := c.tick(earlier(handledUpTo, c.now)); err != nil {
+		if err := tick(c, earlier(handledUpTo, c.now)); err != nil {
 			return err
 		}
 		if err := c.commit(); err != nil {

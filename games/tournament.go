@@ -171,8 +171,8 @@ func tournamentResult(lg *liveGame) tournament.Result {
 // crosstable to the players, the next round, the final standings. A game
 // whose result the tournament already has (a withdrawal scored it) is
 // passed over, so that a second call does nothing.
-func (c *change) tournamentResults() error {
-	ids, ended := c.endedTournamentGames(false)
+func tournamentResults(c *change) error {
+	ids, ended := endedTournamentGames(c, false)
 	for _, id := range ids {
 		tr, err := c.st.club().tournament(id)
 		if err != nil {
@@ -202,7 +202,7 @@ func (c *change) tournamentResults() error {
 		if len(news) == 0 {
 			continue
 		}
-		if err := c.advanceTournament(tr, news); err != nil {
+		if err := advanceTournament(c, tr, news); err != nil {
 			return err
 		}
 	}
@@ -213,7 +213,7 @@ func (c *change) tournamentResults() error {
 // ended, by tournament, and the tournaments in the order their games were
 // read; fresh keeps only the games that ended in this change. Nothing is
 // allocated for a change without such games.
-func (c *change) endedTournamentGames(fresh bool) ([]string, map[string][]*liveGame) {
+func endedTournamentGames(c *change, fresh bool) ([]string, map[string][]*liveGame) {
 	var ids []string
 	var ended map[string][]*liveGame
 	for _, id := range c.gameOrder {
@@ -243,15 +243,15 @@ func (tr *tournamentRecord) pending(lg *liveGame) bool {
 // crosstablesDue counts the mails that commit sends for the tournament
 // games ended in this change (tournamentResults): one to each recipient
 // of each tournament with a result to record, its next pairings inside.
-func (c *change) crosstablesDue() int {
-	ids, ended := c.endedTournamentGames(true)
+func crosstablesDue(c *change) int {
+	ids, ended := endedTournamentGames(c, true)
 	n := 0
 	for _, id := range ids {
 		tr, err := c.st.club().tournament(id)
 		if err != nil || tr == nil || tr.State != tournamentPlaying || !slices.ContainsFunc(ended[id], tr.pending) {
 			continue // an unreadable one is logged and passed over at commit
 		}
-		for _, to := range c.tournamentRecipients(tr) {
+		for _, to := range tournamentRecipients(c, tr) {
 			if !c.st.doNotMail(to) {
 				n++
 			}
@@ -267,7 +267,7 @@ func (tr *tournamentRecord) shown(address string) string { return shownAddress(a
 // startTournament pairs a tournament that was open: the players seeded by
 // their rating in the game (the unrated last, in the order they joined),
 // every round at once in a round robin, the first in a Swiss.
-func (c *change) startTournament(tr *tournamentRecord) error {
+func startTournament(c *change, tr *tournamentRecord) error {
 	players := make([]tournament.Player, 0, len(tr.Entrants))
 	for _, addr := range tr.Entrants {
 		p := tournament.Player{ID: addr, Name: tr.shown(addr)}
@@ -285,7 +285,7 @@ func (c *change) startTournament(tr *tournamentRecord) error {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
 	tr.Pairing, tr.State, tr.Started, tr.Rounds = t, tournamentPlaying, c.now, t.Rounds
-	return c.advanceTournament(tr, nil)
+	return advanceTournament(c, tr, nil)
 }
 
 // advanceTournament moves a started tournament on after news (results,
@@ -295,7 +295,7 @@ func (c *change) startTournament(tr *tournamentRecord) error {
 // at the end the final standings; at the start, each player their games
 // alone (tournament_pairing.go). Either way each player gets one mail.
 // It writes the record.
-func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
+func advanceTournament(c *change, tr *tournamentRecord, news []string) error {
 	t := tr.Pairing
 	announce := len(news) > 0 // at the start, the pairing mails say it all
 	paired := pairings{}
@@ -313,7 +313,7 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 			announce = true
 			break
 		}
-		if err := c.makeRound(tr, r, paired); err != nil {
+		if err := makeRound(c, tr, r, paired); err != nil {
 			return err
 		}
 		if tr.Format == formatSwiss {
@@ -325,9 +325,9 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 	}
 	var err error
 	if announce {
-		err = c.mailCrosstable(tr, news, paired)
+		err = mailCrosstable(c, tr, news, paired)
 	} else {
-		err = c.mailPairings(tr, paired)
+		err = mailPairings(c, tr, paired)
 	}
 	if err != nil {
 		return err
@@ -338,7 +338,7 @@ func (c *change) advanceTournament(tr *tournamentRecord, news []string) error {
 // makeRound makes the games of a round just paired and notes each
 // player's game, or bye in a Swiss, in paired for the tournament's mail
 // to them. A game's own mails begin with its first move.
-func (c *change) makeRound(tr *tournamentRecord, r tournament.Round, paired pairings) error {
+func makeRound(c *change, tr *tournamentRecord, r tournament.Round, paired pairings) error {
 	kit, err := c.srv.catalog.Get(tr.Variant)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
@@ -358,7 +358,7 @@ func (c *change) makeRound(tr *tournamentRecord, r tournament.Round, paired pair
 		rec := lg.rec
 		rec.DaysPerMove, rec.Rated = tr.DaysPerMove, tr.Rated
 		rec.Tournament, rec.Round, rec.Organiser = tr.ID, r.Number, tr.Organiser
-		if err := c.startClock(lg); err != nil {
+		if err := startClock(c, lg); err != nil {
 			return err
 		}
 		ids[b] = rec.ID

@@ -69,11 +69,11 @@ func TestTournamentWorstMail(t *testing.T) {
 				lines = append(lines, "tournament start "+big.id)
 			}
 			mails := big.collect(h.reply(t, big.open, lines...))
-			if len(mails) != tc.want || len(mails) > h.srv.mailsPerMail()+len(club) {
-				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.mailsPerMail()+len(club), describe(mails))
+			if len(mails) != tc.want || len(mails) > h.srv.cfg.mailsPerMail()+len(club) {
+				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.cfg.mailsPerMail()+len(club), describe(mails))
 			}
 			ans := answerIn(t, mails, alice)
-			notRun := fmt.Sprintf("Not run, because one mail may cause at most %d mails", h.srv.mailsPerMail())
+			notRun := fmt.Sprintf("Not run, because one mail may cause at most %d mails", h.srv.cfg.mailsPerMail())
 			_, rest, _ := strings.Cut(ans.Text, notRun)
 			if got := strings.Count(rest, "\n> ") + moreLines(rest); got != tc.notRun {
 				t.Errorf("%d lines not run, want %d:\n%s", got, tc.notRun, ans.Text)

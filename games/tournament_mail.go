@@ -25,7 +25,7 @@ func byeWords(tr *tournamentRecord, r tournament.Round) string {
 
 // tournamentRecipients are the addresses a tournament's mail goes to: its
 // players who have not withdrawn, and the organiser, unless forgotten.
-func (c *change) tournamentRecipients(tr *tournamentRecord) []string {
+func tournamentRecipients(c *change, tr *tournamentRecord) []string {
 	var to []string
 	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
 		_, domain := SplitAddress(a)
@@ -40,22 +40,22 @@ func (c *change) tournamentRecipients(tr *tournamentRecord) []string {
 // mailCrosstable mails the news and the crosstable, or when the
 // tournament is over the final standings, to its recipients; a player
 // with games in paired (a Swiss's next round) finds them at the top.
-func (c *change) mailCrosstable(tr *tournamentRecord, news []string, paired pairings) error {
+func mailCrosstable(c *change, tr *tournamentRecord, news []string, paired pairings) error {
 	subject := "crosstable"
 	body := tr.crosstableText(news)
 	if tr.State == tournamentOver {
 		subject = "final standings"
 	}
-	for _, to := range c.tournamentRecipients(tr) {
+	for _, to := range tournamentRecipients(c, tr) {
 		what, text := subject, body
 		if games := paired[to]; len(games) > 0 {
-			mine, err := c.pairingText(to, games)
+			mine, err := pairingText(c, to, games)
 			if err != nil {
 				return err
 			}
 			what, text = subject+" and "+pairingSubject(games), mine+"\n"+body
 		}
-		if err := c.tournamentMail(tr, to, what, text); err != nil {
+		if err := tournamentMail(c, tr, to, what, text); err != nil {
 			return err
 		}
 	}
@@ -110,7 +110,7 @@ func winners(ss []tournament.Standing) string {
 
 // tournamentMail queues a mail about tr to address, with the player's own
 // key (keyMail); none to an address on the do-not-mail list.
-func (c *change) tournamentMail(tr *tournamentRecord, to, what, body string) error {
+func tournamentMail(c *change, tr *tournamentRecord, to, what, body string) error {
 	if c.st.doNotMail(to) {
 		return nil
 	}

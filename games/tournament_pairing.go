@@ -29,7 +29,7 @@ func (ps pairings) add(to string, round int, game *liveGame) {
 
 // mailPairings mails each player of a tournament that has just begun
 // their games, one mail each.
-func (c *change) mailPairings(tr *tournamentRecord, paired pairings) error {
+func mailPairings(c *change, tr *tournamentRecord, paired pairings) error {
 	title := tr.Variant
 	if kit, ok := c.srv.catalog.Lookup(tr.Variant); ok {
 		title = kit.Rules.Title()
@@ -40,11 +40,11 @@ func (c *change) mailPairings(tr *tournamentRecord, paired pairings) error {
 		if len(games) == 0 {
 			continue
 		}
-		body, err := c.pairingText(to, games)
+		body, err := pairingText(c, to, games)
 		if err != nil {
 			return err
 		}
-		if err := c.tournamentMail(tr, to, pairingSubject(games), head+body); err != nil {
+		if err := tournamentMail(c, tr, to, pairingSubject(games), head+body); err != nil {
 			return err
 		}
 	}
@@ -66,7 +66,7 @@ func pairingSubject(games []pairedGame) string {
 // pairingText tells to their new games: a line for each (its id, colour
 // and opponent, or a bye), how to answer, and the board of each game
 // where it is their move.
-func (c *change) pairingText(to string, games []pairedGame) (string, error) {
+func pairingText(c *change, to string, games []pairedGame) (string, error) {
 	p, err := c.player(to)
 	if err != nil {
 		return "", err

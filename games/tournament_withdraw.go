@@ -14,7 +14,7 @@ import (
 // theirs without a result are lost by forfeit (in a round robin also those
 // not begun); the ones being played end on the board as resigned, and
 // their opponents are told. Then the tournament moves on (advance).
-func (c *change) withdrawPlayer(tr *tournamentRecord, address, news string) error {
+func withdrawPlayer(c *change, tr *tournamentRecord, address, news string) error {
 	if err := tr.Pairing.Withdraw(address); err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
@@ -36,7 +36,7 @@ func (c *change) withdrawPlayer(tr *tournamentRecord, address, news string) erro
 				"Your opponent withdrew from %s: game %s ends, and the tournament scores it as your win by forfeit.", tr.title(), id))
 		}
 	}
-	return c.advanceTournament(tr, []string{news})
+	return advanceTournament(c, tr, []string{news})
 }
 
 // forgetInTournaments takes a forgotten player (forget.go) out of their
@@ -44,7 +44,7 @@ func (c *change) withdrawPlayer(tr *tournamentRecord, address, news string) erro
 // those being played (their games without a result lost by forfeit), out
 // of those open; a tournament they organise keeps going without its
 // organiser's mail.
-func (c *change) forgetInTournaments(address, standIn string) error {
+func forgetInTournaments(c *change, address, standIn string) error {
 	var ids []string
 	err := c.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
 		if err == nil && tr.State != tournamentOver && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
@@ -66,7 +66,7 @@ func (c *change) forgetInTournaments(address, standIn string) error {
 		playing := tr.State == tournamentPlaying && slices.Contains(tr.Entrants, address) && !tr.withdrawn(address)
 		tr.rename(address, standIn)
 		if playing {
-			err = c.withdrawPlayer(tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", tr.shown(standIn)))
+			err = withdrawPlayer(c, tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", tr.shown(standIn)))
 		} else {
 			err = c.st.club().putTournament(tr)
 		}

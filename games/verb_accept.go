@@ -60,7 +60,7 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 func begin(h *handling, lg *liveGame, side rules.Side, news string) (string, error) {
 	rec := lg.rec
 	rec.State = statePlaying
-	if err := h.startClock(lg); err != nil {
+	if err := startClock(h.change, lg); err != nil {
 		return "", err
 	}
 	toMove := lg.toMove()

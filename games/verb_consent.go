@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 )
 
 // Consent: windpost writes to an address other than the sender's (a
@@ -35,11 +34,11 @@ const (
 
 // invitationsPerDay is how many addresses that never played a sender may
 // invite in 24 hours.
-func (s *Server) invitationsPerDay() int {
-	if s.cfg.InvitationsPerDay <= 0 {
+func (cfg Config) invitationsPerDay() int {
+	if cfg.InvitationsPerDay <= 0 {
 		return DefaultInvitationsPerDay
 	}
-	return s.cfg.InvitationsPerDay
+	return cfg.InvitationsPerDay
 }
 
 // consent is what a handling knows of its sender's proof.
@@ -142,178 +141,6 @@ func (c *change) neverPlayed(address string) (bool, error) {
 		return false, err
 	}
 	return p.Proven.IsZero(), nil
-}
-
-// mayInvite checks the rules of consent for a challenge of the sender's to
-// address: the do-not-mail list, the invitee's blocks, one invitation
-// waiting per address, and the cap per day on addresses that never played.
-func mayInvite(h *handling, address string) error {
-	if err := h.srv.checkAddress(address); err != nil {
-		return refused("I cannot write to %s (%v).", address, err).instead("Check the address for a typo.")
-	}
-	if h.st.banned(address) {
-		return refused("%s cannot be invited.", address).instead(otherOpponent) // not why (store_ban.go)
-	}
-	if h.st.doNotMail(address) {
-		return refused("%s asked windpost never to write to them, so I cannot invite them.", address).
-			instead(otherOpponent)
-	}
-	them, err := h.player(address)
-	if err != nil {
-		return err
-	}
-	if slices.Contains(them.Blocked, h.from) {
-		return refused("%s does not take challenges from you.", address).instead(otherOpponent)
-	}
-	if err := mayMailInvitee(h, address, them); err != nil {
-		return err
-	}
-	me, err := h.player(h.from)
-	if err != nil {
-		return err
-	}
-	held := held(h, me)
-	if never, err := h.neverPlayed(address); err != nil || !never {
-		return err
-	}
-	dayAgo := h.now.Add(-24 * time.Hour)
-	me.Invited = slices.DeleteFunc(me.Invited, func(t time.Time) bool { return !t.After(dayAgo) })
-	if n := len(me.Invited) + len(held); n >= h.srv.invitationsPerDay() {
-		next := h.now.Add(24 * time.Hour)
-		if len(me.Invited) > 0 {
-			next = me.Invited[0].Add(24 * time.Hour)
-		}
-		return refused("you have invited %d addresses that never played windpost in the last 24 hours, as many as a day allows;", n).
-			instead("invite them after %s, or invite someone who already plays.", formatTime(next))
-	}
-	return nil
-}
-
-// mayMailInvitee checks what others may cause to address, however many
-// they are: one invitation waits for them at a time, and they get at most
-// invitationsPerHourTo in an hour. them is address's record.
-func mayMailInvitee(h *handling, address string, them *playerRecord) error {
-	theirs, err := h.playerGames(address)
-	if err != nil {
-		return err
-	}
-	for _, lg := range theirs {
-		if g := lg.rec; g.State == stateInvited && g.invitee() == address {
-			if g.Challenger == h.from {
-				return refused("your challenge to %s (game %s) is still waiting for their answer;", address, g.ID).
-					instead(`wait for it, or withdraw it with "%s decline".`, g.ID)
-			}
-			return refused("%s has another challenge waiting for their answer, and I give them one at a time.", address).
-				instead("Try again in a few days, or challenge someone else.")
-		}
-	}
-	hourAgo := h.now.Add(-time.Hour)
-	them.InvitedBy = slices.DeleteFunc(them.InvitedBy, func(t time.Time) bool { return !t.After(hourAgo) })
-	if n := len(them.InvitedBy); n >= invitationsPerHourTo {
-		return refused("%s has been invited %d times in the last hour, as many as I allow.", address, n).
-			instead("Try again after %s.", formatTime(them.InvitedBy[0].Add(time.Hour)))
-	}
-	return nil
-}
-
-// held is the sender's challenges waiting for a confirm that has not
-// expired.
-func held(h *handling, p *playerRecord) []heldChallenge {
-	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
-		return nil
-	}
-	return p.Confirm.Challenges
-}
-
-// countInvitation counts an invitation to address against address's
-// hourly cap and, if address never played, the sender's daily cap.
-func countInvitation(h *handling, address string) error {
-	them, err := h.player(address)
-	if err != nil {
-		return err
-	}
-	them.InvitedBy = append(them.InvitedBy, h.now)
-	h.markChanged(address)
-	never, err := h.neverPlayed(address)
-	if err != nil || !never {
-		return err
-	}
-	me, err := h.player(h.from)
-	if err != nil {
-		return err
-	}
-	me.Invited = append(me.Invited, h.now)
-	h.markChanged(h.from)
-	return nil
-}
-
-// heldLine is challenge c written again from what was read (a line as
-// written may be long with blanks).
-func heldLine(c Command) string {
-	line := fmt.Sprintf("challenge %s %s", c.Address, c.Variant)
-	if c.Side != "" {
-		line += " as " + c.Side
-	}
-	if c.Days != 0 {
-		line += fmt.Sprintf(" days %d", c.Days)
-	}
-	if c.Rating == "unrated" {
-		line += " unrated"
-	}
-	return line
-}
-
-// newConfirmationID draws the id of a confirmation: game-id-shaped (so
-// that the reply address and the subject tag carry it) and longer than the
-// ids games get, and not a game's.
-func (c *change) newConfirmationID() string {
-	for {
-		b := []byte{'g'}
-		for i := 0; i < 10; i++ {
-			b = append(b, idAlphabet[c.rng.IntN(len(idAlphabet))])
-		}
-		if id := string(b); !c.st.hasGame(id) {
-			return id
-		}
-	}
-}
-
-// confirmMail marks mail m as the confirmation request: its reply address
-// and subject tag carry the key of the sender's confirmation.
-func (h *handling) confirmMail(m *Mail) {
-	p := h.players[h.from]
-	if !h.consent.asked || p == nil || p.Confirm == nil {
-		return
-	}
-	id := p.Confirm.ID
-	tok := confirmToken(h.srv.store.secret, id, h.from)
-	m.ReplyTo = replyAddress(h.srv.local, h.srv.domain, id, tok)
-	m.Subject += " " + subjectTag(id, tok)
-}
-
-// queueConfirmation sends the confirmation request as a mail of its own
-// when the answer was about a game (and so carries that game's key).
-func queueConfirmation(h *handling) error {
-	if !h.consent.asked || !h.answer.present || h.answer.focus == "" {
-		return nil
-	}
-	p, err := h.player(h.from)
-	if err != nil || p.Confirm == nil {
-		return err
-	}
-	var lines strings.Builder
-	for _, hc := range p.Confirm.Challenges {
-		lines.WriteString("> " + hc.Line + "\n")
-	}
-	m, err := h.plainMail(Answer, h.from, "Did you write this? Confirm it to windpost", h.req.MessageID,
-		"A mail from your address asked me to act in your name:\n"+lines.String()+
-			"To do it, reply to this mail with the word: confirm\n"+
-			"If you did not write to windpost, ignore this mail: I do nothing of it, and nobody else gets mail from me.\n", h.confirmMail)
-	if err != nil {
-		return err
-	}
-	h.queued = append(h.queued, m)
-	return nil
 }
 
 // confirm answers "confirm": in a reply carrying the confirmation's key,

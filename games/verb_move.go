@@ -79,7 +79,7 @@ func moveVerb(h *handling, c Command) (string, error) {
 		news = append(news, "Game over: "+lg.resultFor(opp)+".")
 	} else if !rec.isBotGame() {
 		news = append(news, "It is your move.")
-		if err := h.startClock(lg); err != nil {
+		if err := startClock(h.change, lg); err != nil {
 			return "", err
 		}
 	}

@@ -112,7 +112,7 @@ func settingVerb(h *handling, c Command) (string, error) {
 			}
 		}
 		h.markChanged(h.from)
-		if err := h.scheduleDigest(p); err != nil {
+		if err := scheduleDigest(h.change, p); err != nil {
 			return "", err
 		}
 	}

@@ -74,7 +74,7 @@ func adjudicateGame(h *handling, c Command) (string, error) {
 		return "", refused("you play in game %s, so you cannot decide its result yourself;", lg.rec.ID).
 			instead("ask the server's operator to adjudicate it.")
 	}
-	o, basis, err := h.adjudicate(lg, c.Result, by)
+	o, basis, err := adjudicate(h.change, lg, c.Result, by)
 	if err != nil {
 		return "", err
 	}
@@ -92,7 +92,7 @@ func extendGame(h *handling, c Command) (string, error) {
 		return "", refused("it is your own move in game %s, so you cannot give yourself more time;", lg.rec.ID).
 			instead(`ask the server's operator, or take a vacation ("help vacation").`)
 	}
-	deadline, err := h.extend(lg, c.Days, by)
+	deadline, err := extend(h.change, lg, c.Days, by)
 	if err != nil {
 		return "", err
 	}

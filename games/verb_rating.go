@@ -20,7 +20,7 @@ const standingsNameWidth = 48
 
 // ratingNow is rr's rating as of now: the deviation grown for the time
 // since the last rated game.
-func (c *change) ratingNow(rr *ratingRecord) (rating.Rating, error) {
+func ratingNow(c *change, rr *ratingRecord) (rating.Rating, error) {
 	return ratingSystem().Age(rr.Rating, c.now.Sub(rr.Last))
 }
 
@@ -40,7 +40,7 @@ func myRating(h *handling, _ Command) (string, error) {
 			fmt.Fprintf(&b, "\n%s: no rated games yet.\n", kit.Rules.Title())
 			continue
 		}
-		now, err := h.ratingNow(rr)
+		now, err := ratingNow(h.change, rr)
 		if err != nil {
 			return "", err
 		}

@@ -79,7 +79,7 @@ func undo(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	if rec.UndoRequest == side.Opponent().String() && rec.UndoPly == ply {
 		lg.takeBack(1)
 		rec.UndoRequest, rec.UndoPly, rec.DrawOffer = "", 0, ""
-		if err := h.startClock(lg); err != nil {
+		if err := startClock(h.change, lg); err != nil {
 			return "", err
 		}
 		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.fromShown(), last, len(rec.Moves)+1))

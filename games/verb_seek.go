@@ -110,7 +110,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
 			instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
 	}
-	open, err := h.openSeeks()
+	open, err := openSeeks(h.change)
 	if err != nil {
 		return "", err
 	}
@@ -128,7 +128,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", refused("the list of seeks is full (%d).", maxSeeks).
 			instead(`Write "seeks %s" and join one of them, or try again in a day or two.`, kit.Rules.Name())
 	}
-	id, err := h.newSeekID()
+	id, err := newSeekID(h.change)
 	if err != nil {
 		return "", err
 	}
@@ -146,7 +146,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
 func unseek(h *handling, c Command) (string, error) {
-	open, err := h.openSeeks()
+	open, err := openSeeks(h.change)
 	if err != nil {
 		return "", err
 	}
@@ -189,7 +189,7 @@ func listSeeks(h *handling, c Command) (string, error) {
 		}
 		kits = []variants.Kit{kit}
 	}
-	open, err := h.openSeeks()
+	open, err := openSeeks(h.change)
 	if err != nil {
 		return "", err
 	}
@@ -226,7 +226,7 @@ func listSeeks(h *handling, c Command) (string, error) {
 // seekEntry writes one seek of the list: its id, the seeker as the
 // standings show them, their rating, the terms and the expiry.
 func seekEntry(h *handling, b *strings.Builder, s *seekRecord) error {
-	rr, err := h.playerRating(s.Variant, s.Seeker)
+	rr, err := playerRating(h.change, s.Variant, s.Seeker)
 	if err != nil {
 		return err
 	}
@@ -274,7 +274,7 @@ func joinSeek(h *handling, id string) (string, error) {
 	}
 	open := false
 	if s != nil {
-		if open, err = h.seekOpen(s, arrived); err != nil {
+		if open, err = seekOpen(h.change, s, arrived); err != nil {
 			return "", err
 		}
 	}
@@ -315,7 +315,7 @@ func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
 		return refused("the player of seek %s does not take challenges from you.", s.ID).
 			instead(`Write "seeks" for the others, or "seek %s" to open your own.`, s.Variant)
 	}
-	rr, err := h.playerRating(s.Variant, h.from)
+	rr, err := playerRating(h.change, s.Variant, h.from)
 	if err != nil {
 		return err
 	}

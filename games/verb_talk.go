@@ -298,7 +298,7 @@ func passMessage(h *handling, lg *liveGame, text string) string {
 		h.answer.done++
 		return fmt.Sprintf("Not passed on: %s has muted messages in game %s. Your message is kept in the game's record:\n%s", opp, rec.ID, quoted)
 	case !(noticed && len(n.events) > 0) && h.mailsSpent():
-		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.srv.mailsPerMail(), quoted)
+		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.srv.cfg.mailsPerMail(), quoted)
 	}
 	keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text})
 	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.fromShown(), quoted))

@@ -203,7 +203,7 @@ func startTournamentVerb(h *handling, tr *tournamentRecord) (string, error) {
 		return "", refused("%s has %d %s; it needs at least %d.", tr.title(), n, plural(n, "player", "players"), need).
 			instead("Wait for more to join.")
 	}
-	if err := h.startTournament(tr); err != nil {
+	if err := startTournament(h.change, tr); err != nil {
 		return "", err
 	}
 	if err := h.audit(h.from, "start", tr.ID, fmt.Sprintf("%d players, %s", n, formatWords(tr.Format)), ""); err != nil {
@@ -233,7 +233,7 @@ func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, err
 		if err := mayWithdraw(h, tr, h.from); err != nil {
 			return "", err
 		}
-		if err := h.withdrawPlayer(tr, h.from, fmt.Sprintf("%s withdrew.", tr.shown(h.from))); err != nil {
+		if err := withdrawPlayer(h.change, tr, h.from, fmt.Sprintf("%s withdrew.", tr.shown(h.from))); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Done: you withdrew from %s. Your games without a result are lost by forfeit "+
@@ -255,10 +255,10 @@ func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, err
 	if err := h.audit(h.from, "withdraw", tr.ID, player, ""); err != nil {
 		return "", err
 	}
-	if err := h.withdrawPlayer(tr, player, fmt.Sprintf("The organiser withdrew %s.", tr.shown(player))); err != nil {
+	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", tr.shown(player))); err != nil {
 		return "", err
 	}
-	err := h.tournamentMail(tr, player, "you were withdrawn", fmt.Sprintf(
+	err := tournamentMail(h.change, tr, player, "you were withdrawn", fmt.Sprintf(
 		"The organiser of %s withdrew you from it: your games without a result are lost by forfeit, "+
 			"and those in progress end as resigned. Ask them (%s) why.\n", tr.title(), tr.Organiser))
 	return fmt.Sprintf("Done: you withdrew %s from %s; I told them and the players.", player, tr.title()), err

@@ -1,0 +1,172 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/windpost/windpost/rules"
+)
+
+// The status block of a game's mails and how players are named in it.
+
+// statusBlock is the part of every mail about a game that shows it: the
+// players, the board, whose turn, the last move, the move number, the
+// deadline and the result. Times are shown in loc, the reader's zone.
+func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
+	rec := lg.rec
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, game %s: %s vs. %s\n\n", lg.kit.Rules.Title(), rec.ID,
+		playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))
+	b.WriteString(strings.TrimRight(lg.kit.Notation.Board(lg.g.Position()), "\n"))
+	b.WriteString("\n\n")
+	if last := rec.lastMove(); last != "" {
+		fmt.Fprintf(&b, "Last move: %s\n", last)
+	}
+	switch rec.State {
+	case stateInvited:
+		if reader == rec.invitee() {
+			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTimeIn(rec.Deadline, loc))
+		} else {
+			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.shownTo(rec.invitee(), reader), formatTimeIn(rec.Deadline, loc))
+		}
+	case stateDeclined:
+		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
+	case stateCancelled:
+		fmt.Fprintf(&b, "Game %s was %s.\n", rec.ID, lg.result())
+	case stateOver:
+		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
+		b.WriteString(ratingLine(rec, reader))
+		if _, player := rec.sideOf(reader); player {
+			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")
+		}
+	case statePlaying:
+		playingStatus(&b, lg, reader, loc)
+	}
+	return b.String()
+}
+
+// playingStatus is the end of the status block of a game in progress:
+// whose move, the deadline, open offers, how to reply.
+func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Location) {
+	rec := lg.rec
+	toMove := lg.toMove()
+	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
+	if !rec.Deadline.IsZero() {
+		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTimeIn(rec.Deadline, loc), rec.DaysPerMove)
+		if rec.Paused != nil {
+			b.WriteString(rec.Paused.says() + "\n")
+		}
+	}
+	side, player := rec.sideOf(reader)
+	if rec.DrawOffer != "" {
+		s, _ := rules.ParseSide(rec.DrawOffer)
+		b.WriteString(whoDoes(rec, s, reader, "offer a draw.", "offers a draw."))
+		if player && s != side && side == toMove {
+			b.WriteString(` Reply "draw" to accept it; a move declines it.`)
+		} else if player && s != side {
+			fmt.Fprintf(b, ` Reply "draw" to accept it, or "%s".`, declineWords(rec, side, offerDraw))
+		}
+		b.WriteString("\n")
+	}
+	if rec.UndoRequest != "" {
+		s, _ := rules.ParseSide(rec.UndoRequest)
+		b.WriteString(whoDoes(rec, s, reader, "ask to take back the last move.", "asks to take back the last move."))
+		if player && s != side {
+			b.WriteString(` Reply "undo" to agree; a move refuses.`)
+		}
+		b.WriteString("\n")
+	}
+	if player && side == toMove {
+		if ms := lg.g.LegalMoves(); len(ms) > 0 {
+			b.WriteString(replyWithMove(lg.kit.Notation, lg.g.Position(), len(rec.Moves)+1))
+		}
+	}
+}
+
+// hasPlayer reports whether address plays in the game: only players see
+// each other's whole addresses and names; to anyone else (who may have
+// written any From line) a player is "alice@...".
+func (rec *gameRecord) hasPlayer(address string) bool {
+	_, ok := rec.sideOf(address)
+	return ok
+}
+
+// shownTo is address as reader may see it in this game (hasPlayer).
+func (rec *gameRecord) shownTo(address, reader string) string {
+	if rec.hasPlayer(reader) {
+		return address
+	}
+	return shownAddress(address, reader)
+}
+
+// sideThenPlayer names the side and who plays it for reader: "black
+// (you)", "white (the bot)", "black (alice@example.org)".
+func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
+	p := rec.Players[side]
+	switch {
+	case p.Bot:
+		return fmt.Sprintf("%s (the bot)", side)
+	case p.Address == reader:
+		return fmt.Sprintf("%s (you)", side)
+	}
+	if !rec.hasPlayer(reader) {
+		return fmt.Sprintf("%s (%s)", side, shownAddress(p.Address, reader))
+	}
+	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
+}
+
+// playerThenSide names who plays side, and the side, for reader: "you
+// (black)", "the bot (white, perfect)", "alice@example.org (black)".
+func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
+	p := rec.Players[side]
+	switch {
+	case p.Bot:
+		return fmt.Sprintf("the bot (%s, %s)", side, p.Level)
+	case p.Address == reader:
+		return fmt.Sprintf("you (%s)", side)
+	}
+	if !rec.hasPlayer(reader) {
+		return fmt.Sprintf("%s (%s)", shownAddress(p.Address, reader), side)
+	}
+	if p.Name != "" {
+		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(playerSlot{Address: p.Address}, side.String()))
+	}
+	return fmt.Sprintf("%s (%s)", p.Address, side)
+}
+
+// formatTime writes a deadline for players: "Sat 28 Nov 2026 12:00 UTC".
+func formatTime(t time.Time) string { return formatTimeIn(t, time.UTC) }
+
+// formatTimeIn writes t in the zone loc ("Mon 2 Jan 2006 15:04 EET");
+// nil is UTC.
+func formatTimeIn(t time.Time, loc *time.Location) string {
+	if loc == nil {
+		loc = time.UTC
+	}
+	return t.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
+}
+
+// locationOf is the time zone address reads times in: its "timezone"
+// setting, or UTC.
+func (c *change) locationOf(address string) *time.Location {
+	p, err := c.player(address)
+	if err != nil {
+		return time.UTC // a record that cannot be read shows UTC; the error surfaces where it is written
+	}
+	return p.location()
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
