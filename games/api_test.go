@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -21,8 +22,8 @@ var (
 	_ func(*Store, string) (bool, error)                       = (*Store).Processed
 	_ func(*Server, context.Context, Request) ([]Mail, error)  = (*Server).Handle
 	_ func(*Server, context.Context) ([]Mail, error)           = (*Server).Tick
-	_ func(string) (game, token string, ok bool)               = ParsePlusTag
-	_ func(string) (game, token string, ok bool)               = ParseSubjectTag
-	_ func(string) (game, token string, ok bool)               = ParseReference
-	_ func(bot, addr string) (game, token string, ok bool)     = ParseReplyAddress
+	_ func(string) (game, token string, ok bool)               = keys.ParsePlusTag
+	_ func(string) (game, token string, ok bool)               = keys.ParseSubjectTag
+	_ func(string) (game, token string, ok bool)               = keys.ParseReference
+	_ func(bot, addr string) (game, token string, ok bool)     = keys.ParseReplyAddress
 )

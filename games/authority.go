@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // Who may act in a player's name. A From line proves nothing: anyone can
@@ -133,22 +135,24 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 }
 
 // addressID is the id the reply address of an answer about none of the
-// sender's games carries (personalID "ga..."), with addressToken as its
+// sender's games carries (keys.Personal "ga..."), with addressToken as its
 // key: a reply to it proves the sender for the verbs that act in their
 // name, but changes no game (a digest's key does, for every game of the
 // player: a forwarded answer to "help" must not play).
-func addressID(secret []byte, address string) string { return personalID(secret, "address", address) }
+func addressID(secret []byte, address string) string {
+	return keys.Personal(secret, "address", address)
+}
 
 // addressToken is the key of addressID: a reply token over "address."+id.
 func addressToken(secret []byte, id, address string) string {
-	return ReplyToken(secret, "address."+id, address)
+	return keys.Token(secret, "address."+id, address)
 }
 
 // addressKeyMatches reports whether the request carries the sender's
 // address key (game is the id it carried), and notes it.
 func addressKeyMatches(h *handling, game, token string) bool {
 	secret := h.srv.store.secret
-	if game != addressID(secret, h.from) || !tokenMatches(token, addressToken(secret, game, h.from)) {
+	if game != addressID(secret, h.from) || !keys.Match(token, addressToken(secret, game, h.from)) {
 		return false
 	}
 	h.consent.addressKey = true
@@ -164,8 +168,8 @@ func (c *change) addressKeyMail(m *Mail, to string) {
 
 // carryKey puts key tok of id in mail m's reply address and subject tag.
 func (c *change) carryKey(m *Mail, id, tok string) {
-	m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, tok)
-	if tag := subjectTag(id, tok); !strings.Contains(m.Subject, tag) {
+	m.ReplyTo = keys.ReplyAddress(c.srv.local, c.srv.domain, id, tok)
+	if tag := keys.SubjectTag(id, tok); !strings.Contains(m.Subject, tag) {
 		m.Subject = ShortenSubject(m.Subject + " " + tag)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // TestStrangerSeesNoAddress: board, history and moves of a game are open
@@ -98,7 +100,7 @@ func TestUnsubscribeButtonIsOneStep(t *testing.T) {
 	}
 	local, _, _ := strings.Cut(to, "@")
 	_, tag, _ := strings.Cut(local, "+")
-	game, token, ok := ParsePlusTag(tag)
+	game, token, ok := keys.ParsePlusTag(tag)
 	if !ok {
 		t.Fatalf("the unsubscribe address %q carries no key", to)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -44,8 +45,8 @@ func BenchmarkMoveRequest(b *testing.B) {
 				h.clock.Advance(time.Hour) // bob may be invited 3 times an hour
 				inv := only(b, h.write(b, alice, "challenge bob@players.test "+bc.variant+" as black"), bob)
 				game = inv.Headers["X-Windpost-Game"]
-				tokens[alice] = ReplyToken(testSecret, game, alice)
-				tokens[bob] = ReplyToken(testSecret, game, bob)
+				tokens[alice] = keys.Token(testSecret, game, alice)
+				tokens[bob] = keys.Token(testSecret, game, bob)
 				h.send(b, h.request(bob, game, tokens[bob], "accept"))
 				replica = rules.NewGame(kit.Rules)
 			}
@@ -88,7 +89,7 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 	start := func() {
 		m := only(b, h.write(b, alice, "new gufuu as black level perfect"), alice)
 		game = m.Headers["X-Windpost-Game"]
-		token = ReplyToken(testSecret, game, alice)
+		token = keys.Token(testSecret, game, alice)
 		replica = rules.NewGame(kit.Rules)
 	}
 	start()

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -61,7 +62,7 @@ func newBotQueue(t *testing.T, tune func(*Config)) *botQueue {
 	for _, p := range []string{alice, bob} {
 		m := only(t, q.write(t, p, "new nim as black level perfect"), p)
 		game := m.Headers["X-Windpost-Game"]
-		q.keys[p] = [2]string{game, ReplyToken(testSecret, game, p)}
+		q.keys[p] = [2]string{game, keys.Token(testSecret, game, p)}
 	}
 	return q
 }

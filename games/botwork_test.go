@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -15,7 +16,7 @@ func newNimGame(t *testing.T, h *harness) (game string, in func(lines ...string)
 	t.Helper()
 	m := only(t, h.write(t, alice, "new nim as black level perfect"), alice)
 	game = m.Headers["X-Windpost-Game"]
-	token := ReplyToken(testSecret, game, alice)
+	token := keys.Token(testSecret, game, alice)
 	return game, func(lines ...string) Request { return h.request(alice, game, token, lines...) }
 }
 

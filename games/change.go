@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -161,7 +162,7 @@ func (c *change) newGameID() (string, error) {
 		if tries >= 8 {
 			length = 4 + tries/8
 		}
-		id := gameIDCandidate(c.srv.store.secret, n, length)
+		id := keys.GameID(c.srv.store.secret, n, length)
 		_, variant := c.srv.catalog.Lookup(id)
 		_, madeHere := c.games[id] // made earlier in this transaction, not stored yet
 		if !madeHere && !c.st.hasGame(id) && !c.srv.verbs.keyword(id) && !variant {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -33,7 +34,7 @@ func TestMoveJudgedByArrival(t *testing.T) {
 			h.clock.t = firstDeadline.Add(2 * time.Minute)
 			local, _, _ := strings.Cut(toAlice.ReplyTo, "@")
 			_, tag, _ := strings.Cut(local, "+")
-			game, token, _ := ParsePlusTag(tag)
+			game, token, _ := keys.ParsePlusTag(tag)
 			r := h.request(alice, game, token, "t1")
 			r.Received = firstDeadline.Add(tc.received)
 			mails := h.send(t, r)
@@ -262,7 +263,7 @@ func TestHandleAfterOutage(t *testing.T) {
 	h.clock.Advance(5 * 24 * time.Hour)
 	local, _, _ := strings.Cut(toAlice.ReplyTo, "@")
 	_, tag, _ := strings.Cut(local, "+")
-	game, token, _ := ParsePlusTag(tag)
+	game, token, _ := keys.ParsePlusTag(tag)
 	r := h.request(alice, game, token, "t1")
 	r.Received = firstDeadline.Add(2 * 24 * time.Hour) // during the stop
 	wantText(t, only(t, h.send(t, r), alice), "Done: you played 1.t1.")

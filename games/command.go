@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/notation"
 )
 
@@ -117,7 +118,7 @@ func (r *verbRegistry) parse(line string) (Command, bool) {
 	c := Command{Line: line}
 	words := strings.Fields(line)
 	low := func(i int) string { return strings.ToLower(strings.Trim(words[i], ".,;:!")) }
-	if len(words) > 1 && validGameID(low(0)) && !r.keyword(low(0)) {
+	if len(words) > 1 && keys.ValidGameID(low(0)) && !r.keyword(low(0)) {
 		c.Game = low(0)
 		words = words[1:]
 	}
@@ -170,7 +171,7 @@ func (c *Command) parseGameArg(args []string) {
 	case len(args) == 0:
 	case c.Verb == VerbGames:
 		c.Err = "\"games\" takes nothing after it"
-	case len(args) == 1 && validGameID(args[0]) && c.Game == "":
+	case len(args) == 1 && keys.ValidGameID(args[0]) && c.Game == "":
 		c.Game = args[0]
 	case len(args) == 1:
 		c.Err = fmt.Sprintf("%q is not a game id (game ids look like g7k3q)", args[0])
@@ -264,8 +265,8 @@ func (c *Command) parseNew(args []string) {
 // parseAddress reads the address of challenge, block and unblock into
 // c.Address, or explains in c.Err that it is none.
 func (c *Command) parseAddress(arg string) bool {
-	addr := CanonicalAddress(arg)
-	if !plausibleAddress(addr) {
+	addr := keys.CanonicalAddress(arg)
+	if !keys.PlausibleAddress(addr) {
 		c.Err = fmt.Sprintf("%q is not a mail address", arg)
 		return false
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 func TestParseCommand(t *testing.T) {
@@ -113,7 +115,7 @@ func FuzzParseCommand(f *testing.F) {
 		if c.Line != strings.TrimSpace(line) {
 			t.Fatalf("Line %q of %q", c.Line, line)
 		}
-		if c.Game != "" && !validGameID(c.Game) {
+		if c.Game != "" && !keys.ValidGameID(c.Game) {
 			t.Fatalf("game %q is not an id", c.Game)
 		}
 		if c.Verb == VerbMove && c.Err == "" && c.Move == "" {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // The tournament commands as written (verb_tournament.go runs them).
@@ -30,7 +32,7 @@ type tournamentCommand struct {
 func (c *Command) parseTournamentLine(verb string, low, words []string) bool {
 	names := func(withPlayer bool) bool {
 		return len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
-			return validTournamentID(a) || validGameID(a) || (withPlayer && strings.Contains(a, "@"))
+			return validTournamentID(a) || keys.ValidGameID(a) || (withPlayer && strings.Contains(a, "@"))
 		})
 	}
 	switch {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // The mails windpost writes: the answer to a request, the notices and
@@ -151,14 +153,14 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		return Mail{}, err
 	}
 	rec := lg.rec
-	tok := ReplyToken(c.srv.store.secret, rec.ID, to)
+	tok := keys.Token(c.srv.store.secret, rec.ID, to)
 	m := Mail{
 		ID:        mailKey(n),
-		MessageID: gameMessageID(rec.ID, tok, n, c.srv.domain),
+		MessageID: keys.GameMessageID(rec.ID, tok, n, c.srv.domain),
 		Kind:      kind,
 		To:        to,
-		Subject:   ShortenSubject(gameSubject(lg, to) + " " + subjectTag(rec.ID, tok)),
-		ReplyTo:   replyAddress(c.srv.local, c.srv.domain, rec.ID, tok),
+		Subject:   ShortenSubject(gameSubject(lg, to) + " " + keys.SubjectTag(rec.ID, tok)),
+		ReplyTo:   keys.ReplyAddress(c.srv.local, c.srv.domain, rec.ID, tok),
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
 		Text:      body + c.srv.webLine(rec.ID),
@@ -201,7 +203,7 @@ func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string, a
 		return Mail{}, err
 	}
 	m := Mail{
-		ID: mailKey(n), MessageID: plainMessageID(n, c.srv.domain), Kind: kind, To: to,
+		ID: mailKey(n), MessageID: keys.PlainMessageID(n, c.srv.domain), Kind: kind, To: to,
 		Subject: subject, InReplyTo: inReplyTo, Text: body, Later: goesLater(kind, nil), NextTry: c.now,
 	}
 	if inReplyTo != "" {

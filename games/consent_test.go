@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -78,7 +79,7 @@ func TestConfirm(t *testing.T) {
 		{"reply with the key", func(h *harness, ask Mail) []Mail { return h.reply(t, ask, "confirm") }, true,
 			"Done: you confirmed your address"},
 		{"subject tag only", func(h *harness, ask Mail) []Mail {
-			game, tok, _ := ParseSubjectTag(ask.Subject)
+			game, tok, _ := keys.ParseSubjectTag(ask.Subject)
 			return h.send(t, h.request(eve, game, tok, "Confirm"))
 		}, true, "Done: you confirmed your address"},
 		{"no key", func(h *harness, ask Mail) []Mail { return h.write(t, eve, "confirm") }, false,
@@ -87,8 +88,8 @@ func TestConfirm(t *testing.T) {
 			"Refused: nothing of yours is waiting for a confirm."},
 		{"a game key", func(h *harness, ask Mail) []Mail {
 			g := only(t, h.write(t, eve, "new nim as black"), eve)
-			game, _, _ := ParseSubjectTag(ask.Subject)
-			_, tok, _ := ParseSubjectTag(g.Subject)
+			game, _, _ := keys.ParseSubjectTag(ask.Subject)
+			_, tok, _ := keys.ParseSubjectTag(g.Subject)
 			return h.send(t, h.request(eve, game, tok, "confirm"))
 		}, false, "Refused: a confirm counts only in a reply"},
 		{"after three days", func(h *harness, ask Mail) []Mail {

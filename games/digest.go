@@ -2,12 +2,12 @@ package games
 
 import (
 	"cmp"
-	"crypto/hmac"
-	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // The digest: a player who chose "notify digest 07:00" gets one mail a
@@ -32,34 +32,20 @@ type digestEvent struct {
 // digestID is the game-id-shaped id that the reply address and subject
 // tag of address's digests carry: "gd" and 10 letters of an HMAC under
 // secret, so that it never names a game (game ids are shorter).
-func digestID(secret []byte, address string) string { return personalID(secret, "digest", address) }
-
-// personalID is the game-id-shaped id of one of address's own keys: "g",
-// the purpose's first letter and 10 letters of an HMAC under secret, so
-// that it never names a game (game ids are shorter).
-func personalID(secret []byte, purpose, address string) string {
-	mac := hmac.New(sha256.New, secret)
-	mac.Write([]byte(purpose + "-id\x00" + address))
-	sum := mac.Sum(nil)
-	id := []byte{'g', purpose[0]}
-	for _, b := range sum[:10] {
-		id = append(id, idAlphabet[int(b)%len(idAlphabet)])
-	}
-	return string(id)
-}
+func digestID(secret []byte, address string) string { return keys.Personal(secret, "digest", address) }
 
 // digestToken is the reply key of address's digests: a reply token over
 // "digest."+id, so that no game's key is a digest's and no digest's key
 // is a game's.
 func digestToken(secret []byte, id, address string) string {
-	return ReplyToken(secret, "digest."+id, address)
+	return keys.Token(secret, "digest."+id, address)
 }
 
 // digestKeyMatches reports whether the request carries the key of the
 // sender's digest (game is the id it carried), and notes it.
 func digestKeyMatches(h *handling, game, token string) bool {
 	secret := h.srv.store.secret
-	if game != digestID(secret, h.from) || !tokenMatches(token, digestToken(secret, game, h.from)) {
+	if game != digestID(secret, h.from) || !keys.Match(token, digestToken(secret, game, h.from)) {
 		return false
 	}
 	h.byDigest = true
@@ -166,8 +152,8 @@ func digestMail(c *change, p *playerRecord) func(*Mail) {
 	return func(m *Mail) {
 		id := digestID(c.srv.store.secret, p.Address)
 		tok := digestToken(c.srv.store.secret, id, p.Address)
-		m.ReplyTo = replyAddress(c.srv.local, c.srv.domain, id, tok)
-		m.Subject = fmt.Sprintf("windpost: your daily digest, %s %s", p.formatDay(c.now), subjectTag(id, tok))
+		m.ReplyTo = keys.ReplyAddress(c.srv.local, c.srv.domain, id, tok)
+		m.Subject = fmt.Sprintf("windpost: your daily digest, %s %s", p.formatDay(c.now), keys.SubjectTag(id, tok))
 	}
 }
 

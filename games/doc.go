@@ -84,17 +84,17 @@
 //	check.go       walkStore, run by Open (a damaged store is refused) and by Check:
 //	               check_pages.go's own page bounds, bbolt's consistency check, every
 //	               record read (check_json.go: JSON judged as json.Valid does, faster)
-//	redact.go      RedactKeys, RedactHandler: no reply key in logs and dumps
+//	redact.go      keys.Redact, keys.RedactHandler: no reply key in logs and dumps
 //	thread.go      reply tokens and the threading formats, written and read side by side
 //	command.go     Command, ParseCommand and the argument parsers the registry uses
 //	gameid.go, address.go  game ids; canonical addresses
 //
 // Threading formats (windpost writes and reads them in thread.go; see
-// ReplyToken):
+// keys.Token):
 //
-//	Reply-To     <bot local>+<game>.<token>@<bot domain>   (ParseReplyAddress, ParsePlusTag)
-//	Subject      ... [windpost <game> <token>]              (ParseSubjectTag)
-//	Message-ID   <windpost.<game>.<token>.<n>@<bot domain>> for mail about a game (ParseReference)
+//	Reply-To     <bot local>+<game>.<token>@<bot domain>   (keys.ParseReplyAddress, keys.ParsePlusTag)
+//	Subject      ... [windpost <game> <token>]              (keys.ParseSubjectTag)
+//	Message-ID   <windpost.<game>.<token>.<n>@<bot domain>> for mail about a game (keys.ParseReference)
 //	             <windpost.<n>@<bot domain>>                for other mail
 //	In-Reply-To  the Message-ID of the player's mail answered
 //	References   the first mail of the game to that player, then the mail answered

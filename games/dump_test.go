@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -57,20 +58,20 @@ func dumpWith(t *testing.T, s *Store, o DumpOptions) string {
 // and subject tags).
 func keysOf(mails ...Mail) []string {
 	seen := map[string]bool{}
-	var keys []string
+	var found []string
 	for _, m := range mails {
 		for _, s := range []string{m.ReplyTo, m.Subject, m.MessageID} {
-			if _, key, ok := ParseSubjectTag(s); ok && !seen[key] {
+			if _, key, ok := keys.ParseSubjectTag(s); ok && !seen[key] {
 				seen[key] = true
-				keys = append(keys, key)
+				found = append(found, key)
 			}
-			if _, key, ok := ParseReplyAddress(botAddress, s); ok && !seen[key] {
+			if _, key, ok := keys.ParseReplyAddress(botAddress, s); ok && !seen[key] {
 				seen[key] = true
-				keys = append(keys, key)
+				found = append(found, key)
 			}
 		}
 	}
-	return keys
+	return found
 }
 
 // TestDumpStreams: the streamed dump with keys is byte for byte the dump
@@ -83,9 +84,9 @@ func TestDumpStreams(t *testing.T) {
 	h.store.update(func(st storeTx) error { // a record that is not JSON, an empty bucket of sorts
 		return st.tx.Bucket(store.Games).PutRaw("gbad<&>", []byte("not json <&> \u2028"))
 	})
-	keys := keysOf(toAlice, toBob)
-	if len(keys) != 2 {
-		t.Fatalf("keys %v", keys)
+	wantKeys := keysOf(toAlice, toBob)
+	if len(wantKeys) != 2 {
+		t.Fatalf("keys %v", wantKeys)
 	}
 	v1, err := OpenWith(copyFixture(t, "store-v1.db"), StoreOptions{ReadOnly: true})
 	if err != nil {
@@ -105,8 +106,8 @@ func TestDumpStreams(t *testing.T) {
 			if err := json.Unmarshal([]byte(red), &all); err != nil {
 				t.Fatalf("redacted dump is not JSON: %v", err)
 			}
-			if m := keyPattern.FindString(red); m != "" {
-				t.Errorf("the dump shows a key: %s", m)
+			if m := keys.Redact(red); m != red {
+				t.Errorf("the dump shows a key: %s", red)
 			}
 			if strings.Contains(red, string(testSecret)) || strings.Contains(dumpWith(t, tt.store, DumpOptions{Keys: true}), "77696e64706f7374") {
 				t.Error("a dump shows the secret")
@@ -114,12 +115,12 @@ func TestDumpStreams(t *testing.T) {
 		})
 	}
 	full, red := dumpWith(t, h.store, DumpOptions{Keys: true}), dump(t, h.store)
-	for _, k := range keys {
+	for _, k := range wantKeys {
 		if !strings.Contains(full, k) || strings.Contains(red, k) {
 			t.Errorf("key %s: in the dump with keys %v, in the dump without %v", k, strings.Contains(full, k), strings.Contains(red, k))
 		}
 	}
-	if !strings.Contains(red, "[windpost g") || !strings.Contains(red, "+g") || !strings.Contains(red, "."+Redacted+"@") {
+	if !strings.Contains(red, "[windpost g") || !strings.Contains(red, "+g") || !strings.Contains(red, "."+keys.Redacted+"@") {
 		t.Errorf("the redacted dump lost the game ids around the keys:\n%s", red)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -30,7 +31,7 @@ type Forgotten struct {
 // operator, in one write transaction; the opponents' notices go to the
 // outbox. A player with no record is an error.
 func (s *Server) Forget(ctx context.Context, address string) (Forgotten, error) {
-	addr := CanonicalAddress(address)
+	addr := keys.CanonicalAddress(address)
 	var f Forgotten
 	err := s.store.update(func(st storeTx) error {
 		p, err := st.player(addr)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
@@ -253,7 +254,7 @@ func TestSameRequestTwice(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	toAlice, _ := startHumanGame(t, h)
 	local, _, _ := strings.Cut(toAlice.ReplyTo, "@")
-	game, token, _ := ParsePlusTag(local[strings.IndexByte(local, '+')+1:])
+	game, token, _ := keys.ParsePlusTag(local[strings.IndexByte(local, '+')+1:])
 	req := h.request(alice, game, token, "t2")
 	first := h.send(t, req)
 	if len(first) != 2 {
@@ -510,10 +511,10 @@ func TestTokenMustMatchGameAndSender(t *testing.T) {
 	other := only(t, h.write(t, alice, "new nim as black"), alice)
 	otherGame := other.Headers["X-Windpost-Game"]
 	// Alice's key of the bot game, sent with the id of the human game.
-	req := h.request(alice, game, ReplyToken(testSecret, otherGame, alice), "t1")
+	req := h.request(alice, game, keys.Token(testSecret, otherGame, alice), "t1")
 	wantText(t, only(t, h.send(t, req), alice), "Refused: the reply key in this mail does not belong to alice@players.test")
 	// Her key of the human game in capitals, from her address in capitals.
-	req = h.request("Alice <ALICE@Players.Test>", strings.ToUpper(game), strings.ToUpper(ReplyToken(testSecret, game, alice)), "t1")
+	req = h.request("Alice <ALICE@Players.Test>", strings.ToUpper(game), strings.ToUpper(keys.Token(testSecret, game, alice)), "t1")
 	wantText(t, only(t, h.send(t, req), alice), "Done: you played 1.t1.")
 }
 
@@ -542,11 +543,11 @@ func TestThreadingHeaders(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	first := only(t, h.write(t, alice, "new nim as black"), alice)
 	game := first.Headers["X-Windpost-Game"]
-	g, tok, ok := ParseReference(first.MessageID)
+	g, tok, ok := keys.ParseReference(first.MessageID)
 	if !ok || g != game {
 		t.Fatalf("ParseReference(%s) = %s %s %v", first.MessageID, g, tok, ok)
 	}
-	if sg, stok, ok := ParseSubjectTag(first.Subject); !ok || sg != game || stok != tok {
+	if sg, stok, ok := keys.ParseSubjectTag(first.Subject); !ok || sg != game || stok != tok {
 		t.Fatalf("subject %q", first.Subject)
 	}
 	if want := "bot+" + game + "." + tok + "@windpost.test"; first.ReplyTo != want {
@@ -652,7 +653,7 @@ func FuzzHandle(f *testing.F) {
 		for _, m := range mails {
 			if m.To == alice && m.Headers["X-Windpost-Game"] != "" {
 				game = m.Headers["X-Windpost-Game"]
-				token = ReplyToken(testSecret, game, alice)
+				token = keys.Token(testSecret, game, alice)
 			}
 		}
 	})

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -239,7 +240,7 @@ func TestGufuuSameRequestTwice(t *testing.T) {
 	game := m.Headers["X-Windpost-Game"]
 	g := rules.NewGame(kit.Rules)
 	text := kit.Notation.FormatMove(g.Position(), g.LegalMoves()[0])
-	req := h.request(alice, game, ReplyToken(testSecret, game, alice), text)
+	req := h.request(alice, game, keys.Token(testSecret, game, alice), text)
 	first := h.send(t, req)
 	before := dump(t, h.store)
 	if again := h.send(t, req); again != nil {

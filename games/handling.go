@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -148,7 +149,7 @@ func (h *handling) authenticate() {
 	if confirmKeyMatches(h, game, r.Token) || digestKeyMatches(h, game, r.Token) || addressKeyMatches(h, game, r.Token) {
 		return
 	}
-	if game != "" && tokenMatches(r.Token, ReplyToken(h.srv.store.secret, game, h.from)) {
+	if game != "" && keys.Match(r.Token, keys.Token(h.srv.store.secret, game, h.from)) {
 		if lg := h.game(game); lg != nil {
 			if _, ok := lg.rec.sideOf(h.from); ok {
 				h.authGame = game

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -165,7 +166,7 @@ func (h *harness) replyRequest(t testing.TB, m Mail, from string, lines ...strin
 	t.Helper()
 	local, _, _ := strings.Cut(m.ReplyTo, "@")
 	_, tag, _ := strings.Cut(local, "+")
-	game, token, ok := ParsePlusTag(tag)
+	game, token, ok := keys.ParsePlusTag(tag)
 	if !ok {
 		t.Fatalf("mail to %s has no plus tag in its Reply-To %q", m.To, m.ReplyTo)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // Invitations: who may be invited, how many mails an invitee gets, and
@@ -136,7 +138,7 @@ func (c *change) newConfirmationID() string {
 	for {
 		b := []byte{'g'}
 		for i := 0; i < 10; i++ {
-			b = append(b, idAlphabet[c.rng.IntN(len(idAlphabet))])
+			b = append(b, keys.Alphabet[c.rng.IntN(len(keys.Alphabet))])
 		}
 		if id := string(b); !c.st.hasGame(id) {
 			return id
@@ -153,8 +155,8 @@ func (h *handling) confirmMail(m *Mail) {
 	}
 	id := p.Confirm.ID
 	tok := confirmToken(h.srv.store.secret, id, h.from)
-	m.ReplyTo = replyAddress(h.srv.local, h.srv.domain, id, tok)
-	m.Subject += " " + subjectTag(id, tok)
+	m.ReplyTo = keys.ReplyAddress(h.srv.local, h.srv.domain, id, tok)
+	m.Subject += " " + keys.SubjectTag(id, tok)
 }
 
 // queueConfirmation sends the confirmation request as a mail of its own

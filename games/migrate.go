@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -45,7 +46,7 @@ func laneBotWork(tx *store.Tx) error {
 			return nil
 		}
 		lane := laneStrangers
-		if err == nil && (c.AuthGame != "" || c.Digest || c.Request.Aligned) && plausibleAddress(c.From) {
+		if err == nil && (c.AuthGame != "" || c.Digest || c.Request.Aligned) && keys.PlausibleAddress(c.From) {
 			lane = c.From
 		}
 		moves = append(moves, move{k, lane + " " + k})

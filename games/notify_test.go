@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // The player's mail settings (verb_notify.go), the reminders at their
@@ -14,7 +16,7 @@ import (
 // gameOfMail is the game whose tag the subject of m carries.
 func gameOfMail(t *testing.T, m Mail) string {
 	t.Helper()
-	game, _, ok := ParseSubjectTag(m.Subject)
+	game, _, ok := keys.ParseSubjectTag(m.Subject)
 	if !ok {
 		t.Fatalf("no game in subject %q", m.Subject)
 	}

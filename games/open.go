@@ -4,6 +4,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -86,7 +87,7 @@ func (s *Store) Dump(w io.Writer) error { return s.DumpWith(w, DumpOptions{}) }
 // DumpWith is Dump with options. It writes record by record from one read
 // transaction, so that a dump of any size takes little memory.
 func (s *Store) DumpWith(w io.Writer, o DumpOptions) error {
-	redact := RedactKeys
+	redact := keys.Redact
 	if o.Keys {
 		redact = nil
 	}

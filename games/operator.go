@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -166,7 +167,7 @@ func sameBot(c *change, lg *liveGame) error {
 		if p.Thread == "" {
 			continue
 		}
-		if _, domain := SplitAddress(strings.Trim(p.Thread, "<>")); !strings.EqualFold(domain, c.srv.domain) {
+		if _, domain := keys.SplitAddress(strings.Trim(p.Thread, "<>")); !strings.EqualFold(domain, c.srv.domain) {
 			return fmt.Errorf("the game's mails come from @%s, not from the bot address given (@%s): name the config file windpost serve uses", domain, c.srv.domain)
 		}
 	}

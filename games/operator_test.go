@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -216,7 +217,7 @@ func TestOrganiserCommandsRefused(t *testing.T) {
 		{"the organiser without a key", func() Request { return h.request(carol, "", "", "extend "+id+" 3 days") },
 			"Refused: \"extend\" changes a game, so it counts only in a reply to a mail windpost sent you; its reply key proves that the mail comes from you."},
 		{"the organiser with another's key", func() Request {
-			return h.request(carol, id, ReplyToken(h.store.secret, id, alice), "extend "+id+" 3 days")
+			return h.request(carol, id, keys.Token(h.store.secret, id, alice), "extend "+id+" 3 days")
 		}, "counts only in a reply to a mail windpost sent you"},
 		{"no game id", func() Request { return h.request(carol, "", "", "adjudicate black") },
 			"Refused: write adjudicate and the game's id, e.g. \"adjudicate g7k3q\"."},
@@ -238,7 +239,7 @@ func TestOrganiserCommandsRefused(t *testing.T) {
 		t.Errorf("after refusals: state %s, audit log %v", rec.State, must[[]AuditEntry](t)(h.store.AuditLog()))
 	}
 	// The key windpost gives the organiser for the game itself proves them.
-	mails := h.send(t, h.request(carol, id, ReplyToken(h.store.secret, id, carol), "extend "+id+" 2 days, Alice is moving house"))
+	mails := h.send(t, h.request(carol, id, keys.Token(h.store.secret, id, carol), "extend "+id+" 2 days, Alice is moving house"))
 	wantText(t, only(t, mails, carol), "Done: the deadline of move #1 in game "+id+" is now Thu 26 Nov 2026 12:00 UTC.")
 	wantAudit(t, h, carol, "extend", id, "Alice is moving house")
 	// An organiser who plays in the game decides no result and gives

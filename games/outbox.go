@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // MailKind tells an answer from mail windpost sends on its own.
@@ -220,7 +222,7 @@ func (s *Store) Unsent() ([]UnsentMail, error) {
 // withoutReplyKey is a subject with the reply key of its tag (if any)
 // left out: "... [windpost g7]".
 func withoutReplyKey(subject string) string {
-	_, token, ok := ParseSubjectTag(subject)
+	_, token, ok := keys.ParseSubjectTag(subject)
 	if !ok {
 		return subject
 	}
@@ -245,7 +247,7 @@ func ShortenSubject(s string) string {
 	}
 	tag := ""
 	if i := strings.LastIndex(s, "[windpost "); i >= 0 && strings.HasSuffix(s, "]") {
-		if _, _, ok := ParseSubjectTag(s[i:]); ok && len([]rune(s[i:])) < MaxSubject/2 {
+		if _, _, ok := keys.ParseSubjectTag(s[i:]); ok && len([]rune(s[i:])) < MaxSubject/2 {
 			tag = s[i:]
 			r = []rune(strings.TrimRight(s[:i], " "))
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // When the outbox gives up on a mail about a game, the game's other
@@ -51,9 +53,9 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	_, domain := SplitAddress(strings.Trim(failed.MessageID, "<>"))
+	_, domain := keys.SplitAddress(strings.Trim(failed.MessageID, "<>"))
 	m := Mail{
-		ID: mailKey(n), MessageID: plainMessageID(n, domain), Kind: Notice, To: to,
+		ID: mailKey(n), MessageID: keys.PlainMessageID(n, domain), Kind: Notice, To: to,
 		Subject: fmt.Sprintf("windpost could not deliver mail to %s (game %s)", failed.To, rec.ID),
 		Text:    text, Later: goesLater(Notice, nil), NextTry: now,
 	}

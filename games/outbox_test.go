@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -76,7 +77,7 @@ func TestFailedForGood(t *testing.T) {
 		t.Fatalf("unsent: %+v", list)
 	}
 	u := list[0]
-	_, token, _ := ParseSubjectTag(toAlice.Subject)
+	_, token, _ := keys.ParseSubjectTag(toAlice.Subject)
 	if u.ID != toAlice.ID || !u.FailedAt.Equal(h.clock.Now()) || u.LastError != "smtp: 550 5.1.1 no such user" || u.Attempts != 1 ||
 		u.Game == "" || strings.Contains(u.Subject, token) || !strings.Contains(u.Subject, "[windpost "+u.Game+"]") {
 		t.Fatalf("unsent: %+v (token %s)", u, token)
@@ -123,7 +124,7 @@ func TestFailedInvitationTellsChallenger(t *testing.T) {
 			t.Fatalf("notices after %s's invitation failed: %+v", tt.challenger, notices)
 		}
 		n := notices[0]
-		_, token, _ := ParseSubjectTag(inv.Subject)
+		_, token, _ := keys.ParseSubjectTag(inv.Subject)
 		wantText(t, n, "I could not deliver your challenge", tt.invitee, "550 5.1.1", "decline")
 		if strings.Contains(n.Text, token) || strings.Contains(n.Subject, token) || strings.Contains(n.Text, inv.MessageID[1:10]) {
 			t.Errorf("the notice gives away the invitee's key:\n%s\n%s", n.Subject, n.Text)
@@ -157,7 +158,7 @@ func TestShortenSubject(t *testing.T) {
 		if !strings.HasSuffix(got, tt.wantEnd) || n > MaxSubject || (tt.cut && n < MaxSubject-5) || (!tt.cut && got != tt.in) {
 			t.Errorf("ShortenSubject(%.30q...) = %.30q...%q (%d characters)", tt.in, got, got[max(0, len(got)-40):], n)
 		}
-		if g, tok, ok := ParseSubjectTag(got); strings.Contains(tt.in, tag) && (!ok || g != "gpbsd" || tok != "o7ykymaffip2xv66") {
+		if g, tok, ok := keys.ParseSubjectTag(got); strings.Contains(tt.in, tag) && (!ok || g != "gpbsd" || tok != "o7ykymaffip2xv66") {
 			t.Errorf("ShortenSubject lost the tag: %q", got)
 		}
 	}

@@ -240,7 +240,7 @@ type playerRecord struct {
 
 // confirmation is what waits for an unproven sender's "confirm": the
 // challenges they wrote, held until a reply carries the confirmation's key
-// (ReplyToken of "confirm."+ID and the sender), or until Until.
+// (keys.Token of "confirm."+ID and the sender), or until Until.
 type confirmation struct {
 	ID         string          `json:"id"` // game-id-shaped, so that the reply address and subject tag carry it
 	Challenges []heldChallenge `json:"challenges"`

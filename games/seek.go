@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 )
 
@@ -43,7 +44,7 @@ type seekRecord struct {
 }
 
 // validSeekID reports whether s has the form of a seek id ("s7k3q").
-func validSeekID(s string) bool { return validID(s, 's') }
+func validSeekID(s string) bool { return keys.ValidID(s, 's') }
 
 // newSeekID draws seek ids until one is free; when the short ids are
 // crowded, longer ones follow.
@@ -53,7 +54,7 @@ func newSeekID(c *change) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		id := idCandidate(c.srv.store.secret, "seek-id", 's', n, 4+tries/8)
+		id := keys.ID(c.srv.store.secret, "seek-id", 's', n, 4+tries/8)
 		if _, variant := c.srv.catalog.Lookup(id); !c.st.club().hasSeek(id) && !c.srv.verbs.keyword(id) && !variant {
 			return id, nil
 		}

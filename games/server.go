@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -142,7 +143,7 @@ type Server struct {
 // NewServer returns a server of the games in store, playing the variants
 // of catalog.
 func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, error) {
-	addr := CanonicalAddress(cfg.BotAddress)
+	addr := keys.CanonicalAddress(cfg.BotAddress)
 	local, domain, ok := strings.Cut(addr, "@")
 	if !ok || local == "" || domain == "" {
 		return nil, fmt.Errorf("games: the bot address %q is not an address", cfg.BotAddress)
@@ -191,7 +192,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("games: request %s: %w", r.MessageID, err)
 	}
-	from := CanonicalAddress(r.From)
+	from := keys.CanonicalAddress(r.From)
 	var queued []Mail
 	err := s.store.update(func(st storeTx) error {
 		queued = nil
@@ -202,7 +203,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			return nil
 		}
 		queued = []Mail{}
-		if !plausibleAddress(from) {
+		if !keys.PlausibleAddress(from) {
 			// Nobody to answer: remember the mail so that it is not
 			// handed over again, and log it.
 			s.log.Info("no answer: the sender is not an address", "from", r.From, "message_id", r.MessageID)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -57,7 +58,7 @@ type Banned struct {
 
 // Ban bans address for the operator and logs it. Nothing is mailed.
 func (s *Server) Ban(ctx context.Context, address string, d Decision) (Banned, error) {
-	addr := CanonicalAddress(address)
+	addr := keys.CanonicalAddress(address)
 	out := Banned{Address: addr}
 	err := s.banChange(ctx, addr, d, func(c *change) error {
 		if c.st.banned(addr) {
@@ -84,7 +85,7 @@ func (s *Server) Ban(ctx context.Context, address string, d Decision) (Banned, e
 
 // Unban lifts the ban of address for the operator and logs it.
 func (s *Server) Unban(ctx context.Context, address string, d Decision) error {
-	addr := CanonicalAddress(address)
+	addr := keys.CanonicalAddress(address)
 	return s.banChange(ctx, addr, d, func(c *change) error {
 		if !c.st.banned(addr) {
 			return errors.New("the address is not banned")
@@ -100,7 +101,7 @@ func (s *Server) Unban(ctx context.Context, address string, d Decision) error {
 // d about addr.
 func (s *Server) banChange(ctx context.Context, addr string, d Decision, act func(*change) error) error {
 	err := d.check()
-	if err == nil && !plausibleAddress(addr) {
+	if err == nil && !keys.PlausibleAddress(addr) {
 		err = errors.New("not a mail address")
 	}
 	if err == nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rating"
 )
@@ -75,7 +76,7 @@ func (st clubTx) eachTournament(f func(rec *tournamentRecord, err error) error) 
 }
 
 // newTournamentID draws the id of a new tournament: 't' and four
-// characters of idAlphabet from the server secret and the bucket's
+// characters of keys.Alphabet from the server secret and the bucket's
 // counter, as game ids are made (gameid.go), longer when crowded.
 func (st clubTx) newTournamentID(secret []byte) (string, error) {
 	b := st.tx.Bucket(store.Tournaments)
@@ -92,13 +93,13 @@ func (st clubTx) newTournamentID(secret []byte) (string, error) {
 
 // tournamentIDCandidate is the id for counter n with length characters
 // after the 't': an HMAC of the counter under the server secret, with a
-// label of its own, in idAlphabet.
+// label of its own, in keys.Alphabet.
 func tournamentIDCandidate(secret []byte, n uint64, length int) string {
-	return idCandidate(secret, "tournament-id", 't', n, length)
+	return keys.ID(secret, "tournament-id", 't', n, length)
 }
 
 // validTournamentID reports whether s has the form of a tournament id.
-func validTournamentID(s string) bool { return validID(s, 't') }
+func validTournamentID(s string) bool { return keys.ValidID(s, 't') }
 
 // ratingRecord is one player's rating in one game, with its history.
 type ratingRecord struct {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // copyFixture copies testdata/name to a temporary file and returns its
@@ -94,7 +96,7 @@ func TestSchema1Store(t *testing.T) {
 	h.n = 1000 // the fixture's Message-IDs were handled
 
 	// Looking at every game rewrites none of them.
-	tok := func(game, addr string) string { return ReplyToken(testSecret, game, addr) }
+	tok := func(game, addr string) string { return keys.Token(testSecret, game, addr) }
 	for _, r := range []Request{
 		h.request(alice, "gpbsd", tok("gpbsd", alice), "board", "history"),
 		h.request(alice, "g4uh7", tok("g4uh7", alice), "board", "moves"),

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/tournament"
 )
 
@@ -28,7 +29,7 @@ func byeWords(tr *tournamentRecord, r tournament.Round) string {
 func tournamentRecipients(c *change, tr *tournamentRecord) []string {
 	var to []string
 	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
-		_, domain := SplitAddress(a)
+		_, domain := keys.SplitAddress(a)
 		if tr.withdrawn(a) || slices.Contains(to, a) || domain == "invalid" { // "invalid": a forgotten player's stand-in
 			continue
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // Consent: windpost writes to an address other than the sender's (a
@@ -54,7 +56,7 @@ type consent struct {
 // token over "confirm."+id, so that no game's key confirms and no
 // confirmation's key plays.
 func confirmToken(secret []byte, id, address string) string {
-	return ReplyToken(secret, "confirm."+id, address)
+	return keys.Token(secret, "confirm."+id, address)
 }
 
 // parseConsent reads the arguments of confirm, stop, block, unblock and
@@ -91,7 +93,7 @@ func confirmKeyMatches(h *handling, game, token string) bool {
 	if err != nil || p.Confirm == nil || p.Confirm.ID != game || !h.now.Before(p.Confirm.Until) {
 		return false
 	}
-	if !tokenMatches(token, confirmToken(h.srv.store.secret, game, h.from)) {
+	if !keys.Match(token, confirmToken(h.srv.store.secret, game, h.from)) {
 		return false
 	}
 	h.consent.confirmKey = true

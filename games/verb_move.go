@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -107,7 +108,7 @@ func looksLikeMove(text string) bool {
 // perhaps after a game id: then it is meant as a move even without a digit.
 func saysMove(line string) bool {
 	words := strings.Fields(strings.ToLower(line))
-	if len(words) > 1 && validGameID(words[0]) {
+	if len(words) > 1 && keys.ValidGameID(words[0]) {
 		words = words[1:]
 	}
 	return len(words) > 0 && (words[0] == "move" || words[0] == "play")

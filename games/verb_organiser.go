@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // The organiser's commands on a tournament game (operator.go does the
@@ -25,7 +27,7 @@ const (
 func (c *Command) parseOrganiser(verb string, args []string) {
 	c.Verb = Verb(verb)
 	low := func(i int) string { return strings.ToLower(strings.Trim(args[i], ".,;:!")) }
-	if c.Game == "" && len(args) > 0 && validGameID(low(0)) {
+	if c.Game == "" && len(args) > 0 && keys.ValidGameID(low(0)) {
 		c.Game, args = low(0), args[1:]
 	}
 	if c.Game == "" {
@@ -129,7 +131,7 @@ func organiserGame(h *handling, c Command, what string) (*liveGame, actor, error
 // (the key windpost's mails about lg to its organiser carry).
 func organiserKey(h *handling, lg *liveGame) bool {
 	return h.req.Token != "" && strings.EqualFold(h.req.GameID, lg.rec.ID) &&
-		tokenMatches(h.req.Token, ReplyToken(h.srv.store.secret, lg.rec.ID, h.from))
+		keys.Match(h.req.Token, keys.Token(h.srv.store.secret, lg.rec.ID, h.from))
 }
 
 // organiserHelp is "help adjudicate" and "help extend".

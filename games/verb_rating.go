@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/variants"
 )
@@ -93,7 +94,7 @@ func shownAddress(address, asker string) string {
 	if address == asker {
 		return address
 	}
-	local, _ := SplitAddress(address)
+	local, _ := keys.SplitAddress(address)
 	return local + "@..."
 }
 

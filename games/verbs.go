@@ -3,6 +3,8 @@ package games
 import (
 	"slices"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // The command language is one table, the verb registry: each verb's words,
@@ -246,7 +248,7 @@ func parseDecline(c *Command, l lineWords) {
 // parseMoveVerb reads "move [game] <move>" and "play <move>".
 func parseMoveVerb(c *Command, l lineWords) {
 	args, low := l.args, l.low
-	if len(args) > 1 && c.Game == "" && validGameID(low[0]) && !l.keyword(low[0]) {
+	if len(args) > 1 && c.Game == "" && keys.ValidGameID(low[0]) && !l.keyword(low[0]) {
 		c.Game = low[0]
 		args = args[1:]
 	}
@@ -265,7 +267,7 @@ func parseJoinLine(c *Command, l lineWords) {
 	case len(low) == 1 && validTournamentID(low[0]):
 		c.parseJoin(low)
 	case len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
-		return validSeekID(a) || validTournamentID(a) || validGameID(a)
+		return validSeekID(a) || validTournamentID(a) || keys.ValidGameID(a)
 	}):
 		c.parseSeek(l.verb, low)
 	default:

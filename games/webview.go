@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -60,7 +61,7 @@ type Standing struct {
 // webToken is the token of game id's web link: a reply token of the id
 // for "web-link", which is no game id, so that no player's key is a
 // link's (as the digest's key is made).
-func webToken(secret []byte, id string) string { return ReplyToken(secret, "web-link", id) }
+func webToken(secret []byte, id string) string { return keys.Token(secret, "web-link", id) }
 
 // GameLink is the unguessable part of game id's web address,
 // "<id>-<token>": whoever has it may look at the game, public or not.
@@ -71,10 +72,10 @@ func (s *Store) GameLink(id string) string { return id + "-" + webToken(s.secret
 // allows. A game that does not exist, a wrong token and a private game
 // give the same ErrNoSuchGame, so that a visitor learns nothing of which.
 func (s *Store) GamePage(id, token string) (GamePage, error) {
-	tokenOK := token != "" && tokenMatches(token, webToken(s.secret, id))
+	tokenOK := token != "" && keys.Match(token, webToken(s.secret, id))
 	var rec *gameRecord
 	err := s.view(func(st storeTx) error {
-		if !validGameID(id) {
+		if !keys.ValidGameID(id) {
 			return nil
 		}
 		var err error

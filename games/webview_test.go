@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 )
 
@@ -30,7 +31,7 @@ func TestGameLinkAndPublic(t *testing.T) {
 	id := toAlice.Headers["X-Windpost-Game"]
 	link := h.store.GameLink(id)
 	gameID, token, ok := strings.Cut(link, "-")
-	if !ok || gameID != id || !validToken(token) {
+	if !ok || gameID != id || !keys.ValidToken(token) {
 		t.Fatalf("GameLink(%s) = %q: want the id, a dash and a 16-character token", id, link)
 	}
 	if h.store.GameLink(id) != link {

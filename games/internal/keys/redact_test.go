@@ -1,4 +1,4 @@
-package games
+package keys
 
 import (
 	"bytes"
@@ -20,8 +20,8 @@ func TestRedactKeys(t *testing.T) {
 		{"bot+g7k3q." + key + "x@example.org", "bot+g7k3q." + key + "x@example.org"},
 		{"", ""},
 	} {
-		if got := RedactKeys(tt.in); got != tt.want {
-			t.Errorf("RedactKeys(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := Redact(tt.in); got != tt.want {
+			t.Errorf("Redact(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package games
+package keys
 
 import "strings"
 
@@ -15,10 +15,10 @@ func CanonicalAddress(addr string) string {
 	return strings.ToLower(strings.TrimSpace(a))
 }
 
-// plausibleAddress is a light check of a canonical address: a local part,
+// PlausibleAddress is a light check of a canonical address: a local part,
 // one '@', a domain (a dot is not required: demo setups use "localhost"),
 // no spaces, commas or angle brackets.
-func plausibleAddress(a string) bool {
+func PlausibleAddress(a string) bool {
 	local, domain, ok := strings.Cut(a, "@")
 	return ok && local != "" && domain != "" && !strings.ContainsAny(a, " \t<>,;\"()[]") &&
 		!strings.Contains(domain, "@") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")

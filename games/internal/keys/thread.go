@@ -1,4 +1,4 @@
-package games
+package keys
 
 import (
 	"crypto/hmac"
@@ -18,10 +18,10 @@ const tokenBytes = 10
 
 var tokenEncoding = base32.StdEncoding.WithPadding(base32.NoPadding)
 
-// ReplyToken returns the reply token of the player at canonical address in
+// Token returns the reply token of the player at canonical address in
 // game id under secret: HMAC-SHA256 of id, NUL, address, truncated to 80
 // bits, in lower-case base32 without padding (16 characters).
-func ReplyToken(secret []byte, id, address string) string {
+func Token(secret []byte, id, address string) string {
 	mac := hmac.New(sha256.New, secret)
 	mac.Write([]byte(id))
 	mac.Write([]byte{0})
@@ -29,14 +29,14 @@ func ReplyToken(secret []byte, id, address string) string {
 	return strings.ToLower(tokenEncoding.EncodeToString(mac.Sum(nil)[:tokenBytes]))
 }
 
-// tokenMatches compares a token as received with the right one in constant
+// Match compares a token as received with the right one in constant
 // time (case-insensitively: some clients upper-case addresses).
-func tokenMatches(got, want string) bool {
+func Match(got, want string) bool {
 	return subtle.ConstantTimeCompare([]byte(strings.ToLower(got)), []byte(want)) == 1
 }
 
-// validToken reports whether s has the form of a reply token.
-func validToken(s string) bool {
+// ValidToken reports whether s has the form of a reply token.
+func ValidToken(s string) bool {
 	if len(s) != 16 {
 		return false
 	}
@@ -48,11 +48,11 @@ func validToken(s string) bool {
 	return true
 }
 
-// replyAddress is the bot's plus-address carrying game and token:
+// ReplyAddress is the bot's plus-address carrying game and token:
 // "<local>+<game>.<token>@<domain>", where local is the bot's local part
 // without any plus part of its own.
-func replyAddress(local, domain, game, token string) string {
-	return local + "+" + plusTag(game, token) + "@" + domain
+func ReplyAddress(local, domain, game, token string) string {
+	return local + "+" + PlusTag(game, token) + "@" + domain
 }
 
 // ParseReplyAddress reads game and token from addr if it is a plus-address
@@ -69,9 +69,9 @@ func ParseReplyAddress(bot, addr string) (game, token string, ok bool) {
 	return ParsePlusTag(local[len(bl)+1:])
 }
 
-// plusTag is the part after '+' in the bot's local part of the reply
+// PlusTag is the part after '+' in the bot's local part of the reply
 // address: "<game>.<token>".
-func plusTag(game, token string) string { return game + "." + token }
+func PlusTag(game, token string) string { return game + "." + token }
 
 // ParsePlusTag reads "<game>.<token>" from the plus part of an address
 // (what follows the '+' of the local part, without the domain). Case is
@@ -79,15 +79,15 @@ func plusTag(game, token string) string { return game + "." + token }
 func ParsePlusTag(tag string) (game, token string, ok bool) {
 	tag = strings.ToLower(strings.TrimSpace(tag))
 	game, token, found := strings.Cut(tag, ".")
-	if !found || !validGameID(game) || !validToken(token) {
+	if !found || !ValidGameID(game) || !ValidToken(token) {
 		return "", "", false
 	}
 	return game, token, true
 }
 
-// subjectTag is the tag windpost puts in the subject of every mail about a
+// SubjectTag is the tag windpost puts in the subject of every mail about a
 // game, for clients that drop the plus part of the reply address.
-func subjectTag(game, token string) string { return "[windpost " + game + " " + token + "]" }
+func SubjectTag(game, token string) string { return "[windpost " + game + " " + token + "]" }
 
 // ParseSubjectTag finds "[windpost <game> <token>]" in a subject (the last
 // one, if several).
@@ -101,7 +101,7 @@ func ParseSubjectTag(subject string) (game, token string, ok bool) {
 		rest := s[i+len("[windpost "):]
 		if j := strings.IndexByte(rest, ']'); j >= 0 {
 			f := strings.Fields(rest[:j])
-			if len(f) == 2 && validGameID(f[0]) && validToken(f[1]) {
+			if len(f) == 2 && ValidGameID(f[0]) && ValidToken(f[1]) {
 				return f[0], f[1], true
 			}
 		}
@@ -109,14 +109,14 @@ func ParseSubjectTag(subject string) (game, token string, ok bool) {
 	}
 }
 
-// gameMessageID is the Message-ID of mail number n about game to the
+// GameMessageID is the Message-ID of mail number n about game to the
 // player with token.
-func gameMessageID(game, token string, n uint64, domain string) string {
+func GameMessageID(game, token string, n uint64, domain string) string {
 	return fmt.Sprintf("<windpost.%s.%s.%d@%s>", game, token, n, domain)
 }
 
-// plainMessageID is the Message-ID of mail number n about no game.
-func plainMessageID(n uint64, domain string) string {
+// PlainMessageID is the Message-ID of mail number n about no game.
+func PlainMessageID(n uint64, domain string) string {
 	return fmt.Sprintf("<windpost.%d@%s>", n, domain)
 }
 
@@ -132,7 +132,7 @@ func ParseReference(messageID string) (game, token string, ok bool) {
 		return "", "", false
 	}
 	f := strings.Split(local, ".")
-	if len(f) != 4 || f[0] != "windpost" || !validGameID(f[1]) || !validToken(f[2]) {
+	if len(f) != 4 || f[0] != "windpost" || !ValidGameID(f[1]) || !ValidToken(f[2]) {
 		return "", "", false
 	}
 	for _, c := range f[3] {

@@ -1,35 +1,38 @@
-package games
+package keys
 
 import (
 	"strings"
 	"testing"
 )
 
+// testSecret is a server secret of the tests.
+var testSecret = []byte("windpost test secret, 32 bytes..")
+
 func TestReplyToken(t *testing.T) {
-	tok := ReplyToken(testSecret, "g7k3q", "alice@players.test")
-	if len(tok) != 16 || !validToken(tok) || tok != strings.ToLower(tok) {
+	tok := Token(testSecret, "g7k3q", "alice@players.test")
+	if len(tok) != 16 || !ValidToken(tok) || tok != strings.ToLower(tok) {
 		t.Fatalf("token %q: want 16 lower-case base32 characters (80 bits)", tok)
 	}
 	for _, other := range []string{
-		ReplyToken(testSecret, "g7k3r", "alice@players.test"),
-		ReplyToken(testSecret, "g7k3q", "bob@players.test"),
-		ReplyToken([]byte("another secret, also 32 bytes..."), "g7k3q", "alice@players.test"),
-		ReplyToken(testSecret, "g7k3qalice", "@players.test"), // the NUL separates id and address
+		Token(testSecret, "g7k3r", "alice@players.test"),
+		Token(testSecret, "g7k3q", "bob@players.test"),
+		Token([]byte("another secret, also 32 bytes..."), "g7k3q", "alice@players.test"),
+		Token(testSecret, "g7k3qalice", "@players.test"), // the NUL separates id and address
 	} {
 		if other == tok {
 			t.Fatalf("two different inputs share the token %s", tok)
 		}
 	}
-	if !tokenMatches(strings.ToUpper(tok), tok) || tokenMatches(tok[:15], tok) || tokenMatches(tok[:15]+"a", tok) && tok[15] != 'a' {
-		t.Fatal("tokenMatches")
+	if !Match(strings.ToUpper(tok), tok) || Match(tok[:15], tok) || Match(tok[:15]+"a", tok) && tok[15] != 'a' {
+		t.Fatal("Match")
 	}
 }
 
 func TestGameIDs(t *testing.T) {
 	seen := map[string]bool{}
 	for n := uint64(1); n <= 2000; n++ {
-		id := gameIDCandidate(testSecret, n, 4)
-		if !validGameID(id) || len(id) != 5 {
+		id := GameID(testSecret, n, 4)
+		if !ValidGameID(id) || len(id) != 5 {
 			t.Fatalf("id %q", id)
 		}
 		for _, c := range "01ilo" {
@@ -47,26 +50,26 @@ func TestGameIDs(t *testing.T) {
 }
 
 func TestThreadingFormats(t *testing.T) {
-	tok := ReplyToken(testSecret, "g7k3q", "alice@players.test")
+	tok := Token(testSecret, "g7k3q", "alice@players.test")
 	for _, tc := range []struct {
 		name   string
 		parse  func(string) (string, string, bool)
 		in     string
 		wantOK bool
 	}{
-		{"plus", ParsePlusTag, plusTag("g7k3q", tok), true},
-		{"plus upper", ParsePlusTag, strings.ToUpper(plusTag("g7k3q", tok)), true},
+		{"plus", ParsePlusTag, PlusTag("g7k3q", tok), true},
+		{"plus upper", ParsePlusTag, strings.ToUpper(PlusTag("g7k3q", tok)), true},
 		{"plus no token", ParsePlusTag, "g7k3q", false},
 		{"plus short token", ParsePlusTag, "g7k3q." + tok[:10], false},
 		{"plus bad id", ParsePlusTag, "x7k3q." + tok, false},
-		{"subject", ParseSubjectTag, "Re: Nim game g7k3q: you (black) vs. the bot " + subjectTag("g7k3q", tok), true},
+		{"subject", ParseSubjectTag, "Re: Nim game g7k3q: you (black) vs. the bot " + SubjectTag("g7k3q", tok), true},
 		{"subject folded case", ParseSubjectTag, "AW: [Windpost G7K3Q " + strings.ToUpper(tok) + "]", true},
-		{"subject two tags, last counts", ParseSubjectTag, "[windpost gaaaa " + tok + "] " + subjectTag("g7k3q", tok), true},
+		{"subject two tags, last counts", ParseSubjectTag, "[windpost gaaaa " + tok + "] " + SubjectTag("g7k3q", tok), true},
 		{"subject no tag", ParseSubjectTag, "Re: windpost", false},
 		{"subject broken", ParseSubjectTag, "[windpost g7k3q]", false},
-		{"reference", ParseReference, gameMessageID("g7k3q", tok, 42, "windpost.test"), true},
-		{"reference bare", ParseReference, strings.Trim(gameMessageID("g7k3q", tok, 42, "windpost.test"), "<>"), true},
-		{"reference plain", ParseReference, plainMessageID(42, "windpost.test"), false},
+		{"reference", ParseReference, GameMessageID("g7k3q", tok, 42, "windpost.test"), true},
+		{"reference bare", ParseReference, strings.Trim(GameMessageID("g7k3q", tok, 42, "windpost.test"), "<>"), true},
+		{"reference plain", ParseReference, PlainMessageID(42, "windpost.test"), false},
 		{"reference foreign", ParseReference, "<CAF=abc@mail.gmail.com>", false},
 		{"reference no number", ParseReference, "<windpost.g7k3q." + tok + ".@windpost.test>", false},
 	} {
@@ -97,10 +100,10 @@ func TestCanonicalAddress(t *testing.T) {
 // TestReplyAddress: the reply address windpost writes is read back, and
 // only as a plus-address of the bot's own local part and domain.
 func TestReplyAddress(t *testing.T) {
-	tok := ReplyToken(testSecret, "g7k3q", "alice@players.test")
-	written := replyAddress("bot", "windpost.test", "g7k3q", tok)
+	tok := Token(testSecret, "g7k3q", "alice@players.test")
+	written := ReplyAddress("bot", "windpost.test", "g7k3q", tok)
 	if written != "bot+g7k3q."+tok+"@windpost.test" {
-		t.Fatalf("replyAddress = %q", written)
+		t.Fatalf("ReplyAddress = %q", written)
 	}
 	for _, tc := range []struct {
 		name, bot, addr string

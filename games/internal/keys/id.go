@@ -1,0 +1,71 @@
+package keys
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"strings"
+)
+
+// Game ids are 'g' and four characters of Alphabet, e.g. "g7k3q": short
+// and easy to type (no 0/o, 1/l/i to confuse). They are derived from the
+// server secret and a counter, so they cannot be guessed in bulk without the
+// secret; knowing an id gives nothing anyway, since every change to a game
+// needs the player's reply token. When the four-character ids are
+// crowded, longer ones follow.
+const Alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+
+// GameID returns the id for counter n with length chars after the
+// 'g'.
+func GameID(secret []byte, n uint64, length int) string {
+	return ID(secret, "game-id", 'g', n, length)
+}
+
+// ID returns the id for counter n of the ids labelled label
+// (games, seeks, ...): prefix and length chars of Alphabet from the HMAC
+// of the server secret, the label and the counter.
+func ID(secret []byte, label string, prefix byte, n uint64, length int) string {
+	mac := hmac.New(sha256.New, secret)
+	var buf [8]byte
+	binary.BigEndian.PutUint64(buf[:], n)
+	mac.Write([]byte(label + "\x00"))
+	mac.Write(buf[:])
+	sum := mac.Sum(nil)
+	id := make([]byte, 0, length+1)
+	id = append(id, prefix)
+	for i := 0; i < length; i++ {
+		id = append(id, Alphabet[int(sum[i])%len(Alphabet)])
+	}
+	return string(id)
+}
+
+// ValidGameID reports whether s has the form of a game id.
+func ValidGameID(s string) bool { return ValidID(s, 'g') }
+
+// ValidID reports whether s has the form of an id made by ID with
+// prefix.
+func ValidID(s string, prefix byte) bool {
+	if len(s) < 5 || len(s) > 12 || s[0] != prefix {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if strings.IndexByte(Alphabet, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Personal is the game-id-shaped id of one of address's own keys: "g",
+// the purpose's first letter and 10 letters of an HMAC under secret, so
+// that it never names a game (game ids are shorter).
+func Personal(secret []byte, purpose, address string) string {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte(purpose + "-id\x00" + address))
+	sum := mac.Sum(nil)
+	id := []byte{'g', purpose[0]}
+	for _, b := range sum[:10] {
+		id = append(id, Alphabet[int(b)%len(Alphabet)])
+	}
+	return string(id)
+}
