@@ -1,0 +1,186 @@
+package document
+
+import (
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+)
+
+// The HTML render: a page that fits a phone. Prose is in paragraphs that
+// wrap; tables are <table>s whose cells wrap; boards, records and fixed
+// text are <pre> blocks that keep their columns and wrap only a line too
+// long for the screen. Every style is inline (Gmail, Outlook and Apple
+// Mail drop <style> blocks), and there are no scripts.
+
+// Inline styles of the HTML render.
+const (
+	stylePage   = "margin: 0; padding: 0;"
+	styleBox    = "max-width: 44em; padding: 12px; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; font-size: 16px; line-height: 1.45; overflow-wrap: break-word; word-wrap: break-word;"
+	styleFixed  = "font-family: Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace; font-size: 14px; line-height: 1.3; white-space: pre-wrap; overflow-wrap: break-word; word-wrap: break-word;"
+	styleQuote  = "color: #666666;"
+	styleAction = "padding: 6px 10px; background: #eef3f8; border-left: 3px solid #2f6db5;"
+	styleImage  = "display: block; max-width: 100%; height: auto; margin: 0 0 4px 0;"
+	styleTable  = "border-collapse: collapse; font-size: 14px; line-height: 1.3;"
+	styleCell   = "padding: 2px 10px 2px 0; vertical-align: top; overflow-wrap: anywhere;"
+)
+
+// Picture is the picture of the first board, shown above its text board:
+// the part whose Content-ID is CID, at most Width CSS pixels wide (0: as
+// wide as the page).
+type Picture struct {
+	CID   string
+	Width int
+}
+
+// HTML is the page of d; pic, if not nil, is shown with the first board,
+// its alt text the board's AltText.
+func (d Document) HTML(pic *Picture) string {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">" +
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\n")
+	b.WriteString("<body style=\"" + stylePage + "\"><div style=\"" + styleBox + "\">\n")
+	d.writeBlocks(&b, pic)
+	b.WriteString("</div></body></html>\n")
+	return b.String()
+}
+
+// Fragment is the blocks of d as HTML without the page around them, for a
+// web page that has its own; no picture.
+func (d Document) Fragment() string {
+	var b strings.Builder
+	d.writeBlocks(&b, nil)
+	return b.String()
+}
+
+// writeBlocks writes each block of d.
+func (d Document) writeBlocks(b *strings.Builder, pic *Picture) {
+	for i, bl := range d.Blocks {
+		margin := "margin: 12px 0 0 0;"
+		if i == 0 || bl.Join {
+			margin = "margin: 0;"
+		}
+		switch bl.Kind {
+		case Quote:
+			fmt.Fprintf(b, "<p style=\"%s %s\">%s</p>\n", margin, styleQuote, html.EscapeString("> "+bl.Text))
+		case Action:
+			fmt.Fprintf(b, "<p style=\"%s %s\">%s</p>\n", margin, styleAction, withExample(bl.Text, bl.Example))
+		case Link:
+			fmt.Fprintf(b, "<p style=\"%s\">%s</p>\n", margin, linked(bl.Text, bl.URL))
+		case Board:
+			if bl.Board == nil {
+				continue
+			}
+			b.WriteString("<div style=\"" + margin + "\">")
+			if pic != nil {
+				writePicture(b, pic, bl.Board.AltText())
+				pic = nil
+			}
+			b.WriteString("<pre style=\"margin: 0; " + styleFixed + "\">" + html.EscapeString(bl.Board.Diagram) + "</pre></div>\n")
+		case Table:
+			if bl.Table != nil {
+				bl.Table.writeHTML(b, margin)
+			}
+		case Record, Fixed:
+			b.WriteString("<pre style=\"" + margin + " " + styleFixed + "\">" + html.EscapeString(bl.Text) + "</pre>\n")
+		default:
+			fmt.Fprintf(b, "<p style=\"%s\">%s</p>\n", margin, prose(bl.Text))
+		}
+	}
+}
+
+// writePicture writes the <img> of pic with its alt text.
+func writePicture(b *strings.Builder, pic *Picture, alt string) {
+	b.WriteString("<img src=\"cid:" + html.EscapeString(pic.CID) + "\" alt=\"" + html.EscapeString(alt) + "\"")
+	if pic.Width > 0 {
+		// The width attribute for clients that ignore max-width (Outlook);
+		// the style shrinks it on a narrower screen.
+		fmt.Fprintf(b, " width=\"%d\"", pic.Width)
+	}
+	b.WriteString(" style=\"" + styleImage + "\">")
+}
+
+// writeHTML writes the table: headings (if any column has one) in a
+// <thead>, numbers kept on one line, other cells wrapping inside their
+// column.
+func (t *TablePart) writeHTML(b *strings.Builder, margin string) {
+	b.WriteString("<table role=\"presentation\" style=\"" + margin + " " + styleTable + "\">\n")
+	headed := false
+	for _, c := range t.Columns {
+		headed = headed || c.Name != ""
+	}
+	if headed {
+		b.WriteString("<thead><tr>")
+		for _, c := range t.Columns {
+			fmt.Fprintf(b, "<th style=\"%s text-align: %s; font-weight: 600;\">%s</th>", styleCell, align(c), html.EscapeString(c.Name))
+		}
+		b.WriteString("</tr></thead>\n")
+	}
+	b.WriteString("<tbody>\n")
+	for _, r := range t.Rows {
+		b.WriteString("<tr>")
+		for i, c := range t.Columns {
+			cell := ""
+			if i < len(r) {
+				cell = r[i]
+			}
+			fmt.Fprintf(b, "<td style=\"%s text-align: %s;\">%s</td>", styleCell, align(c), prose(cell))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table>\n")
+}
+
+// align is a column's CSS text-align.
+func align(c Column) string {
+	if c.Align == Right {
+		return "right"
+	}
+	return "left"
+}
+
+// prose is text as HTML: its line breaks kept, its web addresses made
+// links (a mail program does that for the text part, not for HTML).
+func prose(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = withLinks(l)
+	}
+	return strings.Join(lines, "<br>\n")
+}
+
+// withExample is an action's text as HTML, its example in bold.
+func withExample(text, example string) string {
+	t := prose(text)
+	if example == "" {
+		return t
+	}
+	e := html.EscapeString(example)
+	return strings.Replace(t, e, "<strong>"+e+"</strong>", 1)
+}
+
+// linked is a link block as HTML.
+func linked(words, url string) string {
+	a := `<a href="` + html.EscapeString(url) + `">` + html.EscapeString(url) + `</a>`
+	if words == "" {
+		return a
+	}
+	return html.EscapeString(words) + " " + a
+}
+
+// webAddress finds web addresses in prose.
+var webAddress = regexp.MustCompile(`https?://[^\s<>"']+`)
+
+// withLinks is a line of prose as HTML, its web addresses made links.
+func withLinks(line string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range webAddress.FindAllStringIndex(line, -1) {
+		url := strings.TrimRight(line[m[0]:m[1]], ".,;:!?)")
+		b.WriteString(html.EscapeString(line[last:m[0]]))
+		b.WriteString(`<a href="` + html.EscapeString(url) + `">` + html.EscapeString(url) + `</a>`)
+		last = m[0] + len(url)
+	}
+	b.WriteString(html.EscapeString(line[last:]))
+	return b.String()
+}

@@ -1,0 +1,186 @@
+package document
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Width is the widest line of the text render, in characters: a table
+// wider than this is written in its stacked form, and format=flowed
+// breaks longer prose lines (RFC 3676 asks for at most 78).
+const Width = 78
+
+// line is one line of the text render; hard lines (boards, tables,
+// records, fixed text) are never re-wrapped.
+type line struct {
+	text string
+	hard bool
+}
+
+// lines is the text render of d as lines, "" between blocks that are not
+// joined.
+func (d Document) lines() []line {
+	var out []line
+	for i, b := range d.Blocks {
+		if i > 0 && !b.Join {
+			out = append(out, line{})
+		}
+		out = append(out, b.lines()...)
+	}
+	return out
+}
+
+// lines is the text render of b.
+func (b Block) lines() []line {
+	hard := false
+	var text string
+	switch b.Kind {
+	case Quote:
+		text = "> " + b.Text
+	case Link:
+		text = strings.TrimSpace(b.Text + " " + b.URL)
+	case Board:
+		if b.Board == nil {
+			return nil
+		}
+		text, hard = b.Board.Diagram, true
+	case Table:
+		if b.Table == nil {
+			return nil
+		}
+		var out []line
+		for _, l := range b.Table.textLines() {
+			out = append(out, line{text: l, hard: true})
+		}
+		return out
+	case Record, Fixed:
+		text, hard = b.Text, true
+	default:
+		text = b.Text
+	}
+	var out []line
+	for _, l := range strings.Split(text, "\n") {
+		out = append(out, line{text: strings.TrimRight(l, " \t\r"), hard: hard})
+	}
+	return out
+}
+
+// Text is the text render of d: blocks one after the other, a blank line
+// between blocks that are not joined, every line as its block wrote it
+// (no line breaks added), ending in a newline.
+func (d Document) Text() string {
+	var b strings.Builder
+	for _, l := range d.lines() {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// textLines is the table as text: each column as wide as its widest cell,
+// two spaces between columns, headings (if any column has one) above; a
+// table wider than Width is stacked: per row, its first cell on a line
+// and every other cell below it as "  heading: value".
+func (t *TablePart) textLines() []string {
+	widths := make([]int, len(t.Columns))
+	headed := false
+	for i, c := range t.Columns {
+		widths[i] = utf8.RuneCountInString(c.Name)
+		headed = headed || c.Name != ""
+	}
+	for _, r := range t.Rows {
+		for i := range min(len(r), len(widths)) {
+			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
+		}
+	}
+	total := 0
+	for _, w := range widths {
+		total += w + 2
+	}
+	if total-2 > Width {
+		return t.stacked()
+	}
+	var out []string
+	if headed {
+		names := make([]string, len(t.Columns))
+		for i, c := range t.Columns {
+			names[i] = c.Name
+		}
+		out = append(out, t.row(names, widths))
+	}
+	for _, r := range t.Rows {
+		out = append(out, t.row(r, widths))
+	}
+	return out
+}
+
+// row is one row of cells, padded to widths.
+func (t *TablePart) row(cells []string, widths []int) string {
+	var b strings.Builder
+	for i, w := range widths {
+		cell := ""
+		if i < len(cells) {
+			cell = cells[i]
+		}
+		if i > 0 {
+			b.WriteString("  ")
+		}
+		pad := strings.Repeat(" ", max(w-utf8.RuneCountInString(cell), 0))
+		if t.Columns[i].Align == Right {
+			b.WriteString(pad + cell)
+		} else {
+			b.WriteString(cell + pad)
+		}
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// stacked is the table as groups of lines, one group a row.
+func (t *TablePart) stacked() []string {
+	var out []string
+	for _, r := range t.Rows {
+		for i, cell := range r {
+			switch name := t.Columns[min(i, len(t.Columns)-1)].Name; {
+			case i == 0:
+				out = append(out, cell)
+			case cell == "":
+			case name == "":
+				out = append(out, "  "+cell)
+			default:
+				out = append(out, "  "+name+": "+cell)
+			}
+		}
+	}
+	return out
+}
+
+// AltText is the picture's alternative text: the title, the last move and
+// the status in at most 120 characters ("Micro-shogi board after 9.K-1c:
+// Black to move, in check").
+func (b *BoardPart) AltText() string {
+	s := b.Title + " board"
+	if b.LastMove != "" {
+		s += " after " + b.LastMove
+	}
+	if b.Status != "" {
+		s += ": " + b.Status
+	}
+	return clip(s, maxAlt)
+}
+
+// maxAlt is the longest alt text, in characters.
+const maxAlt = 120
+
+// clip is s cut to at most n characters, at a space if there is one, an
+// ellipsis marking the cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)[:n-1]
+	cut := string(r)
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,:;") + "…"
+}
