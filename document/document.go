@@ -72,15 +72,19 @@ const (
 	Right Align = "right"
 )
 
-// Column is one column of a table: its heading ("" for none) and its
-// alignment.
+// Column is one column of a table: its heading ("" for none), its
+// alignment, and its width in the text render (0: its widest cell's; a
+// longer cell runs on, and the row's next cell starts on the next line).
 type Column struct {
 	Name  string `json:"name,omitempty"`
 	Align Align  `json:"align,omitempty"`
+	Width int    `json:"width,omitempty"`
 }
 
-// TablePart is a table: columns and rows of cells, one cell a column.
+// TablePart is a table: columns and rows of cells, one cell a column;
+// Indent is how many spaces its lines start with in the text render.
 type TablePart struct {
+	Indent  int        `json:"indent,omitempty"`
 	Columns []Column   `json:"columns"`
 	Rows    [][]string `json:"rows"`
 }

@@ -63,6 +63,8 @@ func TestTables(t *testing.T) {
 		{"right aligned", TablePart{Columns: []Column{{Name: "n"}, {Name: "SB", Align: Right}}, Rows: [][]string{{"a", "1.5"}, {"b", "12"}}},
 			"n   SB\na  1.5\nb   12\n"},
 		{"a short row padded", TablePart{Columns: []Column{{}, {}, {}}, Rows: [][]string{{"a", "b", "c"}, {"dd"}}}, "a   b  c\ndd\n"},
+		{"a cell longer than its column's width runs on", TablePart{Columns: []Column{{Width: 4}, {}}, Rows: [][]string{{"help", "this"}, {"tournament", "organise"}, {"", "more"}}},
+			"help  this\ntournament\n      organise\n      more\n"},
 		{"too wide: stacked", TablePart{Columns: []Column{{Name: "game"}, {Name: "opponent"}, {Name: "state"}},
 			Rows: [][]string{{"g1", wide, wide}, {"g2", "bob", ""}}},
 			"g1\n  opponent: " + wide + "\n  state: " + wide + "\ng2\n  opponent: bob\n"},
@@ -107,7 +109,7 @@ func TestFlowed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.doc.Flowed(); got != tt.want {
+			if got := tt.doc.Flowed(); got != tt.want+"\n" {
 				t.Errorf("Flowed =\n%q\nwant\n%q", got, tt.want)
 			}
 		})

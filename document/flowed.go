@@ -6,7 +6,7 @@ import (
 )
 
 // Flowed is the text render of d as format=flowed with DelSp=no (RFC
-// 3676), without the final newline: a prose line longer than Width is
+// 3676), ending in a newline as Text does: a prose line longer than Width is
 // broken after a space into lines that end in that space (soft breaks,
 // which clients join again); the lines of boards, tables, records and
 // fixed text, and shorter prose lines, end in no space (hard breaks). A
@@ -34,7 +34,7 @@ func (d Document) Flowed() string {
 		}
 		i = j
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return b.String()
 }
 
 // writeLine writes one line of flowed text, space-stuffed if stuff.

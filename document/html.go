@@ -34,7 +34,8 @@ type Picture struct {
 }
 
 // HTML is the page of d; pic, if not nil, is shown with the first board,
-// its alt text the board's AltText.
+// its alt text the board's AltText, or at the end of a document with no
+// board (a mail an older windpost queued), its alt text "The board".
 func (d Document) HTML(pic *Picture) string {
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">" +
@@ -86,6 +87,11 @@ func (d Document) writeBlocks(b *strings.Builder, pic *Picture) {
 		default:
 			fmt.Fprintf(b, "<p style=\"%s\">%s</p>\n", margin, prose(bl.Text))
 		}
+	}
+	if pic != nil {
+		b.WriteString("<div style=\"margin: 12px 0 0 0;\">")
+		writePicture(b, pic, "The board")
+		b.WriteString("</div>\n")
 	}
 }
 

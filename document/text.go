@@ -93,7 +93,12 @@ func (t *TablePart) textLines() []string {
 			widths[i] = max(widths[i], utf8.RuneCountInString(r[i]))
 		}
 	}
-	total := 0
+	for i, c := range t.Columns {
+		if c.Width > 0 && i < len(widths)-1 {
+			widths[i] = c.Width
+		}
+	}
+	total := t.Indent
 	for _, w := range widths {
 		total += w + 2
 	}
@@ -106,33 +111,43 @@ func (t *TablePart) textLines() []string {
 		for i, c := range t.Columns {
 			names[i] = c.Name
 		}
-		out = append(out, t.row(names, widths))
+		out = append(out, t.row(names, widths)...)
 	}
 	for _, r := range t.Rows {
-		out = append(out, t.row(r, widths))
+		out = append(out, t.row(r, widths)...)
 	}
 	return out
 }
 
-// row is one row of cells, padded to widths.
-func (t *TablePart) row(cells []string, widths []int) string {
-	var b strings.Builder
+// row is one row of cells, padded to widths: one line, or more where a
+// cell is wider than its column's Width (the next cell starts on the next
+// line, in its column).
+func (t *TablePart) row(cells []string, widths []int) []string {
+	var out []string
+	line, start := "", t.Indent
 	for i, w := range widths {
 		cell := ""
 		if i < len(cells) {
 			cell = cells[i]
 		}
-		if i > 0 {
-			b.WriteString("  ")
+		if cell == "" {
+			start += w + 2
+			continue
 		}
+		if line != "" && utf8.RuneCountInString(line) > start-2 {
+			out = append(out, strings.TrimRight(line, " "))
+			line = ""
+		}
+		line += strings.Repeat(" ", start-utf8.RuneCountInString(line))
 		pad := strings.Repeat(" ", max(w-utf8.RuneCountInString(cell), 0))
 		if t.Columns[i].Align == Right {
-			b.WriteString(pad + cell)
+			line += pad + cell
 		} else {
-			b.WriteString(cell + pad)
+			line += cell + pad
 		}
+		start += w + 2
 	}
-	return strings.TrimRight(b.String(), " ")
+	return append(out, strings.TrimRight(line, " "))
 }
 
 // stacked is the table as groups of lines, one group a row.

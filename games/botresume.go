@@ -218,8 +218,8 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 			if job.Kind == jobOpen {
 				sep = "\n"
 			}
-			h.answer.sections = append(h.answer.sections, "> "+job.Line+"\n"+job.Prefix+sep+
-				fmt.Sprintf("The bot did not answer: game %s changed while it was thinking.", job.Game))
+			h.answer.reply(job.Line, paragraphs(job.Prefix+sep+
+				fmt.Sprintf("The bot did not answer: game %s changed while it was thinking.", job.Game)))
 			h.answer.done++
 			return nil, nil
 		}
@@ -258,7 +258,7 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 		}
 		text = strings.Join(out, " ")
 	}
-	h.answer.sections = append(h.answer.sections, "> "+job.Line+"\n"+text)
+	h.answer.reply(job.Line, paragraphs(text))
 	h.answer.done++
 	return nil, nil
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/windpost/windpost/document"
+
 	"github.com/windpost/windpost/solver"
 )
 
@@ -87,24 +89,29 @@ type continuation struct {
 
 // savedAnswer is the answer as a continuation keeps it: all of it.
 type savedAnswer struct {
-	Present     bool         `json:"present"`
-	Sections    []string     `json:"sections,omitempty"`
-	Focus       string       `json:"focus,omitempty"`
-	Help        bool         `json:"help,omitempty"`
-	Done        int          `json:"done,omitempty"`
-	Over        string       `json:"over,omitempty"`
-	Attachments []Attachment `json:"attachments,omitempty"` // what "export" attached before the bot's turn
+	Present     bool             `json:"present"`
+	Sections    []string         `json:"sections,omitempty"` // an older windpost's answer, as text
+	Blocks      []document.Block `json:"blocks,omitempty"`
+	Focus       string           `json:"focus,omitempty"`
+	Help        bool             `json:"help,omitempty"`
+	Done        int              `json:"done,omitempty"`
+	Over        string           `json:"over,omitempty"`
+	Attachments []Attachment     `json:"attachments,omitempty"` // what "export" attached before the bot's turn
 }
 
 // saved is a as a continuation keeps it.
 func (a answer) saved() savedAnswer {
-	return savedAnswer{Present: a.present, Sections: a.sections, Focus: a.focus, Help: a.help, Done: a.done,
+	return savedAnswer{Present: a.present, Blocks: a.blocks, Focus: a.focus, Help: a.help, Done: a.done,
 		Over: a.over, Attachments: a.attachments}
 }
 
 // answer is the answer a continuation kept.
 func (a savedAnswer) answer() answer {
-	return answer{present: a.Present, sections: a.Sections, focus: a.Focus, help: a.Help, done: a.Done,
+	blocks := a.Blocks
+	for _, s := range a.Sections {
+		blocks = append(blocks, paragraphs(s)...)
+	}
+	return answer{present: a.Present, blocks: blocks, focus: a.Focus, help: a.Help, done: a.Done,
 		over: a.Over, attachments: a.Attachments}
 }
 

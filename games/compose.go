@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/document"
+
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -14,17 +16,37 @@ import (
 // answer is the reply to the request being handled, written as its
 // commands run.
 type answer struct {
-	present  bool
-	sections []string
-	focus    string // the game the answer is about, "" if none
-	help     bool   // append the help text
-	done     int    // commands done
+	present bool
+	// blocks are the answer's sections in order, each beginning with a
+	// block that is not joined (say, reply).
+	blocks []document.Block
+	focus  string // the game the answer is about, "" if none
+	help   bool   // append the help text
+	done   int    // commands done
 	// over says which commands were not run for the commands budget; it
 	// is kept whole when a long answer is cut (overSection).
 	over string
 	// attachments are the files the answer carries (attachment.go).
 	attachments []Attachment
 }
+
+// say adds a section of prose to the answer.
+func (a *answer) say(text string) { a.blocks = append(a.blocks, paragraphs(text)...) }
+
+// reply adds the section that answers a player's line: the line quoted,
+// then blocks, the first on the line after it.
+func (a *answer) reply(line string, blocks []document.Block) {
+	a.blocks = append(a.blocks, document.Said(line))
+	for i, b := range blocks {
+		if i == 0 {
+			b = document.Joined(b)
+		}
+		a.blocks = append(a.blocks, b)
+	}
+}
+
+// paragraphs is text as paragraph blocks, one a run of lines between blank lines.
+func paragraphs(text string) []document.Block { return document.FromText(text).Blocks }
 
 type noticeKey struct{ to, game string }
 
@@ -88,7 +110,8 @@ func (c *change) queueNotices() error {
 		if folded, err := foldIntoDigest(c, k.to, lg, n); err != nil || folded {
 			return err // nil when folded: the digest tells it
 		}
-		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to, c.locationOf(k.to))
+		body := document.FromText(strings.Join(n.events, "\n\n"))
+		body.Add(statusBlock(lg, k.to, c.locationOf(k.to))...)
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {
 			return err
@@ -101,20 +124,24 @@ func (c *change) queueNotices() error {
 // queueAnswer composes the answer mail and queues it first.
 func (h *handling) queueAnswer() error {
 	a := h.answer
-	body := strings.Join(a.sections, "\n\n") + "\n"
-	var tail string
+	body := document.Document{Blocks: slices.Clone(a.blocks)}
+	var tail document.Document
 	if a.over != "" {
-		tail = "\n" + a.over + "\n"
+		tail.Add(paragraphs(a.over)...)
 	}
 	if a.help {
-		tail += "\n" + h.srv.helpText("") + "\n"
+		tail.Add(h.srv.helpBlocks("")...)
 	}
-	body = capText(body, h.srv.cfg.answerBodyBytes()-len(tail)) + tail
+	if limit := h.srv.cfg.answerBodyBytes() - len(tail.Text()) - 1; len(body.Text()) > limit {
+		// Too long: the text cut, its blocks lost (capText).
+		body = document.FromText(capText(body.Text(), limit))
+	}
+	body.Add(tail.Blocks...)
 	var m Mail
 	var err error
 	if a.focus != "" {
 		lg := h.games[a.focus]
-		body += "\n" + statusBlock(lg, h.from, h.locationOf(h.from))
+		body.Add(statusBlock(lg, h.from, h.locationOf(h.from))...)
 		if _, player := lg.rec.sideOf(h.from); player {
 			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body, withAttachments(a.attachments))
 		} else {
@@ -122,7 +149,7 @@ func (h *handling) queueAnswer() error {
 		}
 	} else {
 		if !a.help {
-			body += "\nWrite \"help\" for the commands.\n"
+			body.Add(document.Para(`Write "help" for the commands.`))
 		}
 		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, h.senderKeyMail, withAttachments(a.attachments))
 	}
@@ -147,12 +174,15 @@ func replySubject(s string) string {
 // gameMail composes and queues a mail about lg to address. inReplyTo is
 // the request answered, or ""; each adjust changes the mail before it is
 // queued.
-func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body string, adjust ...func(*Mail)) (Mail, error) {
+func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, body document.Document, adjust ...func(*Mail)) (Mail, error) {
 	n, err := c.st.outbox().newMailNumber()
 	if err != nil {
 		return Mail{}, err
 	}
 	rec := lg.rec
+	if url := c.srv.webURL(rec.ID); url != "" {
+		body.Add(document.Joined(document.WebLink("Web page:", url)))
+	}
 	tok := keys.Token(c.srv.store.secret, rec.ID, to)
 	m := Mail{
 		ID:        mailKey(n),
@@ -163,7 +193,8 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		ReplyTo:   keys.ReplyAddress(c.srv.local, c.srv.domain, rec.ID, tok),
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
-		Text:      body + c.srv.webLine(rec.ID),
+		Text:      body.Text(),
+		Doc:       &body,
 		Board:     boardRef(lg),
 		Later:     goesLater(kind, rec),
 		NextTry:   c.now,
@@ -197,14 +228,14 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 
 // plainMail composes and queues a mail about no game; each adjust changes
 // it before it is queued.
-func (c *change) plainMail(kind MailKind, to, subject, inReplyTo, body string, adjust ...func(*Mail)) (Mail, error) {
+func (c *change) plainMail(kind MailKind, to, subject, inReplyTo string, body document.Document, adjust ...func(*Mail)) (Mail, error) {
 	n, err := c.st.outbox().newMailNumber()
 	if err != nil {
 		return Mail{}, err
 	}
 	m := Mail{
 		ID: mailKey(n), MessageID: keys.PlainMessageID(n, c.srv.domain), Kind: kind, To: to,
-		Subject: subject, InReplyTo: inReplyTo, Text: body, Later: goesLater(kind, nil), NextTry: c.now,
+		Subject: subject, InReplyTo: inReplyTo, Text: body.Text(), Doc: &body, Later: goesLater(kind, nil), NextTry: c.now,
 	}
 	if inReplyTo != "" {
 		m.References = []string{inReplyTo}

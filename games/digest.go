@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -159,7 +160,7 @@ func digestMail(c *change, p *playerRecord) func(*Mail) {
 
 // digestText is the digest's body: the games where it is p's move, most
 // urgent first (games without a deadline last), then the news.
-func digestText(p *playerRecord, mine []*liveGame) string {
+func digestText(p *playerRecord, mine []*liveGame) document.Document {
 	slices.SortStableFunc(mine, func(a, b *liveGame) int {
 		da, db := a.rec.Deadline, b.rec.Deadline
 		switch {
@@ -180,28 +181,30 @@ func digestText(p *playerRecord, mine []*liveGame) string {
 		b.WriteString("To answer, reply to this mail with one line per game: the game's id, then\n")
 		fmt.Fprintf(&b, "the move, e.g. \"%s <your move>\". One reply may answer several games.\n", mine[0].rec.ID)
 	}
+	d := document.Document{Blocks: paragraphs(b.String())}
 	for _, lg := range mine {
-		b.WriteString(yourMoveSection(lg, p))
+		d.Add(yourMoveSection(lg, p)...)
 	}
 	if len(p.DigestEvents) > 0 {
-		b.WriteString("\n== News since the last digest ==\n")
+		d.Add(document.Para("== News since the last digest =="))
 		for _, e := range p.DigestEvents {
-			fmt.Fprintf(&b, "\n%s, game %s: %s\n", p.formatTime(e.At), e.Game, e.Text)
+			d.Add(paragraphs(fmt.Sprintf("%s, game %s: %s", p.formatTime(e.At), e.Game, e.Text))...)
 		}
 	}
-	b.WriteString("\n\"notify each\" gets you a mail for every event instead.\n")
-	return b.String()
+	d.Add(document.Para(`"notify each" gets you a mail for every event instead.`))
+	return d
 }
 
 // yourMoveSection is a game where it is p's move as a mail that answers
 // several games shows it: "== Game <id>: your move, deadline ... ==",
 // then the game's status block.
-func yourMoveSection(lg *liveGame, p *playerRecord) string {
+func yourMoveSection(lg *liveGame, p *playerRecord) []document.Block {
 	deadline := "no deadline"
 	if !lg.rec.Deadline.IsZero() {
 		deadline = "deadline " + p.formatTime(lg.rec.Deadline)
 	}
-	return fmt.Sprintf("\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address, p.location()))
+	head := document.Para(fmt.Sprintf("== Game %s: your move, %s ==", lg.rec.ID, deadline))
+	return append([]document.Block{head}, statusBlock(lg, p.Address, p.location())...)
 }
 
 // formatDay writes t's date in the player's time zone ("Mon 2 Jan").

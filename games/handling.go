@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
+
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
@@ -49,12 +51,12 @@ func (h *handling) runLines() error {
 		h.answer.focus = h.authGame
 	}
 	if h.req.TooLarge {
-		h.answer.sections = append(h.answer.sections, "Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
+		h.answer.say("Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
 		return h.limitErrors()
 	}
 	cmds := subjectStop(h, readLines(h, h.req.Lines))
 	if len(cmds) == 0 && !h.talk.any() {
-		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
+		h.answer.say("I found no command in your mail.")
 		h.answer.help = true
 	}
 	return h.runCommands(h.capCommands(cmds))
@@ -65,11 +67,11 @@ func (h *handling) runLines() error {
 func (h *handling) runCommands(cmds []Command) error {
 	for i, c := range cmds {
 		if h.mailsSpent() {
-			h.answer.sections = append(h.answer.sections, h.mailsSection(cmds[i:]))
+			h.answer.say(h.mailsSection(cmds[i:]))
 			break
 		}
 		h.bot.line = c.Line
-		text, err := h.run(c)
+		shown, err := h.runShown(c)
 		var r *refusal
 		if th := (*thinking)(nil); errors.As(err, &th) {
 			passTalk(h)
@@ -80,22 +82,22 @@ func (h *handling) runCommands(cmds []Command) error {
 			return err
 		}
 		if r != nil && r.notCommand && !r.slip && h.answer.done > 0 {
-			h.answer.sections = append(h.answer.sections, fmt.Sprintf(
+			h.answer.say(fmt.Sprintf(
 				"I stopped reading at %q: it is not a command, so I took it for the end of your commands and ignored it and what follows.", c.Line))
 			break
 		}
 		if r == nil {
-			h.answer.sections = append(h.answer.sections, "> "+c.Line+"\n"+text)
+			h.answer.reply(c.Line, shown)
 			h.answer.done++
 			continue
 		}
-		h.answer.sections = append(h.answer.sections, "> "+c.Line+"\n"+r.text())
+		h.answer.reply(c.Line, paragraphs(r.text()))
 		h.talk.stop = true
 		if r.notCommand && !r.slip {
 			h.answer.help = true // a slip gets its suggestion and a pointer to "help", not the list
 		}
 		if rest := cmds[i+1:]; len(rest) > 0 {
-			h.answer.sections = append(h.answer.sections, notRun(rest))
+			h.answer.say(notRun(rest))
 		}
 		break
 	}
@@ -189,17 +191,28 @@ func (h *handling) limitErrors() error {
 // run runs one command: the text says what it did; a *refusal error says
 // why it did not; another error is a failure that undoes the request.
 func (h *handling) run(c Command) (string, error) {
+	shown, err := h.runShown(c)
+	return strings.TrimSuffix(document.Document{Blocks: shown}.Text(), "\n"), err
+}
+
+// runShown is run with the answer as blocks: a verb's show, or the text
+// its run writes as paragraphs.
+func (h *handling) runShown(c Command) ([]document.Block, error) {
 	if c.Err != "" {
-		return "", refused("%s.", strings.TrimSuffix(c.Err, "."))
+		return nil, refused("%s.", strings.TrimSuffix(c.Err, "."))
 	}
 	spec := h.srv.verbs.byVerb[c.Verb]
 	if spec == nil {
-		return "", refused("I do not know the command %q.", c.Verb).instead(`Write "help" for the commands.`)
+		return nil, refused("I do not know the command %q.", c.Verb).instead(`Write "help" for the commands.`)
 	}
 	if text, held, err := h.authorise(spec, c); held || err != nil {
-		return text, err
+		return paragraphs(text), err
 	}
-	return spec.run(h, c)
+	if spec.show != nil {
+		return spec.show(h, c)
+	}
+	text, err := spec.run(h, c)
+	return paragraphs(text), err
 }
 
 // kit is the variant a command names, or a refusal.

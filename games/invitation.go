@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -174,9 +175,9 @@ func queueConfirmation(h *handling) error {
 		lines.WriteString("> " + hc.Line + "\n")
 	}
 	m, err := h.plainMail(Answer, h.from, "Did you write this? Confirm it to windpost", h.req.MessageID,
-		"A mail from your address asked me to act in your name:\n"+lines.String()+
+		document.FromText("A mail from your address asked me to act in your name:\n"+lines.String()+
 			"To do it, reply to this mail with the word: confirm\n"+
-			"If you did not write to windpost, ignore this mail: I do nothing of it, and nobody else gets mail from me.\n", h.confirmMail)
+			"If you did not write to windpost, ignore this mail: I do nothing of it, and nobody else gets mail from me.\n"), h.confirmMail)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
+
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -30,8 +32,11 @@ type Mail struct {
 	InReplyTo  string            // the Message-ID answered, or ""
 	References []string          // the thread, oldest first
 	Headers    map[string]string // X-Windpost-* headers
-	Text       string            // the plain-text body, the ASCII board in it
+	Text       string            // the plain-text body, the ASCII board in it: Doc's text render
 	Board      *BoardRef         `json:",omitempty"` // the board to picture in a mail about a game; nil in others
+	// Doc is the body as typed blocks, which the mailer renders as the
+	// text and HTML parts; nil in a mail an older windpost queued (Body).
+	Doc *document.Document `json:",omitempty"`
 	// Attachments are files the mail carries (attachment.go): a game's
 	// records for "export"; none in other mail.
 	Attachments []Attachment `json:",omitempty"`
@@ -48,6 +53,15 @@ type Mail struct {
 	Refused      int       `json:",omitzero"` // how many tries the server refused for good (SMTP 5xx)
 	FirstFailure time.Time `json:",omitzero"` // the first failed try; zero while none failed
 	FailedAt     time.Time `json:",omitzero"` // when windpost gave up on the mail: failed for good, never sent
+}
+
+// Body is the mail's document: Doc, or for a mail queued without one
+// its text as paragraphs.
+func (m Mail) Body() document.Document {
+	if m.Doc != nil {
+		return *m.Doc
+	}
+	return document.FromText(m.Text)
 }
 
 // storedMail is a Mail as the outbox keeps it.

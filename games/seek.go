@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 )
@@ -169,10 +170,10 @@ func expireSeeks(c *change, handledUpTo time.Time) error {
 		if kit.Rules != nil {
 			title = kit.Rules.Title()
 		}
-		m, err := c.plainMail(Notice, s.Seeker, "Your seek "+s.ID+" expired", "", fmt.Sprintf(
+		m, err := c.plainMail(Notice, s.Seeker, "Your seek "+s.ID+" expired", "", document.FromText(fmt.Sprintf(
 			"Nobody joined your seek %s (a game of %s, %s) within %d days, so it has expired.\n\n"+
 				"To seek again, write: %s\nTo challenge someone you know: challenge <address> %s\n",
-			s.ID, title, s.terms(s.Seeker), seekDays, s.line(), s.Variant))
+			s.ID, title, s.terms(s.Seeker), seekDays, s.line(), s.Variant)))
 		if err != nil {
 			return err
 		}

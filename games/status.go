@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
+
 	"github.com/windpost/windpost/rules"
 )
 
@@ -12,17 +14,15 @@ import (
 
 // statusBlock is the part of every mail about a game that shows it: the
 // players, the board, whose turn, the last move, the move number, the
-// deadline and the result. Times are shown in loc, the reader's zone.
-func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
+// deadline and the result, and what to write next. Times are shown in
+// loc, the reader's zone.
+func statusBlock(lg *liveGame, reader string, loc *time.Location) []document.Block {
 	rec := lg.rec
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, game %s: %s vs. %s\n\n", lg.kit.Rules.Title(), rec.ID,
-		playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))
-	b.WriteString(strings.TrimRight(lg.kit.Notation.Board(lg.g.Position()), "\n"))
-	b.WriteString("\n\n")
 	if last := rec.lastMove(); last != "" {
 		fmt.Fprintf(&b, "Last move: %s\n", last)
 	}
+	var action string
 	switch rec.State {
 	case stateInvited:
 		if reader == rec.invitee() {
@@ -38,17 +38,64 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
 		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))
 		if _, player := rec.sideOf(reader); player {
-			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")
+			action = "Write \"analysis\" for every move's value and the mistakes.\n"
 		}
 	case statePlaying:
-		playingStatus(&b, lg, reader, loc)
+		action = playingStatus(&b, lg, reader, loc)
 	}
-	return b.String()
+	blocks := []document.Block{
+		document.Para(fmt.Sprintf("%s, game %s: %s vs. %s", lg.kit.Rules.Title(), rec.ID,
+			playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))),
+		document.Diagram(boardPart(lg)),
+	}
+	if b.Len() > 0 {
+		blocks = append(blocks, document.Para(b.String()))
+	}
+	if action != "" {
+		act := document.Act(action, exampleIn(action))
+		if b.Len() > 0 {
+			act = document.Joined(act)
+		}
+		blocks = append(blocks, act)
+	}
+	return blocks
+}
+
+// boardPart is the board of lg as the status block shows it, with what
+// its picture's alt text says: the last move and whose move it is, or the
+// result.
+func boardPart(lg *liveGame) document.BoardPart {
+	rec := lg.rec
+	status := capitalise(lg.result())
+	if rec.State == statePlaying {
+		status = capitalise(lg.toMove().String()) + " to move"
+	}
+	return document.BoardPart{
+		Title:    lg.kit.Rules.Title(),
+		Diagram:  lg.kit.Notation.Board(lg.g.Position()),
+		Bottom:   rules.Black.String(),
+		LastMove: rec.lastMove(),
+		Status:   status,
+	}
+}
+
+// exampleIn is the example an action quotes: its first quoted words.
+func exampleIn(action string) string {
+	_, rest, ok := strings.Cut(action, "\"")
+	if !ok {
+		return ""
+	}
+	example, _, ok := strings.Cut(rest, "\"")
+	if !ok {
+		return ""
+	}
+	return example
 }
 
 // playingStatus is the end of the status block of a game in progress:
-// whose move, the deadline, open offers, how to reply.
-func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Location) {
+// whose move, the deadline, open offers; it returns how to reply, the
+// action, "" when reader is not to move.
+func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Location) string {
 	rec := lg.rec
 	toMove := lg.toMove()
 	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
@@ -79,9 +126,10 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	}
 	if player && side == toMove {
 		if ms := lg.g.LegalMoves(); len(ms) > 0 {
-			b.WriteString(replyWithMove(lg.kit.Notation, lg.g.Position(), len(rec.Moves)+1))
+			return replyWithMove(lg.kit.Notation, lg.g.Position(), len(rec.Moves)+1)
 		}
 	}
+	return ""
 }
 
 // hasPlayer reports whether address plays in the game: only players see

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/tournament"
 )
@@ -54,7 +55,7 @@ func mailCrosstable(c *change, tr *tournamentRecord, news []string, paired pairi
 			if err != nil {
 				return err
 			}
-			what, text = subject+" and "+pairingSubject(games), mine+"\n"+body
+			what, text = subject+" and "+pairingSubject(games), document.Document{Blocks: append(mine.Blocks, body.Blocks...)}
 		}
 		if err := tournamentMail(c, tr, to, what, text); err != nil {
 			return err
@@ -65,26 +66,24 @@ func mailCrosstable(c *change, tr *tournamentRecord, news []string, paired pairi
 
 // crosstableText is the body of a crosstable or final standings mail: the
 // news, then the table, the tie-break named.
-func (tr *tournamentRecord) crosstableText(news []string) string {
-	var b strings.Builder
-	for _, n := range news {
-		b.WriteString(n + "\n")
-	}
+func (tr *tournamentRecord) crosstableText(news []string) document.Document {
+	var d document.Document
 	if len(news) > 0 {
-		b.WriteString("\n")
+		d.Add(document.Para(strings.Join(news, "\n")))
 	}
 	t := tr.Pairing
 	if tr.State == tournamentOver {
-		fmt.Fprintf(&b, "%s is over. The final standings:\n\n", tr.title())
-		b.WriteString(t.StandingsTable())
-		b.WriteString(winners(t.Standings()))
-		b.WriteString("\nThe crosstable:\n\n")
+		d.Add(document.Para(tr.title()+" is over. The final standings:"), document.Laid(t.StandingsTable()))
+		if w := winners(t.Standings()); w != "" {
+			d.Add(document.Para(strings.TrimPrefix(w, "\n")))
+		}
+		d.Add(document.Para("The crosstable:"))
 	} else {
-		fmt.Fprintf(&b, "The crosstable of %s:\n\n", tr.title())
+		d.Add(document.Para(fmt.Sprintf("The crosstable of %s:", tr.title())))
 	}
-	b.WriteString(t.Crosstable())
-	fmt.Fprintf(&b, "\nWrite \"tournament %s\" for the pairings of every round.\n", tr.ID)
-	return b.String()
+	d.Add(document.Laid(t.Crosstable()))
+	d.Add(document.Para(fmt.Sprintf("Write \"tournament %s\" for the pairings of every round.", tr.ID)))
+	return d
 }
 
 // winners says who won: "Winner: alice@..., 2.5 points.", or the players
@@ -111,7 +110,7 @@ func winners(ss []tournament.Standing) string {
 
 // tournamentMail queues a mail about tr to address, with the player's own
 // key (keyMail); none to an address on the do-not-mail list.
-func tournamentMail(c *change, tr *tournamentRecord, to, what, body string) error {
+func tournamentMail(c *change, tr *tournamentRecord, to, what string, body document.Document) error {
 	if c.st.doNotMail(to) {
 		return nil
 	}

@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"strings"
+
+	"github.com/windpost/windpost/document"
 )
 
 // The pairing mail (tournament.go): when a tournament begins, each player
@@ -44,7 +46,7 @@ func mailPairings(c *change, tr *tournamentRecord, paired pairings) error {
 		if err != nil {
 			return err
 		}
-		if err := tournamentMail(c, tr, to, pairingSubject(games), head+body); err != nil {
+		if err := tournamentMail(c, tr, to, pairingSubject(games), document.Document{Blocks: append(paragraphs(head), body.Blocks...)}); err != nil {
 			return err
 		}
 	}
@@ -66,10 +68,10 @@ func pairingSubject(games []pairedGame) string {
 // pairingText tells to their new games: a line for each (its id, colour
 // and opponent, or a bye), how to answer, and the board of each game
 // where it is their move.
-func pairingText(c *change, to string, games []pairedGame) (string, error) {
+func pairingText(c *change, to string, games []pairedGame) (document.Document, error) {
 	p, err := c.player(to)
 	if err != nil {
-		return "", err
+		return document.Document{}, err
 	}
 	var b strings.Builder
 	var yours []*liveGame
@@ -94,13 +96,14 @@ func pairingText(c *change, to string, games []pairedGame) (string, error) {
 		b.WriteString("\nWhere you play white, the game's first mail comes with your opponent's\nmove; reply to it to play.\n")
 	}
 	if len(yours) == 0 {
-		return b.String(), nil
+		return document.FromText(b.String()), nil
 	}
 	b.WriteString("\nTo move, reply to this mail with one line per game: the game's id, then the\n")
 	fmt.Fprintf(&b, "move, e.g. \"%s <your move>\". One reply may answer several games; after\n", yours[0].rec.ID)
 	b.WriteString("the first move, each game's mails go on in its own thread.\n")
+	d := document.FromText(b.String())
 	for _, lg := range yours {
-		b.WriteString(yourMoveSection(lg, p))
+		d.Add(yourMoveSection(lg, p)...)
 	}
-	return b.String(), nil
+	return d, nil
 }

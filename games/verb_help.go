@@ -3,17 +3,21 @@ package games
 import (
 	"fmt"
 	"strings"
+
+	"github.com/windpost/windpost/document"
 )
 
 // helpVerb answers "help [topic]"; a game's name as the topic gets its rules.
-func helpVerb(h *handling, c Command) (string, error) {
+func helpVerb(h *handling, c Command) ([]document.Block, error) {
 	if _, ok := h.srv.catalog.Lookup(c.Topic); ok {
-		return rulesVerb(h, Command{Variant: c.Topic})
+		text, err := rulesVerb(h, Command{Variant: c.Topic})
+		return paragraphs(text), err
 	}
 	if _, ok := h.srv.verbs.helpTopic(c.Topic); !ok {
-		return fmt.Sprintf("I have no help on %q; here is the overview.\n\n%s", c.Topic, h.srv.helpText("")), nil
+		return append([]document.Block{document.Para(fmt.Sprintf("I have no help on %q; here is the overview.", c.Topic))},
+			h.srv.helpBlocks("")...), nil
 	}
-	return h.srv.helpText(c.Topic), nil
+	return h.srv.helpBlocks(c.Topic), nil
 }
 
 // rulesVerb answers "rules [game]": a game's rules and notation, or the list
@@ -156,6 +160,14 @@ whole days left.`, true
 	return "", false
 }
 
+// helpBlocks is helpText as blocks: the overview's commands a table.
+func (s *Server) helpBlocks(topic string) []document.Block {
+	if t, ok := s.verbs.helpTopic(strings.TrimSpace(topic)); ok && topic != "" {
+		return paragraphs(t)
+	}
+	return append(s.verbs.overviewBlocks(), document.Joined(document.Para("Games: "+strings.Join(s.catalog.Names(), ", ")+".")))
+}
+
 // helpText is the help on topic ("" for the overview); an unknown topic
 // gets the overview.
 func (s *Server) helpText(topic string) string {
@@ -263,30 +275,33 @@ it. The games of a tournament are always public.`
 // overview is "help" without a topic: every verb's usage in the
 // registry's order, the organiser's apart, the descriptions in column 27.
 func (r *verbRegistry) overview() string {
-	var b strings.Builder
-	b.WriteString("Commands (one per line; several per mail run in order):\n")
-	write := func(organiser bool) {
+	return strings.TrimSuffix(document.Document{Blocks: r.overviewBlocks()}.Text(), "\n")
+}
+
+// helpFormWidth is the width of the overview's column of forms in the
+// text: a longer form runs on, and what it does starts on the next line.
+const helpFormWidth = 22
+
+// overviewBlocks is the overview as blocks: each list of commands a table
+// of forms and what they do.
+func (r *verbRegistry) overviewBlocks() []document.Block {
+	table := func(organiser bool) document.Block {
+		t := document.TablePart{Indent: 2, Columns: []document.Column{{Width: helpFormWidth}, {}}}
 		for _, s := range r.order {
 			if s.usage == "" || (s.authority == Organiser) != organiser {
 				continue
 			}
 			for _, line := range strings.Split(s.usage, "\n") {
 				form, what, _ := strings.Cut(line, "\t")
-				switch {
-				case form == "":
-					fmt.Fprintf(&b, "%26s%s\n", "", what)
-				case what == "":
-					fmt.Fprintf(&b, "  %s\n", form)
-				default:
-					fmt.Fprintf(&b, "  %-24s%s\n", form, what)
-				}
+				t.Rows = append(t.Rows, []string{form, what})
 			}
 		}
+		return document.Joined(document.Grid(t))
 	}
-	write(false)
-	b.WriteString("For a tournament's organiser, on its games:\n")
-	write(true)
-	b.WriteString("Reply to a mail about a game to act in it: the reply address carries your\n" +
-		"key. Put a game id before a command (\"g7k3q board\") to name another game.")
-	return b.String()
+	return []document.Block{
+		document.Para("Commands (one per line; several per mail run in order):"), table(false),
+		document.Joined(document.Para("For a tournament's organiser, on its games:")), table(true),
+		document.Joined(document.Para("Reply to a mail about a game to act in it: the reply address carries your\n" +
+			"key. Put a game id before a command (\"g7k3q board\") to name another game.")),
+	}
 }

@@ -265,13 +265,13 @@ func mute(h *handling, c Command) (string, error) {
 // became of them, and of lines written in a bot game's thread.
 func passTalk(h *handling) {
 	if len(h.talk.bot) > 0 {
-		h.answer.sections = append(h.answer.sections, "The bot does not read messages, so these lines went to no one:\n"+
-			quoteLines(strings.Join(h.talk.bot, "\n"))+"\nWrite your move, or \"help\" for the commands (\"note <text>\" keeps a note for yourself).")
+		h.answer.say("The bot does not read messages, so these lines went to no one:\n" +
+			quoteLines(strings.Join(h.talk.bot, "\n")) + "\nWrite your move, or \"help\" for the commands (\"note <text>\" keeps a note for yourself).")
 		h.talk.bot = nil
 	}
 	for _, id := range h.talk.games {
 		if lg := h.game(id); lg != nil {
-			h.answer.sections = append(h.answer.sections, passMessage(h, lg, strings.Join(h.talk.lines[id], "\n")))
+			h.answer.say(passMessage(h, lg, strings.Join(h.talk.lines[id], "\n")))
 		}
 	}
 	h.talk.games, h.talk.lines = nil, nil

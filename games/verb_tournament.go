@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/tournament"
 )
 
@@ -258,9 +259,9 @@ func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, err
 	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", tr.shown(player))); err != nil {
 		return "", err
 	}
-	err := tournamentMail(h.change, tr, player, "you were withdrawn", fmt.Sprintf(
+	err := tournamentMail(h.change, tr, player, "you were withdrawn", document.FromText(fmt.Sprintf(
 		"The organiser of %s withdrew you from it: your games without a result are lost by forfeit, "+
-			"and those in progress end as resigned. Ask them (%s) why.\n", tr.title(), tr.Organiser))
+			"and those in progress end as resigned. Ask them (%s) why.\n", tr.title(), tr.Organiser)))
 	return fmt.Sprintf("Done: you withdrew %s from %s; I told them and the players.", player, tr.title()), err
 }
 

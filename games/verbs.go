@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/document"
+
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -30,6 +32,9 @@ type verbSpec struct {
 	// run does the verb: a text that says what it did, a *refusal, or a
 	// failure that undoes the mail.
 	run func(h *handling, c Command) (string, error)
+	// show, if set, does the verb instead of run and answers in blocks
+	// (tables, records, boards).
+	show func(h *handling, c Command) ([]document.Block, error)
 	// suggest puts the verb among the words "did you mean" offers (not
 	// "move", "new" or "say": one letter off everyday words).
 	suggest bool
@@ -210,7 +215,7 @@ func builtinVerbs() []verbSpec {
 			parse: parseTournamentWords, run: withdraw},
 		{verb: VerbHelp, words: []string{"help", "?"}, authority: Anyone, suggest: true,
 			usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic",
-			parse: func(c *Command, l lineWords) { c.Topic = strings.Join(l.low, " ") }, run: helpVerb},
+			parse: func(c *Command, l lineWords) { c.Topic = strings.Join(l.low, " ") }, show: helpVerb},
 		{verb: VerbAdjudicate, words: []string{"adjudicate"}, authority: Organiser, suggest: true, topic: "organiser",
 			usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", parse: organiser, run: adjudicateGame},
 		{verb: VerbExtend, words: []string{"extend"}, authority: Organiser, topic: "organiser",

@@ -191,12 +191,12 @@ func (s *Store) Standings(variant string, now time.Time) ([]Standing, error) {
 	return list, nil
 }
 
-// webLine is the last line of a mail about game id: the link to its page,
-// or "" when the web view has no base URL (Config.WebBaseURL).
-func (s *Server) webLine(id string) string {
+// webURL is the address of game id's web page, the last line of a mail
+// about it; "" when the web view has no base URL (Config.WebBaseURL).
+func (s *Server) webURL(id string) string {
 	base := strings.TrimRight(s.cfg.WebBaseURL, "/")
 	if base == "" {
 		return ""
 	}
-	return "Web page: " + base + "/g/" + s.store.GameLink(id) + "\n"
+	return base + "/g/" + s.store.GameLink(id)
 }

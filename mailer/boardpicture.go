@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/document"
+
 	gomail "github.com/wneessen/go-mail"
 
 	"github.com/windpost/windpost/games"
@@ -43,11 +45,11 @@ const (
 	pictureMaxText = 12 << 10
 )
 
-// boardImage is a mail's picture of its board: the PNG and where the
-// HTML part shows it.
+// boardImage is a mail's picture of its board: the PNG and how the HTML
+// part shows it.
 type boardImage struct {
 	png []byte
-	pic boardPicture
+	pic document.Picture
 }
 
 // drawBoard draws the board of m, a mail about a game. The Content-ID is
@@ -89,7 +91,7 @@ func drawBoard(m games.Mail) (*boardImage, error) {
 	if err := enc.Encode(&buf, paletted(img, pictureColors)); err != nil {
 		return nil, fmt.Errorf("mail %s: board: %w", m.ID, err)
 	}
-	return &boardImage{png: buf.Bytes(), pic: boardPicture{CID: pictureCID(m), Board: n.Board(pos), Width: pictureShown}}, nil
+	return &boardImage{png: buf.Bytes(), pic: document.Picture{CID: pictureCID(m), Width: pictureShown}}, nil
 }
 
 // pictureCID is the Content-ID of m's picture, without its angle
@@ -147,21 +149,23 @@ func rgbaKey(c color.RGBA) uint32 {
 	return uint32(c.R)<<24 | uint32(c.G)<<16 | uint32(c.B)<<8 | uint32(c.A)
 }
 
-// addHTML adds the HTML part of m to msg: with the picture of the board,
-// embedded inline (multipart/related, its Content-ID in the <img>), for a
-// mail about a game. A board that cannot be drawn is left out, and the
-// mail goes without its picture: the text board is in both parts. So
-// does a mail longer than pictureMaxText.
+// addHTML adds the HTML part of m to msg, its document rendered as HTML:
+// with the picture of the board, embedded inline (multipart/related, its
+// Content-ID in the <img> above the document's first board), for a mail
+// about a game. A board that cannot be drawn is left out, and the mail
+// goes without its picture: the text board is in both parts. So does a
+// mail longer than pictureMaxText.
 func addHTML(msg *gomail.Msg, m games.Mail) {
+	doc := m.Body()
 	if m.Board != nil && len(m.Text) <= pictureMaxText {
 		if img, err := drawBoard(m); err == nil {
 			err = msg.EmbedReader(pictureName, bytes.NewReader(img.png),
 				gomail.WithFileContentID("<"+img.pic.CID+">"), gomail.WithFileContentType("image/png"))
 			if err == nil {
-				msg.AddAlternativeString(gomail.TypeTextHTML, htmlBody(m.Text, &img.pic))
+				msg.AddAlternativeString(gomail.TypeTextHTML, doc.HTML(&img.pic))
 				return
 			}
 		}
 	}
-	msg.AddAlternativeString(gomail.TypeTextHTML, HTMLBody(m.Text))
+	msg.AddAlternativeString(gomail.TypeTextHTML, doc.HTML(nil))
 }

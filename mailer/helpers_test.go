@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/config"
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer/localmail"
 	"github.com/windpost/windpost/mailer/mailtest"
@@ -162,6 +163,10 @@ func testMail(i int, to string) games.Mail {
 		References: []string{"<g7.start@example.test>", "<player-1@example.test>"},
 		Headers:    map[string]string{"X-Windpost-Game": "g7", "X-Windpost-Turn": strconv.Itoa(i)},
 		Text:       "  9 8 7\n a <K> .\nYour move, café.\n",
+		Doc: &document.Document{Blocks: []document.Block{
+			document.Diagram(document.BoardPart{Title: "Gufuu Shogi", Diagram: "  9 8 7\n a <K> ."}),
+			document.Joined(document.Para("Your move, café.")),
+		}},
 	}
 }
 

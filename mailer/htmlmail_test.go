@@ -8,107 +8,108 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/mailer/mailtest"
 )
 
-// preBlock finds the <pre> blocks of a page; tag any tag.
+// preBlock finds the <pre> blocks of a page; tag any tag; altText an
+// <img>'s alt text.
 var (
 	preBlock = regexp.MustCompile(`(?s)<pre[^>]*>(.*?)</pre>`)
 	tag      = regexp.MustCompile(`<[^>]*>`)
+	altText  = regexp.MustCompile(`<img [^>]*alt="([^"]*)"`)
+	inline   = regexp.MustCompile(`</?(strong|a)\b[^>]*>`)
+	action   = regexp.MustCompile(`<p style="[^"]*border-left[^"]*">([^\n]*)</p>`)
 )
 
-// TestHTMLBodyOfEveryMail: for every kind of mail, the HTML part has a
-// viewport for phones, no style block, script, table or link; its <pre>
-// blocks hold only fixed lines (boards, records, tables) of the text; and
-// it shows the whole text, word for word, escaped.
-func TestHTMLBodyOfEveryMail(t *testing.T) {
+// htmlPart is the decoded text/html part of raw.
+func htmlPart(t *testing.T, raw []byte) string {
+	t.Helper()
+	_, alts, _ := mailtest.Composed(t, raw)
+	for _, p := range alts {
+		if p.Type == "text/html" {
+			return p.Body
+		}
+	}
+	t.Fatal("no text/html part")
+	return ""
+}
+
+// TestHTMLOfEveryMail: for every kind of mail, the HTML part has a
+// viewport for phones, no style block, script or link; a board in a
+// <pre>, with a picture whose alt text is short; the action line in a
+// paragraph of its own; and it shows the whole text, word for word,
+// escaped (a table's words once each, as the text shows them when it
+// fits in 78 columns).
+func TestHTMLOfEveryMail(t *testing.T) {
 	for _, m := range mailKinds(t) {
-		page := HTMLBody(m.mail.Text)
+		raw := composed(t, m.mail)
+		page := htmlPart(t, raw)
 		low := strings.ToLower(page)
 		if !strings.Contains(page, `<meta name="viewport" content="width=device-width, initial-scale=1">`) {
 			t.Errorf("%s: no viewport", m.name)
 		}
-		for _, bad := range []string{"<style", "<script", "<table", "<link", "class="} {
+		for _, bad := range []string{"<style", "<script", "<link", "class="} {
 			if strings.Contains(low, bad) {
 				t.Errorf("%s: the page has %s", m.name, bad)
 			}
 		}
-		pres := preBlock.FindAllStringSubmatch(page, -1)
-		if strings.Contains(m.mail.Text, "+--") && len(pres) == 0 {
+		doc := m.mail.Body()
+		if doc.FirstBoard() != nil && len(preBlock.FindAllString(page, -1)) == 0 {
 			t.Errorf("%s: a board but no <pre>", m.name)
 		}
-		lines := trimmedLines(m.mail.Text)
-		fixed := fixedLines(lines)
-		for _, p := range pres {
-			for _, l := range strings.Split(html.UnescapeString(p[1]), "\n") {
-				if i := slices.Index(lines, l); i < 0 || !fixed[i] {
-					t.Errorf("%s: <pre> line %q is no fixed line of the text", m.name, l)
-				}
+		for _, a := range altText.FindAllStringSubmatch(page, -1) {
+			if n := len([]rune(html.UnescapeString(a[1]))); n > 120 || strings.Contains(a[1], "+--") {
+				t.Errorf("%s: alt text of %d characters: %q", m.name, n, a[1])
 			}
 		}
-		_, body, _ := strings.Cut(page, "<body")
+		var actions []string
+		for _, a := range action.FindAllStringSubmatch(inline.ReplaceAllString(page, ""), -1) {
+			actions = append(actions, html.UnescapeString(a[1]))
+		}
+		for _, b := range doc.Blocks {
+			if b.Kind == document.Action && !slices.Contains(actions, b.Text) {
+				t.Errorf("%s: the action %q is not a paragraph of its own: %q", m.name, b.Text, actions)
+			}
+		}
+		_, body, _ := strings.Cut(inline.ReplaceAllString(page, ""), "<body")
 		_, body, _ = strings.Cut(body, ">")
 		shown := html.UnescapeString(tag.ReplaceAllString(body, " "))
-		if !slices.Equal(strings.Fields(shown), strings.Fields(m.mail.Text)) {
+		if !slices.Equal(strings.Fields(shown), strings.Fields(m.mail.Text)) && !stacked(doc) {
 			t.Errorf("%s: the page shows\n%s\nnot\n%s", m.name, shown, m.mail.Text)
 		}
 	}
 }
 
-func TestHTMLBodyProse(t *testing.T) {
-	long := "Refused: \"K*3a>N\" is not a legal move in game gx99t: there is no square 3a."
-	tests := []struct {
-		name, text string
-		want       []string // in order in the page
-	}{
-		{"escaped", "Partie <1> & \"café\"\n", []string{"Partie &lt;1&gt; &amp; &#34;café&#34;"}},
-		{"a wrapped line joined", long + "\nThe legal moves (#1) are:\nK*2a>N, K*2a>E\n",
-			[]string{html.EscapeString(long) + " The legal moves (#1) are:<br>\nK*2a&gt;N, K*2a&gt;E</p>"}},
-		{"short lines kept", "To play, reply with: accept\nTo say no, reply with: decline\n",
-			[]string{"accept<br>\nTo say no"}},
-		{"the echo in grey, on its own", "> help\nCommands:\n", []string{`color: #666666;">&gt; help</p>`, `<p style="margin: 0;">Commands:</p>`}},
-		{"a paragraph after a blank line", "One.\n\nTwo.\n", []string{`<p style="margin: 0;">One.</p>`, `<p style="margin: 12px 0 0 0;">Two.</p>`}},
-		{"a web page's address a link", "Web page: https://games.example.org/g/g7k3q-abc?x=1&y=2.\nNo link: ftp://x and <b>\n",
-			[]string{`Web page: <a href="https://games.example.org/g/g7k3q-abc?x=1&amp;y=2">https://games.example.org/g/g7k3q-abc?x=1&amp;y=2</a>.`, "No link: ftp://x and &lt;b&gt;"}},
-		{"a board in a pre", "Game:\n\n     2    1\n a | K^ |\n\nDone.\n", []string{"<p", "Game:", "<pre", "     2    1\n a | K^ |</pre>", "Done."}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			page := HTMLBody(tt.text)
-			at := 0
-			for _, w := range tt.want {
-				i := strings.Index(page[at:], w)
-				if i < 0 {
-					t.Fatalf("no %q (in order) in\n%s", w, page)
+// stacked reports whether a table of d is too wide for the text and is
+// stacked there (its words differ from the HTML's).
+func stacked(d document.Document) bool {
+	for _, b := range d.Blocks {
+		if b.Kind == document.Table {
+			for _, l := range strings.Split(document.Document{Blocks: []document.Block{b}}.Text(), "\n") {
+				if strings.HasPrefix(l, "  ") && strings.Contains(l, ": ") {
+					return true
 				}
-				at += i + len(w)
 			}
-		})
+		}
 	}
+	return false
 }
 
-// TestHTMLBodyPicture: a picture of the board goes above the text board
-// it shows, with the text board (escaped) as its alt text; the <pre>
-// stays for clients that show no pictures.
-func TestHTMLBodyPicture(t *testing.T) {
-	board := "White in hand: -\n   4  3  2  1\n+------------+\n| vK vB vG vS| a\n+------------+\nBlack in hand: -\n"
-	text := "Here is game g7.\n\nAnalysis:\n  W n  a win\n\nMicro-shogi, game g7\n\n" + board + "\nMove #1: black (you) to move.\n"
-	page := htmlBody(text, &boardPicture{CID: "board.g7@windpost.test", Board: board})
-	img := strings.Index(page, `<img src="cid:board.g7@windpost.test" alt="White in hand: -`+"\n"+`   4  3  2  1`)
-	legend := strings.Index(page, "  W n  a win</pre>")
-	pre := strings.Index(page, "\">White in hand: -\n   4  3  2  1\n+------------+")
-	if img < 0 || legend < 0 || pre < 0 || !(legend < img && img < pre) {
-		t.Errorf("want the picture after the legend and above the board's <pre> (%d, %d, %d):\n%s", legend, img, pre, page)
-	}
-	if strings.Count(page, "<img") != 1 || !strings.Contains(page, "| vK vB vG vS| a\n+------------+\nBlack in hand: -</pre>") {
-		t.Errorf("want one picture and the text board kept:\n%s", page)
-	}
-	sized := htmlBody(text, &boardPicture{CID: "b@w.test", Board: board, Width: 360})
-	if !strings.Contains(sized, `<img src="cid:b@w.test" alt="`) || !strings.Contains(sized, `Black in hand: -" width="360" style="`) || strings.Contains(page, "width=\"") {
-		t.Errorf("want a width attribute only for a picture given its width:\n%s", sized)
-	}
-	if p := HTMLBody(text); strings.Contains(p, "<img") {
-		t.Errorf("HTMLBody shows a picture it was not given:\n%s", p)
+// TestHTMLOfAnOlderMail: a mail queued by an older windpost, with no
+// document, is shown as paragraphs, its picture at the end.
+func TestHTMLOfAnOlderMail(t *testing.T) {
+	m := games.Mail{ID: "1", MessageID: "<g7.k.1@windpost.test>", To: "alice@players.test",
+		Text: "Partie <1> & \"café\"\n\nTwo\nlines.\n", Board: &games.BoardRef{Variant: "julgonu", Position: "wwww/4/4/bbbb b"}}
+	page := htmlPart(t, composed(t, m))
+	at := 0
+	for _, w := range []string{`<p style="margin: 0;">Partie &lt;1&gt; &amp; &#34;café&#34;</p>`, `<p style="margin: 12px 0 0 0;">Two<br>`, "lines.</p>", `alt="The board"`} {
+		i := strings.Index(page[at:], w)
+		if i < 0 {
+			t.Fatalf("no %q (in order) in\n%s", w, page)
+		}
+		at += i + len(w)
 	}
 }
 

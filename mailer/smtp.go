@@ -230,7 +230,7 @@ func CheckAddress(addr string) error {
 // Message-ID, threading headers, Reply-To, Auto-Submitted (auto-replied for
 // answers, auto-generated for the rest), the X-Windpost-* headers, and a
 // multipart/alternative body: the text as text/plain (UTF-8,
-// format=flowed: FlowedText) and as text/html (HTMLBody). A mail about a
+// format=flowed) and as text/html, both rendered from its document. A mail about a
 // game has a picture of its board too (boardpicture.go): the alternatives
 // and the PNG go in a multipart/related, and the HTML part shows it. A
 // mail with files (m.Attachments: a game's records) is a multipart/mixed of
@@ -287,7 +287,7 @@ func Compose(m games.Mail, bot Bot) (*gomail.Msg, error) {
 			msg.SetGenHeader(gomail.Header(k), v)
 		}
 	}
-	msg.SetBodyString(flowedPlain, FlowedText(m.Text))
+	msg.SetBodyString(flowedPlain, m.Body().Flowed())
 	addHTML(msg, m)
 	if err := addAttachments(msg, m); err != nil {
 		return nil, err
