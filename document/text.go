@@ -150,23 +150,41 @@ func (t *TablePart) row(cells []string, widths []int) []string {
 	return append(out, strings.TrimRight(line, " "))
 }
 
-// stacked is the table as groups of lines, one group a row.
+// stacked is the table as groups of lines, one group a row: its first
+// cell, then each other cell on a line of its own, "  heading: value",
+// wrapped to Width with its next lines indented by four spaces.
 func (t *TablePart) stacked() []string {
 	var out []string
 	for _, r := range t.Rows {
 		for i, cell := range r {
 			switch name := t.Columns[min(i, len(t.Columns)-1)].Name; {
 			case i == 0:
-				out = append(out, cell)
+				out = append(out, wrap(cell, "")...)
 			case cell == "":
 			case name == "":
-				out = append(out, "  "+cell)
+				out = append(out, wrap("  "+cell, "    ")...)
 			default:
-				out = append(out, "  "+name+": "+cell)
+				out = append(out, wrap("  "+name+": "+cell, "    ")...)
 			}
 		}
 	}
 	return out
+}
+
+// wrap breaks s at spaces into lines of at most Width characters, every
+// line after the first starting with indent; a word longer than a line
+// is not broken.
+func wrap(s, indent string) []string {
+	var out []string
+	for utf8.RuneCountInString(s) > Width {
+		cut := breakAt(s, Width)
+		if cut < 0 || strings.TrimSpace(s[:cut]) == "" {
+			break
+		}
+		out = append(out, strings.TrimRight(s[:cut], " "))
+		s = indent + s[cut:]
+	}
+	return append(out, s)
 }
 
 // AltText is the picture's alternative text: the title, the last move and

@@ -395,7 +395,7 @@ func TestCommandPolicy(t *testing.T) {
 	// games lists them; several games in progress need an id.
 	h.write(t, alice, "new nim as black")
 	m = only(t, h.write(t, alice, "games", "board"), alice)
-	wantText(t, m, "Your games:", "you (black) vs. the bot (perfect): your move (#1)", "Refused: more than one of your games could be meant (", "write the game id before the command, e.g. \"")
+	wantText(t, m, "Your games:", "you (black) vs. the bot (perfect)  your move (#1)", "Refused: more than one of your games could be meant (", "write the game id before the command, e.g. \"")
 }
 
 func TestErrorAnswerLimit(t *testing.T) {

@@ -328,7 +328,7 @@ func TestMiscCommands(t *testing.T) {
 	wantText(t, only(t, h.reply(t, a, "undo"), alice), "Refused: you have made no move to take back")
 	wantText(t, only(t, h.reply(t, a, "analysis"), alice), "is not over; the analysis comes after the end")
 	list := only(t, h.write(t, alice, "games"), alice)
-	wantText(t, list, "waiting for them to accept", "you (white) vs. the bot (casual): your move (#2)")
+	wantText(t, list, "waiting for them to accept", "you (white) vs. the bot (casual)", "players: you (white) vs. the bot (casual)\n  state: your move (#2)")
 	inv := only(t, h.write(t, bob, "challenge alice@players.test gufuu"), bob)
 	wantText(t, only(t, h.reply(t, inv, "accept"), bob), "Refused: you made this challenge; alice@players.test has to accept it.")
 }

@@ -143,14 +143,14 @@ func TestSeekAndJoin(t *testing.T) {
 	}
 
 	list := only(t, h.write(t, bob, "seeks"), bob)
-	wantText(t, list, "Nim:\n  "+id+"  alice@... (1500?)\n         3 days per move, rated, for players rated 1200-1800\n"+
-		"         the seeker plays black; expires Sat 28 Nov 2026 12:00 UTC\n")
+	wantText(t, list, "Nim:\n"+id+"\n  player: alice@...\n  rating: 1500?\n  terms: 3 days per move, rated, for players rated 1200-1800, the seeker\n"+
+		"    plays black\n  expires: Sat 28 Nov 2026 12:00 UTC\n")
 	if strings.Contains(list.Text, alice) {
 		t.Errorf("the list shows alice's whole address:\n%s", list.Text)
 	}
 	mine := only(t, h.write(t, alice, "seeks nim"), alice)
-	wantText(t, mine, "  "+id+"  alice@players.test (1500?)\n", "\n         you play black; expires",
-		"\n         yours: \"seek cancel "+id+"\" withdraws it\n")
+	wantText(t, mine, id+"\n  player: alice@players.test\n  rating: 1500?\n", ", you play black,",
+		"\n    yours: \"seek cancel "+id+"\" withdraws it\n")
 	for _, m := range []Mail{list, mine} {
 		for _, l := range strings.Split(m.Text, "\n") {
 			if len([]rune(l)) > 78 {
@@ -316,7 +316,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, eve), "> seek nim days 2\nDone: your seek")
 	id := seekIDIn.FindStringSubmatch(mails[0].Text)[1]
-	wantText(t, only(t, h.write(t, bob, "seeks"), bob), id+"  eve@... (1500?)\n         2 days per move, rated\n")
+	wantText(t, only(t, h.write(t, bob, "seeks"), bob), id+"  eve@...   1500?  2 days per move, rated  Sat 28 Nov 2026 12:00 UTC\n")
 
 	// A stranger's join waits for the confirm too: no mail to the seeker.
 	bobs := openSeek(t, h, bob, "seek nim unrated")

@@ -3,26 +3,27 @@ package games
 import (
 	"fmt"
 	"slices"
-	"strings"
+
+	"github.com/windpost/windpost/document"
 )
 
 // maxListedEnded is how many finished games "games" lists.
 const maxListedEnded = 10
 
 // listGames answers "games": every game in progress or waiting, and the
-// last finished ones.
-func listGames(h *handling, _ Command) (string, error) {
+// last finished ones, as a table.
+func listGames(h *handling, _ Command) ([]document.Block, error) {
 	p, err := h.player(h.from)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	mine, err := h.playerGames(h.from)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if len(p.Games) == 0 {
-		return fmt.Sprintf("You have no games yet. Write \"new %s\" to play the bot, or \"challenge <address> %s\" to play a friend.",
-			firstVariant(h), firstVariant(h)), nil
+		return paragraphs(fmt.Sprintf("You have no games yet. Write \"new %s\" to play the bot, or \"challenge <address> %s\" to play a friend.",
+			firstVariant(h), firstVariant(h))), nil
 	}
 	var list []*liveGame
 	ended := 0
@@ -37,49 +38,50 @@ func listGames(h *handling, _ Command) (string, error) {
 		list = append(list, lg)
 	}
 	slices.Reverse(list)
-	var b strings.Builder
-	b.WriteString("Your games:")
+	head := "Your games:"
 	if ended > maxListedEnded {
-		fmt.Fprintf(&b, " (the last %d of %d finished ones)", maxListedEnded, ended)
+		head += fmt.Sprintf(" (the last %d of %d finished ones)", maxListedEnded, ended)
 	}
+	t := document.TablePart{Columns: []document.Column{{Name: "game"}, {Name: "of"}, {Name: "players"}, {Name: "state"}}}
 	for _, lg := range list {
-		listGame(h, &b, lg)
+		t.Rows = append(t.Rows, gameRow(h, lg))
 	}
 	for _, id := range p.Games {
 		if _, bad := h.unreadable[id]; bad {
-			fmt.Fprintf(&b, "\n%s  cannot be read on this server at the moment (the admin can see why in the log)", id)
+			t.Rows = append(t.Rows, []string{id, "", "", "cannot be read on this server at the moment (the admin can see why in the log)"})
 		}
 	}
-	return b.String(), nil
+	return []document.Block{document.Para(head), document.Joined(document.Grid(t))}, nil
 }
 
-// listGame writes the line of lg in the sender's list of games.
-func listGame(h *handling, b *strings.Builder, lg *liveGame) {
+// gameRow is the row of lg in the sender's table of games: its id, its
+// game, the players, and where it stands.
+func gameRow(h *handling, lg *liveGame) []string {
 	rec := lg.rec
 	loc := h.locationOf(h.from)
 	side, _ := rec.sideOf(h.from)
-	opp := rec.Players[side.Opponent()].shown()
-	fmt.Fprintf(b, "\n%s  %-12s you (%s) vs. %s: ", rec.ID, rec.Variant, side, opp)
+	players := fmt.Sprintf("you (%s) vs. %s", side, rec.Players[side.Opponent()].shown())
+	var state string
 	switch rec.State {
 	case stateInvited:
 		if rec.Challenger == h.from {
-			fmt.Fprintf(b, "waiting for them to accept (until %s)", formatTimeIn(rec.Deadline, loc))
+			state = fmt.Sprintf("waiting for them to accept (until %s)", formatTimeIn(rec.Deadline, loc))
 		} else {
-			fmt.Fprintf(b, "they challenge you: accept or decline by %s", formatTimeIn(rec.Deadline, loc))
+			state = fmt.Sprintf("they challenge you: accept or decline by %s", formatTimeIn(rec.Deadline, loc))
 		}
 	case statePlaying:
+		state = "their move"
 		if lg.toMove() == side {
-			b.WriteString("your move")
-		} else {
-			b.WriteString("their move")
+			state = "your move"
 		}
-		fmt.Fprintf(b, " (#%d)", len(rec.Moves)+1)
+		state += fmt.Sprintf(" (#%d)", len(rec.Moves)+1)
 		if !rec.Deadline.IsZero() {
-			fmt.Fprintf(b, ", deadline %s", formatTimeIn(rec.Deadline, loc))
+			state += ", deadline " + formatTimeIn(rec.Deadline, loc)
 		}
 	default:
-		b.WriteString(lg.resultFor(h.from))
+		state = lg.resultFor(h.from)
 	}
+	return []string{rec.ID, rec.Variant, players, state}
 }
 
 // firstVariant is the name of the catalog's first game, for examples.

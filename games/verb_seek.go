@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -179,21 +180,22 @@ func seekIDs(seeks []*seekRecord) []string {
 	return ids
 }
 
-// listSeeks answers "seeks [<game>]": the open seeks, by game.
-func listSeeks(h *handling, c Command) (string, error) {
+// listSeeks answers "seeks [<game>]": the open seeks, a table for each
+// game.
+func listSeeks(h *handling, c Command) ([]document.Block, error) {
 	kits := h.srv.catalog.Kits()
 	if c.Variant != "" {
 		kit, err := kit(h, c.Variant)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		kits = []variants.Kit{kit}
 	}
 	open, err := openSeeks(h.change)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	var b strings.Builder
+	out := []document.Block{document.Para("Open seeks (? after a rating: provisional).\nTo play one, write \"join\" and its id.")}
 	listed := 0
 	for _, kit := range kits {
 		var these []*seekRecord
@@ -205,47 +207,45 @@ func listSeeks(h *handling, c Command) (string, error) {
 		if len(these) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s:\n", kit.Rules.Title())
+		t := document.TablePart{Columns: []document.Column{{Name: "seek"}, {Name: "player"}, {Name: "rating", Align: document.Right},
+			{Name: "terms"}, {Name: "expires"}}}
 		for _, s := range these[:min(len(these), seeksListed)] {
-			if err := seekEntry(h, &b, s); err != nil {
-				return "", err
+			row, err := seekRow(h, s)
+			if err != nil {
+				return nil, err
 			}
+			t.Rows = append(t.Rows, row)
 		}
 		if len(these) > seeksListed {
-			fmt.Fprintf(&b, "  (and %d more)\n", len(these)-seeksListed)
+			t.Rows = append(t.Rows, []string{fmt.Sprintf("(and %d more)", len(these)-seeksListed)})
 		}
+		out = append(out, document.Para(kit.Rules.Title()+":"), document.Joined(document.Grid(t)))
 		listed += len(these)
 	}
 	if listed == 0 {
-		return "No seeks are open now. To open one yourself, write e.g. \"seek gufuu days 3\": whoever joins it plays you.", nil
+		return paragraphs("No seeks are open now. To open one yourself, write e.g. \"seek gufuu days 3\": whoever joins it plays you."), nil
 	}
-	return "Open seeks (? after a rating: provisional).\nTo play one, write \"join\" and its id.\n" + b.String() +
-		fmt.Sprintf("\nTo open your own: seek <game> [days <n>] [unrated] [rating <low>-<high>]\nSeeks expire after %d days.", seekDays), nil
+	return append(out, document.Para(fmt.Sprintf("To open your own: seek <game> [days <n>] [unrated] [rating <low>-<high>]\nSeeks expire after %d days.", seekDays))), nil
 }
 
-// seekEntry writes one seek of the list: its id, the seeker as the
-// standings show them, their rating, the terms and the expiry.
-func seekEntry(h *handling, b *strings.Builder, s *seekRecord) error {
+// seekRow is one seek of the list: its id, the seeker as the standings
+// show them, their rating, the terms and the expiry.
+func seekRow(h *handling, s *seekRecord) ([]string, error) {
 	rr, err := playerRating(h.change, s.Variant, s.Seeker)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	mark := ""
 	if rr.Rating.Provisional() {
 		mark = "?"
 	}
 	terms := s.termParts(h.from)
-	expiry := "expires " + formatTimeIn(s.Expires, h.locationOf(h.from))
-	if s.Side != "" {
-		terms, expiry = terms[:len(terms)-1], terms[len(terms)-1]+"; "+expiry
-	}
-	fmt.Fprintf(b, "  %s  %s (%d%s)\n", s.ID, cut(shownAddress(s.Seeker, h.from), standingsNameWidth), whole(rr.Rating.R), mark)
-	fmt.Fprintf(b, "         %s\n         %s", strings.Join(terms, ", "), expiry)
 	if s.Seeker == h.from {
-		fmt.Fprintf(b, "\n         yours: \"seek cancel %s\" withdraws it", s.ID)
+		terms = append(terms, fmt.Sprintf("yours: \"seek cancel %s\" withdraws it", s.ID))
 	}
-	b.WriteString("\n")
-	return nil
+	expiry := formatTimeIn(s.Expires, h.locationOf(h.from))
+	return []string{s.ID, cut(shownAddress(s.Seeker, h.from), standingsNameWidth), fmt.Sprintf("%d%s", whole(rr.Rating.R), mark),
+		strings.Join(terms, ", "), expiry}, nil
 }
 
 // joinVerb answers "join <id>": a seek's id goes to joinSeek.
