@@ -246,11 +246,12 @@ func slippedGame(h *handling, name string) string {
 
 // withKit adapts a command that starts a game (new, challenge): it finds
 // the variant the command names before do runs.
-func withKit(do func(*handling, Command, variants.Kit) (string, error)) func(*handling, Command) (string, error) {
-	return func(h *handling, c Command) (string, error) {
+func withKit[T any](do func(*handling, Command, variants.Kit) (T, error)) func(*handling, Command) (T, error) {
+	return func(h *handling, c Command) (T, error) {
 		kit, err := kit(h, c.Variant)
 		if err != nil {
-			return "", err
+			var none T
+			return none, err
 		}
 		return do(h, c, kit)
 	}

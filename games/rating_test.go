@@ -210,11 +210,11 @@ func TestStandings(t *testing.T) {
 	m := only(t, h.write(t, "eve@players.test", "standings stones"), "eve@players.test")
 	want := []string{
 		"Standings of Nim (Glicko-2), Sat 21 Nov 2026:",
-		"  #  Player                                           Rating   RD  Games",
-		"  1  alice@...                                          1820?  200      3",
-		"  2  bob@...                                            1700    45     41",
-		"  3  carol@...                                          1700    60     30",
-		"  4  " + strings.Repeat("x", 45) + "...   1200   109     12",
+		" #  Player                                            Rating   RD  Games",
+		" 1  alice@...                                          1820?  200      3",
+		" 2  bob@...                                             1700   45     41",
+		" 3  carol@...                                           1700   60     30",
+		" 4  " + strings.Repeat("x", 45) + "...    1200  109     12",
 	}
 	got := strings.Split(m.Text, "\n")
 	start := 0

@@ -2,8 +2,10 @@ package games
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/variants"
@@ -58,32 +60,34 @@ func myRating(h *handling, _ Command) (string, error) {
 
 // standings answers "standings <game>": the table of the game's best
 // rated players.
-func standings(h *handling, _ Command, kit variants.Kit) (string, error) {
+func standings(h *handling, _ Command, kit variants.Kit) ([]document.Block, error) {
 	rows, err := standingRows(h.st, kit.Rules.Name(), h.now, func(err error) {
 		h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
 	})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if len(rows) == 0 {
-		return fmt.Sprintf("Nobody has a rating in %s yet: a rated game has to end first.", kit.Rules.Title()), nil
+		return paragraphs(fmt.Sprintf("Nobody has a rating in %s yet: a rated game has to end first.", kit.Rules.Title())), nil
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Standings of %s (Glicko-2), %s:\n\n", kit.Rules.Title(), h.now.UTC().Format("Mon 2 Jan 2006"))
-	fmt.Fprintf(&b, "  #  %-*s Rating   RD  Games\n", standingsNameWidth, "Player")
+	t := document.TablePart{Indent: 1, Columns: []document.Column{{Name: "#", Align: document.Right}, {Name: "Player"},
+		{Name: "Rating", Align: document.Right}, {Name: "RD", Align: document.Right}, {Name: "Games", Align: document.Right}}}
 	for i, r := range rows[:min(len(rows), standingsSize)] {
-		mark := " "
+		mark := ""
 		if r.r.Provisional() {
 			mark = "?"
 		}
-		fmt.Fprintf(&b, "%3d  %-*s %6d%s %4d %6d\n", i+1, standingsNameWidth, cut(shownAddress(r.address, h.from), standingsNameWidth),
-			whole(r.r.R), mark, whole(r.r.RD), r.games)
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), cut(shownAddress(r.address, h.from), standingsNameWidth),
+			fmt.Sprintf("%d%s", whole(r.r.R), mark), strconv.Itoa(whole(r.r.RD)), strconv.Itoa(r.games)})
+	}
+	out := []document.Block{
+		document.Para(fmt.Sprintf("Standings of %s (Glicko-2), %s:", kit.Rules.Title(), h.now.UTC().Format("Mon 2 Jan 2006"))),
+		document.Grid(t),
 	}
 	if len(rows) > standingsSize {
-		fmt.Fprintf(&b, "(and %d more %s)\n", len(rows)-standingsSize, plural(len(rows)-standingsSize, "player", "players"))
+		out = append(out, document.Joined(document.Para(fmt.Sprintf("(and %d more %s)", len(rows)-standingsSize, plural(len(rows)-standingsSize, "player", "players")))))
 	}
-	fmt.Fprintf(&b, "\n? provisional: RD %d or more (few rated games, or none for a long time).\nRD grows with the time since a player's last rated game.", whole(rating.ProvisionalRD))
-	return b.String(), nil
+	return append(out, document.Para(fmt.Sprintf("? provisional: RD %d or more (few rated games, or none for a long time).\nRD grows with the time since a player's last rated game.", whole(rating.ProvisionalRD)))), nil
 }
 
 // shownAddress is how the standings show a player to whoever asks (anyone

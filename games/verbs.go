@@ -206,7 +206,7 @@ func builtinVerbs() []verbSpec {
 			usage: "rating\tyour ratings, with their last changes", parse: rating, run: myRating},
 		{verb: VerbStandings, words: []string{"standings"}, authority: Anyone, suggest: true, topic: "rating",
 			usage: "standings <game>\tthe best rated players of a game", parse: rating,
-			run: withKit(standings)},
+			show: withKit(standings)},
 		{verb: VerbTournament, words: []string{"tournament", "tournaments"}, authorityOf: tournamentAuthority, suggest: true, topic: "tournament",
 			usage: "tournament new <game> roundrobin|swiss [rounds <n>] [days <n>] [rated]\n\torganise a tournament by mail\n" +
 				"join <t>, tournament <t>\n\tenter tournament t; its players and crosstable",
