@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -182,6 +183,24 @@ func mailKinds(t *testing.T) []sampleMail {
 	}) {
 		t.Fatalf("no digest to bob after a day: %d mails", len(mails))
 	}
+
+	// Club play: a seek and the list of seeks; a round robin of two whose
+	// one game, resigned, brings the crosstable and the final standings.
+	p.write("seek", alice, gufuu, "seek micro days 3")
+	p.write("seeks", bob, toBob, "seeks")
+	org := p.to(p.write("tournament-new", alice, gufuu, "tournament new micro roundrobin days 3 name Club Cup"), alice)
+	tid := regexp.MustCompile(`tournament (t[a-z0-9]+)\)`).FindStringSubmatch(org.Text)
+	if tid == nil {
+		t.Fatalf("no tournament id in:\n%s", org.Text)
+	}
+	p.write("tournament-join", bob, toBob, "join "+tid[1])
+	p.write("tournament-join-organiser", alice, gufuu, "join "+tid[1])
+	paired := p.to(p.write("tournament-start", alice, org, "tournament start "+tid[1]), bob)
+	game := regexp.MustCompile(`Round 1, game (g[a-z0-9]+)`).FindStringSubmatch(paired.Text)
+	if game == nil {
+		t.Fatalf("no game in bob's pairings:\n%s", paired.Text)
+	}
+	p.write("crosstable", bob, paired, game[1]+" resign")
 
 	// An invitation the mail server refuses for good: the challenger is
 	// told.
