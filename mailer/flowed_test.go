@@ -49,24 +49,11 @@ func TestTextFits78Columns(t *testing.T) {
 	wrapped := 0
 	for _, m := range mailKinds(t) {
 		_, text := composedText(t, m)
-		hard := map[string]bool{}
-		for _, b := range m.mail.Body().Blocks {
-			switch b.Kind {
-			case document.Board, document.Record, document.Fixed:
-				for _, l := range strings.Split(document.Document{Blocks: []document.Block{b}}.Text(), "\n") {
-					hard[l] = true
-				}
-			}
-		}
-		for i, l := range strings.Split(text, "\n") {
-			n := utf8.RuneCountInString(l)
-			if n <= document.Width || hard[strings.TrimPrefix(l, " ")] {
-				continue
-			}
-			t.Errorf("%s: line %d has %d characters (at most %d): %q", m.name, i+1, n, document.Width, l)
+		for _, l := range overWidth(m.mail.Body(), text) {
+			t.Errorf("%s: a line of %d characters (at most %d): %q", m.name, utf8.RuneCountInString(l), document.Width, l)
 		}
 		for _, l := range strings.Split(m.mail.Text, "\n") {
-			if utf8.RuneCountInString(l) > document.Width && !hard[l] {
+			if utf8.RuneCountInString(l) > document.Width && len(overWidth(m.mail.Body(), l)) > 0 {
 				wrapped++
 			}
 		}
@@ -74,6 +61,27 @@ func TestTextFits78Columns(t *testing.T) {
 	if wrapped < 5 {
 		t.Errorf("only %d prose lines over %d characters in the mails: the test does not exercise wrapping", wrapped, document.Width)
 	}
+}
+
+// overWidth is the lines of text (a mail's text part) over 78 characters
+// that are no line of a board, record or fixed text of doc.
+func overWidth(doc document.Document, text string) []string {
+	hard := map[string]bool{}
+	for _, b := range doc.Blocks {
+		switch b.Kind {
+		case document.Board, document.Record, document.Fixed:
+			for _, l := range strings.Split(document.Document{Blocks: []document.Block{b}}.Text(), "\n") {
+				hard[l] = true
+			}
+		}
+	}
+	var over []string
+	for _, l := range strings.Split(text, "\n") {
+		if utf8.RuneCountInString(l) > document.Width && !hard[strings.TrimPrefix(l, " ")] && !hard[l] {
+			over = append(over, l)
+		}
+	}
+	return over
 }
 
 // TestFlowedRoundTrip: windpost's own text part, read back by the mail
