@@ -38,7 +38,7 @@ func TestSeekJoinAndRematch(t *testing.T) {
 
 		home := proveAddress(t, b, bob) // a reply to any windpost mail proves bob
 		list := bob.answerTo(bob.send(b.addr("bot"), "seeks", "seeks gufuu", mailOpts{}))
-		if !says(list, id+"  alice@... (1500?)\n         3 days per move, rated\n         the seeker plays black; expires") {
+		if !says(list, id+"\n  player: alice@...\n  rating: 1500?\n  terms: 3 days per move, rated, the seeker plays black\n  expires: ") {
 			t.Fatalf("the list lacks alice's seek:\n%s", list.Text)
 		}
 		if strings.Contains(list.Text, alice.addr()) {

@@ -302,14 +302,14 @@ func roundRobinByMail(t *testing.T, b *backend) {
 		if i == len(order)-1 {
 			what = "the final standings"
 		}
-		last := waitCrosstable(t, id, what, want.Crosstable(), players...)
+		last := waitCrosstable(t, id, what, want.CrosstableCells().Text(), players...)
 		if i == 0 {
 			t.Logf("a crosstable mail as players get it (%s):\n%s", last.Subject, mailtest.Unflowed(last.Text))
 		}
 	}
 	for _, p := range players {
 		final := p.waitMail("with the final standings", 30*time.Second, func(g *got) bool {
-			return strings.Contains(g.Subject, "final standings") && strings.Contains(mailtest.Unflowed(g.Text), want.StandingsTable())
+			return strings.Contains(g.Subject, "final standings") && strings.Contains(mailtest.Unflowed(g.Text), want.StandingsCells().Text())
 		})
 		if p == alice {
 			t.Logf("the final standings mail as players get it (%s):\n%s", final.Subject, mailtest.Unflowed(final.Text))
@@ -437,7 +437,7 @@ func swissByMail(t *testing.T, b *backend) {
 			if _, err := want.PairNext(); err != nil {
 				t.Fatalf("round %d: %v", r+1, err)
 			}
-			waitCrosstable(t, id, fmt.Sprintf("the crosstable after round %d", r), want.Crosstable(), append(active, carol)...)
+			waitCrosstable(t, id, fmt.Sprintf("the crosstable after round %d", r), want.CrosstableCells().Text(), append(active, carol)...)
 		}
 	}
 	for local, cs := range colours {
@@ -453,8 +453,8 @@ func swissByMail(t *testing.T, b *backend) {
 			}
 		}
 	}
-	final := waitCrosstable(t, id, "the final standings", want.StandingsTable(), append(active, carol)...)
-	if !strings.Contains(final.Subject, "final standings") || !strings.Contains(mailtest.Unflowed(final.Text), want.Crosstable()) {
+	final := waitCrosstable(t, id, "the final standings", want.StandingsCells().Text(), append(active, carol)...)
+	if !strings.Contains(final.Subject, "final standings") || !strings.Contains(mailtest.Unflowed(final.Text), want.CrosstableCells().Text()) {
 		t.Errorf("the final mail:\n%s", final.Text)
 	}
 	t.Logf("the Swiss's final standings mail (%s):\n%s", final.Subject, mailtest.Unflowed(final.Text))

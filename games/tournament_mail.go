@@ -74,7 +74,7 @@ func (tr *tournamentRecord) crosstableText(news []string) document.Document {
 	t := tr.Pairing
 	if tr.State == tournamentOver {
 		d.Add(document.Para(tr.title() + " is over. The final standings:"))
-		d.Add(cellBlocks(t.StandingsCells())...)
+		d.Add(t.StandingsCells().Blocks()...)
 		if w := winners(t.Standings()); w != "" {
 			d.Add(document.Para(strings.TrimPrefix(w, "\n")))
 		}
@@ -82,7 +82,7 @@ func (tr *tournamentRecord) crosstableText(news []string) document.Document {
 	} else {
 		d.Add(document.Para(fmt.Sprintf("The crosstable of %s:", tr.title())))
 	}
-	d.Add(cellBlocks(t.CrosstableCells())...)
+	d.Add(t.CrosstableCells().Blocks()...)
 	d.Add(document.Para(fmt.Sprintf("Write \"tournament %s\" for the pairings of every round.", tr.ID)))
 	return d
 }
@@ -141,23 +141,4 @@ func (h *handling) senderKeyMail(m *Mail) {
 	if !h.consent.asked {
 		h.addressKeyMail(m, h.from)
 	}
-}
-
-// cellBlocks is a tournament's table as blocks: its heading, the table,
-// its legend.
-func cellBlocks(c tournament.Cells) []document.Block {
-	t := document.TablePart{Indent: 1}
-	for i, name := range c.Columns {
-		col := document.Column{Name: name}
-		if c.Numeric[i] {
-			col.Align = document.Right
-		}
-		t.Columns = append(t.Columns, col)
-	}
-	t.Rows = c.Rows
-	out := []document.Block{document.Para(c.Heading), document.Grid(t)}
-	if c.Legend != "" {
-		out = append(out, document.Joined(document.Para(c.Legend)))
-	}
-	return out
 }

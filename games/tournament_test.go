@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -249,7 +248,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 		}
 		for _, p := range players {
 			m := tt.lastNews(t, p)
-			cross := document.Document{Blocks: cellBlocks(want.CrosstableCells())}.Text()
+			cross := want.CrosstableCells().Text()
 			if len(tt.news[p]) != i+2 || !strings.Contains(m.Text, cross) { // the pairing mail, then a crosstable per result
 				t.Fatalf("after game %d, %s's %d tournament mails end with:\n%s\nwant the crosstable:\n%s", i+1, p, len(tt.news[p]), m.Text, cross)
 			}
@@ -257,7 +256,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 	}
 	final := tt.lastNews(t, bob)
 	wantText(t, final, "Club Cup (tournament "+tt.id+") is over. The final standings:", "Points, then tie-break: Sonneborn-Berger",
-		document.Document{Blocks: cellBlocks(want.StandingsCells())}.Text())
+		want.StandingsCells().Text())
 	if !strings.Contains(final.Subject, "final standings") {
 		t.Errorf("the last mail's subject: %q", final.Subject)
 	}

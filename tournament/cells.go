@@ -3,6 +3,8 @@ package tournament
 import (
 	"strconv"
 	"strings"
+
+	"github.com/windpost/windpost/document"
 )
 
 // Cells is a table of the tournament as cells, for a mail or page that
@@ -93,3 +95,25 @@ func trimmed(cells []string) []string {
 	}
 	return out
 }
+
+// Blocks is the table as a mail's blocks: its heading, the table (the
+// numbers aligned right), its legend.
+func (c Cells) Blocks() []document.Block {
+	t := document.TablePart{Indent: 1}
+	for i, name := range c.Columns {
+		col := document.Column{Name: name}
+		if c.Numeric[i] {
+			col.Align = document.Right
+		}
+		t.Columns = append(t.Columns, col)
+	}
+	t.Rows = c.Rows
+	out := []document.Block{document.Para(c.Heading), document.Grid(t)}
+	if c.Legend != "" {
+		out = append(out, document.Joined(document.Para(c.Legend)))
+	}
+	return out
+}
+
+// Text is the table as a mail's text shows it.
+func (c Cells) Text() string { return document.Document{Blocks: c.Blocks()}.Text() }
