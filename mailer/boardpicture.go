@@ -3,11 +3,18 @@ package mailer
 import (
 	"bytes"
 	"cmp"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
+	"io"
+	"mime/multipart"
+	"mime/quotedprintable"
+	"net/textproto"
 	"slices"
 	"strings"
 
@@ -150,22 +157,80 @@ func rgbaKey(c color.RGBA) uint32 {
 }
 
 // addHTML adds the HTML part of m to msg, its document rendered as HTML:
-// with the picture of the board, embedded inline (multipart/related, its
-// Content-ID in the <img> above the document's first board), for a mail
-// about a game. A board that cannot be drawn is left out, and the mail
+// for a mail about a game, with the picture of the board shown inline (its
+// Content-ID in the <img> above the document's first board). The picture
+// goes with the HTML part only: the alternative to the text part is a
+// multipart/related of the page and the picture, so that a client that
+// shows the text part (neomutt, s-nail) shows no picture as an attachment
+// it cannot show. A board that cannot be drawn is left out, and the mail
 // goes without its picture: the text board is in both parts. So does a
 // mail longer than pictureMaxText.
 func addHTML(msg *gomail.Msg, m games.Mail) {
 	doc := m.Body()
 	if m.Board != nil && len(m.Text) <= pictureMaxText {
 		if img, err := drawBoard(m); err == nil {
-			err = msg.EmbedReader(pictureName, bytes.NewReader(img.png),
-				gomail.WithFileContentID("<"+img.pic.CID+">"), gomail.WithFileContentType("image/png"))
-			if err == nil {
-				msg.AddAlternativeString(gomail.TypeTextHTML, doc.HTML(&img.pic))
+			if ct, body, err := relatedPart(doc.HTML(&img.pic), img); err == nil {
+				msg.AddAlternativeString(ct, body, gomail.WithPartEncoding(gomail.NoEncoding))
 				return
 			}
 		}
 	}
 	msg.AddAlternativeString(gomail.TypeTextHTML, doc.HTML(nil))
+}
+
+// relatedPart is a multipart/related of page (quoted-printable, its root)
+// and the picture img (base64, by its Content-ID): its media type, and its
+// body in 7-bit lines.
+func relatedPart(page string, img *boardImage) (gomail.ContentType, string, error) {
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	// "=_" is in no quoted-printable or base64 text: the boundary cannot
+	// turn up inside a part.
+	var random [12]byte
+	if _, err := rand.Read(random[:]); err != nil {
+		return "", "", err
+	}
+	if err := w.SetBoundary("=_" + hex.EncodeToString(random[:])); err != nil {
+		return "", "", err
+	}
+	root, err := w.CreatePart(textproto.MIMEHeader{
+		"Content-Type":              {"text/html; charset=UTF-8"},
+		"Content-Transfer-Encoding": {"quoted-printable"},
+	})
+	if err != nil {
+		return "", "", err
+	}
+	qp := quotedprintable.NewWriter(root)
+	if _, err := qp.Write([]byte(page)); err != nil {
+		return "", "", err
+	}
+	if err := qp.Close(); err != nil {
+		return "", "", err
+	}
+	pic, err := w.CreatePart(textproto.MIMEHeader{
+		"Content-Type":              {"image/png; name=\"" + pictureName + "\""},
+		"Content-Disposition":       {"inline; filename=\"" + pictureName + "\""},
+		"Content-Id":                {"<" + img.pic.CID + ">"},
+		"Content-Transfer-Encoding": {"base64"},
+	})
+	if err != nil {
+		return "", "", err
+	}
+	enc := base64.StdEncoding.EncodeToString(img.png)
+	for len(enc) > 76 {
+		if _, err := io.WriteString(pic, enc[:76]+"\r\n"); err != nil {
+			return "", "", err
+		}
+		enc = enc[76:]
+	}
+	if _, err := io.WriteString(pic, enc+"\r\n"); err != nil {
+		return "", "", err
+	}
+	if err := w.Close(); err != nil {
+		return "", "", err
+	}
+	// Folded by hand: go-mail writes a part's header as it is given, and a
+	// line of the mail is at most 78 characters.
+	ct := gomail.ContentType("multipart/related;\r\n type=\"text/html\";\r\n boundary=\"" + w.Boundary() + "\"")
+	return ct, b.String(), nil
 }

@@ -359,7 +359,7 @@ func TestOutboxGivesUp(t *testing.T) {
 func TestOutboxGivesUpAtOnce(t *testing.T) {
 	snd := newTestSender(t, mailtest.Server(t, localmail.Options{MaxMessageBytes: 8 << 10}))
 	big := testMail(0, "alice@example.test")
-	big.Text = strings.Repeat("a long answer\n", 2000)
+	big.Text, big.Doc = strings.Repeat("a long answer\n", 2000), nil
 	tests := []struct {
 		name, wantErr string
 		m             games.Mail

@@ -111,8 +111,9 @@ func Alternatives(t testing.TB, raw []byte) (message.Header, []Part) {
 }
 
 // Composed is Alternatives and the parts beside the root of the
-// multipart/related (the pictures the HTML part shows by their cid:), or
-// no related parts if the mail is multipart/alternative.
+// multipart/related that is the HTML alternative (the pictures the HTML
+// part shows by their cid:), or no related parts if the HTML part is a
+// text/html alone.
 func Composed(t testing.TB, raw []byte) (h message.Header, alts, related []Part) {
 	t.Helper()
 	e, err := message.Read(bytes.NewReader(raw))
@@ -123,41 +124,39 @@ func Composed(t testing.TB, raw []byte) (h message.Header, alts, related []Part)
 	return e.Header, alts, related
 }
 
-// composedParts reads e, a multipart/alternative or a multipart/related
-// with a multipart/alternative as its root, as Composed does.
+// composedParts reads e, a multipart/alternative whose parts are the text
+// and either the HTML or a multipart/related with the HTML as its root,
+// as Composed does; each alternative in UTF-8.
 func composedParts(t testing.TB, e *message.Entity) (alts, related []Part) {
 	t.Helper()
-	switch mt, _, _ := e.Header.ContentType(); mt {
-	case "multipart/alternative":
-		return alternatives(t, e), nil
-	case "multipart/related":
-		mr := e.MultipartReader()
-		root, err := mr.NextPart()
+	if mt, _, _ := e.Header.ContentType(); mt != "multipart/alternative" {
+		t.Fatalf("Content-Type %s, want multipart/alternative", mt)
+	}
+	mr := e.MultipartReader()
+	for len(alts) < 10 {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mt, _, _ := root.Header.ContentType(); mt != "multipart/alternative" {
-			t.Fatalf("the root of the multipart/related is %s, want multipart/alternative", mt)
+		if mt, _, _ := p.Header.ContentType(); mt != "multipart/related" {
+			alts = append(alts, readPart(t, p))
+			continue
 		}
-		alts = alternatives(t, root)
-		return alts, readParts(t, mr)
-	default:
-		t.Fatalf("Content-Type %s, want multipart/alternative or multipart/related", mt)
-		return nil, nil
+		inner := readParts(t, p.MultipartReader())
+		if len(inner) == 0 || inner[0].Type != "text/html" {
+			t.Fatalf("a multipart/related alternative without a text/html root: %d parts", len(inner))
+		}
+		alts, related = append(alts, inner[0]), append(related, inner[1:]...)
 	}
-}
-
-// alternatives reads the parts of e, a multipart/alternative, each in
-// UTF-8.
-func alternatives(t testing.TB, e *message.Entity) []Part {
-	t.Helper()
-	parts := readParts(t, e.MultipartReader())
-	for _, p := range parts {
+	for _, p := range alts {
 		if !strings.EqualFold(p.Params["charset"], "utf-8") {
 			t.Errorf("%s: charset %q, want UTF-8", p.Type, p.Params["charset"])
 		}
 	}
-	return parts
+	return alts, related
 }
 
 // readParts reads the rest of mr's parts (at most 10), each with its
@@ -173,12 +172,18 @@ func readParts(t testing.TB, mr message.MultipartReader) []Part {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mt, params, _ := p.Header.ContentType()
-		body, err := io.ReadAll(p.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, Part{Type: mt, Params: params, Header: p.Header, Body: string(body)})
+		parts = append(parts, readPart(t, p))
 	}
 	return parts
+}
+
+// readPart reads p's header and decoded body.
+func readPart(t testing.TB, p *message.Entity) Part {
+	t.Helper()
+	mt, params, _ := p.Header.ContentType()
+	body, err := io.ReadAll(p.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Part{Type: mt, Params: params, Header: p.Header, Body: string(body)}
 }
