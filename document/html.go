@@ -13,16 +13,18 @@ import (
 // long for the screen. Every style is inline (Gmail, Outlook and Apple
 // Mail drop <style> blocks), and there are no scripts.
 
-// Inline styles of the HTML render.
+// Inline styles of the HTML render, written without spaces: they repeat
+// in every block, and a mail's size counts.
 const (
-	stylePage   = "margin: 0; padding: 0;"
-	styleBox    = "max-width: 44em; padding: 12px; font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif; font-size: 16px; line-height: 1.45; overflow-wrap: break-word; word-wrap: break-word;"
-	styleFixed  = "font-family: Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace; font-size: 14px; line-height: 1.3; white-space: pre-wrap; overflow-wrap: break-word; word-wrap: break-word;"
-	styleQuote  = "color: #666666;"
-	styleAction = "padding: 6px 10px; background: #eef3f8; border-left: 3px solid #2f6db5;"
-	styleImage  = "display: block; max-width: 100%; height: auto; margin: 0 0 4px 0;"
-	styleTable  = "border-collapse: collapse; font-size: 14px; line-height: 1.3;"
-	styleCell   = "padding: 2px 10px 2px 0; vertical-align: top; overflow-wrap: anywhere;"
+	stylePage   = "margin:0;padding:0"
+	styleBox    = "max-width:44em;padding:12px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.45;overflow-wrap:break-word;word-wrap:break-word"
+	styleFixed  = "font-family:Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono',monospace;font-size:14px;line-height:1.3;white-space:pre-wrap"
+	styleQuote  = "color:#666666"
+	styleAction = "padding:6px 10px;background:#eef3f8;border-left:3px solid #2f6db5"
+	styleImage  = "display:block;max-width:100%;height:auto;margin:0 0 4px"
+	styleTable  = "border-collapse:collapse;font-size:14px;line-height:1.3;overflow-wrap:anywhere"
+	marginFirst = "margin:0"
+	marginNext  = "margin:12px 0 0"
 )
 
 // Picture is the picture of the first board, shown above its text board:
@@ -57,15 +59,15 @@ func (d Document) Fragment() string {
 // writeBlocks writes each block of d.
 func (d Document) writeBlocks(b *strings.Builder, pic *Picture) {
 	for i, bl := range d.Blocks {
-		margin := "margin: 12px 0 0 0;"
+		margin := marginNext
 		if i == 0 || bl.Join {
-			margin = "margin: 0;"
+			margin = marginFirst
 		}
 		switch bl.Kind {
 		case Quote:
-			fmt.Fprintf(b, "<p style=\"%s %s\">%s</p>\n", margin, styleQuote, html.EscapeString("> "+bl.Text))
+			fmt.Fprintf(b, "<p style=\"%s;%s\">%s</p>\n", margin, styleQuote, html.EscapeString("> "+bl.Text))
 		case Action:
-			fmt.Fprintf(b, "<p style=\"%s %s\">%s</p>\n", margin, styleAction, withExample(bl.Text, bl.Example))
+			fmt.Fprintf(b, "<p style=\"%s;%s\">%s</p>\n", margin, styleAction, withExample(bl.Text, bl.Example))
 		case Link:
 			fmt.Fprintf(b, "<p style=\"%s\">%s</p>\n", margin, linked(bl.Text, bl.URL))
 		case Board:
@@ -77,19 +79,19 @@ func (d Document) writeBlocks(b *strings.Builder, pic *Picture) {
 				writePicture(b, pic, bl.Board.AltText())
 				pic = nil
 			}
-			b.WriteString("<pre style=\"margin: 0; " + styleFixed + "\">" + html.EscapeString(bl.Board.Diagram) + "</pre></div>\n")
+			b.WriteString("<pre style=\"margin:0;" + styleFixed + "\">" + html.EscapeString(bl.Board.Diagram) + "</pre></div>\n")
 		case Table:
 			if bl.Table != nil {
 				bl.Table.writeHTML(b, margin)
 			}
 		case Record, Fixed:
-			b.WriteString("<pre style=\"" + margin + " " + styleFixed + "\">" + html.EscapeString(bl.Text) + "</pre>\n")
+			b.WriteString("<pre style=\"" + margin + ";" + styleFixed + "\">" + html.EscapeString(bl.Text) + "</pre>\n")
 		default:
 			fmt.Fprintf(b, "<p style=\"%s\">%s</p>\n", margin, prose(bl.Text))
 		}
 	}
 	if pic != nil {
-		b.WriteString("<div style=\"margin: 12px 0 0 0;\">")
+		b.WriteString("<div style=\"" + marginNext + "\">")
 		writePicture(b, pic, "The board")
 		b.WriteString("</div>\n")
 	}
@@ -110,34 +112,40 @@ func writePicture(b *strings.Builder, pic *Picture, alt string) {
 // <thead>, numbers kept on one line, other cells wrapping inside their
 // column.
 func (t *TablePart) writeHTML(b *strings.Builder, margin string) {
-	b.WriteString("<table role=\"presentation\" style=\"" + margin + " " + styleTable + "\">\n")
+	// cellpadding, valign and align rather than a style on every cell: a
+	// long table is many cells, and a mail's size counts.
+	b.WriteString("<table role=\"presentation\" cellpadding=\"2\" cellspacing=\"0\" style=\"" + margin + ";" + styleTable + "\">\n")
 	headed := false
 	for _, c := range t.Columns {
 		headed = headed || c.Name != ""
 	}
 	if headed {
-		b.WriteString("<thead><tr>")
+		b.WriteString("<thead><tr valign=\"bottom\">")
 		for _, c := range t.Columns {
-			fmt.Fprintf(b, "<th style=\"%s text-align: %s; font-weight: 600;\">%s</th>", styleCell, align(c), html.EscapeString(c.Name))
+			fmt.Fprintf(b, "<th align=\"%s\">%s</th>", align(c), html.EscapeString(c.Name))
 		}
 		b.WriteString("</tr></thead>\n")
 	}
 	b.WriteString("<tbody>\n")
 	for _, r := range t.Rows {
-		b.WriteString("<tr>")
+		b.WriteString("<tr valign=\"top\">")
 		for i, c := range t.Columns {
 			cell := ""
 			if i < len(r) {
 				cell = r[i]
 			}
-			fmt.Fprintf(b, "<td style=\"%s text-align: %s;\">%s</td>", styleCell, align(c), prose(cell))
+			if c.Align == Right {
+				b.WriteString("<td align=\"right\">" + prose(cell) + "</td>")
+			} else {
+				b.WriteString("<td>" + prose(cell) + "</td>")
+			}
 		}
 		b.WriteString("</tr>\n")
 	}
 	b.WriteString("</tbody></table>\n")
 }
 
-// align is a column's CSS text-align.
+// align is a column's alignment as the align attribute says it.
 func align(c Column) string {
 	if c.Align == Right {
 		return "right"
