@@ -115,9 +115,10 @@ func TestHTMLOfAnOlderMail(t *testing.T) {
 
 // TestMailSizes logs the size of every kind of mail as sent (text and
 // HTML parts, headers, quoted-printable, the picture of the board in
-// base64) and keeps each under 48 KiB, well under 64 KiB; a mail about a
-// game has its picture: one image/png part whose Content-ID the HTML
-// part's <img> names.
+// base64) and keeps each under 48 KiB, well under 64 KiB, and an answer
+// about a game of Micro-shogi (its board the largest picture) under 35
+// KiB; a mail about a game has its picture: one image/png part whose
+// Content-ID the HTML part's <img> names.
 func TestMailSizes(t *testing.T) {
 	for _, m := range mailKinds(t) {
 		raw, _ := composedText(t, m)
@@ -131,6 +132,9 @@ func TestMailSizes(t *testing.T) {
 		t.Logf("%-28s %6d octets (text %5d characters, picture %5d octets)", m.name, len(raw), len(m.mail.Text), pictures)
 		if len(raw) > 48<<10 {
 			t.Errorf("%s: %d octets, over 48 KiB", m.name, len(raw))
+		}
+		if m.mail.Kind == games.Answer && m.mail.Headers["X-Windpost-Variant"] == "microshogi" && len(raw) > 35<<10 {
+			t.Errorf("%s: a Micro-shogi answer of %d octets, over 35 KiB", m.name, len(raw))
 		}
 		if game := m.mail.Headers["X-Windpost-Game"]; (game != "") != (m.mail.Board != nil) {
 			t.Errorf("%s: a mail about game %q with board %+v", m.name, game, m.mail.Board)
