@@ -55,11 +55,12 @@ func TestRatedGame(t *testing.T) {
 			}
 		}
 		st := bob.answerTo(bob.send(b.addr("bot"), "standings", "standings gufuu", mailOpts{}))
+		w := len(bob.addr()) // the player column is as wide as its widest name
 		for _, row := range []string{
-			fmt.Sprintf("  1  %-48s %6.0f?  %3.0f      1", bob.addr(), bobR.R, bobR.RD),
+			fmt.Sprintf(" 1  %-*s  %5.0f?  %3.0f      1", w, bob.addr(), bobR.R, bobR.RD),
 			// Others are shown by their local part only (no address list
 			// for harvesters).
-			fmt.Sprintf("  2  %-48s %6.0f?  %3.0f      1", "alice@...", aliceR.R, aliceR.RD),
+			fmt.Sprintf(" 2  %-*s  %5.0f?  %3.0f      1", w, "alice@...", aliceR.R, aliceR.RD),
 		} {
 			if !strings.Contains(st.Text, row) {
 				t.Errorf("the standings lack %q:\n%s", row, st.Text)
