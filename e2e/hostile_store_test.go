@@ -88,7 +88,9 @@ func TestHostileDamagedStore(t *testing.T) {
 			{"cut to 100 bytes", func(b []byte) []byte { return b[:100] }},
 			{"cut to a page and a half", func(b []byte) []byte { return b[:page+page/2] }}, // bbolt: "file size too small"
 			{"cut to the meta pages", func(b []byte) []byte { return b[:2*page] }},
-			{"cut in half", func(b []byte) []byte { return b[:len(b)/2] }},
+			// In half of what is written: bbolt grows its file ahead of
+			// the pages in use, and the pages beyond them are zeros.
+			{"cut in half", func(b []byte) []byte { return b[:len(bytes.TrimRight(b, "\x00"))/2] }},
 			{"both meta pages flipped", func(b []byte) []byte { b[16] ^= 0xff; b[page+16] ^= 0xff; return b }},
 			{"data pages' type flipped", flipAll(8)},
 			{"data pages' count flipped", flipAll(11)},
