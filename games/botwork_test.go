@@ -3,9 +3,11 @@ package games
 import (
 	"context"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
@@ -213,4 +215,32 @@ func TestContinuationKeepsTheAnswer(t *testing.T) {
 	}
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, eve), "Done: I invited carol@players.test")
+}
+
+// TestSavedAnswerOfAnOlderWindpost: a continuation an older windpost kept
+// has its answer as text sections; it is read back as paragraphs, after
+// the blocks, and writes the same text.
+func TestSavedAnswerOfAnOlderWindpost(t *testing.T) {
+	tests := []struct {
+		name  string
+		saved savedAnswer
+		want  string
+	}{
+		{"sections", savedAnswer{Sections: []string{"> new nim\nDone: new game g1.", "Two\n\nparagraphs"}},
+			"> new nim\nDone: new game g1.\n\nTwo\n\nparagraphs\n"},
+		{"blocks", savedAnswer{Blocks: []document.Block{document.Said("board"), document.Joined(document.Para("Here."))}},
+			"> board\nHere.\n"},
+		{"none", savedAnswer{}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := tt.saved.answer()
+			if got := (document.Document{Blocks: a.blocks}).Text(); got != tt.want {
+				t.Errorf("text %q, want %q", got, tt.want)
+			}
+			if back := a.saved().answer(); !reflect.DeepEqual(back.blocks, a.blocks) {
+				t.Errorf("saved again and read back: %+v, want %+v", back.blocks, a.blocks)
+			}
+		})
+	}
 }
