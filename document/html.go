@@ -19,6 +19,7 @@ const (
 	stylePage   = "margin:0;padding:0"
 	styleBox    = "max-width:44em;padding:12px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.45;overflow-wrap:break-word;word-wrap:break-word"
 	styleFixed  = "font-family:Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono',monospace;font-size:14px;line-height:1.3;white-space:pre-wrap"
+	styleProse  = "white-space:pre-wrap"
 	styleQuote  = "color:#666666"
 	styleAction = "padding:6px 10px;background:#eef3f8;border-left:3px solid #2f6db5"
 	styleImage  = "display:block;max-width:100%;height:auto;margin:0 0 4px"
@@ -87,7 +88,10 @@ func (d Document) writeBlocks(b *strings.Builder, pic *Picture) {
 		case Record, Fixed:
 			b.WriteString("<pre style=\"" + margin + ";" + styleFixed + "\">" + html.EscapeString(bl.Text) + "</pre>\n")
 		default:
-			fmt.Fprintf(b, "<p style=\"%s\">%s</p>\n", margin, prose(bl.Text))
+			// pre-wrap keeps a writer's indented lines indented (an
+			// example under its explanation); lines break at <br> also
+			// where the style is ignored.
+			fmt.Fprintf(b, "<p style=\"%s;%s\">%s</p>\n", margin, styleProse, prose(bl.Text))
 		}
 	}
 	if pic != nil {
@@ -153,14 +157,16 @@ func align(c Column) string {
 	return "left"
 }
 
-// prose is text as HTML: its line breaks kept, its web addresses made
-// links (a mail program does that for the text part, not for HTML).
+// prose is text as HTML: its line breaks kept (a <br> and no newline,
+// which a pre-wrap paragraph would show as a second break), its web
+// addresses made links (a mail program does that for the text part, not
+// for HTML).
 func prose(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		lines[i] = withLinks(l)
 	}
-	return strings.Join(lines, "<br>\n")
+	return strings.Join(lines, "<br>")
 }
 
 // withExample is an action's text as HTML, its example in bold.

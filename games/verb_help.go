@@ -10,8 +10,7 @@ import (
 // helpVerb answers "help [topic]"; a game's name as the topic gets its rules.
 func helpVerb(h *handling, c Command) ([]document.Block, error) {
 	if _, ok := h.srv.catalog.Lookup(c.Topic); ok {
-		text, err := rulesVerb(h, Command{Variant: c.Topic})
-		return paragraphs(text), err
+		return rulesShown(h, Command{Variant: c.Topic})
 	}
 	if _, ok := h.srv.verbs.helpTopic(c.Topic); !ok {
 		return append([]document.Block{document.Para(fmt.Sprintf("I have no help on %q; here is the overview.", c.Topic))},
@@ -31,6 +30,17 @@ func rulesVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	return rulesText(kit.Rules.Title(), kit.Notation.Rules()), nil
+}
+
+// rulesShown is rulesVerb as blocks: a game's rules as its notation lays
+// them out (their diagrams and tables in a fixed font), the list of games
+// as a paragraph.
+func rulesShown(h *handling, c Command) ([]document.Block, error) {
+	text, err := rulesVerb(h, c)
+	if err != nil || c.Variant == "" {
+		return paragraphs(text), err
+	}
+	return []document.Block{document.Laid(text)}, nil
 }
 
 // rulesText is a game's rules headed once by its title: a text that

@@ -192,7 +192,7 @@ func builtinVerbs() []verbSpec {
 		{verb: VerbTimezone, words: []string{"timezone"}, authority: Sender, topic: "notify",
 			usage: "timezone <zone>\tyour time zone, e.g. \"timezone Europe/Helsinki\"", parse: setting, run: settingVerb},
 		{verb: VerbRules, words: []string{"rules"}, authority: Anyone, suggest: true,
-			usage: "rules <game>\tthe rules and the notation", parse: parseRules, run: rulesVerb},
+			usage: "rules <game>\tthe rules and the notation", parse: parseRules, show: rulesShown},
 		{verb: VerbConfirm, words: []string{"confirm"}, authority: Anyone, suggest: true, topic: "privacy",
 			usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", parse: consent, run: confirm},
 		{verb: VerbStop, words: []string{"stop", "unsubscribe"}, authority: Sender, suggest: true, topic: "privacy",

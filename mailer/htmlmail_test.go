@@ -104,7 +104,7 @@ func TestHTMLOfAnOlderMail(t *testing.T) {
 		Text: "Partie <1> & \"café\"\n\nTwo\nlines.\n", Board: &games.BoardRef{Variant: "julgonu", Position: "wwww/4/4/bbbb b"}}
 	page := htmlPart(t, composed(t, m))
 	at := 0
-	for _, w := range []string{`<p style="margin:0">Partie &lt;1&gt; &amp; &#34;café&#34;</p>`, `<p style="margin:12px 0 0">Two<br>`, "lines.</p>", `alt="The board"`} {
+	for _, w := range []string{`<p style="margin:0;white-space:pre-wrap">Partie &lt;1&gt; &amp; &#34;café&#34;</p>`, `<p style="margin:12px 0 0;white-space:pre-wrap">Two<br>`, "lines.</p>", `alt="The board"`} {
 		i := strings.Index(page[at:], w)
 		if i < 0 {
 			t.Fatalf("no %q (in order) in\n%s", w, page)
