@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/windpost/windpost/internal/browsertest"
 )
 
@@ -20,7 +22,7 @@ import (
 // the pages at the phone's width there.
 
 // pageBlocks are the elements that must be fully visible on a page.
-const pageBlocks = "p, pre, img, li, th, td, h1, h2"
+const pageBlocks = "p, pre, img, li, th, td, h1, h2, button"
 
 // TestPagesInBrowser renders each page at 390 and 1200 px and checks
 // that nothing scrolls sideways, that the viewport is the device's, that
@@ -31,6 +33,7 @@ const pageBlocks = "p, pre, img, li, th, td, h1, h2"
 // is the bot's address.
 func TestPagesInBrowser(t *testing.T) {
 	s := newSite(t)
+	unsubscribe := s.invite()
 	srv := httptest.NewServer(s.h)
 	defer srv.Close()
 	ctx := browsertest.Start(t)
@@ -43,6 +46,7 @@ func TestPagesInBrowser(t *testing.T) {
 		{"index", "/", false}, {"people", s.link(s.people), true}, {"bot", s.link(s.botGame), true},
 		{"public", "/g/" + s.botGame, true}, {"standings-microshogi", "/standings/microshogi", false},
 		{"standings-gufuu", "/standings/gufuu", false}, {"tournament", "/t/t2345", false}, {"notfound", "/g/gzzzz", false},
+		{"unsubscribe", unsubscribe, false},
 	}
 	followed := map[string]bool{}
 	for _, p := range pages {
@@ -90,6 +94,47 @@ func TestPagesInBrowser(t *testing.T) {
 	}
 	if games == 0 || len(followed) < 5 {
 		t.Errorf("followed %d links, %d to games: %v", len(followed), games, followed)
+	}
+}
+
+// TestUnsubscribeButtonInBrowser: the button of the unsubscribe page,
+// clicked in Chromium at a phone's width and a desktop's, sends the
+// one-click POST under the page's Content-Security-Policy: the answer is
+// the "Unsubscribed" page, and carol is stopped; opening the page alone
+// stopped nobody.
+func TestUnsubscribeButtonInBrowser(t *testing.T) {
+	s := newSite(t)
+	link := s.invite()
+	srv := httptest.NewServer(s.h)
+	defer srv.Close()
+	ctx := browsertest.Start(t)
+	for i, w := range []int64{browsertest.Phone, browsertest.Desktop} {
+		if _, status := visit(t, ctx, w, srv.URL+link); status != 200 {
+			t.Fatalf("the page at %d px: HTTP status %d", w, status)
+		}
+		if i == 0 && s.stopped() {
+			t.Fatal("opening the page stopped carol")
+		}
+		tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		resp, err := chromedp.RunResponse(tctx, chromedp.Click(chromedp.CSS("button")))
+		if err != nil {
+			cancel()
+			t.Fatalf("click at %d px: %v", w, err)
+		}
+		got, err := chromedp.Run(tctx, chromedp.Evaluate[browsertest.Rendered](browsertest.Measure(pageBlocks)))
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Status != 200 || got.Title != "Unsubscribed" || !strings.Contains(got.Text, "Done: nobody can invite you any more") {
+			t.Errorf("after the click at %d px: %d %q\n%s", w, resp.Status, got.Title, got.Text)
+		}
+		for _, problem := range got.Problems(w) {
+			t.Errorf("the answer at %d px: %s", w, problem)
+		}
+	}
+	if !s.stopped() {
+		t.Error("carol is not stopped after the click")
 	}
 }
 
