@@ -150,3 +150,29 @@ func TestUnsubscribeActsAsStop(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkUnsubscribe: what one one-click POST costs the store, the
+// budget web puts on them in mind: a key that proves its holder (a write
+// transaction; the first declines the challenge) and one that proves
+// nobody (rolled back).
+func BenchmarkUnsubscribe(b *testing.B) {
+	h := newHarness(b, nimCatalog(10))
+	h.cfg.WebBaseURL = "https://games.example.org"
+	h.reopen(b)
+	inv := only(b, h.write(b, alice, "challenge carol@players.test nim"), carol)
+	url, _, _ := strings.Cut(strings.TrimPrefix(inv.Headers["List-Unsubscribe"], "<"), ">")
+	_, key, _ := strings.Cut(url, unsubscribePath)
+	_, tok, _ := strings.Cut(key, ".")
+	for _, c := range []struct {
+		name, key string
+		err       error
+	}{{"holder", key, nil}, {"nobody", "gzzzz." + tok, ErrUnknownKey}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := h.srv.Unsubscribe(b.Context(), c.key); !errors.Is(err, c.err) {
+					b.Fatalf("Unsubscribe(%q): %v, want %v", c.key, err, c.err)
+				}
+			}
+		})
+	}
+}

@@ -19,9 +19,10 @@ import (
 // button sends, with no cookie or other state) runs "stop" for the key's
 // holder (Handler.Unsubscribe) and answers 200 with a short page. A GET
 // changes nothing (link scanners follow links): its page explains and
-// has a button that sends that POST. A key that proves nobody gets the
-// same 404 page whatever the reason, so that it tells nothing of any
-// address. The POSTs are budgeted per minute, in all and per key; beyond,
+// has a button that sends that POST; it reads no store, so a key of the
+// right form shows the button whoever holds it, and only the POST finds
+// out. A key that proves nobody gets the same 404 page whatever the
+// reason, so that it tells nothing of any address. The POSTs are budgeted per minute, in all and per key; beyond,
 // 429 with Retry-After, and the mailto goes on working.
 
 // Unsubscriber runs the one-click unsubscribe: *games.Server.
