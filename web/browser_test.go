@@ -32,11 +32,7 @@ const pageBlocks = "p, pre, img, li, th, td, h1, h2, button"
 // links to games to a game's page with its picture; the footer's mail link
 // is the bot's address.
 func TestPagesInBrowser(t *testing.T) {
-	s := newSite(t)
-	unsubscribe := s.invite()
-	srv := httptest.NewServer(s.h)
-	defer srv.Close()
-	ctx := browsertest.Start(t)
+	s, root, unsubscribe, ctx := browsing(t)
 	shots := os.Getenv("WINDPOST_BROWSER_SHOTS")
 
 	pages := []struct {
@@ -51,7 +47,7 @@ func TestPagesInBrowser(t *testing.T) {
 	followed := map[string]bool{}
 	for _, p := range pages {
 		for _, w := range []int64{browsertest.Phone, browsertest.Desktop} {
-			got, status := visit(t, ctx, w, srv.URL+p.path)
+			got, status := visit(t, ctx, w, root+p.path)
 			if want := map[bool]int64{true: 404}[p.name == "notfound"]; status != max(want, 200) {
 				t.Errorf("%s at %d px: HTTP status %d", p.name, w, status)
 			}
@@ -103,13 +99,9 @@ func TestPagesInBrowser(t *testing.T) {
 // the "Unsubscribed" page, and carol is stopped; opening the page alone
 // stopped nobody.
 func TestUnsubscribeButtonInBrowser(t *testing.T) {
-	s := newSite(t)
-	link := s.invite()
-	srv := httptest.NewServer(s.h)
-	defer srv.Close()
-	ctx := browsertest.Start(t)
+	s, root, link, ctx := browsing(t)
 	for i, w := range []int64{browsertest.Phone, browsertest.Desktop} {
-		if _, status := visit(t, ctx, w, srv.URL+link); status != 200 {
+		if _, status := visit(t, ctx, w, root+link); status != 200 {
 			t.Fatalf("the page at %d px: HTTP status %d", w, status)
 		}
 		if i == 0 && s.stopped() {
@@ -136,6 +128,16 @@ func TestUnsubscribeButtonInBrowser(t *testing.T) {
 	if !s.stopped() {
 		t.Error("carol is not stopped after the click")
 	}
+}
+
+// browsing serves a site in which carol has an invitation (its one-click
+// link is unsubscribe) at root, and starts Chromium.
+func browsing(t *testing.T) (s *site, root, unsubscribe string, ctx context.Context) {
+	s = newSite(t)
+	unsubscribe = s.invite()
+	srv := httptest.NewServer(s.h)
+	t.Cleanup(srv.Close)
+	return s, srv.URL, unsubscribe, browsertest.Start(t)
 }
 
 // visit is browsertest.Visit, failing t on an error.

@@ -34,10 +34,11 @@ func (s *site) invite() string {
 	return strings.TrimPrefix(url, webBase)
 }
 
-// post answers a POST of body, of type contentType, to path.
-func (s *site) post(path, contentType, body string) *httptest.ResponseRecorder {
+// send answers a request with method and body, of type contentType, to
+// path.
+func (s *site) send(method, path, contentType, body string) *httptest.ResponseRecorder {
 	s.t.Helper()
-	r := httptest.NewRequest("POST", path, strings.NewReader(body))
+	r := httptest.NewRequest(method, path, strings.NewReader(body))
 	if contentType != "" {
 		r.Header.Set("Content-Type", contentType)
 	}
@@ -118,17 +119,7 @@ func TestUnsubscribeLink(t *testing.T) {
 			case c.key != "":
 				path = c.key
 			}
-			var w *httptest.ResponseRecorder
-			if c.method == "POST" || c.method == "PUT" {
-				r := httptest.NewRequest(c.method, path, strings.NewReader(c.body))
-				if c.contentType != "" {
-					r.Header.Set("Content-Type", c.contentType)
-				}
-				w = httptest.NewRecorder()
-				s.h.ServeHTTP(w, r)
-			} else {
-				w = s.get(c.method, path)
-			}
+			w := s.send(c.method, path, c.contentType, c.body)
 			body := w.Body.String()
 			if w.Code != c.code {
 				t.Errorf("%s %s: %d, want %d\n%s", c.method, path, w.Code, c.code, body)
@@ -177,7 +168,7 @@ func TestUnsubscribeBudget(t *testing.T) {
 		if i == 3 {
 			s.get("GET", link) // not counted
 		}
-		w := s.post(step.path, form, oneClick)
+		w := s.send("POST", step.path, form, oneClick)
 		if w.Code != step.code {
 			t.Fatalf("POST %d %s: %d, want %d\n%s", i+1, step.path, w.Code, step.code, w.Body)
 		}
@@ -189,7 +180,7 @@ func TestUnsubscribeBudget(t *testing.T) {
 	}
 	s.now = s.now.Add(time.Minute)
 	for i, path := range []string{wrong(1), wrong(2), link} {
-		if w := s.post(path, form, oneClick); w.Code == 429 {
+		if w := s.send("POST", path, form, oneClick); w.Code == 429 {
 			t.Errorf("the next minute, POST %d %s: %d", i+1, path, w.Code)
 		}
 	}
@@ -211,11 +202,11 @@ func TestUnsubscribeOff(t *testing.T) {
 	if w := s.get("GET", link); w.Code != 404 || strings.Contains(w.Body.String(), "<form") {
 		t.Errorf("GET %s without unsubscribe: %d\n%s", link, w.Code, w.Body)
 	}
-	if w := s.post(link, "application/x-www-form-urlencoded", oneClick); w.Code != 405 || w.Header().Get("Allow") != "GET, HEAD" {
+	if w := s.send("POST", link, "application/x-www-form-urlencoded", oneClick); w.Code != 405 || w.Header().Get("Allow") != "GET, HEAD" {
 		t.Errorf("POST %s without unsubscribe: %d, Allow %q", link, w.Code, w.Header().Get("Allow"))
 	}
 	s.h = &Handler{Games: s.store, Unsubscribe: failingUnsubscribe{}}
-	if w := s.post(link, "application/x-www-form-urlencoded", oneClick); w.Code != 500 || strings.Contains(w.Body.String(), "broken") {
+	if w := s.send("POST", link, "application/x-www-form-urlencoded", oneClick); w.Code != 500 || strings.Contains(w.Body.String(), "broken") {
 		t.Errorf("POST %s, the store failing: %d\n%s", link, w.Code, w.Body)
 	}
 	if s.stopped() {
