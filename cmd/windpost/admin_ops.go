@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/windpost/windpost/config"
@@ -245,21 +244,14 @@ func (op adminOp) run(ctx context.Context, st *games.Store, catalog *variants.Ca
 // auditJob prints the audit log, oldest first.
 func auditJob(st *games.Store, _ string, w io.Writer) error {
 	log, err := st.AuditLog()
-	switch {
-	case err != nil:
-		return err
-	case len(log) == 0:
-		_, err = fmt.Fprintln(w, "The audit log is empty: no organiser or operator has acted yet.")
+	if err != nil {
 		return err
 	}
-	rows := []string{"WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY"}
+	var rows [][]string
 	for _, e := range log {
-		cells := []string{e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target, cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-")}
-		rows = append(rows, strings.Join(cells, "\t"))
+		rows = append(rows, []string{e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target, cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-")})
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(rows, "\n"))
-	return tw.Flush()
+	return writeTable(w, "The audit log is empty: no organiser or operator has acted yet.", "WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY", rows)
 }
 
 // oneLine is s with its white space (tabs, line breaks) folded to single
