@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/variants"
 )
@@ -72,8 +71,7 @@ var opUsage = map[string][2]string{
 func adminOperate(ctx context.Context, a *app, name string, args []string) int {
 	usage := opUsage[name]
 	fs := newFlags(a, usage[0], usage[1]+"\n\nEach change goes to the audit log with who made it and why (windpost admin audit).")
-	cfgPath := fs.String("config", "", "the config `file`: its [bot] address and [store] path")
-	store := fs.String("store", defaultStore, "the store `file` (without -config; the embedded demo's store)")
+	where := botStoreFlags(fs)
 	by := fs.String("by", osUser(), "who takes the action, for the audit log (a `name`)")
 	why := fs.String("why", "", "why, in a few words (`text`, required): the players are told")
 	pos, code, ok := parseFlags(fs, args)
@@ -86,16 +84,13 @@ func adminOperate(ctx context.Context, a *app, name string, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	op.Bot, *store = "bot@"+localDomain, cmp.Or(*store, defaultStore)
-	if *cfgPath != "" {
-		cfg, err := config.Load(*cfgPath, os.Environ())
-		if err != nil {
-			fmt.Fprintf(a.stderr, "windpost admin %s: %v\n", name, err)
-			return 2
-		}
-		op.Bot, *store = cfg.Bot.Address, cfg.Store.Path
+	bot, store, err := where.resolve()
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost admin %s: %v\n", name, err)
+		return 2
 	}
-	if err := runAdminOp(ctx, a, *store, op); err != nil {
+	op.Bot = bot
+	if err := runAdminOp(ctx, a, store, op); err != nil {
 		fmt.Fprintf(a.stderr, "windpost admin %s: %v\n", name, err)
 		return 1
 	}
