@@ -126,29 +126,27 @@ func gamesJob(st *games.Store, _ string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var rows [][]string
-	for _, g := range list {
+	return writeTable(w, "No games in the store.", "GAME\tVARIANT\tBLACK\tWHITE\tSTATE\tMOVES\tTO MOVE\tDEADLINE\tRESULT", list, func(g games.GameSummary) []string {
 		deadline := "-"
 		if !g.Deadline.IsZero() {
 			deadline = g.Deadline.UTC().Format(time.DateTime)
 		}
-		rows = append(rows, []string{g.ID, g.Variant, g.Black, g.White, g.State, strconv.Itoa(g.Ply), cmp.Or(g.ToMove, "-"), deadline, g.Result})
-	}
-	return writeTable(w, "No games in the store.", "GAME\tVARIANT\tBLACK\tWHITE\tSTATE\tMOVES\tTO MOVE\tDEADLINE\tRESULT", rows)
+		return []string{g.ID, g.Variant, g.Black, g.White, g.State, strconv.Itoa(g.Ply), cmp.Or(g.ToMove, "-"), deadline, g.Result}
+	})
 }
 
-// writeTable writes rows under header (its column names tab-separated) in
-// columns two spaces apart, or only the sentence empty when there are no
-// rows.
-func writeTable(w io.Writer, empty, header string, rows [][]string) error {
-	if len(rows) == 0 {
+// writeTable writes a row of cells for each item under header (its column
+// names tab-separated) in columns two spaces apart, or only the sentence
+// empty when there are no items.
+func writeTable[T any](w io.Writer, empty, header string, items []T, row func(T) []string) error {
+	if len(items) == 0 {
 		_, err := fmt.Fprintln(w, empty)
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, header)
-	for _, r := range rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	for _, it := range items {
+		fmt.Fprintln(tw, strings.Join(row(it), "\t"))
 	}
 	return tw.Flush()
 }
@@ -182,8 +180,7 @@ func outboxJob(st *games.Store, _ string, w io.Writer) error {
 			"Moves and results go first; %d mails wait.\n\n", hold.Limits, hold.Sent, window,
 			hold.Until.UTC().Format(time.DateTime), hold.Since.UTC().Format(time.DateTime), waiting)
 	}
-	var rows [][]string
-	for _, m := range list {
+	return writeTable(w, "No mail waiting or failed in the outbox.", "MAIL\tKIND\tGOES\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR", list, func(m games.UnsentMail) []string {
 		state, when := "pending", m.NextTry
 		switch {
 		case !m.FailedAt.IsZero():
@@ -195,10 +192,9 @@ func outboxJob(st *games.Store, _ string, w io.Writer) error {
 		if m.Later {
 			goes = "later"
 		}
-		rows = append(rows, []string{m.ID, string(m.Kind), goes, m.To, cmp.Or(m.Game, "-"), state, strconv.Itoa(m.Attempts),
-			when.UTC().Format(time.DateTime), cmp.Or(oneLine(m.LastError), "-")})
-	}
-	return writeTable(w, "No mail waiting or failed in the outbox.", "MAIL\tKIND\tGOES\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR", rows)
+		return []string{m.ID, string(m.Kind), goes, m.To, cmp.Or(m.Game, "-"), state, strconv.Itoa(m.Attempts),
+			when.UTC().Format(time.DateTime), cmp.Or(oneLine(m.LastError), "-")}
+	})
 }
 
 // dumpJob writes the dump; arg "keys" shows the reply keys.

@@ -242,11 +242,9 @@ func auditJob(st *games.Store, _ string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var rows [][]string
-	for _, e := range log {
-		rows = append(rows, []string{e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target, cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-")})
-	}
-	return writeTable(w, "The audit log is empty: no organiser or operator has acted yet.", "WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY", rows)
+	return writeTable(w, "The audit log is empty: no organiser or operator has acted yet.", "WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY", log, func(e games.AuditEntry) []string {
+		return []string{e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target, cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-")}
+	})
 }
 
 // oneLine is s with its white space (tabs, line breaks) folded to single

@@ -227,7 +227,7 @@ func TestWriteTable(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b strings.Builder
-			if err := writeTable(&b, "Nothing here.", "ID\tGAME\tWHO", tc.rows); err != nil {
+			if err := writeTable(&b, "Nothing here.", "ID\tGAME\tWHO", tc.rows, func(r []string) []string { return r }); err != nil {
 				t.Fatal(err)
 			}
 			if b.String() != tc.want {
