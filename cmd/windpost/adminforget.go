@@ -23,7 +23,11 @@ import (
 // running on it; the opponents' notices wait in the outbox for the next
 // serve.
 func adminForget(ctx context.Context, a *app, args []string) int {
-	fs := helpFlags(a, "admin-forget")
+	fs := newFlags(a, "admin forget ADDRESS [-config FILE | --store FILE]",
+		"Forget a player, as their own \"forget me\" does: resign their games in progress, call\n"+
+			"off their challenges, replace their address in the game records by a stand-in\n"+
+			"(forgotten-<n>@invalid) and delete their player record. A \"stop\" they wrote stays\n"+
+			"on the do-not-mail list. Stop windpost serve first: this writes the store.")
 	where := botStoreFlags(fs)
 	address, code, ok := parseOneArg(fs, args)
 	if !ok {

@@ -12,7 +12,15 @@ import (
 )
 
 func cmdCheck(ctx context.Context, a *app, args []string) int {
-	fs := helpFlags(a, "check")
+	fs := newFlags(a, "check -config FILE [-wait DURATION]",
+		`Check a configuration against the real mail servers, step by step: each
+server's name, the connection, TLS and its certificate, the sign-in
+(password or OAuth), the IMAP capabilities windpost uses (IDLE, MOVE,
+UIDPLUS), the folder for handled mail (created if missing), and a test mail
+to the bot's own plus-address that must arrive in the inbox (it is deleted
+then). Each step says done or FAILED, and what to change.
+
+The exit status is 0 only when every step passed.`)
 	cfgPath := fs.String("config", "", "the config `file` (TOML)")
 	wait := fs.Duration("wait", 2*time.Minute, "how long the test mail may take to arrive")
 	pos, code, ok := parseFlags(fs, args)

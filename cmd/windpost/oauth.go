@@ -13,7 +13,17 @@ import (
 )
 
 func cmdOAuth(ctx context.Context, a *app, args []string) int {
-	fs := helpFlags(a, "oauth")
+	fs := newFlags(a, "oauth login -config FILE [-listen ADDR]",
+		`Sign windpost in to the mailbox with OAuth 2.0, once: windpost keeps the
+refresh token in [oauth] token_file (default: beside the store, mode 0600)
+and refreshes its access tokens itself from then on.
+
+Microsoft (and a generic provider with device_url) shows a code to enter at
+an address, in a browser on any machine. Google redirects the browser back
+to windpost: open the address it prints in a browser on this machine. With
+the browser on another machine, forward the port over SSH from there first
+(ssh -L 8765:127.0.0.1:8765 SERVER; another port with -listen). Run it again
+if windpost says the provider refused the refresh token.`)
 	cfgPath := fs.String("config", "", "the config `file` (TOML) with an [oauth] section")
 	listen := fs.String("listen", oauth.DefaultListen, "Google and other redirect sign-ins: the loopback `address` windpost listens on")
 	pos, code, ok := parseFlags(fs, args)

@@ -25,7 +25,22 @@ const (
 )
 
 func cmdServe(ctx context.Context, a *app, args []string) int {
-	fs := helpFlags(a, "serve")
+	fs := newFlags(a, "serve [-config FILE] [--once] [-web HOST:PORT]",
+		`Run the mail daemon: read moves from an IMAP inbox, referee them, answer by SMTP.
+
+With -config, windpost uses the real mail accounts described in the file
+(see the README for its keys; WINDPOST_IMAP_PASSWORD and WINDPOST_SMTP_PASSWORD
+override the passwords; with [oauth] it signs in with OAuth 2.0 after one
+"windpost oauth login -config FILE"; "windpost check -config FILE" tries the
+file step by step). Without it, windpost starts an embedded local mail
+server on 127.0.0.1 (IMAP and SMTP, mail kept in memory) with demo accounts,
+prints how to connect a mail client to it, and keeps the games in ./windpost.db.
+
+With -web (or [web] listen in the file), windpost also serves a read-only
+web view there: each game's page, the standings and the tournaments; with
+[web] base_url, the mails about a game link to its page.
+
+Stop it with Ctrl-C (or SIGTERM): the mail at hand is finished first.`)
 	cfgPath := fs.String("config", "", "the config `file` (TOML); none = the embedded local mail server")
 	once := fs.Bool("once", false, "handle the mail waiting, send the answers, and exit (for cron)")
 	imapPort := fs.Int("imap-port", localIMAPPort, "embedded server: the IMAP `port` on 127.0.0.1")
