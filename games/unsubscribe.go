@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // One-click unsubscribe (RFC 8058). An invitation's List-Unsubscribe
@@ -52,7 +54,7 @@ func (s *Server) listUnsubscribe(m *Mail, game, tok string) {
 		m.Headers["List-Unsubscribe"] = mailto
 		return
 	}
-	m.Headers["List-Unsubscribe"] = "<" + base + unsubscribePath + plusTag(game, tok) + ">, " + mailto
+	m.Headers["List-Unsubscribe"] = "<" + base + unsubscribePath + keys.PlusTag(game, tok) + ">, " + mailto
 	m.Headers["List-Unsubscribe-Post"] = UnsubscribePost
 }
 
@@ -67,7 +69,7 @@ func (s *Server) Unsubscribe(ctx context.Context, key string) (Unsubscribed, err
 	if err := ctx.Err(); err != nil {
 		return Unsubscribed{}, fmt.Errorf("games: unsubscribe: %w", err)
 	}
-	game, token, ok := ParsePlusTag(key)
+	game, token, ok := keys.ParsePlusTag(key)
 	if !ok {
 		return Unsubscribed{}, fmt.Errorf("games: unsubscribe: %w", ErrUnknownKey)
 	}
@@ -116,7 +118,7 @@ func (s *Server) keyHolder(st storeTx, game, token string) (string, error) {
 		return "", ErrUnknownKey
 	}
 	for _, a := range rec.humans() {
-		if tokenMatches(token, ReplyToken(s.store.secret, game, a)) && !st.banned(a) {
+		if keys.Match(token, ReplyToken(s.store.secret, game, a)) && !st.banned(a) {
 			return a, nil
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // oneClick is the key the one-click URL of invitation inv carries, "" if
@@ -87,8 +89,8 @@ func TestUnsubscribeActsAsStop(t *testing.T) {
 			return "gzzzz." + tok
 		}, "", false},
 		{"a personal key", func(*harness, Mail, Mail) string {
-			id := digestID(testSecret, alice)
-			return id + "." + digestToken(testSecret, id, alice)
+			id, tok := keys.PersonalKey(testSecret, keys.Digest, alice)
+			return id + "." + tok
 		}, "", false},
 		{"not a key", func(*harness, Mail, Mail) string { return "<b>" }, "", false},
 		{"empty", func(*harness, Mail, Mail) string { return "" }, "", false},
