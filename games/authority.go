@@ -86,7 +86,7 @@ const maxHeldLine = 300
 // confirm: held is true and text says so. Player and Organiser verbs are
 // checked where the game or tournament is known (gameFor, organiserKey).
 func (h *handling) authorise(spec *verbSpec, c Command) (text string, held bool, err error) {
-	if spec.authorityFor(c) != Sender || h.consent.proven {
+	if spec.authorityFor(c) != Sender || h.Consent.proven {
 		return "", false, nil
 	}
 	text, err = h.holdForConfirm(c)
@@ -103,11 +103,11 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		return "", refused("this line is too long for me to keep (%d characters; at most %d).", len(c.Line), maxHeldLine).
 			instead("Write it shorter, or in a reply to any mail windpost sent you, where it runs at once.")
 	}
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
-	if !h.consent.asked {
+	if !h.Consent.Asked {
 		if w := p.Confirm; w != nil && h.now.Before(w.Until) && h.now.Sub(w.Asked) < confirmMailGap {
 			return "", refused("I asked you to confirm another mail at %s, and ask at most once an hour;", formatTime(w.Asked)).
 				instead(`reply "confirm" to that mail, or write this line in a reply to any mail windpost sent you: its reply key proves the mail comes from you, and the line runs at once.`)
@@ -123,11 +123,11 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		line = heldLine(c)
 	}
 	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: c.Address})
-	h.markChanged(h.from)
-	if h.consent.asked {
+	h.markChanged(h.From)
+	if h.Consent.Asked {
 		return "Waiting for your confirm too (see above).", nil
 	}
-	h.consent.asked = true
+	h.Consent.Asked = true
 	return fmt.Sprintf("Waiting for your confirm: this line acts in your name, and nothing in this mail proves that it comes from you. "+
 		"Reply to this mail with the word: confirm\n(by %s; until then I do nothing of it, and nobody else gets mail. "+
 		"If you did not write to windpost, ignore this mail. A reply to any mail windpost sent you runs such lines at once.)",

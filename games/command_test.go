@@ -149,7 +149,7 @@ func TestToyVerb(t *testing.T) {
 		t.Run(tc.authority.String(), func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
 			toy := verbSpec{verb: "ping", words: []string{"ping", "pingg"}, authority: tc.authority, suggest: true,
-				run: func(h *handling, c Command) (string, error) { return "pong from " + h.from, nil }}
+				run: func(h *handling, c Command) (string, error) { return "pong from " + h.From, nil }}
 			h.srv.verbs = newVerbRegistry(append(builtinVerbs(), toy))
 			send := h.fresh
 			if tc.keyed {

@@ -137,7 +137,7 @@ func (c *change) keyMail(m *Mail, to string) {
 // (confirmMail): it goes only to that address, so a reply to it proves
 // the sender, as a reply to any mail windpost sent there does.
 func (h *handling) senderKeyMail(m *Mail) {
-	if !h.consent.asked {
-		h.addressKeyMail(m, h.from)
+	if !h.Consent.Asked {
+		h.addressKeyMail(m, h.From)
 	}
 }

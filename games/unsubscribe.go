@@ -82,20 +82,20 @@ func (s *Server) Unsubscribe(ctx context.Context, key string) (Unsubscribed, err
 		if err != nil {
 			return err
 		}
-		h := &handling{change: s.newChange(ctx, st, address), from: address,
-			req: Request{From: address, GameID: game, Token: token, Subject: "stop", Received: s.now()}}
+		h := &handling{change: s.newChange(ctx, st, address), mailState: mailState{From: address,
+			Req: Request{From: address, GameID: game, Token: token, Subject: "stop", Received: s.now()}}}
 		h.authenticate() // the checks of a mail with this key (authority.go)
 		if err := noteProof(h); err != nil {
 			return err
 		}
-		if !h.consent.proven {
+		if !h.Consent.proven {
 			return ErrUnknownKey
 		}
 		text, err := h.run(Command{Line: "stop", Verb: VerbStop})
 		if err != nil {
 			return err
 		}
-		if err := h.commit(); err != nil { // h.answer is not present: no answer is queued
+		if err := h.commit(); err != nil { // h.Answer is not present: no answer is queued
 			return err
 		}
 		done = Unsubscribed{Text: text, Mails: h.queued}

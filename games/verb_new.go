@@ -33,18 +33,18 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", refused("you have %d games against the bot in progress (%s);", len(open), strings.Join(open, ", ")).
 			instead(`finish one of them first, or give one up with "%s resign".`, open[0])
 	}
-	if !h.consent.known {
+	if !h.Consent.known {
 		if err := h.countUnprovenGame(); err != nil {
 			return "", err
 		}
 	}
 	side := pickSide(h, c.Side)
-	lg, err := h.newGame(kit, h.from, side, playerSlot{Bot: true, Level: level}, statePlaying)
+	lg, err := h.newGame(kit, h.From, side, playerSlot{Bot: true, Level: level}, statePlaying)
 	if err != nil {
 		return "", err
 	}
-	h.created = lg.rec.ID
-	h.answer.focus = lg.rec.ID
+	h.Created = lg.rec.ID
+	h.Answer.Focus = lg.rec.ID
 	text := fmt.Sprintf("Done: new game %s of %s. You play %s against the bot (level %s); this game has no clock.",
 		lg.rec.ID, kit.Rules.Title(), side, level)
 	if c.Rating == "rated" {
@@ -60,13 +60,13 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 // challenge answers "challenge <address> <game> [as <side>] [days <n>]":
 // a game waiting for the other player's accept.
 func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
-	if c.Address == h.from {
+	if c.Address == h.From {
 		return "", refused("you cannot challenge yourself;").instead(`write "new %s" to play the bot.`, kit.Rules.Name())
 	}
 	if local, domain, _ := strings.Cut(c.Address, "@"); domain == h.srv.domain && (local == h.srv.local || strings.HasPrefix(local, h.srv.local+"+")) {
 		return "", refused("that is my own address;").instead(`write "new %s" to play me.`, kit.Rules.Name())
 	}
-	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.from })
+	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.From })
 	if err != nil {
 		return "", err
 	}
@@ -81,7 +81,7 @@ func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", err
 	}
 	side := pickSide(h, c.Side)
-	lg, err := invite(h, kit, h.from, side, c.Address, c.Days, c.Rating != "unrated")
+	lg, err := invite(h, kit, h.From, side, c.Address, c.Days, c.Rating != "unrated")
 	if err != nil {
 		return "", err
 	}
@@ -109,12 +109,12 @@ func invite(h *handling, kit variants.Kit, challenger string, side rules.Side, o
 	if days == 0 {
 		days = DefaultDaysPerMove
 	}
-	h.created = lg.rec.ID
+	h.Created = lg.rec.ID
 	rec := lg.rec
 	rec.Rated = rated
 	rec.DaysPerMove = days
 	rec.Deadline = h.now.Add(invitationDays * 24 * time.Hour)
-	h.answer.focus = rec.ID
+	h.Answer.Focus = rec.ID
 	return lg, nil
 }
 

@@ -17,7 +17,7 @@ func resign(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.fromShown(), rec.ID))
-	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.from)), nil
+	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.From)), nil
 }
 
 // draw answers "draw" in a game between people: it offers a draw, or
@@ -29,7 +29,7 @@ func draw(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	case side.Opponent().String():
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
 		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.fromShown(), lg.resultFor(opp)))
-		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.resultFor(h.from)), nil
+		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.resultFor(h.From)), nil
 	case side.String():
 		return "Your draw offer stands; your opponent has not answered it yet.", nil
 	}
@@ -62,7 +62,7 @@ func drawWithBot(h *handling, lg *liveGame, side rules.Side) (string, error) {
 		return "", refused("the bot declines the draw and plays on.").instead("Play on, or resign.")
 	}
 	lg.finish(rules.DrawBy(rules.AgreedDraw))
-	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.from)), nil
+	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.From)), nil
 }
 
 // undo answers "undo" in a game between people: it asks to take back the

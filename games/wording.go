@@ -170,11 +170,11 @@ func shownAs(name, address string) string {
 // (a forged From cannot rename someone). A mail without a name changes
 // nothing.
 func (h *handling) noteName() error {
-	name := cleanName(h.req.FromName)
-	if name == "" || !h.consent.proven {
+	name := cleanName(h.Req.FromName)
+	if name == "" || !h.Consent.proven {
 		return nil
 	}
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return err
 	}
@@ -182,13 +182,13 @@ func (h *handling) noteName() error {
 		return nil
 	}
 	p.Name = name
-	h.markChanged(h.from)
-	lgs, err := h.playerGames(h.from)
+	h.markChanged(h.From)
+	lgs, err := h.playerGames(h.From)
 	if err != nil {
 		return err
 	}
 	for _, lg := range lgs {
-		if side, ok := lg.rec.sideOf(h.from); ok && lg.rec.State != stateOver {
+		if side, ok := lg.rec.sideOf(h.From); ok && lg.rec.State != stateOver {
 			lg.rec.Players[side].Name = name
 		}
 	}
@@ -197,10 +197,10 @@ func (h *handling) noteName() error {
 
 // fromShown is the sender as the mails to others show them.
 func (h *handling) fromShown() string {
-	if p, err := h.player(h.from); err == nil {
-		return shownAs(p.Name, h.from)
+	if p, err := h.player(h.From); err == nil {
+		return shownAs(p.Name, h.From)
 	}
-	return h.from
+	return h.From
 }
 
 // shown is the player as mails to others show them: "the bot (casual)",
