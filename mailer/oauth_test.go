@@ -63,13 +63,13 @@ func TestDaemonOAuth(t *testing.T) {
 			answers := func(n int) func() bool {
 				return func() bool { return len(mailtest.Inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")) == n }
 			}
-			waitFor(t, "the first answer", 10*time.Second, answers(1))
+			r.await(t, "the first answer", answers(1))
 			time.Sleep(2100 * time.Millisecond) // the access token has expired
 			if err := r.srv.Restart(0); err != nil {
 				t.Fatal(err)
 			}
 			r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "second", "resign\r\n"))
-			waitFor(t, "the second answer", 10*time.Second, answers(2))
+			r.await(t, "the second answer", answers(2))
 			cancel()
 			if err := <-done; err != nil {
 				t.Fatal(err)
@@ -128,7 +128,7 @@ func TestDaemonOAuthRevoked(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	waitFor(t, "a few attempts", 10*time.Second, func() bool {
+	r.await(t, "a few attempts", func() bool {
 		return r.store.get("m1").Attempts >= 2
 	})
 	if m := r.store.get("m1"); !m.SentAt.IsZero() || !strings.Contains(m.LastError, "oauth login") {
@@ -140,7 +140,7 @@ func TestDaemonOAuthRevoked(t *testing.T) {
 	if err := p.Seed(src.File); err != nil { // windpost oauth login
 		t.Fatal(err)
 	}
-	waitFor(t, "the mail after the new sign-in", 10*time.Second, func() bool {
+	r.await(t, "the mail after the new sign-in", func() bool {
 		return len(r.games.requests()) == 1 && !r.store.get("m1").SentAt.IsZero()
 	})
 	cancel()
