@@ -54,8 +54,12 @@ func TestDaemonOAuth(t *testing.T) {
 		t.Run(strings.Join(append([]string{"mechs"}, mechs...), "-"), func(t *testing.T) {
 			p := oauthtest.Start("bot@example.test", 2*time.Second)
 			defer p.Close()
-			r, _ := oauthRig(t, p, mechs, nil)
-			r.d.IMAP.MaxBackoff = 200 * time.Millisecond
+			r, src := oauthRig(t, p, mechs, nil)
+			var ahead atomic.Int64 // how far the tokens' time is ahead of the real one
+			tokenNow := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+			p.SetNow(tokenNow)
+			src.Now = tokenNow
+			clk := r.fakeClock()
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error)
 			go func() { done <- r.d.Run(ctx) }()
@@ -64,10 +68,12 @@ func TestDaemonOAuth(t *testing.T) {
 				return func() bool { return len(mailtest.Inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")) == n }
 			}
 			r.await(t, "the first answer", answers(1))
-			time.Sleep(2100 * time.Millisecond) // the access token has expired
+			ahead.Store(int64(2100 * time.Millisecond)) // the access token has expired
 			if err := r.srv.Restart(0); err != nil {
 				t.Fatal(err)
 			}
+			r.events.awaitCount(t, InboxEnded, 1)
+			clk.Advance(r.events.last(InboxEnded).Wait) // the backoff before it connects again
 			r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "second", "resign\r\n"))
 			r.await(t, "the second answer", answers(2))
 			cancel()
