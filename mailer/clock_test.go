@@ -177,6 +177,23 @@ func (e *events) awaitCount(t *testing.T, kind EventKind, n int) {
 	e.await(t, kind.String()+" "+strconv.Itoa(n)+" times", func() bool { return e.count(kind) >= n })
 }
 
+// awaitHandled waits until the inbox was read to its end with n mails
+// handled in all (by the InboxRead events).
+func (e *events) awaitHandled(t *testing.T, n int) {
+	t.Helper()
+	e.await(t, "the inbox read with "+strconv.Itoa(n)+" mails handled", func() bool {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		handled := 0
+		for _, ev := range e.all {
+			if ev.Kind == InboxRead {
+				handled += ev.Mails
+			}
+		}
+		return handled >= n
+	})
+}
+
 func (e *events) kinds() []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()

@@ -454,7 +454,7 @@ func TestDaemonBusyLook(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	r.await(t, "the first mail", func() bool { return len(r.games.requests()) == 1 })
+	r.events.awaitHandled(t, 1)
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
 	clk.awaitTimer(t, "the quick look", r.d.IMAP.BusyPoll)
 	clk.Advance(r.d.IMAP.BusyPoll)

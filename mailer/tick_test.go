@@ -53,7 +53,7 @@ func TestDaemonTickWaitsForMailHandledUpTo(t *testing.T) {
 	}
 	runRig(t, r)
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
-	r.await(t, "the first mail", func() bool { return len(r.games.requests()) == 1 })
+	r.events.awaitHandled(t, 1) // and the inbox read to its end: the clocks run
 	r.tickOnce(t, clk)
 	clk.Advance(1100 * time.Millisecond) // the next mails arrive in a later second
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
@@ -71,7 +71,7 @@ func TestDaemonTickWaitsForMailHandledUpTo(t *testing.T) {
 	r.events.awaitCount(t, ClocksBegin, begun+1)
 	released := clk.Now()
 	close(release)
-	r.await(t, "the three mails", func() bool { return len(r.games.requests()) == 3 })
+	r.events.awaitHandled(t, 3)
 	r.tickOnce(t, clk) // and a tick after them
 	reqs := r.games.requests()
 	if three := reqs[2]; three.Subject != "three" || !three.Received.Before(released) {
