@@ -102,15 +102,18 @@ func (o Options) sheet() (sheet, error) {
 	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}, caption: o.Caption}, nil
 }
 
+// captionMargin is the least room, in design pixels, right of a caption.
+const captionMargin = 6
+
 // caption paints the line under the board at x, y: Options.Caption, else
 // own, the position's. A caption too long for the picture is set smaller,
-// to end as far from the right edge as x is from the left.
+// to end captionMargin design pixels from the right edge.
 func (c *canvas) caption(sh sheet, own string, x, y float32, col color.RGBA) {
 	s, f := own, sh.labels
 	if sh.caption != "" {
 		s = sh.caption
 	}
-	if room, w := float32(c.img.Bounds().Dx())-2*x, c.advance(f, s); w > room && room > 0 {
+	if room, w := float32(c.img.Bounds().Dx())-x-sh.s.f(captionMargin), c.advance(f, s); w > room && room > 0 {
 		f.size *= room / w
 	}
 	c.label(f, s, x, y, alignLeft, col)
