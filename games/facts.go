@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 
 	"github.com/windpost/windpost/notation"
@@ -117,6 +118,17 @@ func BoardText(n notation.Notation, p rules.Position, status string) string {
 		break
 	}
 	return strings.Join(lines, "\n")
+}
+
+// subjectTag matches windpost's subject tags, "[windpost <id> <key>]".
+var subjectTag = regexp.MustCompile(`(?i)\[windpost\s+[^\s\]]+\s+[^\s\]]+\s*\]`)
+
+// withoutTags is subject without windpost's tags, its spaces folded: an
+// answer carries the one key it gives (carryKey), and a reply to a mail
+// that had another must not stack both ("Re: join [windpost ga..]
+// [windpost gd..]").
+func withoutTags(subject string) string {
+	return strings.Join(strings.Fields(subjectTag.ReplaceAllString(subject, " ")), " ")
 }
 
 // analysable reports whether lg, a game over, has something for "analysis"

@@ -53,7 +53,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	toMove := lg.toMove()
 	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
 	if !rec.Deadline.IsZero() {
-		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTimeIn(rec.Deadline, loc), rec.DaysPerMove)
+		fmt.Fprintf(b, "Deadline for this move: %s (%s per move).\n", formatTimeIn(rec.Deadline, loc), dayCount(rec.DaysPerMove))
 		if rec.Paused != nil {
 			b.WriteString(rec.Paused.says() + "\n")
 		}

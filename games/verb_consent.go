@@ -86,6 +86,19 @@ func (c *Command) parseConsent(args []string) {
 	}
 }
 
+// keyOfAnother reports whether the mail carries a reply key that is not
+// the sender's: one windpost gave another address (alice+x@ when alice@
+// replies), so the sender's mail program answered from an address the
+// mail was not sent to.
+func keyOfAnother(h *handling) bool {
+	if h.req.GameID == "" || h.req.Token == "" || h.authGame != "" || h.consent.addressKey || h.byDigest {
+		return false
+	}
+	secret := h.srv.store.secret
+	return !keys.Match(h.req.Token, confirmToken(secret, h.req.GameID, h.from)) &&
+		!keys.Match(h.req.Token, keys.Token(secret, h.req.GameID, h.from))
+}
+
 // confirmKeyMatches reports whether the request carries the key of the
 // sender's confirmation (game is the id it carried), and notes it.
 func confirmKeyMatches(h *handling, game, token string) bool {
@@ -152,8 +165,12 @@ func confirm(h *handling, _ Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if !h.consent.confirmKey && keyOfAnother(h) {
+		return "", refused("this mail answers one I sent to another address, not to %s, and a confirm counts only from the address that wrote the line;", h.from).
+			instead("reply from that address (with its +tag, if it had one), or write the line again from this one.")
+	}
 	if len(held(h, p)) == 0 {
-		return "", refused("nothing of yours is waiting for a confirm.").
+		return "", refused("nothing of yours is waiting for a confirmation.").
 			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, confirmDays)
 	}
 	if !h.consent.confirmKey {

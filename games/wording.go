@@ -22,6 +22,11 @@ func replyWithMove(n notation.Notation, g *rules.Game, seed uint64, number int) 
 	return fmt.Sprintf("Reply with your move and its number, #%d; \"moves\" lists the legal ones.\n", number)
 }
 
+// dayCount is n days in words: "1 day", "3 days".
+func dayCount(n int) string {
+	return fmt.Sprintf("%d %s", n, plural(n, "day", "days"))
+}
+
 // didYouMean returns the command word that the first word of line is a
 // slip of: one letter changed, added, left out or two swapped (two such
 // slips in a word of six letters or more), and the word as written. ok is
