@@ -134,40 +134,16 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		formatTime(p.Confirm.Until)), nil
 }
 
-// addressID is the id the reply address of an answer about none of the
-// sender's games carries (keys.Personal "ga..."), with addressToken as its
-// key: a reply to it proves the sender for the verbs that act in their
-// name, but changes no game (a digest's key does, for every game of the
-// player: a forwarded answer to "help" must not play).
-func addressID(secret []byte, address string) string {
-	return keys.Personal(secret, "address", address)
-}
-
-// addressToken is the key of addressID: a reply token over "address."+id.
-func addressToken(secret []byte, id, address string) string {
-	return keys.Token(secret, "address."+id, address)
-}
-
-// addressKeyMatches reports whether the request carries the sender's
-// address key (game is the id it carried), and notes it.
-func addressKeyMatches(h *handling, game, token string) bool {
-	secret := h.srv.store.secret
-	if game != addressID(secret, h.from) || !keys.Match(token, addressToken(secret, game, h.from)) {
-		return false
-	}
-	h.consent.addressKey = true
-	return true
-}
-
 // addressKeyMail has answer m carry its recipient's address key in its
 // reply address and subject tag.
 func (c *change) addressKeyMail(m *Mail, to string) {
-	id := addressID(c.srv.store.secret, to)
-	c.carryKey(m, id, addressToken(c.srv.store.secret, id, to))
+	c.carryKey(m, keys.Address, to)
 }
 
-// carryKey puts key tok of id in mail m's reply address and subject tag.
-func (c *change) carryKey(m *Mail, id, tok string) {
+// carryKey puts the key for purpose (keys.PersonalKey) of to in mail m's
+// reply address and subject tag.
+func (c *change) carryKey(m *Mail, purpose, to string) {
+	id, tok := keys.PersonalKey(c.srv.store.secret, purpose, to)
 	m.ReplyTo = keys.ReplyAddress(c.srv.local, c.srv.domain, id, tok)
 	if tag := keys.SubjectTag(id, tok); !strings.Contains(m.Subject, tag) {
 		m.Subject = ShortenSubject(m.Subject + " " + tag)

@@ -171,7 +171,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 	if rec.State == stateInvited && to == rec.invitee() {
 		// RFC 2369: a mailto whose mail says "stop" to the invitee's
 		// keyed address, so that the button acts in one step.
-		m.Headers["List-Unsubscribe"] = "<mailto:" + m.ReplyTo + "?subject=stop&body=stop>"
+		c.srv.listUnsubscribe(&m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
 	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)

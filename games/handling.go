@@ -146,10 +146,18 @@ func (h *handling) authenticate() {
 		return
 	}
 	game := strings.ToLower(r.GameID)
-	if confirmKeyMatches(h, game, r.Token) || digestKeyMatches(h, game, r.Token) || addressKeyMatches(h, game, r.Token) {
+	secret := h.srv.store.secret
+	switch {
+	case confirmKeyMatches(h, game, r.Token):
+		return
+	case keys.MatchPersonal(secret, keys.Digest, h.from, game, r.Token):
+		h.byDigest = true // the key of the sender's digests
+		return
+	case keys.MatchPersonal(secret, keys.Address, h.from, game, r.Token):
+		h.consent.addressKey = true // the sender's address key (authority.go)
 		return
 	}
-	if game != "" && keys.Match(r.Token, keys.Token(h.srv.store.secret, game, h.from)) {
+	if game != "" && keys.Match(r.Token, keys.Token(secret, game, h.from)) {
 		if lg := h.game(game); lg != nil {
 			if _, ok := lg.rec.sideOf(h.from); ok {
 				h.authGame = game

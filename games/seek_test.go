@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 )
 
@@ -410,8 +411,8 @@ func TestSeekJoinedByArrival(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	id := openSeek(t, h, alice, "seek nim")
 	h.clock.Advance(seekDays * 24 * time.Hour)
-	key := digestID(testSecret, bob)
-	r := h.request(bob, key, digestToken(testSecret, key, bob), "join "+id)
+	key, tok := keys.PersonalKey(testSecret, keys.Digest, bob)
+	r := h.request(bob, key, tok, "join "+id)
 	r.Received = h.clock.Now().Add(-time.Minute)
 	if _, err := h.srv.TickUpTo(t.Context(), r.Received); err != nil {
 		t.Fatal(err)
