@@ -85,7 +85,7 @@ func TestConfirm(t *testing.T) {
 		{"no key", func(h *harness, ask Mail) []Mail { return h.write(t, eve, "confirm") }, false,
 			"Refused: a confirm counts only in a reply to the mail in which I asked for it"},
 		{"key from another address", func(h *harness, ask Mail) []Mail { return h.replyFrom(t, ask, bob, "confirm") }, false,
-			"Refused: nothing of yours is waiting for a confirmation."},
+			"Refused: this mail answers one I sent to another address, not to bob@players.test"},
 		{"a game key", func(h *harness, ask Mail) []Mail {
 			g := only(t, h.write(t, eve, "new nim as black"), eve)
 			game, _, _ := keys.ParseSubjectTag(ask.Subject)

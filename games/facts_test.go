@@ -247,3 +247,32 @@ func TestStatusAtEveryEnd(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkExampleMove: the example of a status block, in a position 20
+// plies into a random game of each game (or its last before the end) (the casual choice plays every
+// legal move and the opponent's answers).
+func BenchmarkExampleMove(b *testing.B) {
+	catalog := variants.Default(variants.Options{CacheDir: b.TempDir()})
+	for _, name := range gameNames {
+		b.Run(name, func(b *testing.B) {
+			kit, _ := catalog.Lookup(name)
+			g := rules.NewGame(kit.Rules)
+			rng := rand.New(rand.NewPCG(1, 2))
+			for ply := 0; ply < 20; ply++ {
+				ms := g.LegalMoves()
+				if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
+					b.Fatal(err)
+				}
+				if g.Outcome().Over() {
+					g.Undo() // the last position with a move to show
+					break
+				}
+			}
+			for b.Loop() {
+				if exampleMove(kit.Notation, g, 1) == "" {
+					b.Fatal("no example")
+				}
+			}
+		})
+	}
+}

@@ -89,9 +89,11 @@ func (c *Command) parseConsent(args []string) {
 // keyOfAnother reports whether the mail carries a reply key that is not
 // the sender's: one windpost gave another address (alice+x@ when alice@
 // replies), so the sender's mail program answered from an address the
-// mail was not sent to.
-func keyOfAnother(h *handling) bool {
-	if h.req.GameID == "" || h.req.Token == "" || h.authGame != "" || h.consent.addressKey || h.byDigest {
+// mail was not sent to. A wrong key with the id of p's own confirmation
+// is not another's.
+func keyOfAnother(h *handling, p *playerRecord) bool {
+	if h.req.GameID == "" || h.req.Token == "" || h.authGame != "" || h.consent.addressKey || h.byDigest ||
+		p.Confirm != nil && p.Confirm.ID == h.req.GameID {
 		return false
 	}
 	secret := h.srv.store.secret
@@ -165,7 +167,7 @@ func confirm(h *handling, _ Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !h.consent.confirmKey && keyOfAnother(h) {
+	if !h.consent.confirmKey && keyOfAnother(h, p) {
 		return "", refused("this mail answers one I sent to another address, not to %s, and a confirm counts only from the address that wrote the line;", h.from).
 			instead("reply from that address (with its +tag, if it had one), or write the line again from this one.")
 	}
