@@ -146,7 +146,8 @@ func randomGameTo(t *testing.T, kit variants.Kit, reason rules.Reason) []string 
 // TestStatusAtEveryEnd: for each way a game ends, the status line under
 // the board says the end and the result, never whose move, in the text
 // and as the picture's caption (BoardRef.Status, which the mailer and the
-// web view draw), and only a game with moves invites "analysis".
+// web view draw: the web page's is the mail's), and only a game with
+// moves invites "analysis".
 func TestStatusAtEveryEnd(t *testing.T) {
 	catalog := variants.Default(variants.Options{CacheDir: t.TempDir()})
 	h := newHarness(t, catalog)
@@ -229,7 +230,13 @@ func TestStatusAtEveryEnd(t *testing.T) {
 			if !strings.Contains(got, tc.status) || !strings.HasSuffix(got, ".") {
 				t.Fatalf("the picture's caption is %q; want one with %q", got, tc.status)
 			}
-			if o := gameRec(t, h, m.Headers["X-Windpost-Game"]).outcome(); o.Status == rules.Win &&
+			id := m.Headers["X-Windpost-Game"]
+			link := h.store.GameLink(id)
+			page := must[GamePage](t)(h.store.GamePage(id, link[len(id)+1:]))
+			if page.Board.Status != got {
+				t.Errorf("the web page's picture says %q, the mail's %q", page.Board.Status, got)
+			}
+			if o := gameRec(t, h, id).outcome(); o.Status == rules.Win &&
 				!strings.HasSuffix(got, notation.SideName(o.Winner)+" wins.") {
 				t.Errorf("the caption %q does not name the winner, %s", got, o.Winner)
 			}
