@@ -51,7 +51,7 @@ func TestHostileChallengeCannon(t *testing.T) {
 		t.Run("unproven", func(t *testing.T) {
 			alice, bob := start(t)
 			ask := fire(t, alice, bob)
-			if !strings.Contains(ask.Text, "Waiting for your confirm") {
+			if !strings.Contains(ask.Text, "Waiting for your confirmation") {
 				t.Errorf("the answer asks for no confirm:\n%s", ask.Text)
 			}
 			quiet(t, bob, 0, 2*time.Second)
@@ -171,7 +171,7 @@ func TestHostileForgedActs(t *testing.T) {
 		mails := bob.fetchNew()
 		asks := 0
 		for _, g := range mails {
-			if says(g, "Waiting for your confirm: this line acts in your name") {
+			if says(g, "Waiting for your confirmation: this line acts in your name") {
 				asks++
 			}
 		}

@@ -25,7 +25,7 @@ func TestSeekJoinAndRematch(t *testing.T) {
 		alice, bob, carol := ps[0], ps[1], ps[2]
 
 		ask := alice.answerTo(alice.send(b.addr("bot"), "a game, anyone?", "seek gufuu days 3 as black", mailOpts{}))
-		if !says(ask, "Waiting for your confirm") {
+		if !says(ask, "Waiting for your confirmation") {
 			t.Fatalf("a stranger's seek did not wait for her confirm:\n%s", ask.Text)
 		}
 		ans := alice.answerTo(alice.reply(ask, "confirm", "gmail", mailOpts{}))

@@ -115,7 +115,7 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour), Asked: h.now}
 	}
 	if n := len(p.Confirm.Challenges); n >= maxOpenInvitations {
-		return "", refused("this mail already has %d lines waiting for your confirm, as many as I keep;", n).
+		return "", refused("this mail already has %d lines waiting for your confirmation, as many as I keep;", n).
 			instead(`reply "confirm" to my answer, then send the rest.`)
 	}
 	line := c.Line
@@ -125,10 +125,10 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: c.Address})
 	h.markChanged(h.From)
 	if h.Consent.Asked {
-		return "Waiting for your confirm too (see above).", nil
+		return "Waiting for your confirmation too (see above).", nil
 	}
 	h.Consent.Asked = true
-	return fmt.Sprintf("Waiting for your confirm: this line acts in your name, and nothing in this mail proves that it comes from you. "+
+	return fmt.Sprintf("Waiting for your confirmation: this line acts in your name, and nothing in this mail proves that it comes from you. "+
 		"Reply to this mail with the word: confirm\n(by %s; until then I do nothing of it, and nobody else gets mail. "+
 		"If you did not write to windpost, ignore this mail. A reply to any mail windpost sent you runs such lines at once.)",
 		formatTime(p.Confirm.Until)), nil

@@ -135,7 +135,7 @@ func (h *handling) queueAnswer() error {
 }
 
 func replySubject(s string) string {
-	s = strings.TrimSpace(s)
+	s = withoutTags(s)
 	if s == "" {
 		return "Re: windpost"
 	}

@@ -45,7 +45,7 @@ func (h *harness) playerOf(t testing.TB, address string) *playerRecord {
 func TestProvenByReplyKey(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	m := only(t, h.write(t, eve, "challenge carol@players.test nim"), eve)
-	wantText(t, m, "Waiting for your confirm: this line acts in your name")
+	wantText(t, m, "Waiting for your confirmation: this line acts in your name")
 	if p := h.playerOf(t, eve); !p.Proven.IsZero() {
 		t.Fatalf("a mail without a key proved eve: %+v", p)
 	}
@@ -56,7 +56,7 @@ func TestProvenByReplyKey(t *testing.T) {
 	}
 	h.clock.Advance(time.Hour)
 	mails := h.fresh(t, eve, "challenge bob@players.test nim")
-	wantText(t, only(t, mails, eve), "Waiting for your confirm: this line acts in your name")
+	wantText(t, only(t, mails, eve), "Waiting for your confirmation: this line acts in your name")
 	mails = h.reply(t, game, "challenge bob@players.test nim")
 	wantText(t, only(t, mails, eve), "Done: I invited bob@players.test")
 	inv := only(t, mails, bob)
@@ -85,7 +85,7 @@ func TestConfirm(t *testing.T) {
 		{"no key", func(h *harness, ask Mail) []Mail { return h.write(t, eve, "confirm") }, false,
 			"Refused: a confirm counts only in a reply to the mail in which I asked for it"},
 		{"key from another address", func(h *harness, ask Mail) []Mail { return h.replyFrom(t, ask, bob, "confirm") }, false,
-			"Refused: nothing of yours is waiting for a confirm."},
+			"Refused: this mail answers one I sent to another address, not to bob@players.test"},
 		{"a game key", func(h *harness, ask Mail) []Mail {
 			g := only(t, h.write(t, eve, "new nim as black"), eve)
 			game, _, _ := keys.ParseSubjectTag(ask.Subject)
@@ -95,7 +95,7 @@ func TestConfirm(t *testing.T) {
 		{"after three days", func(h *harness, ask Mail) []Mail {
 			h.clock.Advance(confirmDays*24*time.Hour + time.Second)
 			return h.reply(t, ask, "confirm")
-		}, false, "Refused: nothing of yours is waiting for a confirm."},
+		}, false, "Refused: nothing of yours is waiting for a confirmation."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
@@ -177,7 +177,7 @@ func TestInvitationRules(t *testing.T) {
 			h.write(t, alice, "challenge carol@players.test nim")
 		}, "challenge carol@players.test nim", "Refused: your challenge to carol@players.test (game g"},
 		{"a stop without a key waits for the confirm", func(h *harness) {
-			wantText(t, only(t, h.write(t, carol, "stop"), carol), "Waiting for your confirm: this line acts in your name")
+			wantText(t, only(t, h.write(t, carol, "stop"), carol), "Waiting for your confirmation: this line acts in your name")
 		}, "challenge carol@players.test nim", "Done: I invited carol@players.test"},
 		{"stop", func(h *harness) {
 			h.prove(t, carol)
@@ -200,7 +200,7 @@ func TestInvitationRules(t *testing.T) {
 		}, "challenge bob@players.test nim", "Refused: bob@players.test does not take challenges from you."},
 		{"unblock needs a key", func(h *harness) {
 			h.write(t, bob, "block alice@players.test")
-			wantText(t, only(t, h.fresh(t, bob, "unblock alice@players.test"), bob), "Waiting for your confirm: this line acts in your name")
+			wantText(t, only(t, h.fresh(t, bob, "unblock alice@players.test"), bob), "Waiting for your confirmation: this line acts in your name")
 		}, "challenge bob@players.test nim", "Refused: bob@players.test does not take challenges from you."},
 		{"unblock with a key", func(h *harness) {
 			h.write(t, bob, "block alice@players.test")
@@ -304,7 +304,7 @@ func TestForgetMe(t *testing.T) {
 	toAlice, _ := startHumanGame(t, h)
 	game := toAlice.Headers["X-Windpost-Game"]
 	wantText(t, only(t, h.write(t, alice, "challenge carol@players.test nim"), alice), "Done: I invited")
-	wantText(t, only(t, h.fresh(t, alice, "forget me"), alice), "Waiting for your confirm: this line acts in your name")
+	wantText(t, only(t, h.fresh(t, alice, "forget me"), alice), "Waiting for your confirmation: this line acts in your name")
 	mails := h.reply(t, toAlice, "stop", "forget me")
 	wantText(t, only(t, mails, alice), "Done: I forgot alice@players.test. Your games show you as forgotten-", "You resigned "+game+".")
 	wantText(t, only(t, mails, bob), "Your opponent left windpost and resigned: you win game "+game+".")

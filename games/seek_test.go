@@ -312,7 +312,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	mails := h.write(t, eve, "seek nim days 2")
 	ask := only(t, mails, eve)
-	wantText(t, ask, "Waiting for your confirm: this line acts in your name")
+	wantText(t, ask, "Waiting for your confirmation: this line acts in your name")
 	wantText(t, only(t, h.write(t, bob, "seeks"), bob), "No seeks are open now.")
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, eve), "> seek nim days 2\nDone: your seek")
@@ -327,7 +327,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	if len(mails) != 1 {
 		t.Fatalf("a stranger's join mailed others: %s", describe(mails))
 	}
-	wantText(t, ask, "Waiting for your confirm: this line acts in your name")
+	wantText(t, ask, "Waiting for your confirmation: this line acts in your name")
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, dave), "> join "+bobs+"\nDone: game")
 	wantText(t, only(t, mails, bob), "dave@players.test joined your seek "+bobs, "The game is unrated.")

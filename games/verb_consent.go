@@ -86,6 +86,21 @@ func (c *Command) parseConsent(args []string) {
 	}
 }
 
+// keyOfAnother reports whether the mail carries a reply key that is not
+// the sender's: one windpost gave another address (alice+x@ when alice@
+// replies), so the sender's mail program answered from an address the
+// mail was not sent to. A wrong key with the id of p's own confirmation
+// is not another's.
+func keyOfAnother(h *handling, p *playerRecord) bool {
+	if h.Req.GameID == "" || h.Req.Token == "" || h.AuthGame != "" || h.Consent.AddressKey || h.ByDigest ||
+		p.Confirm != nil && p.Confirm.ID == h.Req.GameID {
+		return false
+	}
+	secret := h.srv.store.secret
+	return !keys.Match(h.Req.Token, confirmToken(secret, h.Req.GameID, h.From)) &&
+		!keys.Match(h.Req.Token, keys.Token(secret, h.Req.GameID, h.From))
+}
+
 // confirmKeyMatches reports whether the request carries the key of the
 // sender's confirmation (game is the id it carried), and notes it.
 func confirmKeyMatches(h *handling, game, token string) bool {
@@ -152,8 +167,12 @@ func confirm(h *handling, _ Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if !h.Consent.ConfirmKey && keyOfAnother(h, p) {
+		return "", refused("this mail answers one I sent to another address, not to %s, and a confirm counts only from the address that wrote the line;", h.From).
+			instead("reply from that address (with its +tag, if it had one), or write the line again from this one.")
+	}
 	if len(held(h, p)) == 0 {
-		return "", refused("nothing of yours is waiting for a confirm.").
+		return "", refused("nothing of yours is waiting for a confirmation.").
 			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, confirmDays)
 	}
 	if !h.Consent.ConfirmKey {

@@ -88,14 +88,14 @@ func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
 	rec := lg.rec
 	days := rec.DaysPerMove
 	h.notify(Notice, c.Address, rec.ID, fmt.Sprintf(
-		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move. %s\n\n"+
+		"%s challenges you to a game of %s (game %s). You would play %s, with %s for each move. %s\n\n"+
 			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
 			"The challenge expires on %s. For the rules, reply with: rules %s\n\n"+
 			"Never want mail from windpost? Reply with the word: stop\n"+
 			"Then windpost never writes to you again, and nobody can invite you.",
-		h.fromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), days, ratedWords(rec), formatTimeIn(rec.Deadline, h.locationOf(c.Address)), kit.Rules.Name()))
-	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. %s I will write when they answer.",
-		c.Address, rec.ID, kit.Rules.Title(), days, side, ratedWords(rec)), nil
+		h.fromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), dayCount(days), ratedWords(rec), formatTimeIn(rec.Deadline, h.locationOf(c.Address)), kit.Rules.Name()))
+	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %s per move. You play %s. %s I will write when they answer.",
+		c.Address, rec.ID, kit.Rules.Title(), dayCount(days), side, ratedWords(rec)), nil
 }
 
 // invite makes the challenge of challenger, who plays side, to opponent:

@@ -59,7 +59,8 @@ func drawWithBot(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	if botValue.Kind != solver.Lost && botValue.Kind != solver.Drawn {
 		// It does not say how it sees the game: "draw" must not be a
 		// way to ask the table mid-game ("analysis" tells after the end).
-		return "", refused("the bot declines the draw and plays on.").instead("Play on, or resign.")
+		// Not a refusal: the offer was understood and answered.
+		return "The bot declines your offer of a draw and plays on.", nil
 	}
 	lg.finish(rules.DrawBy(rules.AgreedDraw))
 	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.From)), nil

@@ -212,9 +212,10 @@ func say(h *handling, c Command) (string, error) {
 	if lg.rec.isBotGame() {
 		return `The bot does not read messages, so this went to no one ("note <text>" keeps a note for yourself).`, nil
 	}
-	side, _ := lg.rec.sideOf(h.From)
 	h.talk.add(lg.rec.ID, c.Text)
-	return fmt.Sprintf("Done: it goes to %s with your message (below).", lg.rec.opponentAddress(side)), nil
+	// What becomes of the message is said once, below the commands
+	// (passTalk): it may yet not be passed on.
+	return "Added to your message (below).", nil
 }
 
 // noteVerb answers "note <text>": a note in the game's record that only its

@@ -13,14 +13,18 @@ import (
 // the move format's example, names of players, results in the reader's
 // words, "did you mean".
 
-// replyWithMove says how to write a move, with an example of the
-// notation's form that is not a legal move of p (an example that could be
-// played would read as a hint), or in words when the notation has none.
-func replyWithMove(n notation.Notation, p rules.Position, number int) string {
-	if e := notation.Example(n, p); e != "" {
+// replyWithMove says how to write a move, with an example that is a
+// legal move of g's position (exampleMove), or in words when it has none.
+func replyWithMove(n notation.Notation, g *rules.Game, seed uint64, number int) string {
+	if e := exampleMove(n, g, seed); e != "" {
 		return fmt.Sprintf("Reply with your move, e.g. \"%s #%d\"; \"moves\" lists the legal ones.\n", e, number)
 	}
 	return fmt.Sprintf("Reply with your move and its number, #%d; \"moves\" lists the legal ones.\n", number)
+}
+
+// dayCount is n days in words: "1 day", "3 days".
+func dayCount(n int) string {
+	return fmt.Sprintf("%d %s", n, plural(n, "day", "days"))
 }
 
 // didYouMean returns the command word that the first word of line is a
