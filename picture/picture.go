@@ -56,6 +56,10 @@ type Options struct {
 	// Last is the move that led to the position, to be marked; its zero
 	// value marks none.
 	Last Last
+	// Bottom is the side whose player sits at the bottom of the picture:
+	// Black (the zero value) draws the board as shogi diagrams are
+	// printed; White turns it half round, its labels with it.
+	Bottom rules.Side
 }
 
 // Last is a move to mark: the position before it and the move, as the
@@ -84,6 +88,7 @@ type sheet struct {
 	s      scale
 	pal    palette
 	labels face
+	bottom rules.Side // the side drawn at the bottom
 }
 
 // sheet checks o and makes the sheet to draw on.
@@ -93,7 +98,11 @@ func (o Options) sheet() (sheet, error) {
 		return sheet{}, err
 	}
 	s := scaleOf(w)
-	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}}, nil
+	bottom := rules.Black
+	if o.Bottom == rules.White {
+		bottom = rules.White
+	}
+	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}, bottom: bottom}, nil
 }
 
 // Board draws p, a position of any game windpost plays.
