@@ -24,6 +24,7 @@ type answer struct {
 	over string
 	// attachments are the files the answer carries (attachment.go).
 	attachments []Attachment
+	shown       string // the side a "board" line chose to draw at the bottom, "" if none (boardref.go)
 }
 
 type noticeKey struct{ to, game string }
@@ -88,7 +89,7 @@ func (c *change) queueNotices() error {
 		if folded, err := foldIntoDigest(c, k.to, lg, n); err != nil || folded {
 			return err // nil when folded: the digest tells it
 		}
-		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to, c.locationOf(k.to))
+		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to, c.locationOf(k.to), c.bottomFor(lg, k.to))
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {
 			return err
@@ -114,9 +115,9 @@ func (h *handling) queueAnswer() error {
 	var err error
 	if a.focus != "" {
 		lg := h.games[a.focus]
-		body += "\n" + statusBlock(lg, h.from, h.locationOf(h.from))
+		body += "\n" + statusBlock(lg, h.from, h.locationOf(h.from), h.chosenBottom(lg))
 		if _, player := lg.rec.sideOf(h.from); player {
-			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body, withAttachments(a.attachments))
+			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body, withAttachments(a.attachments), withBottom(h.chosenBottom(lg)))
 		} else {
 			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.senderKeyMail, withAttachments(a.attachments))
 		}
@@ -164,7 +165,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
 		Text:      body + c.srv.webLine(rec.ID),
-		Board:     boardRef(lg),
+		Board:     boardRef(lg, c.bottomFor(lg, to)),
 		Later:     goesLater(kind, rec),
 		NextTry:   c.now,
 	}

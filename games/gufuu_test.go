@@ -189,7 +189,7 @@ func TestGufuuHumanGame(t *testing.T) {
 	if rem.Kind != Reminder {
 		t.Fatalf("reminder kind %s", rem.Kind)
 	}
-	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.Board(g.Position()), "\n"))
+	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.BoardFrom(g.Position(), rules.White), "\n")) // bob plays White
 	h.clock.Advance(24 * time.Hour)
 	mails, err = h.srv.Tick(context.Background())
 	if err != nil {
