@@ -204,9 +204,11 @@ func (c *Command) parseBoard(args []string) {
 		c.Err = `name the side to keep after "always": "board always black", "board always white", or "board always mine" (your own side, the default)`
 		return
 	}
-	if len(rest) == 1 && !keys.ValidGameID(rest[0]) {
-		c.Err = fmt.Sprintf(`%q is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`, rest[0])
-		return
+	for _, a := range rest {
+		if !keys.ValidGameID(a) {
+			c.Err = fmt.Sprintf(`%q is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`, a)
+			return
+		}
 	}
 	c.parseGameArg(rest)
 }
