@@ -3,6 +3,7 @@ package games
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
@@ -176,4 +177,20 @@ func TestBoardAlways(t *testing.T) {
 	if strings.Contains(m.Text, "Refused") || h.playerOf(t, carol).Board != "white" {
 		t.Errorf("carol's board always white without a game:\n%s", m.Text)
 	}
+}
+
+// TestDigestBoardFromReadersSide: a digest shows each game where it is
+// the reader's move from the reader's side, as the game's own mails do.
+func TestDigestBoardFromReadersSide(t *testing.T) {
+	h := newHarness(t, defaultCatalog(t.TempDir()))
+	kit, _ := h.catalog.Lookup("julgonu")
+	_, toAlice, toBob := startGame(t, h, "julgonu")
+	wantText(t, only(t, h.reply(t, toBob, "notify digest 07:00"), bob), "Done:")
+	p := mustPosition(t, kit, toAlice)
+	answer := only(t, h.reply(t, toAlice, kit.Notation.FormatMove(p, p.Moves()[0])), alice)
+	p = mustPosition(t, kit, answer)
+	h.clock.t = time.Date(2026, 11, 22, 7, 0, 0, 0, time.UTC)
+	digest := only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), bob)
+	wantText(t, digest, "It is your move")
+	checkBoardSide(t, kit, p, boardSideCase{"bob's digest, playing White", digest, rules.White})
 }
