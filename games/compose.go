@@ -25,6 +25,9 @@ type answer struct {
 	// Attachments are the files the answer carries (attachment.go); a
 	// continuation keeps what "export" attached before the bot's turn.
 	Attachments []Attachment `json:"attachments,omitempty"`
+	// Shown is the side a "board" line chose to draw at the bottom, ""
+	// if none (boardref.go).
+	Shown string `json:"shown,omitempty"`
 }
 
 type noticeKey struct{ to, game string }
@@ -89,7 +92,7 @@ func (c *change) queueNotices() error {
 		if folded, err := foldIntoDigest(c, k.to, lg, n); err != nil || folded {
 			return err // nil when folded: the digest tells it
 		}
-		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to, c.locationOf(k.to))
+		body := strings.Join(n.events, "\n\n") + "\n\n" + statusBlock(lg, k.to, c.locationOf(k.to), c.bottomFor(lg, k.to))
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {
 			return err
@@ -115,9 +118,9 @@ func (h *handling) queueAnswer() error {
 	var err error
 	if a.Focus != "" {
 		lg := h.games[a.Focus]
-		body += "\n" + statusBlock(lg, h.From, h.locationOf(h.From))
+		body += "\n" + statusBlock(lg, h.From, h.locationOf(h.From), h.chosenBottom(lg))
 		if _, player := lg.rec.sideOf(h.From); player {
-			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments))
+			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments), withBottom(h.chosenBottom(lg)))
 		} else {
 			m, err = h.plainMail(Answer, h.From, replySubject(h.Req.Subject), h.Req.MessageID, body, h.senderKeyMail, withAttachments(a.Attachments))
 		}
@@ -165,7 +168,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
 		Text:      body + c.srv.webLine(rec.ID),
-		Board:     boardRef(lg),
+		Board:     boardRef(lg, c.bottomFor(lg, to)),
 		Later:     goesLater(kind, rec),
 		NextTry:   c.now,
 	}

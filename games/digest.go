@@ -177,7 +177,7 @@ func yourMoveSection(lg *liveGame, p *playerRecord) string {
 	if !lg.rec.Deadline.IsZero() {
 		deadline = "deadline " + p.formatTime(lg.rec.Deadline)
 	}
-	return fmt.Sprintf("\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address, p.location()))
+	return fmt.Sprintf("\n== Game %s: your move, %s ==\n\n%s", lg.rec.ID, deadline, statusBlock(lg, p.Address, p.location(), bottomOf(lg, p.Address, p)))
 }
 
 // formatDay writes t's date in the player's time zone ("Mon 2 Jan").

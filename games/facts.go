@@ -91,13 +91,13 @@ func (lg *liveGame) gameStatus() string {
 	return endStatus(lg.rec.State, lg.outcome, lg.rec.Result)
 }
 
-// BoardText is n's text board of p with its status line saying status
+// BoardText is n's text board of p, bottom's side at the bottom, with its status line saying status
 // instead of the position's own (whose move, a check), when status is not
 // "": the board of a game that has ended says the end, as its picture's
 // caption does (BoardRef.Status). A legend on the status line ("b = Black
 // (4), w = White (1).") stays.
-func BoardText(n notation.Notation, p rules.Position, status string) string {
-	board := n.Board(p)
+func BoardText(n notation.Notation, p rules.Position, bottom rules.Side, status string) string {
+	board := n.BoardFrom(p, bottom)
 	if status == "" {
 		return board
 	}

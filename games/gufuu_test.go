@@ -46,7 +46,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 	if got := m.Headers["X-Windpost-Result"]; got != "white wins by checkmate" {
 		t.Fatalf("result %q:\n%s", got, m.Text)
 	}
-	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(BoardText(kit.Notation, mustPosition(t, kit, m), "Black is checkmated: White wins."), "\n"))
+	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(BoardText(kit.Notation, mustPosition(t, kit, m), m.Board.BottomSide(), "Black is checkmated: White wins."), "\n"))
 	a := only(t, h.reply(t, m, "analysis"), alice)
 	wantText(t, a, "\n1.", fmt.Sprintf("%5s -> ", v), "mistake: a win turned into")
 	if strings.Contains(a.Text, "\n0 mistakes.") {
@@ -189,7 +189,7 @@ func TestGufuuHumanGame(t *testing.T) {
 	if rem.Kind != Reminder {
 		t.Fatalf("reminder kind %s", rem.Kind)
 	}
-	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.Board(g.Position()), "\n"))
+	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.BoardFrom(g.Position(), rules.White), "\n")) // bob plays White
 	h.clock.Advance(24 * time.Hour)
 	mails, err = h.srv.Tick(context.Background())
 	if err != nil {

@@ -12,13 +12,14 @@ import (
 
 // statusBlock is the part of every mail about a game that shows it: the
 // players, the board, whose turn, the last move, the move number, the
-// deadline and the result. Times are shown in loc, the reader's zone.
-func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
+// deadline and the result. Times are shown in loc, the reader's zone; the
+// board with bottom's side at the bottom (boardref.go).
+func statusBlock(lg *liveGame, reader string, loc *time.Location, bottom rules.Side) string {
 	rec := lg.rec
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, game %s: %s vs. %s\n\n", lg.kit.Rules.Title(), rec.ID,
 		playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))
-	b.WriteString(strings.TrimRight(BoardText(lg.kit.Notation, lg.g.Position(), lg.gameStatus()), "\n"))
+	b.WriteString(strings.TrimRight(BoardText(lg.kit.Notation, lg.g.Position(), bottom, lg.gameStatus()), "\n"))
 	b.WriteString("\n\n")
 	if last := rec.lastMove(); last != "" {
 		fmt.Fprintf(&b, "Last move: %s\n", last)

@@ -105,6 +105,15 @@ func (r *verbRegistry) keyword(w string) bool {
 // gameArg is the parser of the verbs that take at most a game id.
 func gameArg(c *Command, l lineWords) { c.parseGameArg(l.low) }
 
+// boardAuthority is what a board line needs: looking needs nothing,
+// keeping a side for every mail ("board always black") the sender's key.
+func boardAuthority(c Command) Authority {
+	if c.Always {
+		return Sender
+	}
+	return Anyone
+}
+
 // builtinVerbs is the table of windpost's verbs.
 func builtinVerbs() []verbSpec {
 	look := func(h *handling, c Command) (string, error) { return lookVerb(h, c) }
@@ -145,8 +154,9 @@ func builtinVerbs() []verbSpec {
 		{verb: VerbMove, words: []string{"move", "play"}, authority: Player, topic: "moves",
 			usage: "<move> [#<n>]\ta move, e.g. \"P-2c #5\" (#n: the move's number,\n\tso that an old or repeated mail is refused)",
 			parse: parseMoveVerb, run: moveVerb},
-		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, suggest: true,
-			usage: "board, history, moves\tthe board, the moves so far, the legal moves", parse: gameArg, run: look},
+		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, authorityOf: boardAuthority, suggest: true,
+			usage: "board [mine|black|white], history, moves\n\tthe board (from your side, or the side named),\n\tthe moves so far, the legal moves; \"board always\n\tblack\" draws all your boards from Black's side",
+			parse: func(c *Command, l lineWords) { c.parseBoard(l.low) }, run: look},
 		{verb: VerbHistory, words: []string{"history"}, authority: Anyone, suggest: true, parse: gameArg, run: look},
 		{verb: VerbMoves, words: []string{"moves"}, authority: Anyone, suggest: true, topic: "moves", parse: gameArg, run: look},
 		{verb: VerbGames, words: []string{"games"}, authority: Anyone, suggest: true, topic: "games",

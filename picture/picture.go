@@ -61,6 +61,10 @@ type Options struct {
 	// than its position says (the end and the result of a game that has
 	// ended); "" means the position's own: whose move, a check, a mate.
 	Caption string
+	// Bottom is the side whose player sits at the bottom of the picture:
+	// Black (the zero value) draws the board as shogi diagrams are
+	// printed; White turns it half round, its labels with it.
+	Bottom rules.Side
 }
 
 // Last is a move to mark: the position before it and the move, as the
@@ -89,7 +93,8 @@ type sheet struct {
 	s       scale
 	pal     palette
 	labels  face
-	caption string // Options.Caption
+	caption string     // Options.Caption
+	bottom  rules.Side // the side drawn at the bottom
 }
 
 // sheet checks o and makes the sheet to draw on.
@@ -99,7 +104,11 @@ func (o Options) sheet() (sheet, error) {
 		return sheet{}, err
 	}
 	s := scaleOf(w)
-	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}, caption: o.Caption}, nil
+	bottom := rules.Black
+	if o.Bottom == rules.White {
+		bottom = rules.White
+	}
+	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}, caption: o.Caption, bottom: bottom}, nil
 }
 
 // captionMargin is the least room, in design pixels, right of a caption.
