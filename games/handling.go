@@ -52,7 +52,7 @@ func (h *handling) runLines() error {
 		h.answer.sections = append(h.answer.sections, "Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
 		return h.limitErrors()
 	}
-	cmds := subjectStop(h, readLines(h, h.req.Lines))
+	cmds := subjectStop(h, readLines(h, joinConditionals(h.req.Lines)))
 	if len(cmds) == 0 && !h.talk.any() {
 		h.answer.sections = append(h.answer.sections, "I found no command in your mail.")
 		h.answer.help = true
