@@ -1,0 +1,244 @@
+package games
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/windpost/windpost/variants"
+)
+
+// condCase is a game of conditional moves by mail: alice (black) plays
+// first and writes a tree of two lines, the first two deep; bob plays
+// the first line's moves, then alice foresees a move bob does not play.
+type condCase struct {
+	variant string
+	first   string   // alice's first move
+	tree    []string // the lines of her tree
+	bob     []string // bob's moves the tree foresees, in turn
+	replies []string // alice's replies the tree makes, numbered
+	secret  string   // a reply of the tree's never played
+	foresee string   // alice's second tree, after the first is used up
+}
+
+var condCases = []condCase{
+	{variant: "gufuu", first: "K*2a>N", tree: []string{"if K*1a>E then W*1b>E if S*2c>S+ then K-2b>E", "if K*1a>S then W*2c>N"},
+		bob: []string{"K*1a>E", "S*2c>S+"}, replies: []string{"3.W*1b>E", "5.K-2b>E"}, secret: "W*2c>N", foresee: "if W:>S then W-1c>W"},
+	{variant: "microshogi", first: "K-2d", tree: []string{"if B-2b then K-1e", "   if G-3b then G-4d", "if K-3b then P-1c"},
+		bob: []string{"B-2b", "G-3b"}, replies: []string{"3.K-1e", "5.G-4d"}, secret: "P-1c", foresee: "if G-3c then B-3d"},
+	{variant: "julgonu", first: "a1-a2", tree: []string{"if", "  b4-b3 c1-c2", "    b3-a3 d1-c1", "  a4-a3 b1-b2"},
+		bob: []string{"b4-b3", "b3-a3"}, replies: []string{"3.c1-c2", "5.d1-c1"}, secret: "b1-b2", foresee: "if a3-b3 then c2-d2"},
+}
+
+// realHarness is a harness with the real games.
+func realHarness(t *testing.T) *harness {
+	h := newHarness(t, variants.Default(variants.Options{CacheDir: t.TempDir()}))
+	return h
+}
+
+// TestConditionalByMail, in each game: the tree is read back to its
+// owner; bob's foreseen moves are answered at once, twice; a move not
+// foreseen clears the next tree and alice is told; bob never sees the
+// tree, nor does the game's web page or its record.
+func TestConditionalByMail(t *testing.T) {
+	for _, tc := range condCases {
+		t.Run(tc.variant, func(t *testing.T) {
+			h := realHarness(t)
+			id, toAlice, toBob := startGame(t, h, tc.variant)
+			mails := h.reply(t, toAlice, append([]string{tc.first}, tc.tree...)...)
+			a := only(t, mails, alice)
+			wantText(t, a, "Done: you played 1."+tc.first+".", "Done: your conditional moves in game "+id+", as I read them (2 lines):", "Only you see them")
+			wantNot(t, a, "Not taken")
+			toBob = only(t, mails, bob)
+			var toBobAll []Mail
+			toBobAll = append(toBobAll, toBob)
+			for i, mv := range tc.bob {
+				mails = h.reply(t, toBob, mv)
+				toBob, toAlice = only(t, mails, bob), only(t, mails, alice)
+				toBobAll = append(toBobAll, toBob)
+				wantText(t, toBob, "A conditional move was played at once: your opponent answers "+tc.replies[i]+".", "It is your move again.")
+				wantText(t, toAlice, "Your conditional move "+tc.replies[i]+" was played in answer.")
+				wantNot(t, toAlice, "It is your move.")
+				if toBob.Headers["X-Windpost-To-Move"] != "white" {
+					t.Fatalf("after the conditional move: %v", toBob.Headers)
+				}
+			}
+			wantText(t, toAlice, "That was the last of your conditional moves.")
+			// The next tree: bob plays another move; alice is told.
+			a = only(t, h.reply(t, toAlice, tc.foresee), alice)
+			wantText(t, a, "Done: your conditional moves in game "+id)
+			other := otherMove(t, h, id, strings.Fields(tc.foresee)[1])
+			mails = h.reply(t, toBob, other)
+			toBob, toAlice = only(t, mails, bob), only(t, mails, alice)
+			toBobAll = append(toBobAll, toBob)
+			wantText(t, toAlice, "Your conditional moves did not foresee 6."+other, "so I cleared them.", "It is your move.")
+			wantNot(t, toBob, "conditional")
+			wantText(t, only(t, h.reply(t, toAlice, "conditional"), alice), "You have no conditional moves in game "+id)
+			// Nothing of the tree reached bob, the web page or the record.
+			for _, m := range toBobAll {
+				wantNot(t, m, tc.secret, "then", "conditional moves")
+			}
+			page, err := h.store.GamePage(id, strings.TrimPrefix(h.store.GameLink(id), id+"-"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := h.store.GameRecord(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := ExportFiles(h.catalog, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := []any{page, rec}
+			for _, f := range files {
+				seen = append(seen, f.Text)
+			}
+			for _, v := range seen {
+				b, _ := json.Marshal(v)
+				if strings.Contains(string(b), tc.secret) || strings.Contains(strings.ToLower(string(b)), "conditional") {
+					t.Errorf("the tree shows in %T: %s", v, b)
+				}
+			}
+		})
+	}
+}
+
+// otherMove is a legal move of game id's side to move other than not.
+func otherMove(t *testing.T, h *harness, id, not string) string {
+	t.Helper()
+	var rec *gameRecord
+	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, m := range rec.Moves {
+		moves = append(moves, m.Text)
+	}
+	lg := gameAfter(t, h.catalog, rec.Variant, moves...)
+	for _, m := range lg.g.LegalMoves() {
+		if text := lg.kit.Notation.FormatMove(lg.g.Position(), m); text != not {
+			return text
+		}
+	}
+	t.Fatalf("no move but %s", not)
+	return ""
+}
+
+// TestConditionalCleared: bob's draw offer, his agreeing to take back
+// alice's move and his resignation clear alice's tree, and she is told;
+// a move that is illegal by then is not played.
+func TestConditionalCleared(t *testing.T) {
+	tree := "if b4-b3 then c1-c2"
+	for _, tc := range []struct {
+		name  string
+		alice []string
+		bob   string
+		want  []string // in alice's notice
+	}{
+		{name: "draw offer", alice: []string{"a1-a2", tree}, bob: "draw",
+			want: []string{"offers a draw", `Your conditional moves in game G were cleared: your opponent wrote "draw".`}},
+		{name: "undo agreed", alice: []string{"a1-a2", tree, "undo"}, bob: "undo",
+			want: []string{"agreed: 1.a1-a2 is taken back", `Your conditional moves in game G were cleared: your opponent wrote "undo".`}},
+		{name: "resignation", alice: []string{"a1-a2", tree}, bob: "resign", want: []string{"resigned: you win game G."}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := realHarness(t)
+			id, toAlice, toBob := startGame(t, h, "julgonu")
+			a := only(t, h.reply(t, toAlice, tc.alice...), alice)
+			wantText(t, a, "Done: your conditional moves in game "+id)
+			mails := h.reply(t, toBob, tc.bob)
+			n := only(t, mails, alice)
+			for _, w := range tc.want {
+				wantText(t, n, strings.ReplaceAll(w, "game G", "game "+id))
+			}
+			var rec *gameRecord
+			if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Conditional != nil {
+				t.Errorf("the tree stays: %+v", rec.Conditional)
+			}
+		})
+	}
+}
+
+// TestConditionalRefusals: what cannot be a tree is refused with what
+// would be right, and the tree before stands.
+func TestConditionalRefusals(t *testing.T) {
+	h := realHarness(t)
+	id, toAlice, toBob := startGame(t, h, "julgonu")
+	r := only(t, h.reply(t, toAlice, "if b4-b3 then c1-c2"), alice)
+	wantText(t, r, "Refused: it is your move in game "+id+" (#1): conditional moves answer your opponent's next move.", "Write your move first")
+	mails := h.reply(t, toAlice, "a1-a2", "if b4-b3 then c1-c2", "if b4-b3 then d1-d2", "if z9-z8 then a2-a3")
+	a := only(t, mails, alice)
+	wantText(t, a, "(1 line):\nif 2.b4-b3 then 3.c1-c2\nNot taken (the lines above stand):",
+		`"if b4-b3 then d1-d2": you already answer b4-b3 with c1-c2`,
+		`"z9-z8" is not a legal move as your opponent's move #2`, "The legal moves there are: a4-a3, b4-b3, c4-c3, d4-d3.")
+	toBob = only(t, mails, bob)
+	r = only(t, h.reply(t, toAlice, "if q1-q2 then c1-c2"), alice)
+	wantText(t, r, "Refused: none of these conditional moves could be taken:", "Your conditional moves from before stand")
+	r = only(t, h.reply(t, toAlice, "if"), alice)
+	wantText(t, r, "Your conditional moves in game "+id+" (1 line; only you see them):\nif 2.b4-b3 then 3.c1-c2")
+	// Talk that starts with "if" reaches bob as talk.
+	mails = h.reply(t, toAlice, "If you want, a rematch after this one.")
+	wantText(t, only(t, mails, bob), "If you want, a rematch after this one.")
+	r = only(t, h.reply(t, toAlice, "conditional clear"), alice)
+	wantText(t, r, "Done: your conditional moves in game "+id+" are cleared.")
+	r = only(t, h.reply(t, toAlice, "conditional clear"), alice)
+	wantText(t, r, "You have no conditional moves in game "+id+".")
+	// Bob's "if", against nobody's tree, in his turn.
+	r = only(t, h.reply(t, toBob, "conditional"), bob)
+	wantText(t, r, "You have no conditional moves in game "+id+". Write them as \"if a4-a3 then b1-b2 if b4-b3 then c1-c2\"")
+	// In a game against the bot.
+	m := only(t, h.write(t, alice, "new julgonu as black"), alice)
+	r = only(t, h.reply(t, m, "if a1-a2 then a4-a3"), alice)
+	wantText(t, r, "Refused: conditional moves are for games between people")
+}
+
+// TestConditionalByDigest: "<game> if ... then ..." in a reply to the
+// digest sets the tree of that game.
+func TestConditionalByDigest(t *testing.T) {
+	h := realHarness(t)
+	id, toAlice, _ := startGame(t, h, "julgonu")
+	h.reply(t, toAlice, "a1-a2")
+	a := only(t, h.write(t, alice, id+" if b4-b3 then c1-c2", "  if b3-a3 then d1-c1"), alice)
+	wantText(t, a, "Done: your conditional moves in game "+id+", as I read them (1 line):\nif 2.b4-b3 then 3.c1-c2\n   if 4.b3-a3 then 5.d1-c1")
+}
+
+// TestConditionalWorstMail: the largest mail of its kind, as many trees
+// of 30 lines of 30 moves as a mail may hold commands, each in its own
+// game: each is read whole, within the mail's budgets.
+func TestConditionalWorstMail(t *testing.T) {
+	h := realHarness(t)
+	var ids []string
+	var lines []string
+	for range 3 {
+		id, toAlice, _ := startGame(t, h, "microshogi")
+		h.reply(t, toAlice, "K-2d")
+		ids = append(ids, id)
+		text := capsTree(t, gameAfter(t, h.catalog, "microshogi", "K-2d"), condMaxLines, condMaxMoves)
+		first, rest, _ := strings.Cut(text, "\n")
+		lines = append(lines, id+" "+first)
+		for _, l := range strings.Split(rest, "\n") {
+			lines = append(lines, l)
+		}
+	}
+	a := only(t, h.write(t, alice, lines...), alice)
+	if len(a.Text) > DefaultAnswerBytes {
+		t.Errorf("answer of %d bytes", len(a.Text))
+	}
+	for _, id := range ids {
+		var rec *gameRecord
+		if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+			t.Fatal(err)
+		}
+		if tr := rec.Conditional["black"]; tr == nil || leaves(tr.Lines) != condMaxLines {
+			t.Fatalf("game %s: tree %+v\n%s", id, tr, a.Text)
+		}
+	}
+	if !slices.ContainsFunc(strings.Split(a.Text, "\n"), func(l string) bool { return strings.Contains(l, "(30 lines):") }) {
+		t.Errorf("no tree of 30 lines read back:\n%s", a.Text)
+	}
+}
