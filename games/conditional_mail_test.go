@@ -182,8 +182,8 @@ func TestConditionalRefusals(t *testing.T) {
 	r = only(t, h.reply(t, toAlice, "if"), alice)
 	wantText(t, r, "Your conditional moves in game "+id+" (1 line; only you see them):\nif 2.b4-b3 then 3.c1-c2")
 	// Talk that starts with "if" reaches bob as talk.
-	mails = h.reply(t, toAlice, "If you want, a rematch after this one.")
-	wantText(t, only(t, mails, bob), "If you want, a rematch after this one.")
+	mails = h.reply(t, toAlice, "If you want, a rematch after this one.", "If you win then I owe you a beer")
+	wantText(t, only(t, mails, bob), "If you want, a rematch after this one.\n", "If you win then I owe you a beer")
 	r = only(t, h.reply(t, toAlice, "conditional clear"), alice)
 	wantText(t, r, "Done: your conditional moves in game "+id+" are cleared.")
 	r = only(t, h.reply(t, toAlice, "conditional clear"), alice)

@@ -7,8 +7,9 @@ import (
 
 // parseConditionalLine reads "if <move> then <move> ...", its indented
 // form (the lines joinConditionals joined to it), "conditional" and
-// "conditional clear". An "if" line without "then" is talk ("if you
-// like, a rematch"), read as a move line.
+// "conditional clear". An "if" line without "then", or whose first word
+// could not be a move, is talk ("if you win, then I owe you a beer"),
+// read as a move line.
 func parseConditionalLine(c *Command, l lineWords) {
 	first, rest, multi := strings.Cut(l.line, "\n")
 	words := strings.Fields(first)
@@ -16,7 +17,7 @@ func parseConditionalLine(c *Command, l lineWords) {
 		words = words[1:]
 	}
 	words = words[1:] // the verb
-	if l.verb == "if" && !multi && len(words) > 0 && !hasWord(l.low, "then") {
+	if l.verb == "if" && len(words) > 0 && (!multi && !hasWord(l.low, "then") || !looksLikeMove(words[0])) {
 		c.Verb = VerbMove
 		c.parseMove(strings.Join(l.words, " "))
 		return
