@@ -46,14 +46,15 @@ func leaves(nodes []*condNode) int {
 }
 
 // text writes the tree as the indented form reads it, with the moves'
-// numbers: a line per reply, the replies that follow indented under it.
+// numbers: a line per reply, the replies that follow indented under it,
+// every line indented (so that the mail's HTML keeps it as it is).
 func (t *condTree) text() string {
 	var b strings.Builder
 	var write func(nodes []*condNode, depth int)
 	write = func(nodes []*condNode, depth int) {
 		for _, n := range nodes {
 			ply := t.Ply + 1 + 2*depth
-			fmt.Fprintf(&b, "%sif %d.%s then %d.%s\n", strings.Repeat("   ", depth), ply, n.Their, ply+1, n.Reply)
+			fmt.Fprintf(&b, "  %sif %d.%s then %d.%s\n", strings.Repeat("   ", depth), ply, n.Their, ply+1, n.Reply)
 			write(n.Next, depth+1)
 		}
 	}

@@ -173,14 +173,14 @@ func TestConditionalRefusals(t *testing.T) {
 	wantText(t, r, "Refused: it is your move in game "+id+" (#1): conditional moves answer your opponent's next move.", "Write your move first")
 	mails := h.reply(t, toAlice, "a1-a2", "if b4-b3 then c1-c2", "if b4-b3 then d1-d2", "if z9-z8 then a2-a3")
 	a := only(t, mails, alice)
-	wantText(t, a, "(1 line):\nif 2.b4-b3 then 3.c1-c2\nNot taken (the lines above stand):",
+	wantText(t, a, "(1 line):\n  if 2.b4-b3 then 3.c1-c2\nNot taken (the lines above stand):",
 		`"if b4-b3 then d1-d2": you already answer b4-b3 with c1-c2`,
 		`"z9-z8" is not a legal move as your opponent's move #2`, "The legal moves there are: a4-a3, b4-b3, c4-c3, d4-d3.")
 	toBob = only(t, mails, bob)
 	r = only(t, h.reply(t, toAlice, "if q1-q2 then c1-c2"), alice)
 	wantText(t, r, "Refused: none of these conditional moves could be taken:", "Your conditional moves from before stand")
 	r = only(t, h.reply(t, toAlice, "if"), alice)
-	wantText(t, r, "Your conditional moves in game "+id+" (1 line; only you see them):\nif 2.b4-b3 then 3.c1-c2")
+	wantText(t, r, "Your conditional moves in game "+id+" (1 line; only you see them):\n  if 2.b4-b3 then 3.c1-c2")
 	// Talk that starts with "if" reaches bob as talk.
 	mails = h.reply(t, toAlice, "If you want, a rematch after this one.", "If you win then I owe you a beer")
 	wantText(t, only(t, mails, bob), "If you want, a rematch after this one.\n", "If you win then I owe you a beer")
@@ -204,7 +204,7 @@ func TestConditionalByDigest(t *testing.T) {
 	id, toAlice, _ := startGame(t, h, "julgonu")
 	h.reply(t, toAlice, "a1-a2")
 	a := only(t, h.write(t, alice, id+" if b4-b3 then c1-c2", "  if b3-a3 then d1-c1"), alice)
-	wantText(t, a, "Done: your conditional moves in game "+id+", as I read them (1 line):\nif 2.b4-b3 then 3.c1-c2\n   if 4.b3-a3 then 5.d1-c1")
+	wantText(t, a, "Done: your conditional moves in game "+id+", as I read them (1 line):\n  if 2.b4-b3 then 3.c1-c2\n     if 4.b3-a3 then 5.d1-c1")
 }
 
 // TestConditionalWorstMail: the largest mail of its kind, as many trees
