@@ -242,3 +242,39 @@ func TestConditionalWorstMail(t *testing.T) {
 		t.Errorf("no tree of 30 lines read back:\n%s", a.Text)
 	}
 }
+
+// TestConditionalInTournament: in a tournament's game, conditional moves
+// written in reply to the pairing mail (the game's id first) answer the
+// opponent's move as in any game between people.
+func TestConditionalInTournament(t *testing.T) {
+	h := realHarness(t)
+	tt := openTournament(t, h, alice, "tournament new julgonu roundrobin days 3")
+	for _, p := range []string{alice, bob} {
+		wantText(t, only(t, h.write(t, p, "join "+tt.id), p), "Done: you joined")
+	}
+	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
+	if len(tt.order) == 0 {
+		t.Fatal("no tournament game")
+	}
+	id := tt.order[0]
+	black, white := alice, bob
+	if tt.sides[id][alice] == "white" {
+		black, white = bob, alice
+	}
+	tt.act(t, id, black, "a1-a2")
+	a := answerIn(t, tt.act(t, id, black, "if b4-b3 then c1-c2"), black)
+	wantText(t, a, "Done: your conditional moves in game "+id+", as I read them (1 line):")
+	mails := tt.act(t, id, white, "b4-b3")
+	wantText(t, answerIn(t, mails, white), "A conditional move was played at once: your opponent answers 3.c1-c2.")
+	wantText(t, only(t, mails, black), "Your conditional move 3.c1-c2 was played in answer. That was the last of your conditional moves.")
+}
+
+// TestConditionalHelp: "help conditional" (and "help if") explains them
+// with an example in each game's notation.
+func TestConditionalHelp(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	for _, topic := range []string{"help conditional", "help if"} {
+		m := only(t, h.write(t, alice, topic), alice)
+		wantText(t, m, condExamples["gufuu"], condExamples["microshogi"], condExamples["julgonu"], "Only you see them", "At most 30 lines of 30 moves.")
+	}
+}
