@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/web"
 )
 
@@ -135,6 +136,19 @@ func conditionalGame(t *testing.T, b *backend, alice, bob *player, cg condGame) 
 // other than not.
 func otherMove(t *testing.T, g *got, not string) string {
 	t.Helper()
+	for _, mv := range mailMoves(t, g) {
+		if mv != not {
+			return mv
+		}
+	}
+	t.Fatalf("no move but %s", not)
+	return ""
+}
+
+// mailMoves are the legal moves in the position of g's
+// X-Windpost-Position, in notation.
+func mailMoves(t testing.TB, g *got) []string {
+	t.Helper()
 	kit, err := testCatalog().Get(g.Header.Get("X-Windpost-Variant"))
 	if err != nil {
 		t.Fatal(err)
@@ -143,11 +157,9 @@ func otherMove(t *testing.T, g *got, not string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range pos.Moves() {
-		if text := kit.Notation.FormatMove(pos, m); text != not {
-			return text
-		}
+	var moves []string
+	for _, m := range rules.NewGameFrom(kit.Rules, pos).LegalMoves() {
+		moves = append(moves, kit.Notation.FormatMove(pos, m))
 	}
-	t.Fatalf("no move but %s", not)
-	return ""
+	return moves
 }

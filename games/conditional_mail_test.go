@@ -275,6 +275,6 @@ func TestConditionalHelp(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	for _, topic := range []string{"help conditional", "help if"} {
 		m := only(t, h.write(t, alice, topic), alice)
-		wantText(t, m, condExamples["gufuu"], condExamples["microshogi"], condExamples["julgonu"], "Only you see them", "At most 30 lines of 30 moves.")
+		wantText(t, m, exampleTree("gufuu"), exampleTree("microshogi"), exampleTree("julgonu"), "Only you see them", "At most 30 lines of 30 moves.")
 	}
 }

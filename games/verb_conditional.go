@@ -92,18 +92,20 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 
 // condExample shows the form of conditional moves in lg's notation.
 func condExample(lg *liveGame) string {
-	ex := condExamples[lg.rec.Variant]
-	if ex == "" {
-		ex = "if <their move> then <your move>"
-	}
-	return fmt.Sprintf("Write them as \"%s\" (a line per first move of your opponent's; \"help conditional\" tells more).", ex)
+	return fmt.Sprintf("Write them as \"%s\" (a line per first move of your opponent's; \"help conditional\" tells more).", exampleTree(lg.rec.Variant))
 }
 
-// condExamples are the examples of "help conditional", by game.
-var condExamples = map[string]string{
-	"gufuu":      "if K*1a>S then W*2c>N if S*1c>W then K-2b>E",
-	"microshogi": "if K-3b then S-3d if B-2b then G-3d",
-	"julgonu":    "if a4-a3 then b1-b2 if b4-b3 then c1-c2",
+// exampleTree is the example of "help conditional" in variant's notation.
+func exampleTree(variant string) string {
+	switch variant {
+	case "gufuu":
+		return "if K*1a>S then W*2c>N if S*1c>W then K-2b>E"
+	case "microshogi":
+		return "if K-3b then S-3d if B-2b then G-3d"
+	case "julgonu":
+		return "if a4-a3 then b1-b2 if b4-b3 then c1-c2"
+	}
+	return "if <their move> then <your move>"
 }
 
 // conditionalHelp is "help conditional".
