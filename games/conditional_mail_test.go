@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/windpost/windpost/variants"
 )
@@ -276,5 +277,62 @@ func TestConditionalHelp(t *testing.T) {
 	for _, topic := range []string{"help conditional", "help if"} {
 		m := only(t, h.write(t, alice, topic), alice)
 		wantText(t, m, exampleTree("gufuu"), exampleTree("microshogi"), exampleTree("julgonu"), "Only you see them", "At most 30 lines of 30 moves.")
+	}
+}
+
+// readRecord is game id's record as stored.
+func readRecord(t *testing.T, h *harness, id string) *gameRecord {
+	t.Helper()
+	var rec *gameRecord
+	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestConditionalClock: the conditional move is made at the time the
+// opponent's move arrived, and the opponent's clock starts from there.
+func TestConditionalClock(t *testing.T) {
+	h := realHarness(t)
+	id, toAlice, toBob := startGame(t, h, "julgonu")
+	toBob = only(t, h.reply(t, toAlice, "a1-a2", "if b4-b3 then c1-c2"), bob)
+	h.clock.Advance(25 * time.Hour)
+	arrived := h.clock.Now()
+	r := h.replyRequest(t, toBob, bob, "b4-b3")
+	r.Received = arrived
+	h.clock.Advance(time.Hour) // windpost reads it an hour later
+	h.send(t, r)
+	rec := readRecord(t, h, id)
+	if len(rec.Moves) != 3 || !rec.Moves[1].At.Equal(rec.Moves[2].At) {
+		t.Fatalf("moves %+v", rec.Moves)
+	}
+	if want := rec.Moves[2].At.Add(3 * 24 * time.Hour); !rec.Deadline.Equal(want) {
+		t.Errorf("deadline %s, want %s (3 days from the conditional move)", rec.Deadline, want)
+	}
+}
+
+// TestConditionalIllegalByThen: a reply kept in the tree that is no
+// legal move when it is due is not played; its owner is told, and it is
+// their move.
+func TestConditionalIllegalByThen(t *testing.T) {
+	h := realHarness(t)
+	id, toAlice, toBob := startGame(t, h, "julgonu")
+	toBob = only(t, h.reply(t, toAlice, "a1-a2", "if b4-b3 then c1-c2"), bob)
+	err := h.store.update(func(st storeTx) error {
+		rec, raw, err := st.game(id)
+		if err != nil {
+			return err
+		}
+		rec.Conditional["black"].Lines[0].Reply = "a2-a4" // as a tree of older rules might hold
+		return st.putGame(rec, raw, h.clock.Now())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mails := h.reply(t, toBob, "b4-b3")
+	wantNot(t, only(t, mails, bob), "conditional")
+	wantText(t, only(t, mails, alice), "Your conditional move 3.a2-a4 was not played:", "I cleared your conditional moves.", "It is your move.")
+	if rec := readRecord(t, h, id); rec.Conditional != nil || len(rec.Moves) != 2 {
+		t.Errorf("after: %d moves, tree %+v", len(rec.Moves), rec.Conditional)
 	}
 }
