@@ -187,3 +187,22 @@ func TestConditionalCaps(t *testing.T) {
 		t.Fatalf("problems %q", problems)
 	}
 }
+
+// BenchmarkConditionalWorstTree reads and checks the largest tree, 30
+// lines of 30 moves of Micro-shogi, as one mail's conditional command does.
+func BenchmarkConditionalWorstTree(b *testing.B) {
+	cat := variants.Default(variants.Options{CacheDir: b.TempDir()})
+	lg := gameAfter(b, cat, "microshogi", "K-2d")
+	text := capsTree(b, lg, condMaxLines, condMaxMoves)
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		rows, err := readConditional(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if t, problems := buildTree(lg, rules.Black, rows); leaves(t.Lines) != condMaxLines || len(problems) > 0 {
+			b.Fatal(problems)
+		}
+	}
+}
