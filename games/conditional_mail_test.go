@@ -180,11 +180,19 @@ func TestConditionalRefusals(t *testing.T) {
 	toBob = only(t, mails, bob)
 	r = only(t, h.reply(t, toAlice, "if q1-q2 then c1-c2"), alice)
 	wantText(t, r, "Refused: none of these conditional moves could be taken:", "Your conditional moves from before stand")
-	r = only(t, h.reply(t, toAlice, "if"), alice)
-	wantText(t, r, "Your conditional moves in game "+id+" (1 line; only you see them):\n  if 2.b4-b3 then 3.c1-c2")
+	for _, list := range []string{"if", "conditional", "conditional list"} {
+		r = only(t, h.reply(t, toAlice, list), alice)
+		wantText(t, r, "Your conditional moves in game "+id+" (1 line; only you see them):\n  if 2.b4-b3 then 3.c1-c2")
+	}
+	// Bob's move answered at once, his tree under it no longer fits.
+	mails = h.reply(t, toBob, "b4-b3", "if c2-c3 then a4-a3")
+	wantText(t, only(t, mails, bob), "A conditional move was played at once",
+		"Refused: it is your move again in game "+id+" (#4): your opponent's conditional move answered yours at once", "Write them again under your next move.")
+	toBob = only(t, mails, bob)
 	// Talk that starts with "if" reaches bob as talk.
 	mails = h.reply(t, toAlice, "If you want, a rematch after this one.", "If you win then I owe you a beer")
 	wantText(t, only(t, mails, bob), "If you want, a rematch after this one.\n", "If you win then I owe you a beer")
+	wantText(t, only(t, h.reply(t, toAlice, "if a4-a3 then b1-b2"), alice), "as I read them (1 line):\n  if 4.a4-a3 then 5.b1-b2")
 	r = only(t, h.reply(t, toAlice, "conditional clear"), alice)
 	wantText(t, r, "Done: your conditional moves in game "+id+" are cleared.")
 	r = only(t, h.reply(t, toAlice, "conditional clear"), alice)

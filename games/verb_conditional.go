@@ -16,16 +16,26 @@ func parseConditionalLine(c *Command, l lineWords) {
 	if c.Game != "" && len(words) > 1 {
 		words = words[1:]
 	}
-	words = words[1:] // the verb
-	if l.verb == "if" && len(words) > 0 && (!multi && !hasWord(l.low, "then") || !looksLikeMove(words[0])) {
+	if l.verb != "if" {
+		words = words[1:] // "conditional"; an "if" stays, as the rows read it
+	}
+	if l.verb == "if" && len(words) > 1 && (!multi && !hasWord(l.low, "then") || !looksLikeMove(words[1])) {
 		c.Verb = VerbMove
 		c.parseMove(strings.Join(l.words, " "))
 		return
 	}
 	c.Line = strings.ReplaceAll(l.line, "\n", "\n> ")
-	if !multi && len(l.low) == 1 && l.low[0] == "clear" {
-		c.Off = true
-		return
+	if !multi && len(l.low) == 0 {
+		return // "if" or "conditional" alone: the list
+	}
+	if !multi && len(l.low) == 1 {
+		switch l.low[0] {
+		case "clear":
+			c.Off = true
+			return
+		case "list", "show":
+			return
+		}
 	}
 	c.Tree = strings.Join(words, " ")
 	if multi {
@@ -61,6 +71,10 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 			rec.ID, leaves(old.Lines), plural(leaves(old.Lines), "line", "lines"), old.text()), nil
 	}
 	if lg.toMove() == side {
+		if answeredAtOnce(rec) {
+			return "", refused("it is your move again in game %s (#%d): your opponent's conditional move answered yours at once, so these conditional moves no longer fit.", rec.ID, len(rec.Moves)+1).
+				instead("Write them again under your next move.")
+		}
 		return "", refused("it is your move in game %s (#%d): conditional moves answer your opponent's next move.", rec.ID, len(rec.Moves)+1).
 			instead("Write your move first, then the conditional moves below it, in the same mail.")
 	}
@@ -93,6 +107,14 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 // condExample shows the form of conditional moves in lg's notation.
 func condExample(lg *liveGame) string {
 	return fmt.Sprintf("Write them as \"%s\" (a line per first move of your opponent's; \"help conditional\" tells more).", exampleTree(lg.rec.Variant))
+}
+
+// answeredAtOnce reports whether rec's last move was a conditional move:
+// one made at the very time of the move before it, as only
+// conditionalReply makes moves.
+func answeredAtOnce(rec *gameRecord) bool {
+	n := len(rec.Moves)
+	return n >= 2 && rec.Moves[n-1].At.Equal(rec.Moves[n-2].At)
 }
 
 // exampleTree is the example of "help conditional" in variant's notation.
