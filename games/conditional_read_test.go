@@ -95,7 +95,8 @@ func TestJoinConditionals(t *testing.T) {
 	}
 }
 
-// FuzzConditional: no text makes the reader or the tree's builder fail
+// FuzzConditional: no text makes the joiner, the command's parser, the
+// reader or the tree's builder fail
 // otherwise than with an explanation, loop past the caps, or build a tree
 // beyond them; every move kept is legal where it stands.
 func FuzzConditional(f *testing.F) {
@@ -121,6 +122,9 @@ func FuzzConditional(f *testing.F) {
 		for _, l := range joinConditionals(strings.Split(text, "\n")) {
 			if !strings.Contains(text, strings.SplitN(l, "\n", 2)[0]) {
 				t.Fatalf("joined line %q is not in the text", l)
+			}
+			if c, ok := ParseCommand(l); ok && c.Verb == VerbConditional && c.Tree != "" && !strings.HasSuffix(strings.Join(strings.Fields(strings.SplitN(l, "\n", 2)[0]), " "), strings.Join(strings.Fields(strings.SplitN(c.Tree, "\n", 2)[0]), " ")) {
+				t.Fatalf("the tree %q of line %q", c.Tree, l)
 			}
 		}
 		rows, err := readConditional(text)
