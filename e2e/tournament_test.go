@@ -38,7 +38,7 @@ func joinByMail(t *testing.T, b *backend, id string, players []*player) {
 	// One after the other: the order they join in seeds them (all unrated).
 	for _, p := range players {
 		ans := p.answerTo(p.send(b.addr("bot"), "join", "join "+id, mailOpts{}))
-		if strings.Contains(ans.Text, "Waiting for your confirm") {
+		if strings.Contains(ans.Text, "Waiting for your confirmation") {
 			ans = p.answerTo(p.reply(ans, "confirm", "thunderbird", mailOpts{}))
 		}
 		if !strings.Contains(ans.Text, "Done: you joined") {

@@ -144,12 +144,12 @@ func TestToyVerb(t *testing.T) {
 	}{
 		{Anyone, false, "pong from alice@players.test"},
 		{Sender, true, "pong from alice@players.test"},
-		{Sender, false, "Waiting for your confirm: this line acts in your name"},
+		{Sender, false, "Waiting for your confirmation: this line acts in your name"},
 	} {
 		t.Run(tc.authority.String(), func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
 			toy := verbSpec{verb: "ping", words: []string{"ping", "pingg"}, authority: tc.authority, suggest: true,
-				run: func(h *handling, c Command) (string, error) { return "pong from " + h.from, nil }}
+				run: func(h *handling, c Command) (string, error) { return "pong from " + h.From, nil }}
 			h.srv.verbs = newVerbRegistry(append(builtinVerbs(), toy))
 			send := h.fresh
 			if tc.keyed {
@@ -215,7 +215,7 @@ func TestForgedSenderVerbs(t *testing.T) {
 			if len(mails) != 1 {
 				t.Fatalf("a forged %q sent %s", line, describe(mails))
 			}
-			wantText(t, m, "Waiting for your confirm: this line acts in your name")
+			wantText(t, m, "Waiting for your confirmation: this line acts in your name")
 			if !strings.Contains(m.ReplyTo, "+g") {
 				t.Errorf("the confirm request carries no key: %q", m.ReplyTo)
 			}

@@ -14,16 +14,17 @@ import (
 // answer is the reply to the request being handled, written as its
 // commands run.
 type answer struct {
-	present  bool
-	sections []string
-	focus    string // the game the answer is about, "" if none
-	help     bool   // append the help text
-	done     int    // commands done
-	// over says which commands were not run for the commands budget; it
+	Present  bool     `json:"present"`
+	Sections []string `json:"sections,omitempty"`
+	Focus    string   `json:"focus,omitempty"` // the game the answer is about, "" if none
+	Help     bool     `json:"help,omitempty"`  // append the help text
+	Done     int      `json:"done,omitempty"`  // commands done
+	// Over says which commands were not run for the commands budget; it
 	// is kept whole when a long answer is cut (overSection).
-	over string
-	// attachments are the files the answer carries (attachment.go).
-	attachments []Attachment
+	Over string `json:"over,omitempty"`
+	// Attachments are the files the answer carries (attachment.go); a
+	// continuation keeps what "export" attached before the bot's turn.
+	Attachments []Attachment `json:"attachments,omitempty"`
 }
 
 type noticeKey struct{ to, game string }
@@ -100,31 +101,31 @@ func (c *change) queueNotices() error {
 
 // queueAnswer composes the answer mail and queues it first.
 func (h *handling) queueAnswer() error {
-	a := h.answer
-	body := strings.Join(a.sections, "\n\n") + "\n"
+	a := h.Answer
+	body := strings.Join(a.Sections, "\n\n") + "\n"
 	var tail string
-	if a.over != "" {
-		tail = "\n" + a.over + "\n"
+	if a.Over != "" {
+		tail = "\n" + a.Over + "\n"
 	}
-	if a.help {
+	if a.Help {
 		tail += "\n" + h.srv.helpText("") + "\n"
 	}
 	body = capText(body, h.srv.cfg.answerBodyBytes()-len(tail)) + tail
 	var m Mail
 	var err error
-	if a.focus != "" {
-		lg := h.games[a.focus]
-		body += "\n" + statusBlock(lg, h.from, h.locationOf(h.from))
-		if _, player := lg.rec.sideOf(h.from); player {
-			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body, withAttachments(a.attachments))
+	if a.Focus != "" {
+		lg := h.games[a.Focus]
+		body += "\n" + statusBlock(lg, h.From, h.locationOf(h.From))
+		if _, player := lg.rec.sideOf(h.From); player {
+			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments))
 		} else {
-			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.senderKeyMail, withAttachments(a.attachments))
+			m, err = h.plainMail(Answer, h.From, replySubject(h.Req.Subject), h.Req.MessageID, body, h.senderKeyMail, withAttachments(a.Attachments))
 		}
 	} else {
-		if !a.help {
+		if !a.Help {
 			body += "\nWrite \"help\" for the commands.\n"
 		}
-		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, h.senderKeyMail, withAttachments(a.attachments))
+		m, err = h.plainMail(Answer, h.From, replySubject(h.Req.Subject), h.Req.MessageID, body, h.confirmMail, h.senderKeyMail, withAttachments(a.Attachments))
 	}
 	if err != nil {
 		return err
@@ -134,7 +135,7 @@ func (h *handling) queueAnswer() error {
 }
 
 func replySubject(s string) string {
-	s = strings.TrimSpace(s)
+	s = withoutTags(s)
 	if s == "" {
 		return "Re: windpost"
 	}
@@ -171,7 +172,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo, body strin
 	if rec.State == stateInvited && to == rec.invitee() {
 		// RFC 2369: a mailto whose mail says "stop" to the invitee's
 		// keyed address, so that the button acts in one step.
-		m.Headers["List-Unsubscribe"] = "<mailto:" + m.ReplyTo + "?subject=stop&body=stop>"
+		c.srv.listUnsubscribe(&m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
 	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)

@@ -18,7 +18,7 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, game %s: %s vs. %s\n\n", lg.kit.Rules.Title(), rec.ID,
 		playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))
-	b.WriteString(strings.TrimRight(lg.kit.Notation.Board(lg.g.Position()), "\n"))
+	b.WriteString(strings.TrimRight(BoardText(lg.kit.Notation, lg.g.Position(), lg.gameStatus()), "\n"))
 	b.WriteString("\n\n")
 	if last := rec.lastMove(); last != "" {
 		fmt.Fprintf(&b, "Last move: %s\n", last)
@@ -37,7 +37,7 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) string {
 	case stateOver:
 		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))
-		if _, player := rec.sideOf(reader); player {
+		if _, player := rec.sideOf(reader); player && lg.analysable() {
 			fmt.Fprintf(&b, "Write \"analysis\" for every move's value and the mistakes.\n")
 		}
 	case statePlaying:
@@ -53,7 +53,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	toMove := lg.toMove()
 	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
 	if !rec.Deadline.IsZero() {
-		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTimeIn(rec.Deadline, loc), rec.DaysPerMove)
+		fmt.Fprintf(b, "Deadline for this move: %s (%s per move).\n", formatTimeIn(rec.Deadline, loc), dayCount(rec.DaysPerMove))
 		if rec.Paused != nil {
 			b.WriteString(rec.Paused.says() + "\n")
 		}
@@ -79,7 +79,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	}
 	if player && side == toMove {
 		if ms := lg.g.LegalMoves(); len(ms) > 0 {
-			b.WriteString(replyWithMove(lg.kit.Notation, lg.g.Position(), len(rec.Moves)+1))
+			b.WriteString(replyWithMove(lg.kit.Notation, lg.g, exampleSeed(rec.ID), len(rec.Moves)+1))
 		}
 	}
 }

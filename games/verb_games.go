@@ -12,11 +12,11 @@ const maxListedEnded = 10
 // listGames answers "games": every game in progress or waiting, and the
 // last finished ones.
 func listGames(h *handling, _ Command) (string, error) {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
-	mine, err := h.playerGames(h.from)
+	mine, err := h.playerGames(h.From)
 	if err != nil {
 		return "", err
 	}
@@ -56,13 +56,13 @@ func listGames(h *handling, _ Command) (string, error) {
 // listGame writes the line of lg in the sender's list of games.
 func listGame(h *handling, b *strings.Builder, lg *liveGame) {
 	rec := lg.rec
-	loc := h.locationOf(h.from)
-	side, _ := rec.sideOf(h.from)
+	loc := h.locationOf(h.From)
+	side, _ := rec.sideOf(h.From)
 	opp := rec.Players[side.Opponent()].shown()
 	fmt.Fprintf(b, "\n%s  %-12s you (%s) vs. %s: ", rec.ID, rec.Variant, side, opp)
 	switch rec.State {
 	case stateInvited:
-		if rec.Challenger == h.from {
+		if rec.Challenger == h.From {
 			fmt.Fprintf(b, "waiting for them to accept (until %s)", formatTimeIn(rec.Deadline, loc))
 		} else {
 			fmt.Fprintf(b, "they challenge you: accept or decline by %s", formatTimeIn(rec.Deadline, loc))
@@ -78,7 +78,7 @@ func listGame(h *handling, b *strings.Builder, lg *liveGame) {
 			fmt.Fprintf(b, ", deadline %s", formatTimeIn(rec.Deadline, loc))
 		}
 	default:
-		b.WriteString(lg.resultFor(h.from))
+		b.WriteString(lg.resultFor(h.From))
 	}
 }
 

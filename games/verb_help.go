@@ -101,6 +101,16 @@ moves first; in Gufuu, Black wins with perfect play).
 Games against people: "challenge friend@example.org gufuu days 3"; they
 answer "accept" or "decline" (a challenge expires after 14 days; you
 withdraw yours with "decline"). "games" lists your games.`, true
+	case "analysis":
+		return `"analysis", after a game's end, values every position and marks the
+moves that made the mover's result worse. In Gufuu and Jul-Gonu (solved)
+the values are proven: W n (a win, the winning move n plies away), L n
+(a loss n plies away), D (a draw); a mistake turns a win into a draw or a
+loss, or a draw into a loss. In Micro-shogi the values are the engine's
+estimates (+1.20: above 0 is good for the player who moved), and a move is
+judged by the winning chances it lost. ` + chancesHelp + `
+The analysis is worked out once, after the end, so that it cannot help
+during the game.`, true
 	case "clocks":
 		return `Each player has a number of days per move (7 unless the challenge set
 it). A reminder comes one day before the deadline (when there are two

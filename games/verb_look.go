@@ -13,8 +13,8 @@ import (
 // latest game.
 func lookVerb(h *handling, c Command) (string, error) {
 	going := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }
-	if c.Game == "" && h.created == "" && h.authGame == "" && threadGame(h) == "" {
-		mine, err := h.playerGames(h.from)
+	if c.Game == "" && h.Created == "" && h.AuthGame == "" && threadGame(h) == "" {
+		mine, err := h.playerGames(h.From)
 		if err != nil {
 			return "", err
 		}
@@ -26,17 +26,17 @@ func lookVerb(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h.answer.focus = lg.rec.ID
+	h.Answer.Focus = lg.rec.ID
 	switch c.Verb {
 	case VerbHistory:
 		if len(lg.rec.Moves) == 0 {
-			return fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID) + talkHistory(lg.rec, h.from), nil
+			return fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID) + talkHistory(lg.rec, h.From), nil
 		}
 		return fmt.Sprintf("Game %s, %s:\n%s", lg.rec.ID, lg.kit.Rules.Title(), strings.TrimRight(notation.FormatRecord(lg.kit.Notation, lg.g), "\n")) +
-			talkHistory(lg.rec, h.from), nil
+			talkHistory(lg.rec, h.From), nil
 	case VerbMoves:
 		if lg.rec.State != statePlaying {
-			return "", stateRefusal(lg, h.from)
+			return "", stateRefusal(lg, h.From)
 		}
 		return fmt.Sprintf("The legal moves in game %s (#%d, %s to move):\n%s", lg.rec.ID, len(lg.rec.Moves)+1, lg.toMove(), legalMoves(lg)), nil
 	}

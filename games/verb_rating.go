@@ -31,9 +31,9 @@ func myRating(h *handling, _ Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
 	for _, kit := range h.srv.catalog.Kits() {
-		rr, err := h.st.club().rating(kit.Rules.Name(), h.from)
+		rr, err := h.st.club().rating(kit.Rules.Name(), h.From)
 		if err != nil {
-			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.from, "err", err)
+			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.From, "err", err)
 			fmt.Fprintf(&b, "\n%s: your rating cannot be read now (the log says why).\n", kit.Rules.Title())
 			continue
 		}
@@ -76,7 +76,7 @@ func standings(h *handling, _ Command, kit variants.Kit) (string, error) {
 		if r.r.Provisional() {
 			mark = "?"
 		}
-		fmt.Fprintf(&b, "%3d  %-*s %6d%s %4d %6d\n", i+1, standingsNameWidth, cut(shownAddress(r.address, h.from), standingsNameWidth),
+		fmt.Fprintf(&b, "%3d  %-*s %6d%s %4d %6d\n", i+1, standingsNameWidth, cut(shownAddress(r.address, h.From), standingsNameWidth),
 			whole(r.r.R), mark, whole(r.r.RD), r.games)
 	}
 	if len(rows) > standingsSize {

@@ -106,7 +106,7 @@ func seekLine(c Command) string { return seekOf(c, c.Variant).line() }
 
 // seekVerb answers "seek <game> ...": an open challenge on the list.
 func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
-	if h.st.doNotMail(h.from) {
+	if h.st.doNotMail(h.From) {
 		return "", refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
 			instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
 	}
@@ -116,7 +116,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 	}
 	var mine []string
 	for _, s := range open {
-		if s.Seeker == h.from {
+		if s.Seeker == h.From {
 			mine = append(mine, s.ID)
 		}
 	}
@@ -133,7 +133,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", err
 	}
 	s := seekOf(c, kit.Rules.Name())
-	s.ID, s.Seeker, s.Created, s.Expires = id, h.from, h.now, h.now.Add(seekDays*24*time.Hour)
+	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.now, h.now.Add(seekDays*24*time.Hour)
 	if err := h.st.club().putSeek(s); err != nil {
 		return "", err
 	}
@@ -141,7 +141,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
 		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
 		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
-		id, kit.Rules.Title(), s.terms(h.from), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.from)), id), nil
+		id, kit.Rules.Title(), s.terms(h.From), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.From)), id), nil
 }
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
@@ -150,7 +150,7 @@ func unseek(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	open = slices.DeleteFunc(open, func(s *seekRecord) bool { return s.Seeker != h.from })
+	open = slices.DeleteFunc(open, func(s *seekRecord) bool { return s.Seeker != h.From })
 	id := c.ID
 	switch {
 	case len(open) == 0:
@@ -234,14 +234,14 @@ func seekEntry(h *handling, b *strings.Builder, s *seekRecord) error {
 	if rr.Rating.Provisional() {
 		mark = "?"
 	}
-	terms := s.termParts(h.from)
-	expiry := "expires " + formatTimeIn(s.Expires, h.locationOf(h.from))
+	terms := s.termParts(h.From)
+	expiry := "expires " + formatTimeIn(s.Expires, h.locationOf(h.From))
 	if s.Side != "" {
 		terms, expiry = terms[:len(terms)-1], terms[len(terms)-1]+"; "+expiry
 	}
-	fmt.Fprintf(b, "  %s  %s (%d%s)\n", s.ID, cut(shownAddress(s.Seeker, h.from), standingsNameWidth), whole(rr.Rating.R), mark)
+	fmt.Fprintf(b, "  %s  %s (%d%s)\n", s.ID, cut(shownAddress(s.Seeker, h.From), standingsNameWidth), whole(rr.Rating.R), mark)
 	fmt.Fprintf(b, "         %s\n         %s", strings.Join(terms, ", "), expiry)
-	if s.Seeker == h.from {
+	if s.Seeker == h.From {
 		fmt.Fprintf(b, "\n         yours: \"seek cancel %s\" withdraws it", s.ID)
 	}
 	b.WriteString("\n")
@@ -268,7 +268,7 @@ func joinSeek(h *handling, id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	arrived := h.req.Received
+	arrived := h.Req.Received
 	if arrived.IsZero() || arrived.After(h.now) {
 		arrived = h.now
 	}
@@ -293,17 +293,17 @@ func joinSeek(h *handling, id string) (string, error) {
 		return "", err
 	}
 	side := pickSide(h, s.Side)
-	lg, err := invite(h, kit, s.Seeker, side, h.from, s.Days, s.Rated)
+	lg, err := invite(h, kit, s.Seeker, side, h.From, s.Days, s.Rated)
 	if err != nil {
 		return "", err
 	}
-	return begin(h, lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.from, id))
+	return begin(h, lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.From, id))
 }
 
 // mayJoin checks that the sender may join seek s: not their own, not a
 // seeker who blocked them, a rating in the seek's range.
 func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
-	if s.Seeker == h.from {
+	if s.Seeker == h.From {
 		return refused("%s is your own seek.", s.ID).
 			instead(`Wait for someone to join it, or withdraw it with "seek cancel %s".`, s.ID)
 	}
@@ -311,11 +311,11 @@ func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
 	if err != nil {
 		return err
 	}
-	if slices.Contains(seeker.Blocked, h.from) {
+	if slices.Contains(seeker.Blocked, h.From) {
 		return refused("the player of seek %s does not take challenges from you.", s.ID).
 			instead(`Write "seeks" for the others, or "seek %s" to open your own.`, s.Variant)
 	}
-	rr, err := playerRating(h.change, s.Variant, h.from)
+	rr, err := playerRating(h.change, s.Variant, h.From)
 	if err != nil {
 		return err
 	}

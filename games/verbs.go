@@ -176,7 +176,7 @@ func builtinVerbs() []verbSpec {
 		{verb: VerbResign, words: []string{"resign"}, authority: Player, suggest: true,
 			usage: "resign\tgive up the game", parse: gameArg,
 			run: playing(resign, resign)},
-		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true,
+		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true, topic: "analysis",
 			usage: "analysis\tafter the end: every move's value, mistakes marked", parse: gameArg, run: analysisVerb},
 		{verb: VerbExport, words: []string{"export"}, authority: Anyone, topic: "export",
 			usage: "export [<game>]\tthe game's record as a file (PGN) in the answer", parse: gameArg, run: exportVerb},

@@ -68,7 +68,7 @@ func drawBoard(m games.Mail) (*boardImage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mail %s: board: %w", m.ID, err)
 	}
-	o := picture.Options{Width: pictureWidth, Theme: picture.Light}
+	o := picture.Options{Width: pictureWidth, Theme: picture.Light, Caption: ref.Status}
 	if ref.Move != "" {
 		before, err := n.ParsePosition(ref.Before)
 		if err != nil {
@@ -89,7 +89,7 @@ func drawBoard(m games.Mail) (*boardImage, error) {
 	if err := enc.Encode(&buf, paletted(img, pictureColors)); err != nil {
 		return nil, fmt.Errorf("mail %s: board: %w", m.ID, err)
 	}
-	return &boardImage{png: buf.Bytes(), pic: boardPicture{CID: pictureCID(m), Board: n.Board(pos), Width: pictureShown}}, nil
+	return &boardImage{png: buf.Bytes(), pic: boardPicture{CID: pictureCID(m), Board: games.BoardText(n, pos, ref.Status), Width: pictureShown}}, nil
 }
 
 // pictureCID is the Content-ID of m's picture, without its angle

@@ -47,7 +47,7 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 		}
 	}
 	c.gufuuHand(p, float32(g.right())+s.f(18), g, pal, s)
-	c.label(labels, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), alignLeft, pal.text)
+	c.caption(sh, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), pal.text)
 	return c
 }
 

@@ -66,7 +66,7 @@ func drawJulgonu(p julgonu.Position, last played[julgonu.Position], sh sheet) *c
 			}
 		}
 	}
-	c.label(labels, julgonuCaption(p), s.f(36), s.f(370), alignLeft, pal.text)
+	c.caption(sh, julgonuCaption(p), s.f(36), s.f(370), pal.text)
 	return c
 }
 

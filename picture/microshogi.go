@@ -47,7 +47,7 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 	}
 	c.shogiHand(p, rules.White, pt{float32(g.x0), s.f(34)}, pal, s)
 	c.shogiHand(p, rules.Black, pt{float32(g.x0), float32(g.bottom()) + s.f(36)}, pal, s)
-	c.label(labels, microshogiCaption(p), float32(g.x0), float32(g.bottom())+s.f(80), alignLeft, pal.text)
+	c.caption(sh, microshogiCaption(p), float32(g.x0), float32(g.bottom())+s.f(80), pal.text)
 	return c
 }
 

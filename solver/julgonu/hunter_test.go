@@ -6,11 +6,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/internal/testenv"
 	ngj "github.com/windpost/windpost/notation/julgonu"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
@@ -82,14 +82,7 @@ func hunt(ctx context.Context, s *Solver, g *rules.Game, budget int, rng *rand.R
 // matchGames is how many games TestPerfectAgainstHunter plays: 12, or
 // WINDPOST_GONU_MATCH_GAMES (1000 for the full figure).
 func matchGames(t *testing.T) int {
-	if v := os.Getenv("WINDPOST_GONU_MATCH_GAMES"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			t.Fatalf("WINDPOST_GONU_MATCH_GAMES=%q: want a number of games", v)
-		}
-		return n
-	}
-	return 12
+	return testenv.Count(t, "WINDPOST_GONU_MATCH_GAMES", 1, 12)
 }
 
 // matchFigures are the figures of a match of the perfect bot against the
