@@ -58,6 +58,8 @@ const (
 	VerbWithdraw   Verb = "withdraw"
 	VerbPublic     Verb = "public"
 	VerbPrivate    Verb = "private"
+	// Conditional moves (verb_conditional.go).
+	VerbConditional Verb = "conditional"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -74,10 +76,11 @@ type Command struct {
 	Rating  string // new, challenge: "rated", "unrated" or "" (the default)
 	Address string // challenge, block, unblock: whom
 	Days    int    // challenge: days per move (0 = default); vacation: days
-	Off     bool   // vacation off
+	Off     bool   // vacation off, conditional clear
 	Move    string // the move as written, without game id, "move" and "#n"
 	Number  int    // the move number the player gave with #n, 0 if none
 	Text    string // say, note: the text as written
+	Tree    string // if: the conditional moves as written, with their line breaks (conditional_read.go)
 	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
 	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
 	Result  string // adjudicate: "black", "white", "draw" or "" (verb_organiser.go)

@@ -34,6 +34,9 @@
 //	verb_consent.go  confirm, stop, block; invitation.go: who may be invited, caps per sender and invitee
 //	verb_talk.go   players who talk: messages to the opponent, say, note, mute
 //	verb_offer.go  draw offers and undo requests answered at any time
+//	conditional.go conditional moves: the tree checked by the rules, kept per side, its reply
+//	               played when the opponent's move matches; conditional_read.go reads the
+//	               written tree (inline and indented) and its caps; verb_conditional.go if
 //	forget.go      forget me and Server.Forget: resign, stand-in, delete
 //	unsubscribe.go the one-click unsubscribe (RFC 8058) of an invitation: Server.Unsubscribe
 //	ratings.go     Glicko-2 ratings moved when a rated game ends; the bot levels' anchors

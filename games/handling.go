@@ -68,7 +68,7 @@ func (h *handling) runLines() error {
 		h.Answer.Sections = append(h.Answer.Sections, "Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
 		return h.limitErrors()
 	}
-	cmds := subjectStop(h, readLines(h, h.Req.Lines))
+	cmds := subjectStop(h, readLines(h, joinConditionals(h.Req.Lines)))
 	if len(cmds) == 0 && !h.talk.any() {
 		h.Answer.Sections = append(h.Answer.Sections, "I found no command in your mail.")
 		h.Answer.Help = true

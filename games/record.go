@@ -108,6 +108,10 @@ type gameRecord struct {
 	// page is reachable by its plain id once every person in it did
 	// (verb_public.go).
 	Public []string `json:"public,omitempty"`
+
+	// Conditional are the players' conditional moves, by side ("black",
+	// "white"); only their owner ever sees them (conditional.go).
+	Conditional map[string]*condTree `json:"conditional,omitempty"`
 }
 
 const gameRecordVersion = 1

@@ -158,6 +158,8 @@ see in "history". "mute" stops your opponent's messages in that game,
 		return exportHelp, true
 	case "public":
 		return publicHelp, true
+	case "conditional", "conditionals", "if", "forecast":
+		return conditionalHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the

@@ -72,6 +72,8 @@ func moveVerb(h *handling, c Command) (string, error) {
 		}
 		rec.UndoRequest, rec.UndoPly = "", 0
 	}
+	cond := conditionalReply(lg, side)
+	out, news = append(out, cond.mover...), append(news, cond.owner...)
 	if bot, ok := rec.botSide(); ok && rec.State == statePlaying && lg.toMove() == bot {
 		return "", h.think(jobAnswer, lg, strings.Join(out, " ")) // BotWork answers, then says "Game over" if it is
 	}
@@ -79,7 +81,11 @@ func moveVerb(h *handling, c Command) (string, error) {
 		out = append(out, "Game over: "+lg.resultFor(h.From)+".")
 		news = append(news, "Game over: "+lg.resultFor(opp)+".")
 	} else if !rec.isBotGame() {
-		news = append(news, "It is your move.")
+		if cond.played {
+			out = append(out, "It is your move again.")
+		} else {
+			news = append(news, "It is your move.")
+		}
 		if err := startClock(h.change, lg); err != nil {
 			return "", err
 		}
