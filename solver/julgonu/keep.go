@@ -3,6 +3,7 @@ package julgonu
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
@@ -41,6 +42,10 @@ func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget 
 	return pickJudged(js, rng)
 }
 
+// lookaheadTime bounds the look-ahead's time, so that a move stays within
+// 2 s on a busy machine (the proof search before it is bounded by nodes).
+const lookaheadTime = 1200 * time.Millisecond
+
 // lookahead is the look-ahead's node budget for a proof search of budget
 // nodes: together about 2 s of one core here in the tightest positions.
 func lookahead(budget int) int { return budget * 3 / 2 }
@@ -49,7 +54,7 @@ func lookahead(budget int) int { return budget * 3 / 2 }
 // and how many positions it visited: the proof search within budget nodes,
 // then, when more than one table-drawing move is neither proven nor
 // refuted, the look-ahead along table-faithful lines within lookahead
-// nodes more, deepening until at most one such move is left without a
+// nodes more and lookaheadTime, deepening until at most one such move is left without a
 // trap found or the nodes are spent.
 func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int) (js []judged, nodes int) {
 	p := ps[len(ps)-1]
@@ -104,7 +109,9 @@ search:
 		}
 	}
 	full := s.nodes
-	s.narrow, s.nodes, s.budget = true, 0, lookahead
+	lctx, cancel := context.WithTimeout(ctx, lookaheadTime)
+	defer cancel()
+	s.ctx, s.narrow, s.nodes, s.budget = lctx, true, 0, lookahead
 	open := func() int {
 		n := 0
 		for i := range js {
@@ -132,7 +139,7 @@ look:
 			}
 		}
 	}
-	s.narrow = false
+	s.ctx, s.narrow = ctx, false
 	for i := range js {
 		if !decided(&js[i]) {
 			js[i].room, js[i].theirs = s.room(js[i].child, js[i].captured)
