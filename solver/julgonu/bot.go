@@ -92,9 +92,19 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 	if err != nil {
 		return rules.NoMove, fmt.Errorf("jul-gonu bot: %w", err)
 	}
-	sr := newSearch(t, ps)
+	wins, others := split(t, ps, legal)
+	if len(wins) > 0 {
+		slow := level == solver.Strong && (g.Ply()/2)%2 == 0
+		return newSearch(t, ps).win(ctx, wins, slow, rng), nil
+	}
+	return keep(ctx, t, ps, others, s.moveNodes(), rng), nil
+}
+
+// split sorts the legal moves of the last of ps by the table: the wins,
+// and the others, table draws before table losses.
+func split(t *Table, ps []jg.Position, legal []rules.Move) (wins, others []cand) {
 	p := ps[len(ps)-1]
-	var wins, draws, losses []cand
+	var losses []cand
 	for _, m := range legal {
 		c, _ := p.After(m)
 		cv, _ := t.Lookup(c)
@@ -102,17 +112,12 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 		case solver.Lost:
 			wins = append(wins, cand{m, c, cv.Plies + 1})
 		case solver.Drawn:
-			draws = append(draws, cand{m, c, 0})
+			others = append(others, cand{m, c, 0})
 		default:
 			losses = append(losses, cand{m, c, cv.Plies + 1})
 		}
 	}
-	switch {
-	case len(wins) > 0:
-		slow := level == solver.Strong && (g.Ply()/2)%2 == 0
-		return sr.win(ctx, wins, slow, rng), nil
-	}
-	return keep(ctx, t, ps, append(draws, losses...), s.moveNodes(), rng), nil
+	return wins, append(others, losses...)
 }
 
 // cand is a legal move, the position it leads to, and its distance in plies

@@ -51,7 +51,7 @@ func hunt(ctx context.Context, s *Solver, g *rules.Game, budget int, rng *rand.R
 	if len(cands) == 0 {
 		return rules.NoMove, solver.ErrGameOver
 	}
-	js, _ := judge(ctx, t, ps, cands, budget, 0)
+	js, _ := judge(ctx, t, ps, cands, budget, 0, 0)
 	// The fewest replies that keep the opponent's table value.
 	st := newStretch(ctx, t, ps, 1)
 	room := make([]int, len(js))
@@ -258,17 +258,8 @@ func BenchmarkPerfectAgainstHunter(b *testing.B) {
 				b.StopTimer()
 				ps, _ := concrete(g)
 				if v, _ := tab.Lookup(ps[len(ps)-1]); v.Kind != solver.Won {
-					var cands, losses []cand // as Choose orders them
-					for _, mv := range jg.SuperkoMoves(ps) {
-						c, _ := ps[len(ps)-1].After(mv)
-						if cv, _ := tab.Lookup(c); cv.Kind == solver.Drawn {
-							cands = append(cands, cand{m: mv, child: c})
-						} else {
-							losses = append(losses, cand{m: mv, child: c})
-						}
-					}
-					cands = append(cands, losses...)
-					_, n := judge(ctx, tab, ps, cands, defaultBotNodes, lookahead(defaultBotNodes))
+					_, cands := split(tab, ps, jg.SuperkoMoves(ps))
+					_, n := judge(ctx, tab, ps, cands, defaultBotNodes, lookahead(defaultBotNodes), lookaheadTime)
 					nodes = append(nodes, n)
 				}
 				b.StartTimer()

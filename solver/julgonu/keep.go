@@ -38,7 +38,7 @@ type judged struct {
 // one such move remains and the budget of nodes lasts; when every move is
 // proven lost, the one whose loss the search found longest.
 func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int, rng *rand.Rand) rules.Move {
-	js, _ := judge(ctx, t, ps, cands, budget, lookahead(budget))
+	js, _ := judge(ctx, t, ps, cands, budget, lookahead(budget), lookaheadTime)
 	return pickJudged(js, rng)
 }
 
@@ -54,9 +54,9 @@ func lookahead(budget int) int { return budget * 3 / 2 }
 // and how many positions it visited: the proof search within budget nodes,
 // then, when more than one table-drawing move is neither proven nor
 // refuted, the look-ahead along table-faithful lines within lookahead
-// nodes more and lookaheadTime, deepening until at most one such move is left without a
+// nodes more and lookTime (0: no time limit), deepening until at most one such move is left without a
 // trap found or the nodes are spent.
-func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int) (js []judged, nodes int) {
+func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int, lookTime time.Duration) (js []judged, nodes int) {
 	p := ps[len(ps)-1]
 	us := p.ToMove()
 	js = make([]judged, len(cands))
@@ -109,7 +109,10 @@ search:
 		}
 	}
 	full := s.nodes
-	lctx, cancel := context.WithTimeout(ctx, lookaheadTime)
+	lctx, cancel := ctx, context.CancelFunc(func() {})
+	if lookTime > 0 {
+		lctx, cancel = context.WithTimeout(ctx, lookTime)
+	}
 	defer cancel()
 	s.ctx, s.narrow, s.nodes, s.budget = lctx, true, 0, lookahead
 	open := func() int {
