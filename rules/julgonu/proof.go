@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,7 +104,7 @@ func (v *verifier) check(path []Position, p *Proof, captured bool, line []string
 	seen := map[rules.Move]bool{}
 	for _, n := range p.Next {
 		name := MoveName(n.Move)
-		if !containsMove(legal, n.Move) {
+		if !slices.Contains(legal, n.Move) {
 			return fmt.Errorf("proof: %s %s is not a legal move (illegal, or it repeats a position)", where(), name)
 		}
 		if seen[n.Move] {
@@ -119,15 +120,6 @@ func (v *verifier) check(path []Position, p *Proof, captured bool, line []string
 		v.done[key] = true
 	}
 	return nil
-}
-
-func containsMove(ms []rules.Move, m rules.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // MoveName writes m as "c1-c2" (no capture marks).

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func lostGames(t testing.TB, name string) []lostGame {
 					t.Fatal(err)
 				}
 				last := g.ps[len(g.ps)-1]
-				if !containsMove(jg.SuperkoMoves(g.ps), m) {
+				if !slices.Contains(jg.SuperkoMoves(g.ps), m) {
 					t.Fatalf("%s: %s is not legal after %d plies", g.title, s, len(g.moves))
 				}
 				q, _ := last.After(m)
@@ -81,15 +82,6 @@ func readStart(t testing.TB, line string) jg.Position {
 		t.Fatalf("%q: %v", line, err)
 	}
 	return p
-}
-
-func containsMove(ms []rules.Move, m rules.Move) bool {
-	for _, x := range ms {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // writeProofFile writes a proof file: the game's first position, the moves
@@ -137,7 +129,7 @@ func checkProofFile(t testing.TB, name string) ([]jg.Position, rules.Side, int) 
 	ps := []jg.Position{readStart(t, strings.TrimSpace(head[0]))}
 	for _, s := range strings.Fields(strings.TrimPrefix(head[1], "moves")) {
 		m, err := jg.ParseMoveName(s)
-		if err != nil || !containsMove(jg.SuperkoMoves(ps), m) {
+		if err != nil || !slices.Contains(jg.SuperkoMoves(ps), m) {
 			t.Fatalf("%s: move %s: not legal (%v)", name, s, err)
 		}
 		q, _ := ps[len(ps)-1].After(m)
