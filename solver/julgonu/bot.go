@@ -26,8 +26,10 @@ import (
 //     does not prove lost (a table draw before a table loss; among equals,
 //     the one that leaves it most moves that keep its table value after
 //     the opponent's reply), else the loss the search found longest. So it
-//     never walks into a repetition trap the search sees; a trap deeper
-//     than its horizon it can still walk into (see the package doc).
+//     never walks into a repetition trap the search sees. Among table
+//     draws left open it then looks deeper along table-faithful lines
+//     (keep.go) and avoids those with a trap there; a trap deeper than
+//     both it can still walk into (see the package doc).
 //   - strong: as perfect, but on every other turn of a won game it may
 //     choose a win up to two plies slower; the table distance still falls
 //     at least every second turn, so a won game ends.
