@@ -225,7 +225,15 @@ func TestPerfectAgainstHunter(t *testing.T) {
 			}
 			check = n
 		}
-		playMatch(t, games, defaultBotNodes, 150_000, check, 31)
+		seed := uint64(31)
+		if v := os.Getenv("WINDPOST_GONU_MATCH_SEED"); v != "" {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				t.Fatalf("WINDPOST_GONU_MATCH_SEED=%q: want a number", v)
+			}
+			seed = n
+		}
+		playMatch(t, games, defaultBotNodes, 150_000, check, seed)
 		return
 	}
 	playMatch(t, games, 60_000, 20_000, 5, 31)
