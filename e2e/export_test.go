@@ -56,9 +56,8 @@ func attachments(t *testing.T, g *got) map[string][]byte {
 func TestExportByMail(t *testing.T) {
 	bin := windpostBinary(t)
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "carol")
-		dm := startDaemon(t, b, t.TempDir())
-		alice, carol := newPlayer(t, b, "alice"), newPlayer(t, b, "carol")
+		dm, ps := startPlayers(t, b, "alice", "carol")
+		alice, carol := ps[0], ps[1]
 		start := alice.answerTo(alice.send(b.addr("bot"), "a game", "new micro as white level casual", mailOpts{}))
 		game := start.game()
 		if game == "" {

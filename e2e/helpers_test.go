@@ -312,11 +312,24 @@ func startDaemonWith(t testing.TB, b *backend, dir string, tuneGames func(*games
 // the player's mail and the bot's answer.
 func newBotGame(t *testing.T, b *backend, local, subject string) (*daemon, *player, string, *got) {
 	t.Helper()
-	b.wipe(t, "bot", local)
-	dm := startDaemon(t, b, t.TempDir())
-	p := newPlayer(t, b, local)
+	dm, ps := startPlayers(t, b, local)
+	p := ps[0]
 	id := p.send(b.addr("bot"), subject, "new gufuu level casual", mailOpts{})
 	return dm, p, id, p.answerTo(id)
+}
+
+// startPlayers empties the bot's mailbox and the locals', starts windpost
+// in this process with a fresh store, and returns the daemon and a player
+// for each local, in their order.
+func startPlayers(t testing.TB, b *backend, locals ...string) (*daemon, []*player) {
+	t.Helper()
+	b.wipe(t, append([]string{"bot"}, locals...)...)
+	dm := startDaemon(t, b, t.TempDir())
+	ps := make([]*player, len(locals))
+	for i, local := range locals {
+		ps[i] = newPlayer(t, b, local)
+	}
+	return dm, ps
 }
 
 func (dm *daemon) stop(t testing.TB) {

@@ -54,9 +54,8 @@ func waitThinking(t testing.TB, dm *daemon) {
 // refused.
 func TestHostileBotStall(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob")
-		dm := startDaemon(t, b, t.TempDir())
-		alice, bob := newPlayer(t, b, "alice"), newPlayer(t, b, "bob")
+		dm, ps := startPlayers(t, b, "alice", "bob")
+		alice, bob := ps[0], ps[1]
 		hostile := alice.send(b.addr("bot"), "micro", stallMail(), mailOpts{})
 		waitThinking(t, dm)
 		start := time.Now()

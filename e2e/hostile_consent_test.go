@@ -51,7 +51,7 @@ func TestHostileChallengeCannon(t *testing.T) {
 		t.Run("unproven", func(t *testing.T) {
 			alice, bob := start(t)
 			ask := fire(t, alice, bob)
-			if !strings.Contains(ask.Text, "Waiting for your confirm") {
+			if !strings.Contains(ask.Text, "Waiting for your confirmation") {
 				t.Errorf("the answer asks for no confirm:\n%s", ask.Text)
 			}
 			quiet(t, bob, 0, 2*time.Second)
@@ -83,9 +83,8 @@ func TestHostileChallengeCannon(t *testing.T) {
 // the invited address.
 func TestHostileForgedConfirm(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob", "carol")
-		startDaemon(t, b, t.TempDir())
-		alice, bob, carol := newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), newPlayer(t, b, "carol")
+		_, ps := startPlayers(t, b, "alice", "bob", "carol")
+		alice, bob, carol := ps[0], ps[1], ps[2]
 		// carol writes as alice: alice gets the one request to confirm.
 		fid := carol.send(b.addr("bot"), "a game", "challenge "+bob.addr()+" gufuu", mailOpts{from: alice.addr()})
 		ask := alice.answerTo(fid)
@@ -126,9 +125,8 @@ func proveAddress(t testing.TB, b *backend, p *player) *got {
 // bob and alice do with their keys afterwards still works.
 func TestHostileForgedActs(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob", "carol")
-		startDaemon(t, b, t.TempDir())
-		alice, bob, mallory := newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), newPlayer(t, b, "carol")
+		_, ps := startPlayers(t, b, "alice", "bob", "carol")
+		alice, bob, mallory := ps[0], ps[1], ps[2]
 		homeBob := proveAddress(t, b, bob)
 		homeAlice := proveAddress(t, b, alice)
 		seek := seekID.FindStringSubmatch(alice.answerTo(alice.reply(homeAlice, "seek gufuu days 3", "gmail", mailOpts{})).Text)
@@ -173,7 +171,7 @@ func TestHostileForgedActs(t *testing.T) {
 		mails := bob.fetchNew()
 		asks := 0
 		for _, g := range mails {
-			if says(g, "Waiting for your confirm: this line acts in your name") {
+			if says(g, "Waiting for your confirmation: this line acts in your name") {
 				asks++
 			}
 		}
@@ -209,9 +207,8 @@ func TestHostileForgedActs(t *testing.T) {
 // players as "name@..." only.
 func TestHostileStrangerLooks(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob", "carol")
-		startDaemon(t, b, t.TempDir())
-		alice, bob, mallory := newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), newPlayer(t, b, "carol")
+		_, ps := startPlayers(t, b, "alice", "bob", "carol")
+		alice, bob, mallory := ps[0], ps[1], ps[2]
 		home := proveAddress(t, b, alice)
 		alice.answerTo(alice.reply(home, "challenge "+bob.addr()+" gufuu", "gmail", mailOpts{}))
 		inv := bob.waitMail("with the invitation", 30*time.Second, func(g *got) bool { return says(g, "challenges you") })
@@ -230,9 +227,8 @@ func TestHostileStrangerLooks(t *testing.T) {
 // bob gets at most 3 invitations in the hour, however many senders.
 func TestHostileInvitationLoop(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob", "carol")
-		startDaemon(t, b, t.TempDir())
-		alice, bob, carol := newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), newPlayer(t, b, "carol")
+		_, ps := startPlayers(t, b, "alice", "bob", "carol")
+		alice, bob, carol := ps[0], ps[1], ps[2]
 		homes := map[*player]*got{alice: proveAddress(t, b, alice), carol: proveAddress(t, b, carol)}
 		pending := map[*player]*got{} // each sender's last answer that invited bob
 		bob.fetchNew()

@@ -254,17 +254,7 @@ func TestHostileDamagedDataPage(t *testing.T) {
 func TestHostileKeysStaySecret(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
 		bin, cfg, logPath := prepareServe(t, b, "bot", "alice")
-		text, err := os.ReadFile(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		debug := strings.Replace(string(text), `level = ""`, `level = "debug"`, 1)
-		if debug == string(text) {
-			t.Fatalf("no log level in the config:\n%s", text)
-		}
-		if err := os.WriteFile(cfg, []byte(debug), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		editConfig(t, cfg, `level = ""`, `level = "debug"`)
 		p := startProc(t, bin, cfg, logPath)
 		alice := newPlayer(t, b, "alice")
 		g := alice.answerTo(alice.send(b.addr("bot"), "a game", "new gufuu as black", mailOpts{}))

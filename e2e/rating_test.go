@@ -20,9 +20,8 @@ func ratingLine(after rating.Rating) string {
 // Glicko-2 computes it, and "standings" and "rating" show the new ratings.
 func TestRatedGame(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob")
-		startDaemon(t, b, t.TempDir())
-		alice, bob := newPlayer(t, b, "alice"), newPlayer(t, b, "bob")
+		_, ps := startPlayers(t, b, "alice", "bob")
+		alice, bob := ps[0], ps[1]
 		ask := alice.answerTo(alice.send(b.addr("bot"), "a rated game?", "challenge "+bob.addr()+" gufuu as white days 3", mailOpts{}))
 		ans := alice.answerTo(alice.reply(ask, "confirm", "gmail", mailOpts{}))
 		game := ans.game()

@@ -21,12 +21,11 @@ func says(g *got, want string) bool { return strings.Contains(mailtest.Unflowed(
 // asked for nothing, gets nothing.
 func TestSeekJoinAndRematch(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob", "carol")
-		startDaemon(t, b, t.TempDir())
-		alice, bob, carol := newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), newPlayer(t, b, "carol")
+		_, ps := startPlayers(t, b, "alice", "bob", "carol")
+		alice, bob, carol := ps[0], ps[1], ps[2]
 
 		ask := alice.answerTo(alice.send(b.addr("bot"), "a game, anyone?", "seek gufuu days 3 as black", mailOpts{}))
-		if !says(ask, "Waiting for your confirm") {
+		if !says(ask, "Waiting for your confirmation") {
 			t.Fatalf("a stranger's seek did not wait for her confirm:\n%s", ask.Text)
 		}
 		ans := alice.answerTo(alice.reply(ask, "confirm", "gmail", mailOpts{}))
@@ -110,9 +109,8 @@ func TestHostileSeekFlood(t *testing.T) {
 			{"known", true, "Refused: you have 3 seeks open ("},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				b.wipe(t, "bot", "carol", "bob")
-				startDaemon(t, b, t.TempDir())
-				mallory, bob := newPlayer(t, b, "carol"), newPlayer(t, b, "bob")
+				_, ps := startPlayers(t, b, "carol", "bob")
+				mallory, bob := ps[0], ps[1]
 				var ans *got
 				if tc.prove {
 					ans = mallory.answerTo(mallory.reply(proveAddress(t, b, mallory), flood, "gmail", mailOpts{}))

@@ -106,6 +106,23 @@ func prepareServe(t testing.TB, b *backend, locals ...string) (bin, cfg, logPath
 	return bin, writeConfig(t, b, dir), filepath.Join(dir, "daemon.log")
 }
 
+// editConfig replaces the first old in the config file cfg by new; the
+// test fails when the file has no old.
+func editConfig(t testing.TB, cfg, old, new string) {
+	t.Helper()
+	text, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(text), old, new, 1)
+	if edited == string(text) {
+		t.Fatalf("no %q in the config:\n%s", old, text)
+	}
+	if err := os.WriteFile(cfg, []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // proc is windpost serve running as a child process.
 type proc struct {
 	cmd  *exec.Cmd
@@ -276,17 +293,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestServeConfigBudgets(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
 		bin, cfg, logPath := prepareServe(t, b, "bot", "alice")
-		text, err := os.ReadFile(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		three := strings.Replace(string(text), "commands_per_mail = 0", "commands_per_mail = 3", 1)
-		if three == string(text) {
-			t.Fatalf("no commands_per_mail in the config:\n%s", text)
-		}
-		if err := os.WriteFile(cfg, []byte(three), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		editConfig(t, cfg, "commands_per_mail = 0", "commands_per_mail = 3")
 		p := startProc(t, bin, cfg, logPath)
 		defer p.stop()
 		alice := newPlayer(t, b, "alice")

@@ -105,9 +105,8 @@ func latestAbout(p *player, game string) *got {
 // of which may change the game.
 func TestRefereedGame(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob", "carol")
-		startDaemon(t, b, t.TempDir())
-		alice, bob, carol := newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), newPlayer(t, b, "carol")
+		_, ps := startPlayers(t, b, "alice", "bob", "carol")
+		alice, bob, carol := ps[0], ps[1], ps[2]
 		id := alice.send(b.addr("bot"), "a game?", "challenge "+bob.addr()+" gufuu", mailOpts{})
 		// alice never wrote to windpost before: it asks her to confirm
 		// the challenge in a reply, which carries her key.
@@ -203,9 +202,8 @@ func TestRefereedGame(t *testing.T) {
 // TestMailFormats: an HTML-only mail and an ISO-8859-1 mail are read.
 func TestMailFormats(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "bob")
-		startDaemon(t, b, t.TempDir())
-		bob := newPlayer(t, b, "bob")
+		_, ps := startPlayers(t, b, "bob")
+		bob := ps[0]
 		id := bob.send(b.addr("bot"), "game", "<html><body><div>new gufuu</div><div><br></div><div>Bob</div></body></html>", mailOpts{html: true})
 		g := bob.answerTo(id)
 		if g.game() == "" {

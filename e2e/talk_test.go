@@ -12,9 +12,8 @@ import (
 // his own, which reaches alice. Quoted text never goes with a message.
 func TestTalkAndOfferOutOfTurn(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
-		b.wipe(t, "bot", "alice", "bob")
-		startDaemon(t, b, t.TempDir())
-		alice, bob := newPlayer(t, b, "alice"), newPlayer(t, b, "bob")
+		_, ps := startPlayers(t, b, "alice", "bob")
+		alice, bob := ps[0], ps[1]
 		ask := alice.answerTo(alice.send(b.addr("bot"), "a game?", "challenge "+bob.addr()+" gufuu as black", mailOpts{}))
 		game := alice.answerTo(alice.reply(ask, "confirm", "gmail", mailOpts{})).game()
 		if game == "" {

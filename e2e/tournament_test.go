@@ -13,7 +13,6 @@ import (
 
 	"github.com/windpost/windpost/mailer/mailtest"
 	"github.com/windpost/windpost/rating"
-	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
 
@@ -39,7 +38,7 @@ func joinByMail(t *testing.T, b *backend, id string, players []*player) {
 	// One after the other: the order they join in seeds them (all unrated).
 	for _, p := range players {
 		ans := p.answerTo(p.send(b.addr("bot"), "join", "join "+id, mailOpts{}))
-		if strings.Contains(ans.Text, "Waiting for your confirm") {
+		if strings.Contains(ans.Text, "Waiting for your confirmation") {
 			ans = p.answerTo(p.reply(ans, "confirm", "thunderbird", mailOpts{}))
 		}
 		if !strings.Contains(ans.Text, "Done: you joined") {
@@ -133,15 +132,7 @@ func startOf(t testing.TB, variant string) *got {
 // does not mind losing.
 func weakMove(t testing.TB, g *got) string {
 	t.Helper()
-	kit, err := testCatalog().Get(g.Header.Get("X-Windpost-Variant"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos, err := kit.Notation.ParsePosition(g.Header.Get("X-Windpost-Position"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return kit.Notation.FormatMove(pos, rules.NewGameFrom(kit.Rules, pos).LegalMoves()[0])
+	return mailMoves(t, g)[0]
 }
 
 // endGame ends tg as how says and returns its tournament result; the

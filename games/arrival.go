@@ -14,7 +14,7 @@ import "time"
 // keep a wrong server clock from making a mail older than the position it
 // answers.
 func (h *handling) arrival(lg *liveGame) time.Time {
-	at := h.req.Received
+	at := h.Req.Received
 	if at.IsZero() || at.After(h.now) {
 		return h.now
 	}

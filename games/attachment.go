@@ -37,14 +37,14 @@ func attachmentSize(as []Attachment) int {
 // same game exported twice). It refuses files that would take the
 // answer's files past limit bytes, and adds none of them then.
 func (a *answer) attach(limit int, files ...Attachment) error {
-	kept := slices.DeleteFunc(slices.Clone(a.attachments), func(old Attachment) bool {
+	kept := slices.DeleteFunc(slices.Clone(a.Attachments), func(old Attachment) bool {
 		return slices.ContainsFunc(files, func(f Attachment) bool { return f.Name == old.Name })
 	})
 	if n := attachmentSize(kept) + attachmentSize(files); n > limit {
 		return refused("the files would make the answer too large (%d bytes, at most %d in one mail).", n, limit).
 			instead("Ask for fewer games in one mail.")
 	}
-	a.attachments = append(kept, files...)
+	a.Attachments = append(kept, files...)
 	return nil
 }
 

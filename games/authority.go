@@ -86,7 +86,7 @@ const maxHeldLine = 300
 // confirm: held is true and text says so. Player and Organiser verbs are
 // checked where the game or tournament is known (gameFor, organiserKey).
 func (h *handling) authorise(spec *verbSpec, c Command) (text string, held bool, err error) {
-	if spec.authorityFor(c) != Sender || h.consent.proven {
+	if spec.authorityFor(c) != Sender || h.Consent.proven {
 		return "", false, nil
 	}
 	text, err = h.holdForConfirm(c)
@@ -103,11 +103,11 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		return "", refused("this line is too long for me to keep (%d characters; at most %d).", len(c.Line), maxHeldLine).
 			instead("Write it shorter, or in a reply to any mail windpost sent you, where it runs at once.")
 	}
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
-	if !h.consent.asked {
+	if !h.Consent.Asked {
 		if w := p.Confirm; w != nil && h.now.Before(w.Until) && h.now.Sub(w.Asked) < confirmMailGap {
 			return "", refused("I asked you to confirm another mail at %s, and ask at most once an hour;", formatTime(w.Asked)).
 				instead(`reply "confirm" to that mail, or write this line in a reply to any mail windpost sent you: its reply key proves the mail comes from you, and the line runs at once.`)
@@ -115,7 +115,7 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour), Asked: h.now}
 	}
 	if n := len(p.Confirm.Challenges); n >= maxOpenInvitations {
-		return "", refused("this mail already has %d lines waiting for your confirm, as many as I keep;", n).
+		return "", refused("this mail already has %d lines waiting for your confirmation, as many as I keep;", n).
 			instead(`reply "confirm" to my answer, then send the rest.`)
 	}
 	line := c.Line
@@ -123,51 +123,27 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 		line = heldLine(c)
 	}
 	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: c.Address})
-	h.markChanged(h.from)
-	if h.consent.asked {
-		return "Waiting for your confirm too (see above).", nil
+	h.markChanged(h.From)
+	if h.Consent.Asked {
+		return "Waiting for your confirmation too (see above).", nil
 	}
-	h.consent.asked = true
-	return fmt.Sprintf("Waiting for your confirm: this line acts in your name, and nothing in this mail proves that it comes from you. "+
+	h.Consent.Asked = true
+	return fmt.Sprintf("Waiting for your confirmation: this line acts in your name, and nothing in this mail proves that it comes from you. "+
 		"Reply to this mail with the word: confirm\n(by %s; until then I do nothing of it, and nobody else gets mail. "+
 		"If you did not write to windpost, ignore this mail. A reply to any mail windpost sent you runs such lines at once.)",
 		formatTime(p.Confirm.Until)), nil
 }
 
-// addressID is the id the reply address of an answer about none of the
-// sender's games carries (keys.Personal "ga..."), with addressToken as its
-// key: a reply to it proves the sender for the verbs that act in their
-// name, but changes no game (a digest's key does, for every game of the
-// player: a forwarded answer to "help" must not play).
-func addressID(secret []byte, address string) string {
-	return keys.Personal(secret, "address", address)
-}
-
-// addressToken is the key of addressID: a reply token over "address."+id.
-func addressToken(secret []byte, id, address string) string {
-	return keys.Token(secret, "address."+id, address)
-}
-
-// addressKeyMatches reports whether the request carries the sender's
-// address key (game is the id it carried), and notes it.
-func addressKeyMatches(h *handling, game, token string) bool {
-	secret := h.srv.store.secret
-	if game != addressID(secret, h.from) || !keys.Match(token, addressToken(secret, game, h.from)) {
-		return false
-	}
-	h.consent.addressKey = true
-	return true
-}
-
 // addressKeyMail has answer m carry its recipient's address key in its
 // reply address and subject tag.
 func (c *change) addressKeyMail(m *Mail, to string) {
-	id := addressID(c.srv.store.secret, to)
-	c.carryKey(m, id, addressToken(c.srv.store.secret, id, to))
+	c.carryKey(m, keys.Address, to)
 }
 
-// carryKey puts key tok of id in mail m's reply address and subject tag.
-func (c *change) carryKey(m *Mail, id, tok string) {
+// carryKey puts the key for purpose (keys.PersonalKey) of to in mail m's
+// reply address and subject tag.
+func (c *change) carryKey(m *Mail, purpose, to string) {
+	id, tok := keys.PersonalKey(c.srv.store.secret, purpose, to)
 	m.ReplyTo = keys.ReplyAddress(c.srv.local, c.srv.domain, id, tok)
 	if tag := keys.SubjectTag(id, tok); !strings.Contains(m.Subject, tag) {
 		m.Subject = ShortenSubject(m.Subject + " " + tag)

@@ -128,5 +128,5 @@ func TestAnswerKeyActsButDoesNotPlay(t *testing.T) {
 	wantText(t, only(t, h.reply(t, help, "challenge carol@players.test nim"), alice), "Done: I invited carol@players.test")
 	wantText(t, only(t, h.reply(t, help, game+" resign"), alice), "Refused: to change game "+game)
 	// The key is alice's only: from bob it proves nothing.
-	wantText(t, only(t, h.replyFrom(t, help, bob, "vacation 3"), bob), "Waiting for your confirm")
+	wantText(t, only(t, h.replyFrom(t, help, bob, "vacation 3"), bob), "Waiting for your confirmation")
 }

@@ -147,12 +147,12 @@ func (s *Server) overBudget(st storeTx, sender string, now time.Time) bool {
 // lane is the lane of the bot's queue for this mail's next search.
 func (h *handling) lane() string {
 	switch {
-	case !h.consent.proven:
+	case !h.Consent.proven:
 		return laneStrangers
-	case h.srv.overBudget(h.st, h.from, h.srv.now()):
+	case h.srv.overBudget(h.st, h.From, h.srv.now()):
 		return laneOverBudget
 	}
-	return h.from
+	return h.From
 }
 
 // countUnprovenGame counts a game against the bot begun by a sender who
@@ -165,7 +165,7 @@ func (h *handling) countUnprovenGame() error {
 	if hour.Games >= limit {
 		return refused("I begin at most %d games against the bot an hour for addresses that have not yet answered a windpost mail, and this hour's are taken.", limit).
 			instead("Try again after %s. Once you have answered a mail of one of your games, this limit no longer holds for you.",
-				formatTimeIn(hour.From.Add(time.Hour), h.locationOf(h.from)))
+				formatTimeIn(hour.From.Add(time.Hour), h.locationOf(h.From)))
 	}
 	hour.Games++
 	if err := h.st.botWork().putBotHour(keyUnprovenGames, hour, now); err != nil {

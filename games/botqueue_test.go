@@ -343,14 +343,14 @@ func BenchmarkBotQueueNext(b *testing.B) {
 	for _, n := range []int{1, 100, 1000} {
 		b.Run(fmt.Sprintf("flood=%d", n), func(b *testing.B) {
 			h := newHarness(b, nimCatalog(10))
-			cont := &continuation{From: x1, Job: botJob{Kind: jobOpen, Game: "g1234", Line: "new nim as white"}}
+			cont := &continuation{mailState: mailState{From: x1}, Job: botJob{Kind: jobOpen, Game: "g1234", Line: "new nim as white"}}
 			err := h.store.update(func(st storeTx) error {
 				for range n {
 					if _, err := st.botWork().putContinuation(laneStrangers, cont); err != nil {
 						return err
 					}
 				}
-				_, err := st.botWork().putContinuation(alice, &continuation{From: alice, Job: cont.Job})
+				_, err := st.botWork().putContinuation(alice, &continuation{mailState: mailState{From: alice}, Job: cont.Job})
 				return err
 			})
 			if err != nil {

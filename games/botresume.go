@@ -74,11 +74,11 @@ func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
 // workOn does the work of continuation key and finishes its mail.
 func (s *Server) workOn(ctx context.Context, key string, cont *continuation, lg *liveGame) ([]Mail, error) {
 	lane, _, _ := splitWorkKey(key)
-	s.log.Debug("bot work taken", "key", key, "lane", lane, "mail", cont.Request.MessageID, "from", cont.From, "game", cont.Job.Game, "kind", cont.Job.Kind)
+	s.log.Debug("bot work taken", "key", key, "lane", lane, "mail", cont.Req.MessageID, "from", cont.From, "game", cont.Job.Game, "kind", cont.Job.Kind)
 	start := time.Now()
 	res, err := s.work(ctx, cont, lg)
 	took := time.Since(start) // the bot's real time, whatever the server's clock says
-	s.log.Debug("bot work done", "key", key, "mail", cont.Request.MessageID, "took", took)
+	s.log.Debug("bot work done", "key", key, "mail", cont.Req.MessageID, "took", took)
 	if err == nil && ctx.Err() == nil {
 		var mails []Mail
 		mails, err = s.resume(ctx, key, cont, res, took)
@@ -86,7 +86,7 @@ func (s *Server) workOn(ctx context.Context, key string, cont *continuation, lg 
 			return mails, nil
 		}
 	}
-	return nil, fmt.Errorf("continuation %s (mail %s): %w", key, cont.Request.MessageID, errors.Join(err, ctx.Err()))
+	return nil, fmt.Errorf("continuation %s (mail %s): %w", key, cont.Req.MessageID, errors.Join(err, ctx.Err()))
 }
 
 // workResult is what the bot worked out: its moves, the analyst's value,
@@ -141,7 +141,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 		if err != nil {
 			return err
 		}
-		if h.consent.proven { // a From line alone is charged nothing (botqueue.go)
+		if h.Consent.proven { // a From line alone is charged nothing (botqueue.go)
 			if err := st.botWork().chargeBotTime(cont.From, took, s.now()); err != nil {
 				return fmt.Errorf("charge the bot's time: %w", err)
 			}
@@ -181,11 +181,9 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 		return nil, fmt.Errorf("the random numbers: %w", err)
 	}
 	c.rng = rand.New(c.pcg)
-	a := cont.Answer
-	h := &handling{change: c, req: cont.Request, from: cont.From, authGame: cont.AuthGame, badToken: cont.BadToken,
-		byDigest: cont.Digest, created: cont.Created, answer: a.answer(),
-		consent: consent{confirmKey: cont.Consent.ConfirmKey, addressKey: cont.Consent.AddressKey, asked: cont.Consent.Asked},
-		bot:     botState{searched: append(cont.Searched, searchKey(cont.Job.Game, cont.Job.Kind)), over: cont.Over, caused: cont.Caused}}
+	h := &handling{change: c, mailState: cont.mailState}
+	h.Answer = h.Answer.resumed()
+	h.Searched = append(h.Searched, searchKey(cont.Job.Game, cont.Job.Kind))
 	for _, n := range cont.Notices {
 		if c.game(n.Game) == nil {
 			s.log.Error("news dropped: the game is gone", "game", n.Game, "to", n.To)
@@ -193,8 +191,8 @@ func (s *Server) restore(ctx context.Context, st storeTx, cont *continuation) (*
 		}
 		c.notices[noticeKey{n.To, n.Game}] = &notice{kind: n.Kind, events: n.Events, order: n.Order}
 	}
-	if a.Focus != "" && c.game(a.Focus) == nil {
-		return nil, fmt.Errorf("game %s is gone", a.Focus)
+	if f := h.Answer.Focus; f != "" && c.game(f) == nil {
+		return nil, fmt.Errorf("game %s is gone", f)
 	}
 	// The first part of the mail recorded the sender's proof; read it
 	// again, so that the answer counts against the right limit.
@@ -218,9 +216,9 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 			if job.Kind == jobOpen {
 				sep = "\n"
 			}
-			h.answer.reply(job.Line, paragraphs(job.Prefix+sep+
+			h.Answer.reply(job.Line, paragraphs(job.Prefix+sep+
 				fmt.Sprintf("The bot did not answer: game %s changed while it was thinking.", job.Game)))
-			h.answer.done++
+			h.Answer.Done++
 			return nil, nil
 		}
 		return h.rerun(job), nil
@@ -254,12 +252,12 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 			out = append(out, "The bot answered "+strings.Join(played, " ")+".")
 		}
 		if lg.rec.State == stateOver {
-			out = append(out, "Game over: "+lg.resultFor(h.from)+".")
+			out = append(out, "Game over: "+lg.resultFor(h.From)+".")
 		}
 		text = strings.Join(out, " ")
 	}
-	h.answer.reply(job.Line, paragraphs(text))
-	h.answer.done++
+	h.Answer.reply(job.Line, paragraphs(text))
+	h.Answer.Done++
 	return nil, nil
 }
 

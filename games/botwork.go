@@ -4,8 +4,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/windpost/windpost/document"
-
 	"github.com/windpost/windpost/solver"
 )
 
@@ -48,14 +46,9 @@ func (t *thinking) Error() string { return "game " + t.job.Game + ": the bot is 
 // games the bot thought about in this mail, the analyst's value found by
 // BotWork, the commands over budget, and the continuation to store.
 type botState struct {
-	// caused is what the mail caused before its last pause, besides the
-	// news it keeps (mailsCaused).
-	caused   int
-	line     string
-	searched []string
-	value    *judged
-	over     skipped
-	pending  *continuation
+	line    string
+	value   *judged
+	pending *continuation
 }
 
 // judged is the analyst's value of a game at a ply.
@@ -68,60 +61,13 @@ type judged struct {
 // continuation is a mail whose answer waits for the bot, as the bot-work
 // bucket keeps it.
 type continuation struct {
-	V        int           `json:"v"`
-	Request  Request       `json:"request"` // without its lines
-	From     string        `json:"from"`
-	Now      time.Time     `json:"now"`
-	RNG      []byte        `json:"rng"`
-	AuthGame string        `json:"auth_game,omitempty"`
-	BadToken bool          `json:"bad_token,omitempty"`
-	Digest   bool          `json:"digest,omitempty"` // the digest's key proved the sender
-	Created  string        `json:"created,omitempty"`
-	Answer   savedAnswer   `json:"answer"`
-	Consent  savedConsent  `json:"consent,omitempty"`
-	Caused   int           `json:"caused,omitempty"` // mails caused before the pause but the news kept (mailsCaused)
-	Notices  []savedNotice `json:"notices,omitempty"`
-	Job      botJob        `json:"job"`
-	Rest     []string      `json:"rest,omitempty"` // the command lines after Job.Line
-	Searched []string      `json:"searched,omitempty"`
-	Over     skipped       `json:"over"`
-}
-
-// savedAnswer is the answer as a continuation keeps it: all of it.
-type savedAnswer struct {
-	Present     bool             `json:"present"`
-	Sections    []string         `json:"sections,omitempty"` // an older windpost's answer, as text
-	Blocks      []document.Block `json:"blocks,omitempty"`
-	Focus       string           `json:"focus,omitempty"`
-	Help        bool             `json:"help,omitempty"`
-	Done        int              `json:"done,omitempty"`
-	Over        string           `json:"over,omitempty"`
-	Attachments []Attachment     `json:"attachments,omitempty"` // what "export" attached before the bot's turn
-}
-
-// saved is a as a continuation keeps it.
-func (a answer) saved() savedAnswer {
-	return savedAnswer{Present: a.present, Blocks: a.blocks, Focus: a.focus, Help: a.help, Done: a.done,
-		Over: a.over, Attachments: a.attachments}
-}
-
-// answer is the answer a continuation kept.
-func (a savedAnswer) answer() answer {
-	blocks := a.Blocks
-	for _, s := range a.Sections {
-		blocks = append(blocks, paragraphs(s)...)
-	}
-	return answer{present: a.Present, blocks: blocks, focus: a.Focus, help: a.Help, done: a.Done,
-		over: a.Over, attachments: a.Attachments}
-}
-
-// savedConsent is what a continuation keeps of the sender's proof that
-// noteProof cannot read again: the confirm request's key, and whether a
-// line of the mail waits for a confirm (the answer then carries its key).
-type savedConsent struct {
-	ConfirmKey bool `json:"confirm_key,omitempty"`
-	AddressKey bool `json:"address_key,omitempty"`
-	Asked      bool `json:"asked,omitempty"`
+	V int `json:"v"`
+	mailState
+	Now     time.Time     `json:"now"`
+	RNG     []byte        `json:"rng"`
+	Notices []savedNotice `json:"notices,omitempty"`
+	Job     botJob        `json:"job"`
+	Rest    []string      `json:"rest,omitempty"` // the command lines after Job.Line
 }
 
 type savedNotice struct {
@@ -147,7 +93,7 @@ func (h *handling) mayThink(lg *liveGame, kind string) error {
 	if lg.rec.BotThinking {
 		return thinkingRefusal(lg)
 	}
-	if slices.Contains(h.bot.searched, searchKey(lg.rec.ID, kind)) {
+	if slices.Contains(h.Searched, searchKey(lg.rec.ID, kind)) {
 		what := "searched for a move in"
 		if analystJob(kind) {
 			what = "judged"
@@ -179,12 +125,9 @@ func thinkingRefusal(lg *liveGame) *refusal {
 // continuation of job.
 func (h *handling) pause(job botJob, rest []Command) {
 	rng, _ := h.pcg.MarshalBinary() // a PCG always marshals
-	req := h.req
-	req.Lines = nil
-	cont := &continuation{Request: req, From: h.from, Now: h.now, RNG: rng, AuthGame: h.authGame, BadToken: h.badToken,
-		Digest: h.byDigest, Created: h.created, Job: job, Searched: h.bot.searched, Over: h.bot.over,
-		Answer: h.answer.saved(), Consent: savedConsent{ConfirmKey: h.consent.confirmKey, AddressKey: h.consent.addressKey, Asked: h.consent.asked},
-		Caused: h.bot.caused + len(h.queued) + crosstablesDue(h.change)}
+	cont := &continuation{mailState: h.mailState, Now: h.now, RNG: rng, Job: job}
+	cont.Req.Lines = nil
+	cont.Caused = h.Caused + len(h.queued) + crosstablesDue(h.change)
 	for _, c := range rest {
 		cont.Rest = append(cont.Rest, c.Line)
 	}
@@ -217,9 +160,9 @@ func (h *handling) suspend(old string) error {
 	if err != nil {
 		return err
 	}
-	h.srv.log.Debug("bot work queued", "key", key, "lane", lane, "mail", h.req.MessageID, "from", h.from, "game", cont.Job.Game, "kind", cont.Job.Kind)
+	h.srv.log.Debug("bot work queued", "key", key, "lane", lane, "mail", h.Req.MessageID, "from", h.From, "game", cont.Job.Game, "kind", cont.Job.Kind)
 	if old != "" {
 		return nil
 	}
-	return h.st.markProcessed(h.req.MessageID, processedRecord{At: h.now, From: h.from})
+	return h.st.markProcessed(h.Req.MessageID, processedRecord{At: h.now, From: h.From})
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"reflect"
 	"strings"
@@ -219,27 +220,36 @@ func TestContinuationKeepsTheAnswer(t *testing.T) {
 
 // TestSavedAnswerOfAnOlderWindpost: a continuation an older windpost kept
 // has its answer as text sections; it is read back as paragraphs, after
-// the blocks, and writes the same text.
+// the blocks, and writes the same text; a continuation kept now keeps its
+// blocks as they were.
 func TestSavedAnswerOfAnOlderWindpost(t *testing.T) {
 	tests := []struct {
 		name  string
-		saved savedAnswer
+		saved answer
 		want  string
 	}{
-		{"sections", savedAnswer{Sections: []string{"> new nim\nDone: new game g1.", "Two\n\nparagraphs"}},
+		{"sections", answer{Sections: []string{"> new nim\nDone: new game g1.", "Two\n\nparagraphs"}},
 			"> new nim\nDone: new game g1.\n\nTwo\n\nparagraphs\n"},
-		{"blocks", savedAnswer{Blocks: []document.Block{document.Said("board"), document.Joined(document.Para("Here."))}},
+		{"blocks", answer{Blocks: []document.Block{document.Said("board"), document.Joined(document.Para("Here."))}},
 			"> board\nHere.\n"},
-		{"none", savedAnswer{}, ""},
+		{"none", answer{}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := tt.saved.answer()
-			if got := (document.Document{Blocks: a.blocks}).Text(); got != tt.want {
+			data, err := json.Marshal(tt.saved)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var kept answer
+			if err := json.Unmarshal(data, &kept); err != nil {
+				t.Fatal(err)
+			}
+			a := kept.resumed()
+			if got := (document.Document{Blocks: a.Blocks}).Text(); got != tt.want {
 				t.Errorf("text %q, want %q", got, tt.want)
 			}
-			if back := a.saved().answer(); !reflect.DeepEqual(back.blocks, a.blocks) {
-				t.Errorf("saved again and read back: %+v, want %+v", back.blocks, a.blocks)
+			if back := a.resumed(); !reflect.DeepEqual(back.Blocks, a.Blocks) {
+				t.Errorf("resumed again: %+v, want %+v", back.Blocks, a.Blocks)
 			}
 		})
 	}

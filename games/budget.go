@@ -50,16 +50,16 @@ type skipped struct {
 const listedLines = 10
 
 // capCommands keeps the first Config.CommandsPerMail commands and notes
-// the rest in h.bot.over.
+// the rest in h.Over.
 func (h *handling) capCommands(cmds []Command) []Command {
 	limit := h.srv.cfg.commandsPerMail()
 	if len(cmds) <= limit {
 		return cmds
 	}
 	rest := cmds[limit:]
-	h.bot.over.Count = len(rest)
+	h.Over.Count = len(rest)
 	for _, c := range rest[:min(len(rest), listedLines)] {
-		h.bot.over.Lines = append(h.bot.over.Lines, c.Line)
+		h.Over.Lines = append(h.Over.Lines, c.Line)
 	}
 	return cmds[:limit]
 }
@@ -67,7 +67,7 @@ func (h *handling) capCommands(cmds []Command) []Command {
 // overSection says which commands were not run for the commands budget;
 // "" if none.
 func (h *handling) overSection() string {
-	o := h.bot.over
+	o := h.Over
 	if o.Count == 0 {
 		return ""
 	}
@@ -86,8 +86,8 @@ func (h *handling) mailsSpent() bool { return h.mailsCaused() >= h.srv.cfg.mails
 // crosstables that the tournament games ended in it bring at commit, a
 // confirm request, and what it caused before a pause for the bot.
 func (h *handling) mailsCaused() int {
-	n := 1 + len(h.notices) + len(h.queued) + crosstablesDue(h.change) + h.bot.caused
-	if h.consent.asked {
+	n := 1 + len(h.notices) + len(h.queued) + crosstablesDue(h.change) + h.Caused
+	if h.Consent.Asked {
 		n++ // the confirm request may go as a mail of its own (queueConfirmation)
 	}
 	return n

@@ -58,6 +58,8 @@ const (
 	VerbWithdraw   Verb = "withdraw"
 	VerbPublic     Verb = "public"
 	VerbPrivate    Verb = "private"
+	// Conditional moves (verb_conditional.go).
+	VerbConditional Verb = "conditional"
 )
 
 // Command is one line of a player's mail, parsed. Whether a move is legal,
@@ -68,15 +70,17 @@ type Command struct {
 	Game    string // the game id written in the line, "" if none
 	Topic   string // help: the topic
 	Variant string // rules, new, challenge
-	Side    string // new, challenge: "black", "white", "random" or "" (random)
+	Side    string // new, challenge: "black", "white", "random" or "" (random); board: "mine", "black", "white" or ""
+	Always  bool   // board: keep Side as the sender's lasting choice
 	Level   string // new: the bot level, "" for the default
 	Rating  string // new, challenge: "rated", "unrated" or "" (the default)
 	Address string // challenge, block, unblock: whom
 	Days    int    // challenge: days per move (0 = default); vacation: days
-	Off     bool   // vacation off
+	Off     bool   // vacation off, conditional clear
 	Move    string // the move as written, without game id, "move" and "#n"
 	Number  int    // the move number the player gave with #n, 0 if none
 	Text    string // say, note: the text as written
+	Tree    string // if: the conditional moves as written, with their line breaks (conditional_read.go)
 	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
 	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
 	Result  string // adjudicate: "black", "white", "draw" or "" (verb_organiser.go)
@@ -178,6 +182,38 @@ func (c *Command) parseGameArg(args []string) {
 	default:
 		c.Err = fmt.Sprintf("write %s alone or with a game id, e.g. \"%s g7k3q\"", c.Verb, c.Verb)
 	}
+}
+
+// parseBoard reads the arguments of board, in any order: a game id, the
+// side to draw at the bottom ("mine", "black", "white") and "always",
+// which keeps that side for every board the sender is mailed.
+func (c *Command) parseBoard(args []string) {
+	var rest []string
+	for _, a := range args {
+		switch a {
+		case boardMine, boardBlack, boardWhite:
+			if c.Side != "" {
+				c.Err = fmt.Sprintf(`name one side, not %q and %q: "board black", "board white" or "board mine"`, c.Side, a)
+				return
+			}
+			c.Side = a
+		case "always":
+			c.Always = true
+		default:
+			rest = append(rest, a)
+		}
+	}
+	if c.Always && c.Side == "" {
+		c.Err = `name the side to keep after "always": "board always black", "board always white", or "board always mine" (your own side, the default)`
+		return
+	}
+	for _, a := range rest {
+		if !keys.ValidGameID(a) {
+			c.Err = fmt.Sprintf(`%q is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`, a)
+			return
+		}
+	}
+	c.parseGameArg(rest)
 }
 
 // parseSideLevel reads the options of new and challenge: "as black",

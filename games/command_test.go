@@ -47,6 +47,16 @@ func TestParseCommand(t *testing.T) {
 		{line: "decline gOOOO", want: Command{Verb: VerbDecline, Err: `"goooo" is not a game id`}},
 		{line: "games board", want: Command{Verb: VerbGames, Err: `"games" takes nothing after it`}},
 		{line: "g7k3q board", want: Command{Verb: VerbBoard, Game: "g7k3q"}},
+		{line: "board White", want: Command{Verb: VerbBoard, Side: "white"}},
+		{line: "board mine g7k3q", want: Command{Verb: VerbBoard, Game: "g7k3q", Side: "mine"}},
+		{line: "g7k3q board black", want: Command{Verb: VerbBoard, Game: "g7k3q", Side: "black"}},
+		{line: "board always black", want: Command{Verb: VerbBoard, Side: "black", Always: true}},
+		{line: "board black always", want: Command{Verb: VerbBoard, Side: "black", Always: true}},
+		{line: "board always", want: Command{Verb: VerbBoard, Always: true, Err: `name the side to keep after "always": "board always black", "board always white", or "board always mine" (your own side, the default)`}},
+		{line: "board black white", want: Command{Verb: VerbBoard, Side: "black", Err: `name one side, not "black" and "white": "board black", "board white" or "board mine"`}},
+		{line: "board purple", want: Command{Verb: VerbBoard, Err: `"purple" is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`}},
+		{line: "board g7k3q purple", want: Command{Verb: VerbBoard, Err: `"purple" is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`}},
+		{line: "board g7k3q g8k3q", want: Command{Verb: VerbBoard, Err: `write board alone or with a game id, e.g. "board g7k3q"`}},
 		{line: "history", want: Command{Verb: VerbHistory}},
 		{line: "moves g7k3q", want: Command{Verb: VerbMoves, Game: "g7k3q"}},
 		{line: "games", want: Command{Verb: VerbGames}},
@@ -144,12 +154,12 @@ func TestToyVerb(t *testing.T) {
 	}{
 		{Anyone, false, "pong from alice@players.test"},
 		{Sender, true, "pong from alice@players.test"},
-		{Sender, false, "Waiting for your confirm: this line acts in your name"},
+		{Sender, false, "Waiting for your confirmation: this line acts in your name"},
 	} {
 		t.Run(tc.authority.String(), func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
 			toy := verbSpec{verb: "ping", words: []string{"ping", "pingg"}, authority: tc.authority, suggest: true,
-				run: func(h *handling, c Command) (string, error) { return "pong from " + h.from, nil }}
+				run: func(h *handling, c Command) (string, error) { return "pong from " + h.From, nil }}
 			h.srv.verbs = newVerbRegistry(append(builtinVerbs(), toy))
 			send := h.fresh
 			if tc.keyed {
@@ -215,7 +225,7 @@ func TestForgedSenderVerbs(t *testing.T) {
 			if len(mails) != 1 {
 				t.Fatalf("a forged %q sent %s", line, describe(mails))
 			}
-			wantText(t, m, "Waiting for your confirm: this line acts in your name")
+			wantText(t, m, "Waiting for your confirmation: this line acts in your name")
 			if !strings.Contains(m.ReplyTo, "+g") {
 				t.Errorf("the confirm request carries no key: %q", m.ReplyTo)
 			}

@@ -16,32 +16,49 @@ import (
 // answer is the reply to the request being handled, written as its
 // commands run.
 type answer struct {
-	present bool
-	// blocks are the answer's sections in order, each beginning with a
+	Present bool `json:"present"`
+	// Blocks are the answer's sections in order, each beginning with a
 	// block that is not joined (say, reply).
-	blocks []document.Block
-	focus  string // the game the answer is about, "" if none
-	help   bool   // append the help text
-	done   int    // commands done
-	// over says which commands were not run for the commands budget; it
+	Blocks []document.Block `json:"blocks,omitempty"`
+	// Sections is an older windpost's answer, as text, in a continuation
+	// it saved: the resume reads it into Blocks.
+	Sections []string `json:"sections,omitempty"`
+	Focus    string   `json:"focus,omitempty"` // the game the answer is about, "" if none
+	Help     bool     `json:"help,omitempty"`  // append the help text
+	Done     int      `json:"done,omitempty"`  // commands done
+	// Over says which commands were not run for the commands budget; it
 	// is kept whole when a long answer is cut (overSection).
-	over string
-	// attachments are the files the answer carries (attachment.go).
-	attachments []Attachment
+	Over string `json:"over,omitempty"`
+	// Attachments are the files the answer carries (attachment.go); a
+	// continuation keeps what "export" attached before the bot's turn.
+	Attachments []Attachment `json:"attachments,omitempty"`
+	// Shown is the side a "board" line chose to draw at the bottom, ""
+	// if none (boardref.go).
+	Shown string `json:"shown,omitempty"`
+}
+
+// resumed is the answer as a continuation kept it, an older windpost's
+// text sections read into blocks, after the blocks.
+func (a answer) resumed() answer {
+	for _, s := range a.Sections {
+		a.Blocks = append(a.Blocks, paragraphs(s)...)
+	}
+	a.Sections = nil
+	return a
 }
 
 // say adds a section of prose to the answer.
-func (a *answer) say(text string) { a.blocks = append(a.blocks, paragraphs(text)...) }
+func (a *answer) say(text string) { a.Blocks = append(a.Blocks, paragraphs(text)...) }
 
 // reply adds the section that answers a player's line: the line quoted,
 // then blocks, the first on the line after it.
 func (a *answer) reply(line string, blocks []document.Block) {
-	a.blocks = append(a.blocks, document.Said(line))
+	a.Blocks = append(a.Blocks, document.Said(line))
 	for i, b := range blocks {
 		if i == 0 {
 			b = document.Joined(b)
 		}
-		a.blocks = append(a.blocks, b)
+		a.Blocks = append(a.Blocks, b)
 	}
 }
 
@@ -111,7 +128,7 @@ func (c *change) queueNotices() error {
 			return err // nil when folded: the digest tells it
 		}
 		body := document.FromText(strings.Join(n.events, "\n\n"))
-		body.Add(statusBlock(lg, k.to, c.locationOf(k.to))...)
+		body.Add(statusBlock(lg, k.to, c.locationOf(k.to), c.bottomFor(lg, k.to))...)
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {
 			return err
@@ -123,13 +140,13 @@ func (c *change) queueNotices() error {
 
 // queueAnswer composes the answer mail and queues it first.
 func (h *handling) queueAnswer() error {
-	a := h.answer
-	body := document.Document{Blocks: slices.Clone(a.blocks)}
+	a := h.Answer
+	body := document.Document{Blocks: slices.Clone(a.Blocks)}
 	var tail document.Document
-	if a.over != "" {
-		tail.Add(paragraphs(a.over)...)
+	if a.Over != "" {
+		tail.Add(paragraphs(a.Over)...)
 	}
-	if a.help {
+	if a.Help {
 		tail.Add(h.srv.helpBlocks("")...)
 	}
 	if limit := h.srv.cfg.answerBodyBytes() - len(tail.Text()) - 1; len(body.Text()) > limit {
@@ -139,19 +156,19 @@ func (h *handling) queueAnswer() error {
 	body.Add(tail.Blocks...)
 	var m Mail
 	var err error
-	if a.focus != "" {
-		lg := h.games[a.focus]
-		body.Add(statusBlock(lg, h.from, h.locationOf(h.from))...)
-		if _, player := lg.rec.sideOf(h.from); player {
-			m, err = h.gameMail(Answer, lg, h.from, h.req.MessageID, body, withAttachments(a.attachments))
+	if a.Focus != "" {
+		lg := h.games[a.Focus]
+		body.Add(statusBlock(lg, h.From, h.locationOf(h.From), h.chosenBottom(lg))...)
+		if _, player := lg.rec.sideOf(h.From); player {
+			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments), withBottom(h.chosenBottom(lg)))
 		} else {
-			m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.senderKeyMail, withAttachments(a.attachments))
+			m, err = h.plainMail(Answer, h.From, replySubject(h.Req.Subject), h.Req.MessageID, body, h.senderKeyMail, withAttachments(a.Attachments))
 		}
 	} else {
-		if !a.help {
+		if !a.Help {
 			body.Add(document.Para(`Write "help" for the commands.`))
 		}
-		m, err = h.plainMail(Answer, h.from, replySubject(h.req.Subject), h.req.MessageID, body, h.confirmMail, h.senderKeyMail, withAttachments(a.attachments))
+		m, err = h.plainMail(Answer, h.From, replySubject(h.Req.Subject), h.Req.MessageID, body, h.confirmMail, h.senderKeyMail, withAttachments(a.Attachments))
 	}
 	if err != nil {
 		return err
@@ -161,7 +178,7 @@ func (h *handling) queueAnswer() error {
 }
 
 func replySubject(s string) string {
-	s = strings.TrimSpace(s)
+	s = withoutTags(s)
 	if s == "" {
 		return "Re: windpost"
 	}
@@ -195,14 +212,14 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 		Headers:   gameHeaders(lg),
 		Text:      body.Text(),
 		Doc:       &body,
-		Board:     boardRef(lg),
+		Board:     boardRef(lg, c.bottomFor(lg, to)),
 		Later:     goesLater(kind, rec),
 		NextTry:   c.now,
 	}
 	if rec.State == stateInvited && to == rec.invitee() {
 		// RFC 2369: a mailto whose mail says "stop" to the invitee's
 		// keyed address, so that the button acts in one step.
-		m.Headers["List-Unsubscribe"] = "<mailto:" + m.ReplyTo + "?subject=stop&body=stop>"
+		c.srv.listUnsubscribe(&m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
 	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)

@@ -30,29 +30,6 @@ type digestEvent struct {
 	At   time.Time `json:"at"`
 }
 
-// digestID is the game-id-shaped id that the reply address and subject
-// tag of address's digests carry: "gd" and 10 letters of an HMAC under
-// secret, so that it never names a game (game ids are shorter).
-func digestID(secret []byte, address string) string { return keys.Personal(secret, "digest", address) }
-
-// digestToken is the reply key of address's digests: a reply token over
-// "digest."+id, so that no game's key is a digest's and no digest's key
-// is a game's.
-func digestToken(secret []byte, id, address string) string {
-	return keys.Token(secret, "digest."+id, address)
-}
-
-// digestKeyMatches reports whether the request carries the key of the
-// sender's digest (game is the id it carried), and notes it.
-func digestKeyMatches(h *handling, game, token string) bool {
-	secret := h.srv.store.secret
-	if game != digestID(secret, h.from) || !keys.Match(token, digestToken(secret, game, h.from)) {
-		return false
-	}
-	h.byDigest = true
-	return true
-}
-
 // nextDigest is the first time after after at minutes past local midnight
 // in loc (on a day that skips that time, the time the clocks show then).
 func nextDigest(after time.Time, loc *time.Location, minutes int) time.Time {
@@ -151,8 +128,7 @@ func sendDigest(c *change, p *playerRecord) error {
 // the digest's key.
 func digestMail(c *change, p *playerRecord) func(*Mail) {
 	return func(m *Mail) {
-		id := digestID(c.srv.store.secret, p.Address)
-		tok := digestToken(c.srv.store.secret, id, p.Address)
+		id, tok := keys.PersonalKey(c.srv.store.secret, keys.Digest, p.Address)
 		m.ReplyTo = keys.ReplyAddress(c.srv.local, c.srv.domain, id, tok)
 		m.Subject = fmt.Sprintf("windpost: your daily digest, %s %s", p.formatDay(c.now), keys.SubjectTag(id, tok))
 	}
@@ -204,7 +180,7 @@ func yourMoveSection(lg *liveGame, p *playerRecord) []document.Block {
 		deadline = "deadline " + p.formatTime(lg.rec.Deadline)
 	}
 	head := document.Para(fmt.Sprintf("== Game %s: your move, %s ==", lg.rec.ID, deadline))
-	return append([]document.Block{head}, statusBlock(lg, p.Address, p.location())...)
+	return append([]document.Block{head}, statusBlock(lg, p.Address, p.location(), bottomOf(lg, p.Address, p))...)
 }
 
 // formatDay writes t's date in the player's time zone ("Mon 2 Jan").

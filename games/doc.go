@@ -20,76 +20,78 @@
 // leaves a continuation, and Server.BotWork (run beside the mail loop)
 // thinks with no lock held and finishes the mail in a second transaction.
 //
-// Where things are:
+// Where things are (two rooms below this package: internal/store, the
+// bbolt file, and internal/keys, the addresses, ids and reply keys; the
+// arrows go only down):
 //
 //	server.go      Server, Config, Request; Handle and Tick, each one write transaction
 //	change.go      change: one write transaction; games and players loaded once, written back by commit
-//	handling.go    handling: one request; the mail's lines run as commands, gameFor, the reply token
-//	verbs.go       the verb registry: each verb's words, parser, authority, action and help line
-//	authority.go   who may act in a player's name: Authority, authorise, the confirm request
-//	verb_*.go      one file per command family: check, act, say what was done
-//	verb_consent.go  confirm, invitation caps (per sender, per invitee), stop, block
+//	handling.go    handling: one request; the mail's course: authenticate, run each line, commit
+//	verbs.go       the verb registry: each verb's words, parser, authority, handler and help line
+//	authority.go   who may act in a player's name: Authority, authorise, the confirm request, the keys a mail carries
+//	verb_*.go      one file per command family: the registry's handlers, functions of the
+//	               handling (check, act, say what was done)
+//	verb_consent.go  confirm, stop, block; invitation.go: who may be invited, caps per sender and invitee
 //	verb_talk.go   players who talk: messages to the opponent, say, note, mute
 //	verb_offer.go  draw offers and undo requests answered at any time
+//	conditional.go conditional moves: the tree checked by the rules, kept per side, its reply
+//	               played when the opponent's move matches; conditional_read.go reads the
+//	               written tree (inline and indented) and its caps; verb_conditional.go if
 //	forget.go      forget me and Server.Forget: resign, stand-in, delete
+//	unsubscribe.go the one-click unsubscribe (RFC 8058) of an invitation: Server.Unsubscribe
 //	ratings.go     Glicko-2 ratings moved when a rated game ends; the bot levels' anchors
 //	verb_rating.go rating and standings
-//	store_rating.go  the ratings bucket: a rating with its history per game and player
 //	seek.go        open seeks: the record, ids, the rating range, expiry in the tick
 //	verb_seek.go   seek, seek cancel, seeks, join
-//	store_seek.go  the seeks bucket (made by the first seek)
 //	verb_rematch.go  rematch: colours swapped, the same terms; asked by both, it begins
 //	tournament.go  tournaments run by the referee: pairing with package tournament,
-//	               the games made, results recorded, crosstables and standings mailed
+//	               the games made, results recorded; tournament_mail.go, tournament_pairing.go:
+//	               crosstables, standings and pairings mailed; tournament_withdraw.go
 //	verb_tournament.go  tournament new, join, leave, start, withdraw; command_tournament.go reads them
-//	store_tournament.go  the tournaments bucket and the tournament ids
-//	tournament_view.go   TournamentView: a tournament for the web view
+//	tournament_view.go  TournamentView: a tournament for the web view
 //	operator.go    adjudicate, extend and cancel, by a tournament's organiser or the operator
-//	verb_organiser.go  the organiser's commands by mail; store_ban.go the operator's bans
+//	verb_organiser.go  the organiser's commands by mail
 //	webview.go     what the web view reads (GameLink, GamePage, PublicGames, Standings)
 //	verb_public.go public and private: a game's page reachable by its id
 //	standings.go   the standings' rows, shared by "standings" and the web
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
-//	wording.go     what players read in their words: the move format's example, display
+//	wording.go     what players read in their words: how to reply with a move, display
 //	               names (cleaned), results ("you win by checkmate"), "Did you mean"
-//	compose.go     the mails: answers, notices, reminders, subjects, headers, status blocks
+//	facts.go       facts made from the game: the example move (the casual bot's legal
+//	               choice), the status under the board at an end, one tag a subject
+//	compose.go     the mails: answers, notices, subjects, headers; status.go: status blocks, players' names
 //	clock.go       deadlines, reminders, losses on time, expired challenges
 //	remind.go      reminders at the player's times, two at least before a loss on time
 //	verb_notify.go notify, remind, timezone: the player's mail settings, times in their zone
-//	digest.go      the daily digest: games to move in, news held, the digest's key
-//	store_digest.go  the digests index: the players whose digest is due, by time
+//	digest.go      the daily digest: games to move in, news held
 //	arrival.go     a command judged against the deadline by when its mail arrived
 //	outage.go      time windpost did not run is not charged: deadlines move by the gap
 //	prune.go       the daily prune, in small transactions (Prune)
 //	bot.go         the bot's moves and the analyst's values within their time limits
-//	botwork.go     the bot thinks outside the mail's transaction: continuations, BotWork
+//	botwork.go     a command that needs the bot: the job, the continuation, the pause
+//	botresume.go   BotWork: the bot thinks outside the mail's transaction, the mail resumes
 //	botqueue.go    the bot's work in turns by sender; its budgets per sender and hour
-//	store_bot.go   the bot-time bucket: the bot's hour per sender; schema 3's lanes
 //	budget.go      what one mail may cost: commands, answer bytes, mails caused
 //	game.go        liveGame: a record with its rules.Game; play, finish, derive
 //	record.go      the records the store keeps (games, players, processed mails)
-//	buckets.go     the name of every bucket and meta key
-//	store.go       Store and storeTx, the typed access to the records inside one
-//	               transaction; the store's files know the encodings
-//	store_clock.go the same for the clocks: the clocks index, when the server
-//	               last ran, where the prune stands
-//	open.go        Open, the schema version and its migrations
-//	outbox.go      Mail and the outbox; inbox.go: mailbox cursors, processed mails
-//	store_outbox.go  the outbox's due index (fresh mail first, then retries, by next try)
+//	store.go       Store and storeTx: the typed records inside one transaction, with
+//	               its views, each the only code that knows its buckets' encodings:
+//	               store_outbox.go (outboxTx: mails, pending queue, due index, sent log),
+//	               store_clock.go (clockTx: the clocks index, last run, the prune's place),
+//	               store_bot.go (botTx: the bot's queue and hours), store_club.go (clubTx:
+//	               seeks, tournaments, ratings); store_ban.go, store_digest.go, audit.go
+//	open.go        Open, Check, Backup, Dump: package store with this package's schema;
+//	               migrate.go: the schema version and its migrations
+//	outbox.go      Mail and the outbox; outbox_limit.go: the send limits' log and hold
+//	inbox.go       mailbox cursors, processed mails
 //	outbox_notice.go the other player told when a mail about a game fails for good
-//	admin.go       the admin views: Games, Backup; dump.go: Dump, streamed, keys redacted
+//	admin.go       the admin view: Games
 //	export.go      GameRecord: a game as its record needs it; export_pgn.go: ExportFiles, its PGN files
 //	verb_export.go export: a game's records attached to the answer; attachment.go: a Mail's files
-//	damaged.go     ErrDamaged, ErrNotAStore: a damaged or foreign file said in words, bbolt's panics recovered (guard)
-//	check.go       walkStore, run by Open (a damaged store is refused) and by Check:
-//	               check_pages.go's own page bounds, bbolt's consistency check, every
-//	               record read (check_json.go: JSON judged as json.Valid does, faster)
-//	redact.go      keys.Redact, keys.RedactHandler: no reply key in logs and dumps
-//	thread.go      reply tokens and the threading formats, written and read side by side
+//	keys.go        the exported names of package keys the mailer reads (ReplyToken, ParseReplyAddress, RedactKeys, ...)
 //	command.go     Command, ParseCommand and the argument parsers the registry uses
-//	gameid.go, address.go  game ids; canonical addresses
 //
-// Threading formats (windpost writes and reads them in thread.go; see
+// Threading formats (package keys writes and reads them side by side; see
 // keys.Token):
 //
 //	Reply-To     <bot local>+<game>.<token>@<bot domain>   (keys.ParseReplyAddress, keys.ParsePlusTag)

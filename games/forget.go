@@ -117,18 +117,18 @@ func (c *change) forget(address string) (Forgotten, error) {
 // forgetMe answers "forget me". It resigns games, so it counts only in a
 // mail that carries the sender's reply key.
 func forgetMe(h *handling, _ Command) (string, error) {
-	f, err := h.forget(h.from)
+	f, err := h.forget(h.From)
 	if err != nil {
 		return "", err
 	}
-	text := fmt.Sprintf("Done: I forgot %s. Your games show you as %s from now on, and I deleted your player record.", h.from, f.StandIn)
+	text := fmt.Sprintf("Done: I forgot %s. Your games show you as %s from now on, and I deleted your player record.", h.From, f.StandIn)
 	if len(f.Resigned) > 0 {
 		text += fmt.Sprintf("\nYou resigned %s.", strings.Join(f.Resigned, ", "))
 	}
 	if len(f.Ended) > 0 {
 		text += fmt.Sprintf("\nYour challenges %s are off.", strings.Join(f.Ended, ", "))
 	}
-	if !h.st.doNotMail(h.from) {
+	if !h.st.doNotMail(h.From) {
 		text += "\nIf you also want never to be mailed by windpost again, write: stop"
 	}
 	return text, nil

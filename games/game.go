@@ -93,6 +93,7 @@ func (lg *liveGame) finish(o rules.Outcome) {
 	lg.rec.State = stateOver
 	lg.rec.Deadline = time.Time{}
 	lg.rec.DrawOffer, lg.rec.UndoRequest, lg.rec.UndoPly = "", "", 0
+	lg.rec.Conditional = nil
 }
 
 // decline ends a challenge that never began; how says why ("the challenge

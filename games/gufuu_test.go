@@ -46,7 +46,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 	if got := m.Headers["X-Windpost-Result"]; got != "white wins by checkmate" {
 		t.Fatalf("result %q:\n%s", got, m.Text)
 	}
-	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(kit.Notation.Board(mustPosition(t, kit, m)), "\n"))
+	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(BoardText(kit.Notation, mustPosition(t, kit, m), m.Board.BottomSide(), "Black is checkmated: White wins."), "\n"))
 	a := only(t, h.reply(t, m, "analysis"), alice)
 	wantText(t, a, "\n1.", fmt.Sprintf("%5s -> ", v), "mistake: a win turned into")
 	if strings.Contains(a.Text, "\n0 mistakes.") {
@@ -189,7 +189,7 @@ func TestGufuuHumanGame(t *testing.T) {
 	if rem.Kind != Reminder {
 		t.Fatalf("reminder kind %s", rem.Kind)
 	}
-	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.Board(g.Position()), "\n"))
+	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.BoardFrom(g.Position(), rules.White), "\n")) // bob plays White
 	h.clock.Advance(24 * time.Hour)
 	mails, err = h.srv.Tick(context.Background())
 	if err != nil {
@@ -279,7 +279,7 @@ func TestBotDrawOffers(t *testing.T) {
 	// The bot plays Black, won: it declines, without telling how it sees
 	// the game (the table's verdict is for "analysis" after the end).
 	m = only(t, h.write(t, alice, "new gufuu as white level perfect", "draw"), alice)
-	wantText(t, m, "Refused: the bot declines the draw and plays on.")
+	wantText(t, m, "The bot declines your offer of a draw and plays on.")
 	if strings.Contains(m.Text, "(L ") || strings.Contains(m.Text, "W ") && strings.Contains(m.Text, "for you") {
 		t.Errorf("the refusal tells the table's verdict:\n%s", m.Text)
 	}

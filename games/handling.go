@@ -23,18 +23,34 @@ import (
 // returns a *refusal.
 type handling struct {
 	*change
-	req  Request
-	from string
-	// authGame is the game whose reply token the request carried and
-	// proved (the token is from's); "" if none or a wrong one.
-	authGame string
-	badToken bool
-	byDigest bool   // the request carried the key of the sender's digest (digest.go)
-	created  string // the game the last new or challenge of this mail made
-	answer   answer
-	bot      botState // the bot's work for this mail and the budgets spent (botwork.go)
-	consent  consent  // what proves the sender (verb_consent.go)
-	talk     talk     // what the mail says to opponents (verb_talk.go)
+	mailState
+	bot  botState // the bot's work for this mail (botwork.go)
+	talk talk     // what the mail says to opponents (verb_talk.go)
+}
+
+// mailState is what a handling knows of its mail: the request, what it
+// proved, the answer written so far and the budgets spent. It is one
+// value, kept whole in a continuation while the mail waits for the bot
+// (botwork.go): a pause marshals it and a resume unmarshals it, so that
+// nothing of the mail is forgotten across the bot's turn.
+type mailState struct {
+	Req  Request `json:"request"` // without its lines in a continuation
+	From string  `json:"from"`
+	// AuthGame is the game whose reply token the request carried and
+	// proved (the token is From's); "" if none or a wrong one.
+	AuthGame string  `json:"auth_game,omitempty"`
+	BadToken bool    `json:"bad_token,omitempty"`
+	ByDigest bool    `json:"digest,omitempty"`  // the request carried the key of the sender's digest
+	Created  string  `json:"created,omitempty"` // the game the last new or challenge of this mail made
+	Answer   answer  `json:"answer"`
+	Consent  consent `json:"consent,omitempty"` // what proves the sender (verb_consent.go)
+	// Caused is what the mail caused before its last pause, besides the
+	// news it keeps (mailsCaused).
+	Caused int `json:"caused,omitempty"`
+	// Searched are the bot's searches this mail had (searchKey): each
+	// runs once a mail.
+	Searched []string `json:"searched,omitempty"`
+	Over     skipped  `json:"over"` // the lines not run for the budgets
 }
 
 // runLines runs the mail's lines as commands and writes the answer.
@@ -46,18 +62,18 @@ func (h *handling) runLines() error {
 	if err := h.noteName(); err != nil {
 		return err
 	}
-	h.answer.present = true
-	if h.authGame != "" {
-		h.answer.focus = h.authGame
+	h.Answer.Present = true
+	if h.AuthGame != "" {
+		h.Answer.Focus = h.AuthGame
 	}
-	if h.req.TooLarge {
-		h.answer.say("Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
+	if h.Req.TooLarge {
+		h.Answer.say("Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
 		return h.limitErrors()
 	}
-	cmds := subjectStop(h, readLines(h, h.req.Lines))
+	cmds := subjectStop(h, readLines(h, joinConditionals(h.Req.Lines)))
 	if len(cmds) == 0 && !h.talk.any() {
-		h.answer.say("I found no command in your mail.")
-		h.answer.help = true
+		h.Answer.say("I found no command in your mail.")
+		h.Answer.Help = true
 	}
 	return h.runCommands(h.capCommands(cmds))
 }
@@ -67,7 +83,7 @@ func (h *handling) runLines() error {
 func (h *handling) runCommands(cmds []Command) error {
 	for i, c := range cmds {
 		if h.mailsSpent() {
-			h.answer.say(h.mailsSection(cmds[i:]))
+			h.Answer.say(h.mailsSection(cmds[i:]))
 			break
 		}
 		h.bot.line = c.Line
@@ -81,29 +97,29 @@ func (h *handling) runCommands(cmds []Command) error {
 		if err != nil && !errors.As(err, &r) {
 			return err
 		}
-		if r != nil && r.notCommand && !r.slip && h.answer.done > 0 {
-			h.answer.say(fmt.Sprintf(
+		if r != nil && r.notCommand && !r.slip && h.Answer.Done > 0 {
+			h.Answer.say(fmt.Sprintf(
 				"I stopped reading at %q: it is not a command, so I took it for the end of your commands and ignored it and what follows.", c.Line))
 			break
 		}
 		if r == nil {
-			h.answer.reply(c.Line, shown)
-			h.answer.done++
+			h.Answer.reply(c.Line, shown)
+			h.Answer.Done++
 			continue
 		}
-		h.answer.reply(c.Line, paragraphs(r.text()))
+		h.Answer.reply(c.Line, paragraphs(r.text()))
 		h.talk.stop = true
 		if r.notCommand && !r.slip {
-			h.answer.help = true // a slip gets its suggestion and a pointer to "help", not the list
+			h.Answer.Help = true // a slip gets its suggestion and a pointer to "help", not the list
 		}
 		if rest := cmds[i+1:]; len(rest) > 0 {
-			h.answer.say(notRun(rest))
+			h.Answer.say(notRun(rest))
 		}
 		break
 	}
 	passTalk(h)
-	h.answer.over = h.overSection()
-	if h.answer.done == 0 || !h.consent.proven {
+	h.Answer.Over = h.overSection()
+	if h.Answer.Done == 0 || !h.Consent.proven {
 		// A sender who never proved their address may be forged: every
 		// answer counts, help included.
 		return h.limitErrors()
@@ -130,7 +146,7 @@ func (h *handling) commit() error {
 	if err := rateEnded(h.change); err != nil {
 		return err
 	}
-	if h.answer.present {
+	if h.Answer.Present {
 		if err := h.queueAnswer(); err != nil {
 			return err
 		}
@@ -143,23 +159,31 @@ func (h *handling) commit() error {
 
 // authenticate checks the request's reply token against its sender.
 func (h *handling) authenticate() {
-	r := h.req
+	r := h.Req
 	if r.Token == "" {
 		return
 	}
 	game := strings.ToLower(r.GameID)
-	if confirmKeyMatches(h, game, r.Token) || digestKeyMatches(h, game, r.Token) || addressKeyMatches(h, game, r.Token) {
+	secret := h.srv.store.secret
+	switch {
+	case confirmKeyMatches(h, game, r.Token):
+		return
+	case keys.MatchPersonal(secret, keys.Digest, h.From, game, r.Token):
+		h.ByDigest = true // the key of the sender's digests
+		return
+	case keys.MatchPersonal(secret, keys.Address, h.From, game, r.Token):
+		h.Consent.AddressKey = true // the sender's address key (authority.go)
 		return
 	}
-	if game != "" && keys.Match(r.Token, keys.Token(h.srv.store.secret, game, h.from)) {
+	if game != "" && keys.Match(r.Token, keys.Token(secret, game, h.From)) {
 		if lg := h.game(game); lg != nil {
-			if _, ok := lg.rec.sideOf(h.from); ok {
-				h.authGame = game
+			if _, ok := lg.rec.sideOf(h.From); ok {
+				h.AuthGame = game
 				return
 			}
 		}
 	}
-	h.badToken = true
+	h.BadToken = true
 }
 
 // limitErrors counts an answer in which nothing was done, or to a mail
@@ -167,7 +191,7 @@ func (h *handling) authenticate() {
 // the address's hourly allowance (Config.ErrorAnswersPerHour, twice that
 // for an address that proved itself once) and drops the answer beyond it.
 func (h *handling) limitErrors() error {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return err
 	}
@@ -178,13 +202,13 @@ func (h *handling) limitErrors() error {
 		limit *= 2 // an address that proved itself once writes more
 	}
 	if len(p.ErrorAnswers) >= limit {
-		h.answer.present = false
+		h.Answer.Present = false
 		h.srv.log.Info("no answer: too many mails without the sender's key, or refused, from this address",
-			"from", h.from, "message_id", h.req.MessageID, "limit_per_hour", limit)
+			"from", h.From, "message_id", h.Req.MessageID, "limit_per_hour", limit)
 		return nil
 	}
 	p.ErrorAnswers = append(p.ErrorAnswers, h.now)
-	h.markChanged(h.from)
+	h.markChanged(h.From)
 	return nil
 }
 
@@ -259,7 +283,7 @@ func withKit[T any](do func(*handling, Command, variants.Kit) (T, error)) func(*
 
 // pickGames returns the ids of the sender's games that pick accepts.
 func pickGames(h *handling, pick func(*gameRecord) bool) ([]string, error) {
-	mine, err := h.playerGames(h.from)
+	mine, err := h.playerGames(h.From)
 	var ids []string
 	for _, lg := range mine {
 		if pick(lg.rec) {
@@ -278,10 +302,10 @@ func pickGames(h *handling, pick func(*gameRecord) bool) ([]string, error) {
 func gameFor(h *handling, c Command, write bool, pick func(*gameRecord) bool, what string) (*liveGame, rules.Side, error) {
 	id := c.Game
 	if id == "" {
-		id = h.created
+		id = h.Created
 	}
 	if id == "" {
-		id = h.authGame
+		id = h.AuthGame
 	}
 	if id == "" {
 		id = threadGame(h)
@@ -310,18 +334,18 @@ func gameFor(h *handling, c Command, write bool, pick func(*gameRecord) bool, wh
 	if lg == nil {
 		return nil, 0, refused("there is no game %s.", id).instead(`Write "games" to list yours.`)
 	}
-	side, player := lg.rec.sideOf(h.from)
+	side, player := lg.rec.sideOf(h.From)
 	if write {
 		if !player {
-			return nil, 0, refused("you (%s) do not play in game %s, so you cannot change it (anyone may look at it).", h.from, id).
+			return nil, 0, refused("you (%s) do not play in game %s, so you cannot change it (anyone may look at it).", h.From, id).
 				instead("If you play it under another address, write from that one.")
 		}
-		if h.authGame == "" && h.created != id && !h.byDigest {
+		if h.AuthGame == "" && h.Created != id && !h.ByDigest {
 			return nil, 0, authRefusal(h, id)
 		}
 	}
-	if player || h.answer.focus == "" {
-		h.answer.focus = id
+	if player || h.Answer.Focus == "" {
+		h.Answer.Focus = id
 	}
 	return lg, side, nil
 }
@@ -330,16 +354,16 @@ func gameFor(h *handling, c Command, write bool, pick func(*gameRecord) bool, wh
 // whether or not its key is right; "" for a key that names no game (a
 // digest's, a confirm request's, an answer's).
 func threadGame(h *handling) string {
-	if h.byDigest || h.consent.confirmKey || h.consent.addressKey {
+	if h.ByDigest || h.Consent.ConfirmKey || h.Consent.AddressKey {
 		return ""
 	}
-	return strings.ToLower(h.req.GameID)
+	return strings.ToLower(h.Req.GameID)
 }
 
 // authRefusal refuses a change to game id that the mail did not prove.
 func authRefusal(h *handling, id string) *refusal {
-	if h.badToken {
-		return refused("the reply key in this mail does not belong to %s, so it cannot change game %s.", h.from, id).
+	if h.BadToken {
+		return refused("the reply key in this mail does not belong to %s, so it cannot change game %s.", h.From, id).
 			instead("Answer from the address windpost wrote to, by replying to its last mail about the game.")
 	}
 	return refused("to change game %s,", id).
@@ -357,7 +381,7 @@ func playingGame(h *handling, c Command) (*liveGame, rules.Side, error) {
 	}
 	h.judgeArrival(lg)
 	if lg.rec.State != statePlaying {
-		return nil, 0, stateRefusal(lg, h.from)
+		return nil, 0, stateRefusal(lg, h.From)
 	}
 	return lg, side, nil
 }

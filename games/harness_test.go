@@ -136,8 +136,8 @@ func (h *harness) handle(ctx context.Context, r Request) ([]Mail, error) {
 func (h *harness) write(t testing.TB, from string, lines ...string) []Mail {
 	t.Helper()
 	if h.keyed[from] {
-		id := digestID(testSecret, from)
-		return h.send(t, h.request(from, id, digestToken(testSecret, id, from), lines...))
+		id, tok := keys.PersonalKey(testSecret, keys.Digest, from)
+		return h.send(t, h.request(from, id, tok, lines...))
 	}
 	return h.fresh(t, from, lines...)
 }

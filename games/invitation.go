@@ -31,13 +31,13 @@ func mayInvite(h *handling, address string) error {
 	if err != nil {
 		return err
 	}
-	if slices.Contains(them.Blocked, h.from) {
+	if slices.Contains(them.Blocked, h.From) {
 		return refused("%s does not take challenges from you.", address).instead(otherOpponent)
 	}
 	if err := mayMailInvitee(h, address, them); err != nil {
 		return err
 	}
-	me, err := h.player(h.from)
+	me, err := h.player(h.From)
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func mayMailInvitee(h *handling, address string, them *playerRecord) error {
 	}
 	for _, lg := range theirs {
 		if g := lg.rec; g.State == stateInvited && g.invitee() == address {
-			if g.Challenger == h.from {
+			if g.Challenger == h.From {
 				return refused("your challenge to %s (game %s) is still waiting for their answer;", address, g.ID).
 					instead(`wait for it, or withdraw it with "%s decline".`, g.ID)
 			}
@@ -107,12 +107,12 @@ func countInvitation(h *handling, address string) error {
 	if err != nil || !never {
 		return err
 	}
-	me, err := h.player(h.from)
+	me, err := h.player(h.From)
 	if err != nil {
 		return err
 	}
 	me.Invited = append(me.Invited, h.now)
-	h.markChanged(h.from)
+	h.markChanged(h.From)
 	return nil
 }
 
@@ -150,12 +150,12 @@ func (c *change) newConfirmationID() string {
 // confirmMail marks mail m as the confirmation request: its reply address
 // and subject tag carry the key of the sender's confirmation.
 func (h *handling) confirmMail(m *Mail) {
-	p := h.players[h.from]
-	if !h.consent.asked || p == nil || p.Confirm == nil {
+	p := h.players[h.From]
+	if !h.Consent.Asked || p == nil || p.Confirm == nil {
 		return
 	}
 	id := p.Confirm.ID
-	tok := confirmToken(h.srv.store.secret, id, h.from)
+	tok := confirmToken(h.srv.store.secret, id, h.From)
 	m.ReplyTo = keys.ReplyAddress(h.srv.local, h.srv.domain, id, tok)
 	m.Subject += " " + keys.SubjectTag(id, tok)
 }
@@ -163,10 +163,10 @@ func (h *handling) confirmMail(m *Mail) {
 // queueConfirmation sends the confirmation request as a mail of its own
 // when the answer was about a game (and so carries that game's key).
 func queueConfirmation(h *handling) error {
-	if !h.consent.asked || !h.answer.present || h.answer.focus == "" {
+	if !h.Consent.Asked || !h.Answer.Present || h.Answer.Focus == "" {
 		return nil
 	}
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil || p.Confirm == nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func queueConfirmation(h *handling) error {
 	for _, hc := range p.Confirm.Challenges {
 		lines.WriteString("> " + hc.Line + "\n")
 	}
-	m, err := h.plainMail(Answer, h.from, "Did you write this? Confirm it to windpost", h.req.MessageID,
+	m, err := h.plainMail(Answer, h.From, "Did you write this? Confirm it to windpost", h.Req.MessageID,
 		document.FromText("A mail from your address asked me to act in your name:\n"+lines.String()+
 			"To do it, reply to this mail with the word: confirm\n"+
 			"If you did not write to windpost, ignore this mail: I do nothing of it, and nobody else gets mail from me.\n"), h.confirmMail)

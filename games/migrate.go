@@ -46,7 +46,7 @@ func laneBotWork(tx *store.Tx) error {
 			return nil
 		}
 		lane := laneStrangers
-		if err == nil && (c.AuthGame != "" || c.Digest || c.Request.Aligned) && keys.PlausibleAddress(c.From) {
+		if err == nil && (c.AuthGame != "" || c.ByDigest || c.Req.Aligned) && keys.PlausibleAddress(c.From) {
 			lane = c.From
 		}
 		moves = append(moves, move{k, lane + " " + k})

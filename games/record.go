@@ -108,6 +108,10 @@ type gameRecord struct {
 	// page is reachable by its plain id once every person in it did
 	// (verb_public.go).
 	Public []string `json:"public,omitempty"`
+
+	// Conditional are the players' conditional moves, by side ("black",
+	// "white"); only their owner ever sees them (conditional.go).
+	Conditional map[string]*condTree `json:"conditional,omitempty"`
 }
 
 const gameRecordVersion = 1
@@ -229,6 +233,10 @@ type playerRecord struct {
 	DigestAt int             `json:"digest_at,omitempty"` // minutes after local midnight
 	Remind   []time.Duration `json:"remind,omitempty"`    // before a deadline, longest first
 	Timezone string          `json:"timezone,omitempty"`  // IANA name; "" is UTC
+	// Board is the side the player chose to see at the bottom of every
+	// board ("board always black"): "black", "white", or "" for their own
+	// side (boardref.go).
+	Board string `json:"board,omitempty"`
 	// DigestNext is when the next digest goes (digest.go); DigestEvents
 	// the news held for it.
 	DigestNext   time.Time     `json:"digest_next,omitempty"`

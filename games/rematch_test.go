@@ -118,11 +118,11 @@ func TestRematchRefusals(t *testing.T) {
 		{"no key", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
 			return h.fresh(t, alice, "rematch "+toAlice.Headers["X-Windpost-Game"])
-		}, "Waiting for your confirm: this line acts in your name"},
+		}, "Waiting for your confirmation: this line acts in your name"},
 		{"a stranger's", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
 			return h.replyFrom(t, toAlice, carol, "rematch")
-		}, "Waiting for your confirm: this line acts in your name"},
+		}, "Waiting for your confirmation: this line acts in your name"},
 		{"opponent left", func(h *harness) []Mail {
 			toAlice, toBob := finishedNimGame(t, h, "challenge bob@players.test nim")
 			h.reply(t, toBob, "forget me")

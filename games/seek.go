@@ -87,7 +87,7 @@ func (s *seekRecord) terms(reader string) string {
 // termParts are the terms one by one, the seeker's side (if the seek
 // names it) last.
 func (s *seekRecord) termParts(reader string) []string {
-	parts := []string{fmt.Sprintf("%d days per move", s.Days), "unrated"}
+	parts := []string{dayCount(s.Days) + " per move", "unrated"}
 	if s.Rated {
 		parts[1] = "rated"
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 )
 
@@ -311,7 +312,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	mails := h.write(t, eve, "seek nim days 2")
 	ask := only(t, mails, eve)
-	wantText(t, ask, "Waiting for your confirm: this line acts in your name")
+	wantText(t, ask, "Waiting for your confirmation: this line acts in your name")
 	wantText(t, only(t, h.write(t, bob, "seeks"), bob), "No seeks are open now.")
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, eve), "> seek nim days 2\nDone: your seek")
@@ -326,7 +327,7 @@ func TestSeekOfAStranger(t *testing.T) {
 	if len(mails) != 1 {
 		t.Fatalf("a stranger's join mailed others: %s", describe(mails))
 	}
-	wantText(t, ask, "Waiting for your confirm: this line acts in your name")
+	wantText(t, ask, "Waiting for your confirmation: this line acts in your name")
 	mails = h.reply(t, ask, "confirm")
 	wantText(t, only(t, mails, dave), "> join "+bobs+"\nDone: game")
 	wantText(t, only(t, mails, bob), "dave@players.test joined your seek "+bobs, "The game is unrated.")
@@ -410,8 +411,8 @@ func TestSeekJoinedByArrival(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	id := openSeek(t, h, alice, "seek nim")
 	h.clock.Advance(seekDays * 24 * time.Hour)
-	key := digestID(testSecret, bob)
-	r := h.request(bob, key, digestToken(testSecret, key, bob), "join "+id)
+	key, tok := keys.PersonalKey(testSecret, keys.Digest, bob)
+	r := h.request(bob, key, tok, "join "+id)
 	r.Received = h.clock.Now().Add(-time.Minute)
 	if _, err := h.srv.TickUpTo(t.Context(), r.Received); err != nil {
 		t.Fatal(err)

@@ -214,7 +214,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			s.log.Info("no answer: the sender is banned", "from", from, "message_id", r.MessageID)
 			return st.markProcessed(r.MessageID, processedRecord{At: s.now(), From: from})
 		}
-		h := &handling{change: s.newChange(ctx, st, from), req: r, from: from}
+		h := &handling{change: s.newChange(ctx, st, from), mailState: mailState{Req: r, From: from}}
 		if err := h.runLines(); err != nil {
 			return err
 		}

@@ -15,8 +15,9 @@ import (
 // statusBlock is the part of every mail about a game that shows it: the
 // players, the board, whose turn, the last move, the move number, the
 // deadline and the result, and what to write next. Times are shown in
-// loc, the reader's zone.
-func statusBlock(lg *liveGame, reader string, loc *time.Location) []document.Block {
+// loc, the reader's zone; the board with bottom's side at the bottom
+// (boardref.go).
+func statusBlock(lg *liveGame, reader string, loc *time.Location, bottom rules.Side) []document.Block {
 	rec := lg.rec
 	var b strings.Builder
 	if last := rec.lastMove(); last != "" {
@@ -37,7 +38,7 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) []document.Blo
 	case stateOver:
 		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))
-		if _, player := rec.sideOf(reader); player {
+		if _, player := rec.sideOf(reader); player && lg.analysable() {
 			action = "Write \"analysis\" for every move's value and the mistakes.\n"
 		}
 	case statePlaying:
@@ -46,7 +47,7 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) []document.Blo
 	blocks := []document.Block{
 		document.Para(fmt.Sprintf("%s, game %s: %s vs. %s", lg.kit.Rules.Title(), rec.ID,
 			playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))),
-		document.Diagram(boardPart(lg)),
+		document.Diagram(boardPart(lg, bottom)),
 	}
 	if b.Len() > 0 {
 		blocks = append(blocks, document.Para(b.String()))
@@ -61,19 +62,24 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location) []document.Blo
 	return blocks
 }
 
-// boardPart is the board of lg as the status block shows it, with what
-// its picture's alt text says: the last move and whose move it is, or the
-// result.
-func boardPart(lg *liveGame) document.BoardPart {
+// boardPart is the board of lg as the status block shows it, bottom's side
+// at the bottom, with what its picture's alt text says: the last move and
+// whose move it is, or the end (gameStatus, as the text board and the
+// picture's caption say it).
+func boardPart(lg *liveGame, bottom rules.Side) document.BoardPart {
 	rec := lg.rec
-	status := capitalise(lg.result())
-	if rec.State == statePlaying {
+	status := lg.gameStatus()
+	switch {
+	case status != "":
+	case rec.State == statePlaying:
 		status = capitalise(lg.toMove().String()) + " to move"
+	default:
+		status = capitalise(lg.result())
 	}
 	return document.BoardPart{
 		Title:    lg.kit.Rules.Title(),
-		Diagram:  lg.kit.Notation.Board(lg.g.Position()),
-		Bottom:   rules.Black.String(),
+		Diagram:  BoardText(lg.kit.Notation, lg.g.Position(), bottom, lg.gameStatus()),
+		Bottom:   bottom.String(),
 		LastMove: rec.lastMove(),
 		Status:   status,
 	}
@@ -100,7 +106,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	toMove := lg.toMove()
 	fmt.Fprintf(b, "Move #%d: %s to move.\n", len(rec.Moves)+1, sideThenPlayer(rec, toMove, reader))
 	if !rec.Deadline.IsZero() {
-		fmt.Fprintf(b, "Deadline for this move: %s (%d days per move).\n", formatTimeIn(rec.Deadline, loc), rec.DaysPerMove)
+		fmt.Fprintf(b, "Deadline for this move: %s (%s per move).\n", formatTimeIn(rec.Deadline, loc), dayCount(rec.DaysPerMove))
 		if rec.Paused != nil {
 			b.WriteString(rec.Paused.says() + "\n")
 		}
@@ -126,7 +132,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	}
 	if player && side == toMove {
 		if ms := lg.g.LegalMoves(); len(ms) > 0 {
-			return replyWithMove(lg.kit.Notation, lg.g.Position(), len(rec.Moves)+1)
+			return replyWithMove(lg.kit.Notation, lg.g, exampleSeed(rec.ID), len(rec.Moves)+1)
 		}
 	}
 	return ""

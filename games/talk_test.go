@@ -56,7 +56,7 @@ func TestTalkPassed(t *testing.T) {
 			bob:   []string{"alice@players.test writes:\n> Hi Bob\n> Good luck!"}, notBob: []string{"played"},
 			noticeForBob: true},
 		{name: "say", lines: []string{"say t2 would be a blunder, I think"},
-			alice: []string{"Done: it goes to bob@players.test with your message", "> t2 would be a blunder, I think"},
+			alice: []string{"> say t2 would be a blunder, I think\nAdded to your message (below).\n\nPassed on to bob@players.test as your message:", "> t2 would be a blunder, I think"},
 			bob:   []string{"alice@players.test writes:\n> t2 would be a blunder, I think"}, noticeForBob: true},
 		{name: "words with a digit", lines: []string{"See you in 10 days"},
 			alice: []string{"> See you in 10 days"}, bob: []string{"> See you in 10 days"}, noticeForBob: true},

@@ -119,7 +119,7 @@ func (tr *tournamentRecord) terms(variantTitle string) string {
 	if tr.Format == formatSwiss {
 		s += fmt.Sprintf(" of %d rounds", tr.Rounds)
 	}
-	s += fmt.Sprintf(", %d %s per move, ", tr.DaysPerMove, plural(tr.DaysPerMove, "day", "days"))
+	s += ", " + dayCount(tr.DaysPerMove) + " per move, "
 	if tr.Rated {
 		return s + "rated"
 	}

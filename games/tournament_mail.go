@@ -129,8 +129,7 @@ func tournamentMail(c *change, tr *tournamentRecord, to, what string, body docum
 // reply proves the sender, so that "tournament withdraw" and the
 // organiser's commands may be written in it.
 func (c *change) keyMail(m *Mail, to string) {
-	id := digestID(c.srv.store.secret, to)
-	c.carryKey(m, id, digestToken(c.srv.store.secret, id, to))
+	c.carryKey(m, keys.Digest, to)
 }
 
 // senderKeyMail gives an answer about no game of the sender's the
@@ -138,7 +137,7 @@ func (c *change) keyMail(m *Mail, to string) {
 // (confirmMail): it goes only to that address, so a reply to it proves
 // the sender, as a reply to any mail windpost sent there does.
 func (h *handling) senderKeyMail(m *Mail) {
-	if !h.consent.asked {
-		h.addressKeyMail(m, h.from)
+	if !h.Consent.Asked {
+		h.addressKeyMail(m, h.From)
 	}
 }

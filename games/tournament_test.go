@@ -290,7 +290,7 @@ func TestTournamentSwiss(t *testing.T) {
 		h.write(t, p, "join "+tt.id)
 	}
 	held := only(t, h.write(t, eve, "join "+tt.id), eve)
-	wantText(t, held, "Waiting for your confirm: this line acts in your name")
+	wantText(t, held, "Waiting for your confirmation: this line acts in your name")
 	wantText(t, only(t, h.reply(t, held, "confirm"), eve), "Done: you joined")
 	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
 	met := map[[2]string]bool{}
@@ -401,7 +401,7 @@ func TestTournamentRefusals(t *testing.T) {
 		{"leave without the key", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			h.write(t, bob, "join "+tt.id)
 			return h.fresh(t, bob, "tournament leave "+tt.id)
-		}, bob, "Waiting for your confirm: this line acts in your name"},
+		}, bob, "Waiting for your confirmation: this line acts in your name"},
 		{"join after stop", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			h.write(t, bob, "stop")
 			return h.write(t, bob, "join "+tt.id)
@@ -650,7 +650,7 @@ func TestTournamentEndsEarly(t *testing.T) {
 // a key it is refused; before the start it is leaving.
 func TestTournamentWithdrawSelf(t *testing.T) {
 	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
-	wantText(t, answerIn(t, h.fresh(t, dave, "withdraw "+tt.id), dave), "Waiting for your confirm: this line acts in your name")
+	wantText(t, answerIn(t, h.fresh(t, dave, "withdraw "+tt.id), dave), "Waiting for your confirmation: this line acts in your name")
 	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
 	var bobs Mail
 	for _, id := range tt.order {

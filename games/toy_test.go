@@ -85,6 +85,7 @@ func (nimNotation) Board(p rules.Position) string {
 	q := p.(pile)
 	return fmt.Sprintf("Pile: %s (%d)\n%s to move\n", strings.Repeat("o", q.n), q.n, q.side)
 }
+func (n nimNotation) BoardFrom(p rules.Position, _ rules.Side) string { return n.Board(p) }
 func (nimNotation) Rules() string {
 	return "Take 1, 2 or 3 stones; who cannot move loses. Write t1, t2 or t3.\n"
 }

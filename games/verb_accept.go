@@ -13,11 +13,11 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 	if text, ok, err := answerOffer(h, c); ok {
 		return text, err
 	}
-	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == h.from }
+	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == h.From }
 	if c.Verb == VerbDecline {
 		pick = func(g *gameRecord) bool { return g.State == stateInvited }
 	}
-	if c.Game == "" && h.created == "" && h.authGame != "" && !pick(h.games[h.authGame].rec) {
+	if c.Game == "" && h.Created == "" && h.AuthGame != "" && !pick(h.games[h.AuthGame].rec) {
 		// A reply in the thread of another game: the challenge meant is
 		// the one waiting, if there is only one.
 		waiting, err := pickGames(h, pick)
@@ -42,15 +42,15 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 			return "", refused("game %s has already begun: the challenge was accepted.", rec.ID).
 				instead(`Write "%s board" to see the game.`, rec.ID)
 		}
-		return "", stateRefusal(lg, h.from)
+		return "", stateRefusal(lg, h.From)
 	}
 	if c.Verb == VerbDecline {
 		return decline(h, lg), nil
 	}
-	if h.from == rec.Challenger {
+	if h.From == rec.Challenger {
 		return "", refused("you made this challenge;").instead("%s has to accept it.", rec.invitee())
 	}
-	return begin(h, lg, side, fmt.Sprintf("%s accepted your challenge", h.from))
+	return begin(h, lg, side, fmt.Sprintf("%s accepted your challenge", h.From))
 }
 
 // begin starts the challenge lg, which the sender, who plays side, takes
@@ -79,7 +79,7 @@ func begin(h *handling, lg *liveGame, side rules.Side, news string) (string, err
 // it.
 func decline(h *handling, lg *liveGame) string {
 	rec := lg.rec
-	if h.from == rec.Challenger {
+	if h.From == rec.Challenger {
 		lg.decline("the challenge was withdrawn")
 		if lg.stored == nil {
 			// Made and withdrawn in this mail: the invitee never hears of it.

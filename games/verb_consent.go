@@ -45,11 +45,11 @@ func (cfg Config) invitationsPerDay() int {
 
 // consent is what a handling knows of its sender's proof.
 type consent struct {
-	confirmKey bool // the mail carries the key of the sender's confirmation
-	addressKey bool // the mail carries the sender's address key (authority.go)
-	proven     bool // this mail proves its sender (a key of theirs, or DMARC)
+	ConfirmKey bool `json:"confirm_key,omitempty"` // the mail carries the key of the sender's confirmation
+	AddressKey bool `json:"address_key,omitempty"` // the mail carries the sender's address key (authority.go)
+	Asked      bool `json:"asked,omitempty"`       // a line of this mail waits for the sender's confirm
+	proven     bool // this mail proves its sender (a key of theirs, or DMARC); noteProof, again after a pause
 	known      bool // the sender proved their address once (playerRecord.Proven)
-	asked      bool // a line of this mail waits for the sender's confirm
 }
 
 // confirmToken is the reply key of confirmation id to address: a reply
@@ -86,47 +86,62 @@ func (c *Command) parseConsent(args []string) {
 	}
 }
 
+// keyOfAnother reports whether the mail carries a reply key that is not
+// the sender's: one windpost gave another address (alice+x@ when alice@
+// replies), so the sender's mail program answered from an address the
+// mail was not sent to. A wrong key with the id of p's own confirmation
+// is not another's.
+func keyOfAnother(h *handling, p *playerRecord) bool {
+	if h.Req.GameID == "" || h.Req.Token == "" || h.AuthGame != "" || h.Consent.AddressKey || h.ByDigest ||
+		p.Confirm != nil && p.Confirm.ID == h.Req.GameID {
+		return false
+	}
+	secret := h.srv.store.secret
+	return !keys.Match(h.Req.Token, confirmToken(secret, h.Req.GameID, h.From)) &&
+		!keys.Match(h.Req.Token, keys.Token(secret, h.Req.GameID, h.From))
+}
+
 // confirmKeyMatches reports whether the request carries the key of the
 // sender's confirmation (game is the id it carried), and notes it.
 func confirmKeyMatches(h *handling, game, token string) bool {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil || p.Confirm == nil || p.Confirm.ID != game || !h.now.Before(p.Confirm.Until) {
 		return false
 	}
-	if !keys.Match(token, confirmToken(h.srv.store.secret, game, h.from)) {
+	if !keys.Match(token, confirmToken(h.srv.store.secret, game, h.From)) {
 		return false
 	}
-	h.consent.confirmKey = true
+	h.Consent.ConfirmKey = true
 	return true
 }
 
 // noteProof records on the sender's record that a reply key proved their
 // address, and whether it is proven.
 func noteProof(h *handling) error {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return err
 	}
 	if provedHere(h) && p.Proven.IsZero() {
 		p.Proven = h.now
-		h.markChanged(h.from)
+		h.markChanged(h.From)
 	}
-	h.consent.proven = provedHere(h)
-	h.consent.known = !p.Proven.IsZero()
+	h.Consent.proven = provedHere(h)
+	h.Consent.known = !p.Proven.IsZero()
 	return nil
 }
 
 // provedHere reports whether this mail proves its sender: it carries one
 // of the sender's keys, or passed DMARC at our own server.
 func provedHere(h *handling) bool {
-	return h.authGame != "" || h.consent.confirmKey || h.consent.addressKey || h.byDigest || h.req.Aligned
+	return h.AuthGame != "" || h.Consent.ConfirmKey || h.Consent.AddressKey || h.ByDigest || h.Req.Aligned
 }
 
 // subjectStop adds "stop" before the commands of a mail whose subject is
 // "stop" or "unsubscribe" (what a List-Unsubscribe mailto sends), unless a
 // line says it already.
 func subjectStop(h *handling, cmds []Command) []Command {
-	s := strings.ToLower(strings.TrimSpace(h.req.Subject))
+	s := strings.ToLower(strings.TrimSpace(h.Req.Subject))
 	for strings.HasPrefix(s, "re:") {
 		s = strings.TrimSpace(s[3:])
 	}
@@ -148,21 +163,25 @@ func (c *change) neverPlayed(address string) (bool, error) {
 // confirm answers "confirm": in a reply carrying the confirmation's key,
 // the challenges waiting for it are made; anywhere else it does nothing.
 func confirm(h *handling, _ Command) (string, error) {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
+	if !h.Consent.ConfirmKey && keyOfAnother(h, p) {
+		return "", refused("this mail answers one I sent to another address, not to %s, and a confirm counts only from the address that wrote the line;", h.From).
+			instead("reply from that address (with its +tag, if it had one), or write the line again from this one.")
+	}
 	if len(held(h, p)) == 0 {
-		return "", refused("nothing of yours is waiting for a confirm.").
+		return "", refused("nothing of yours is waiting for a confirmation.").
 			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, confirmDays)
 	}
-	if !h.consent.confirmKey {
+	if !h.Consent.ConfirmKey {
 		return "", refused("a confirm counts only in a reply to the mail in which I asked for it;").
 			instead("reply to that mail: its reply address (or the tag [windpost %s ...] in its subject) carries the key that proves the mail comes from you.", p.Confirm.ID)
 	}
 	held := p.Confirm.Challenges
 	p.Confirm = nil
-	h.markChanged(h.from)
+	h.markChanged(h.From)
 	var b strings.Builder
 	b.WriteString("Done: you confirmed your address; from now on I invite the players you challenge at once.")
 	for _, hc := range held {
@@ -183,17 +202,17 @@ func confirm(h *handling, _ Command) (string, error) {
 // stopVerb answers "stop": the sender goes on the do-not-mail list for ever,
 // and the challenges waiting for them are declined.
 func stopVerb(h *handling, _ Command) (string, error) {
-	if err := h.st.putDoNotMail(h.from, h.now); err != nil {
+	if err := h.st.putDoNotMail(h.From, h.now); err != nil {
 		return "", err
 	}
-	mine, err := h.playerGames(h.from)
+	mine, err := h.playerGames(h.From)
 	if err != nil {
 		return "", err
 	}
 	var declined, playing []string
 	for _, lg := range mine {
 		switch {
-		case lg.rec.State == stateInvited && lg.rec.invitee() == h.from:
+		case lg.rec.State == stateInvited && lg.rec.invitee() == h.From:
 			decline(h, lg)
 			declined = append(declined, lg.rec.ID)
 		case lg.rec.State == statePlaying && !lg.rec.isBotGame():
@@ -214,7 +233,7 @@ func stopVerb(h *handling, _ Command) (string, error) {
 // blockVerb answers "block <address>": address can no longer challenge the
 // sender; its challenges waiting for the sender are declined.
 func blockVerb(h *handling, c Command) (string, error) {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
@@ -227,13 +246,13 @@ func blockVerb(h *handling, c Command) (string, error) {
 			instead(`unblock one first, or write "stop" to get no invitations at all.`)
 	}
 	p.Blocked = append(p.Blocked, c.Address)
-	h.markChanged(h.from)
-	mine, err := h.playerGames(h.from)
+	h.markChanged(h.From)
+	mine, err := h.playerGames(h.From)
 	if err != nil {
 		return "", err
 	}
 	for _, lg := range mine {
-		if lg.rec.State == stateInvited && lg.rec.invitee() == h.from && lg.rec.Challenger == c.Address {
+		if lg.rec.State == stateInvited && lg.rec.invitee() == h.From && lg.rec.Challenger == c.Address {
 			decline(h, lg)
 		}
 	}
@@ -243,7 +262,7 @@ func blockVerb(h *handling, c Command) (string, error) {
 // unblock answers "unblock <address>". Since it lets mail in again, it
 // counts only in a mail that carries the sender's reply key.
 func unblock(h *handling, c Command) (string, error) {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
@@ -252,7 +271,7 @@ func unblock(h *handling, c Command) (string, error) {
 		return fmt.Sprintf("%s was not blocked.", c.Address), nil
 	}
 	p.Blocked = slices.Delete(p.Blocked, i, i+1)
-	h.markChanged(h.from)
+	h.markChanged(h.From)
 	return fmt.Sprintf("Done: %s can challenge you again.", c.Address), nil
 }
 

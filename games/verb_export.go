@@ -24,7 +24,7 @@ func exportVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	rec := lg.rec
-	if _, player := rec.sideOf(h.from); !player && rec.Organiser != h.from {
+	if _, player := rec.sideOf(h.From); !player && rec.Organiser != h.From {
 		return "", refused("only the players of game %s may have its record (and a tournament game's organiser): it names the players by their addresses.", rec.ID).
 			instead(`Write "history %s" for its moves.`, rec.ID)
 	}
@@ -44,7 +44,7 @@ func exportVerb(h *handling, c Command) (string, error) {
 		as = append(as, Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
 		names = append(names, f.Name)
 	}
-	if err := h.answer.attach(h.srv.attachmentBytes(), as...); err != nil {
+	if err := h.Answer.attach(h.srv.attachmentBytes(), as...); err != nil {
 		return "", err
 	}
 	state := "going on"

@@ -13,11 +13,11 @@ const maxListedEnded = 10
 // listGames answers "games": every game in progress or waiting, and the
 // last finished ones, as a table.
 func listGames(h *handling, _ Command) ([]document.Block, error) {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return nil, err
 	}
-	mine, err := h.playerGames(h.from)
+	mine, err := h.playerGames(h.From)
 	if err != nil {
 		return nil, err
 	}
@@ -58,13 +58,13 @@ func listGames(h *handling, _ Command) ([]document.Block, error) {
 // game, the players, and where it stands.
 func gameRow(h *handling, lg *liveGame) []string {
 	rec := lg.rec
-	loc := h.locationOf(h.from)
-	side, _ := rec.sideOf(h.from)
+	loc := h.locationOf(h.From)
+	side, _ := rec.sideOf(h.From)
 	players := fmt.Sprintf("you (%s) vs. %s", side, rec.Players[side.Opponent()].shown())
 	var state string
 	switch rec.State {
 	case stateInvited:
-		if rec.Challenger == h.from {
+		if rec.Challenger == h.From {
 			state = fmt.Sprintf("waiting for them to accept (until %s)", formatTimeIn(rec.Deadline, loc))
 		} else {
 			state = fmt.Sprintf("they challenge you: accept or decline by %s", formatTimeIn(rec.Deadline, loc))
@@ -79,7 +79,7 @@ func gameRow(h *handling, lg *liveGame) []string {
 			state += ", deadline " + formatTimeIn(rec.Deadline, loc)
 		}
 	default:
-		state = lg.resultFor(h.from)
+		state = lg.resultFor(h.From)
 	}
 	return []string{rec.ID, rec.Variant, players, state}
 }

@@ -101,8 +101,9 @@ The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
 (they are solved), strong in Micro-shogi. The levels, strongest first:
 "level perfect" (Gufuu and Jul-Gonu) never lets a won game go; in Jul-Gonu,
 where no position may repeat, it also searches the game's history about ten
-plies deep and never walks into a repetition trap it sees there (a deeper
-one can still beat it);
+plies deep and never walks into a repetition trap it sees there, and looks
+deeper along the lines where both sides keep the table's value (a deeper
+trap can still beat it);
 "level strong" never gives away a win but takes its time; in Micro-shogi
 it is windpost's best and holds its own against the strongest computer
 program for the game;
@@ -115,6 +116,16 @@ moves first; in Gufuu, Black wins with perfect play).
 Games against people: "challenge friend@example.org gufuu days 3"; they
 answer "accept" or "decline" (a challenge expires after 14 days; you
 withdraw yours with "decline"). "games" lists your games.`, true
+	case "analysis":
+		return `"analysis", after a game's end, values every position and marks the
+moves that made the mover's result worse. In Gufuu and Jul-Gonu (solved)
+the values are proven: W n (a win, the winning move n plies away), L n
+(a loss n plies away), D (a draw); a mistake turns a win into a draw or a
+loss, or a draw into a loss. In Micro-shogi the values are the engine's
+estimates (+1.20: above 0 is good for the player who moved), and a move is
+judged by the winning chances it lost. ` + chancesHelp + `
+The analysis is worked out once, after the end, so that it cannot help
+during the game.`, true
 	case "clocks":
 		return `Each player has a number of days per move (7 unless the challenge set
 it). A reminder comes one day before the deadline (when there are two
@@ -162,6 +173,8 @@ see in "history". "mute" stops your opponent's messages in that game,
 		return exportHelp, true
 	case "public":
 		return publicHelp, true
+	case "conditional", "conditionals", "if", "forecast":
+		return conditionalHelp, true
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,8 +14,8 @@ import (
 // latest game.
 func lookVerb(h *handling, c Command) (string, error) {
 	going := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }
-	if c.Game == "" && h.created == "" && h.authGame == "" && threadGame(h) == "" {
-		mine, err := h.playerGames(h.from)
+	if c.Game == "" && h.Created == "" && h.AuthGame == "" && threadGame(h) == "" {
+		mine, err := h.playerGames(h.From)
 		if err != nil {
 			return "", err
 		}
@@ -23,22 +24,70 @@ func lookVerb(h *handling, c Command) (string, error) {
 		}
 	}
 	lg, _, err := gameFor(h, c, false, going, "game in progress")
+	var kept string
+	if c.Verb == VerbBoard && c.Always {
+		// A lasting choice needs no game: without one named, it is kept
+		// and said alone.
+		if err != nil && (c.Game != "" || !errors.As(err, new(*refusal))) {
+			return "", err
+		}
+		if kept, err = keepBoardSide(h, c.Side, err == nil); err != nil || lg == nil {
+			return kept, err
+		}
+		kept += "\n"
+	}
 	if err != nil {
 		return "", err
 	}
-	h.answer.focus = lg.rec.ID
+	h.Answer.Focus = lg.rec.ID
 	switch c.Verb {
 	case VerbHistory:
 		if len(lg.rec.Moves) == 0 {
-			return fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID) + talkHistory(lg.rec, h.from), nil
+			return fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID) + talkHistory(lg.rec, h.From), nil
 		}
 		return fmt.Sprintf("Game %s, %s:\n%s", lg.rec.ID, lg.kit.Rules.Title(), strings.TrimRight(notation.FormatRecord(lg.kit.Notation, lg.g), "\n")) +
-			talkHistory(lg.rec, h.from), nil
+			talkHistory(lg.rec, h.From), nil
 	case VerbMoves:
 		if lg.rec.State != statePlaying {
-			return "", stateRefusal(lg, h.from)
+			return "", stateRefusal(lg, h.From)
 		}
 		return fmt.Sprintf("The legal moves in game %s (#%d, %s to move):\n%s", lg.rec.ID, len(lg.rec.Moves)+1, lg.toMove(), legalMoves(lg)), nil
 	}
-	return fmt.Sprintf("Here is game %s.", lg.rec.ID), nil
+	h.Answer.Shown = c.Side
+	return kept + fmt.Sprintf("Here is game %s%s.", lg.rec.ID, boardSideSaid(lg, h.From, c.Side)), nil
+}
+
+// boardSideSaid is what the answer to "board <side>" says of the side it
+// draws at the bottom: ", from White's side", ", from your side (Black's)";
+// "" when the line named no side.
+func boardSideSaid(lg *liveGame, reader, side string) string {
+	switch side {
+	case boardBlack, boardWhite:
+		return ", from " + capitalise(side) + "'s side"
+	case boardMine:
+		if s, player := lg.rec.sideOf(reader); player {
+			return fmt.Sprintf(", from your side (%s's)", capitalise(s.String()))
+		}
+		return ", from Black's side: you do not play in it, so it is drawn as shogi diagrams are printed"
+	}
+	return ""
+}
+
+// keepBoardSide keeps side ("black", "white" or "mine") as the side the
+// sender sees at the bottom of every board, and says so; shown tells that
+// a board follows in the answer.
+func keepBoardSide(h *handling, side string, shown bool) (string, error) {
+	p, err := h.player(h.From)
+	if err != nil {
+		return "", err
+	}
+	p.Board = ""
+	if side != boardMine {
+		p.Board = side
+	}
+	h.markChanged(h.From)
+	if side == boardMine {
+		return `Done: the boards in your mails are drawn from your own side again (from Black's in games you do not play).`, nil
+	}
+	return fmt.Sprintf(`Done: the boards in your mails are drawn from %s's side from now on, in every game. "board always mine" draws them from your own side again.`, capitalise(side)), nil
 }

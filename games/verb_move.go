@@ -41,7 +41,7 @@ func moveVerb(h *handling, c Command) (string, error) {
 		if last := rec.lastMove(); last != "" {
 			yours = " Your last move was " + last + "."
 		}
-		return "", refused("it is not your turn in game %s: %s is to move.%s", rec.ID, sideThenPlayer(rec, side.Opponent(), h.from), yours).
+		return "", refused("it is not your turn in game %s: %s is to move.%s", rec.ID, sideThenPlayer(rec, side.Opponent(), h.From), yours).
 			instead("I will write to you when they have moved.")
 	}
 	if c.Number > next {
@@ -72,14 +72,20 @@ func moveVerb(h *handling, c Command) (string, error) {
 		}
 		rec.UndoRequest, rec.UndoPly = "", 0
 	}
+	cond := conditionalReply(lg, side)
+	out, news = append(out, cond.mover...), append(news, cond.owner...)
 	if bot, ok := rec.botSide(); ok && rec.State == statePlaying && lg.toMove() == bot {
 		return "", h.think(jobAnswer, lg, strings.Join(out, " ")) // BotWork answers, then says "Game over" if it is
 	}
 	if rec.State == stateOver {
-		out = append(out, "Game over: "+lg.resultFor(h.from)+".")
+		out = append(out, "Game over: "+lg.resultFor(h.From)+".")
 		news = append(news, "Game over: "+lg.resultFor(opp)+".")
 	} else if !rec.isBotGame() {
-		news = append(news, "It is your move.")
+		if cond.played {
+			out = append(out, "It is your move again.")
+		} else {
+			news = append(news, "It is your move.")
+		}
 		if err := startClock(h.change, lg); err != nil {
 			return "", err
 		}

@@ -33,18 +33,18 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", refused("you have %d games against the bot in progress (%s);", len(open), strings.Join(open, ", ")).
 			instead(`finish one of them first, or give one up with "%s resign".`, open[0])
 	}
-	if !h.consent.known {
+	if !h.Consent.known {
 		if err := h.countUnprovenGame(); err != nil {
 			return "", err
 		}
 	}
 	side := pickSide(h, c.Side)
-	lg, err := h.newGame(kit, h.from, side, playerSlot{Bot: true, Level: level}, statePlaying)
+	lg, err := h.newGame(kit, h.From, side, playerSlot{Bot: true, Level: level}, statePlaying)
 	if err != nil {
 		return "", err
 	}
-	h.created = lg.rec.ID
-	h.answer.focus = lg.rec.ID
+	h.Created = lg.rec.ID
+	h.Answer.Focus = lg.rec.ID
 	text := fmt.Sprintf("Done: new game %s of %s. You play %s against the bot (level %s); this game has no clock.",
 		lg.rec.ID, kit.Rules.Title(), side, level)
 	if c.Rating == "rated" {
@@ -60,13 +60,13 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 // challenge answers "challenge <address> <game> [as <side>] [days <n>]":
 // a game waiting for the other player's accept.
 func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
-	if c.Address == h.from {
+	if c.Address == h.From {
 		return "", refused("you cannot challenge yourself;").instead(`write "new %s" to play the bot.`, kit.Rules.Name())
 	}
 	if local, domain, _ := strings.Cut(c.Address, "@"); domain == h.srv.domain && (local == h.srv.local || strings.HasPrefix(local, h.srv.local+"+")) {
 		return "", refused("that is my own address;").instead(`write "new %s" to play me.`, kit.Rules.Name())
 	}
-	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.from })
+	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.From })
 	if err != nil {
 		return "", err
 	}
@@ -81,21 +81,21 @@ func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", err
 	}
 	side := pickSide(h, c.Side)
-	lg, err := invite(h, kit, h.from, side, c.Address, c.Days, c.Rating != "unrated")
+	lg, err := invite(h, kit, h.From, side, c.Address, c.Days, c.Rating != "unrated")
 	if err != nil {
 		return "", err
 	}
 	rec := lg.rec
 	days := rec.DaysPerMove
 	h.notify(Notice, c.Address, rec.ID, fmt.Sprintf(
-		"%s challenges you to a game of %s (game %s). You would play %s, with %d days for each move. %s\n\n"+
+		"%s challenges you to a game of %s (game %s). You would play %s, with %s for each move. %s\n\n"+
 			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
 			"The challenge expires on %s. For the rules, reply with: rules %s\n\n"+
 			"Never want mail from windpost? Reply with the word: stop\n"+
 			"Then windpost never writes to you again, and nobody can invite you.",
-		h.fromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), days, ratedWords(rec), formatTimeIn(rec.Deadline, h.locationOf(c.Address)), kit.Rules.Name()))
-	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %d days per move. You play %s. %s I will write when they answer.",
-		c.Address, rec.ID, kit.Rules.Title(), days, side, ratedWords(rec)), nil
+		h.fromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), dayCount(days), ratedWords(rec), formatTimeIn(rec.Deadline, h.locationOf(c.Address)), kit.Rules.Name()))
+	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %s per move. You play %s. %s I will write when they answer.",
+		c.Address, rec.ID, kit.Rules.Title(), dayCount(days), side, ratedWords(rec)), nil
 }
 
 // invite makes the challenge of challenger, who plays side, to opponent:
@@ -109,12 +109,12 @@ func invite(h *handling, kit variants.Kit, challenger string, side rules.Side, o
 	if days == 0 {
 		days = DefaultDaysPerMove
 	}
-	h.created = lg.rec.ID
+	h.Created = lg.rec.ID
 	rec := lg.rec
 	rec.Rated = rated
 	rec.DaysPerMove = days
 	rec.Deadline = h.now.Add(invitationDays * 24 * time.Hour)
-	h.answer.focus = rec.ID
+	h.Answer.Focus = rec.ID
 	return lg, nil
 }
 

@@ -92,7 +92,7 @@ func (c *Command) parseSetting(verb string, args []string) {
 // settingVerb answers notify, remind and timezone: it sets, or with no
 // argument says, the sender's setting.
 func settingVerb(h *handling, c Command) (string, error) {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
@@ -111,7 +111,7 @@ func settingVerb(h *handling, c Command) (string, error) {
 				p.Timezone = ""
 			}
 		}
-		h.markChanged(h.from)
+		h.markChanged(h.From)
 		if err := scheduleDigest(h.change, p); err != nil {
 			return "", err
 		}

@@ -57,7 +57,7 @@ func (c *Command) parseNo(args []string) bool {
 // the mail made, the one of its reply key, or the one its subject or
 // reply address names; nil if none.
 func meantGame(h *handling, c Command) *liveGame {
-	for _, id := range []string{c.Game, h.created, h.authGame, threadGame(h)} {
+	for _, id := range []string{c.Game, h.Created, h.AuthGame, threadGame(h)} {
 		if id != "" {
 			return h.game(id)
 		}
@@ -71,7 +71,7 @@ func awaitsAnswer(h *handling, lg *liveGame) bool {
 	if lg == nil || lg.rec.State != statePlaying || lg.rec.isBotGame() {
 		return false
 	}
-	side, player := lg.rec.sideOf(h.from)
+	side, player := lg.rec.sideOf(h.From)
 	return player && len(offersTo(lg.rec, side)) > 0
 }
 
@@ -81,7 +81,7 @@ func answerOffer(h *handling, c Command) (text string, ok bool, err error) {
 	if c.Offer == "" {
 		lg := meantGame(h, c)
 		if !awaitsAnswer(h, lg) {
-			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.from) {
+			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.From) {
 				return "", true, h.srv.verbs.notUnderstood(c.Line)
 			}
 			return "", false, nil

@@ -72,7 +72,7 @@ func adjudicateGame(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, player := lg.rec.sideOf(h.from); player && lg.kit.Table == nil {
+	if _, player := lg.rec.sideOf(h.From); player && lg.kit.Table == nil {
 		return "", refused("you play in game %s, so you cannot decide its result yourself;", lg.rec.ID).
 			instead("ask the server's operator to adjudicate it.")
 	}
@@ -90,7 +90,7 @@ func extendGame(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if side, player := lg.rec.sideOf(h.from); player && lg.rec.State == statePlaying && lg.toMove() == side {
+	if side, player := lg.rec.sideOf(h.From); player && lg.rec.State == statePlaying && lg.toMove() == side {
 		return "", refused("it is your own move in game %s, so you cannot give yourself more time;", lg.rec.ID).
 			instead(`ask the server's operator, or take a vacation ("help vacation").`)
 	}
@@ -99,7 +99,7 @@ func extendGame(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("Done: the deadline of move #%d in game %s is now %s. Both players are told.",
-		len(lg.rec.Moves)+1, lg.rec.ID, formatTimeIn(deadline, h.locationOf(h.from))), nil
+		len(lg.rec.Moves)+1, lg.rec.ID, formatTimeIn(deadline, h.locationOf(h.From))), nil
 }
 
 // organiserGame finds the game an organiser's command names and checks
@@ -115,23 +115,23 @@ func organiserGame(h *handling, c Command, what string) (*liveGame, actor, error
 	if lg == nil {
 		return nil, actor{}, refused("there is no game %s.", c.Game)
 	}
-	if lg.rec.Organiser == "" || lg.rec.Organiser != h.from {
-		return nil, actor{}, refused("only the organiser of a tournament game may %s it, and you (%s) are not the organiser of game %s.", what, h.from, c.Game).
+	if lg.rec.Organiser == "" || lg.rec.Organiser != h.From {
+		return nil, actor{}, refused("only the organiser of a tournament game may %s it, and you (%s) are not the organiser of game %s.", what, h.From, c.Game).
 			instead("If you organise it under another address, write from that one.")
 	}
 	if !provedHere(h) && !organiserKey(h, lg) {
 		return nil, actor{}, refused("%q changes a game, so it counts only in a reply to a mail windpost sent you;", what).
 			instead("its reply key proves that the mail comes from you.")
 	}
-	by := actor{who: h.from, words: fmt.Sprintf("The tournament's organiser, %s,", h.fromShown()), why: c.Text}
+	by := actor{who: h.From, words: fmt.Sprintf("The tournament's organiser, %s,", h.fromShown()), why: c.Text}
 	return lg, by, nil
 }
 
 // organiserKey reports whether the mail carries the sender's key for lg
 // (the key windpost's mails about lg to its organiser carry).
 func organiserKey(h *handling, lg *liveGame) bool {
-	return h.req.Token != "" && strings.EqualFold(h.req.GameID, lg.rec.ID) &&
-		keys.Match(h.req.Token, keys.Token(h.srv.store.secret, lg.rec.ID, h.from))
+	return h.Req.Token != "" && strings.EqualFold(h.Req.GameID, lg.rec.ID) &&
+		keys.Match(h.Req.Token, keys.Token(h.srv.store.secret, lg.rec.ID, h.From))
 }
 
 // organiserHelp is "help adjudicate" and "help extend".

@@ -24,7 +24,7 @@ func publicity(h *handling, c Command) (string, error) {
 	}
 	rec := lg.rec
 	if !isStarted(rec) {
-		return "", stateRefusal(lg, h.from)
+		return "", stateRefusal(lg, h.From)
 	}
 	if rec.Tournament != "" {
 		return "", refused("game %s belongs to tournament %s, whose games are public: anyone may follow them on the web.", rec.ID, rec.Tournament).

@@ -33,9 +33,9 @@ func myRating(h *handling, _ Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
 	for _, kit := range h.srv.catalog.Kits() {
-		rr, err := h.st.club().rating(kit.Rules.Name(), h.from)
+		rr, err := h.st.club().rating(kit.Rules.Name(), h.From)
 		if err != nil {
-			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.from, "err", err)
+			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.From, "err", err)
 			fmt.Fprintf(&b, "\n%s: your rating cannot be read now (the log says why).\n", kit.Rules.Title())
 			continue
 		}
@@ -77,7 +77,7 @@ func standings(h *handling, _ Command, kit variants.Kit) ([]document.Block, erro
 		if r.r.Provisional() {
 			mark = "?"
 		}
-		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), cut(shownAddress(r.address, h.from), standingsNameWidth),
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), cut(shownAddress(r.address, h.From), standingsNameWidth),
 			fmt.Sprintf("%d%s", whole(r.r.R), mark), strconv.Itoa(whole(r.r.RD)), strconv.Itoa(r.games)})
 	}
 	out := []document.Block{

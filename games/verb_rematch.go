@@ -22,7 +22,7 @@ func rematch(h *handling, c Command) (string, error) {
 		return "", refused("game %s is still going: a rematch comes after its end.", rec.ID).
 			instead(`Play it out, or end it with "draw" or "resign"; then write "rematch".`)
 	case stateInvited, stateDeclined:
-		return "", stateRefusal(lg, h.from)
+		return "", stateRefusal(lg, h.From)
 	}
 	kit, err := kit(h, rec.Variant)
 	if err != nil {
@@ -49,21 +49,21 @@ func rematch(h *handling, c Command) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		h.created = waiting.rec.ID
-		h.answer.focus = waiting.rec.ID
-		return begin(h, waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.from))
+		h.Created = waiting.rec.ID
+		h.Answer.Focus = waiting.rec.ID
+		return begin(h, waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.From))
 	}
 	again.Address, again.Days, again.Rating = opponent, rec.DaysPerMove, "rated"
 	if !rec.Rated {
 		again.Rating = "unrated"
 	}
-	before := h.created
+	before := h.Created
 	text, err := challenge(h, again, kit)
-	if err != nil || h.created == before {
+	if err != nil || h.Created == before {
 		return text, err // refused, or held for the sender's confirm
 	}
 	// The invitation says first what it is.
-	if n := h.notices[noticeKey{opponent, h.created}]; n != nil {
+	if n := h.notices[noticeKey{opponent, h.Created}]; n != nil {
 		n.events = append([]string{fmt.Sprintf("A rematch of game %s, with the colours swapped:", rec.ID)}, n.events...)
 	}
 	return fmt.Sprintf("A rematch of game %s, with the colours swapped. %s", rec.ID, text), nil
@@ -77,7 +77,7 @@ func isOver(g *gameRecord) bool { return g.State == stateOver }
 // other side; nil if there is none.
 func theirRematch(h *handling, rec *gameRecord, side rules.Side) (*liveGame, error) {
 	opponent := rec.opponentAddress(side)
-	mine, err := h.playerGames(h.from)
+	mine, err := h.playerGames(h.From)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func theirRematch(h *handling, rec *gameRecord, side rules.Side) (*liveGame, err
 			g.DaysPerMove != rec.DaysPerMove || g.Rated != rec.Rated {
 			continue
 		}
-		if s, ok := g.sideOf(h.from); ok && s == side.Opponent() {
+		if s, ok := g.sideOf(h.From); ok && s == side.Opponent() {
 			return lg, nil
 		}
 	}

@@ -17,7 +17,7 @@ func resign(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.fromShown(), rec.ID))
-	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.from)), nil
+	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.From)), nil
 }
 
 // draw answers "draw" in a game between people: it offers a draw, or
@@ -29,7 +29,7 @@ func draw(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	case side.Opponent().String():
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
 		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.fromShown(), lg.resultFor(opp)))
-		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.resultFor(h.from)), nil
+		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.resultFor(h.From)), nil
 	case side.String():
 		return "Your draw offer stands; your opponent has not answered it yet.", nil
 	}
@@ -59,10 +59,11 @@ func drawWithBot(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	if botValue.Kind != solver.Lost && botValue.Kind != solver.Drawn {
 		// It does not say how it sees the game: "draw" must not be a
 		// way to ask the table mid-game ("analysis" tells after the end).
-		return "", refused("the bot declines the draw and plays on.").instead("Play on, or resign.")
+		// Not a refusal: the offer was understood and answered.
+		return "The bot declines your offer of a draw and plays on.", nil
 	}
 	lg.finish(rules.DrawBy(rules.AgreedDraw))
-	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.from)), nil
+	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.From)), nil
 }
 
 // undo answers "undo" in a game between people: it asks to take back the

@@ -107,7 +107,7 @@ func seekLine(c Command) string { return seekOf(c, c.Variant).line() }
 
 // seekVerb answers "seek <game> ...": an open challenge on the list.
 func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
-	if h.st.doNotMail(h.from) {
+	if h.st.doNotMail(h.From) {
 		return "", refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
 			instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
 	}
@@ -117,7 +117,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 	}
 	var mine []string
 	for _, s := range open {
-		if s.Seeker == h.from {
+		if s.Seeker == h.From {
 			mine = append(mine, s.ID)
 		}
 	}
@@ -134,7 +134,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", err
 	}
 	s := seekOf(c, kit.Rules.Name())
-	s.ID, s.Seeker, s.Created, s.Expires = id, h.from, h.now, h.now.Add(seekDays*24*time.Hour)
+	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.now, h.now.Add(seekDays*24*time.Hour)
 	if err := h.st.club().putSeek(s); err != nil {
 		return "", err
 	}
@@ -142,7 +142,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
 		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
 		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
-		id, kit.Rules.Title(), s.terms(h.from), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.from)), id), nil
+		id, kit.Rules.Title(), s.terms(h.From), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.From)), id), nil
 }
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
@@ -151,7 +151,7 @@ func unseek(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	open = slices.DeleteFunc(open, func(s *seekRecord) bool { return s.Seeker != h.from })
+	open = slices.DeleteFunc(open, func(s *seekRecord) bool { return s.Seeker != h.From })
 	id := c.ID
 	switch {
 	case len(open) == 0:
@@ -239,12 +239,12 @@ func seekRow(h *handling, s *seekRecord) ([]string, error) {
 	if rr.Rating.Provisional() {
 		mark = "?"
 	}
-	terms := s.termParts(h.from)
-	if s.Seeker == h.from {
+	terms := s.termParts(h.From)
+	if s.Seeker == h.From {
 		terms = append(terms, fmt.Sprintf("yours: \"seek cancel %s\" withdraws it", s.ID))
 	}
-	expiry := formatTimeIn(s.Expires, h.locationOf(h.from))
-	return []string{s.ID, cut(shownAddress(s.Seeker, h.from), standingsNameWidth), fmt.Sprintf("%d%s", whole(rr.Rating.R), mark),
+	expiry := formatTimeIn(s.Expires, h.locationOf(h.From))
+	return []string{s.ID, cut(shownAddress(s.Seeker, h.From), standingsNameWidth), fmt.Sprintf("%d%s", whole(rr.Rating.R), mark),
 		strings.Join(terms, ", "), expiry}, nil
 }
 
@@ -268,7 +268,7 @@ func joinSeek(h *handling, id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	arrived := h.req.Received
+	arrived := h.Req.Received
 	if arrived.IsZero() || arrived.After(h.now) {
 		arrived = h.now
 	}
@@ -293,17 +293,17 @@ func joinSeek(h *handling, id string) (string, error) {
 		return "", err
 	}
 	side := pickSide(h, s.Side)
-	lg, err := invite(h, kit, s.Seeker, side, h.from, s.Days, s.Rated)
+	lg, err := invite(h, kit, s.Seeker, side, h.From, s.Days, s.Rated)
 	if err != nil {
 		return "", err
 	}
-	return begin(h, lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.from, id))
+	return begin(h, lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.From, id))
 }
 
 // mayJoin checks that the sender may join seek s: not their own, not a
 // seeker who blocked them, a rating in the seek's range.
 func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
-	if s.Seeker == h.from {
+	if s.Seeker == h.From {
 		return refused("%s is your own seek.", s.ID).
 			instead(`Wait for someone to join it, or withdraw it with "seek cancel %s".`, s.ID)
 	}
@@ -311,11 +311,11 @@ func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
 	if err != nil {
 		return err
 	}
-	if slices.Contains(seeker.Blocked, h.from) {
+	if slices.Contains(seeker.Blocked, h.From) {
 		return refused("the player of seek %s does not take challenges from you.", s.ID).
 			instead(`Write "seeks" for the others, or "seek %s" to open your own.`, s.Variant)
 	}
-	rr, err := playerRating(h.change, s.Variant, h.from)
+	rr, err := playerRating(h.change, s.Variant, h.From)
 	if err != nil {
 		return err
 	}

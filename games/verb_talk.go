@@ -79,10 +79,10 @@ func (c *Command) parseTalk(verb, line string, args []string) {
 // talkGame is the game whose thread the mail talks in: the game of its
 // reply key, once it has begun; nil if none.
 func talkGame(h *handling) *liveGame {
-	if h.authGame == "" {
+	if h.AuthGame == "" {
 		return nil
 	}
-	lg := h.game(h.authGame)
+	lg := h.game(h.AuthGame)
 	if lg == nil || (lg.rec.State != statePlaying && lg.rec.State != stateOver) {
 		return nil
 	}
@@ -212,9 +212,10 @@ func say(h *handling, c Command) (string, error) {
 	if lg.rec.isBotGame() {
 		return `The bot does not read messages, so this went to no one ("note <text>" keeps a note for yourself).`, nil
 	}
-	side, _ := lg.rec.sideOf(h.from)
 	h.talk.add(lg.rec.ID, c.Text)
-	return fmt.Sprintf("Done: it goes to %s with your message (below).", lg.rec.opponentAddress(side)), nil
+	// What becomes of the message is said once, below the commands
+	// (passTalk): it may yet not be passed on.
+	return "Added to your message (below).", nil
 }
 
 // noteVerb answers "note <text>": a note in the game's record that only its
@@ -225,7 +226,7 @@ func noteVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	text, cut := cutTalk(c.Text)
-	side, _ := lg.rec.sideOf(h.from)
+	side, _ := lg.rec.sideOf(h.From)
 	keepTalk(lg.rec, talkEntry{Side: side.String(), Ply: len(lg.rec.Moves), At: h.now, Text: text, Note: true})
 	done := fmt.Sprintf("Done: noted in game %s. Only you see your notes, in \"history\".", lg.rec.ID)
 	if cut {
@@ -265,13 +266,13 @@ func mute(h *handling, c Command) (string, error) {
 // became of them, and of lines written in a bot game's thread.
 func passTalk(h *handling) {
 	if len(h.talk.bot) > 0 {
-		h.answer.say("The bot does not read messages, so these lines went to no one:\n" +
+		h.Answer.say("The bot does not read messages, so these lines went to no one:\n" +
 			quoteLines(strings.Join(h.talk.bot, "\n")) + "\nWrite your move, or \"help\" for the commands (\"note <text>\" keeps a note for yourself).")
 		h.talk.bot = nil
 	}
 	for _, id := range h.talk.games {
 		if lg := h.game(id); lg != nil {
-			h.answer.say(passMessage(h, lg, strings.Join(h.talk.lines[id], "\n")))
+			h.Answer.say(passMessage(h, lg, strings.Join(h.talk.lines[id], "\n")))
 		}
 	}
 	h.talk.games, h.talk.lines = nil, nil
@@ -283,7 +284,7 @@ func passTalk(h *handling) {
 // answer's section.
 func passMessage(h *handling, lg *liveGame, text string) string {
 	rec := lg.rec
-	side, _ := rec.sideOf(h.from)
+	side, _ := rec.sideOf(h.From)
 	opp := rec.opponentAddress(side)
 	text, cut := cutTalk(text)
 	quoted := quoteLines(text)
@@ -295,14 +296,14 @@ func passMessage(h *handling, lg *liveGame, text string) string {
 		return fmt.Sprintf("Not passed on to %s, because a command above was refused; send your message again with the right command:\n%s", opp, quoted)
 	case slices.Contains(rec.Muted, side.Opponent().String()):
 		keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text, Held: true})
-		h.answer.done++
+		h.Answer.Done++
 		return fmt.Sprintf("Not passed on: %s has muted messages in game %s. Your message is kept in the game's record:\n%s", opp, rec.ID, quoted)
 	case !(noticed && len(n.events) > 0) && h.mailsSpent():
 		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.srv.cfg.mailsPerMail(), quoted)
 	}
 	keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text})
 	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.fromShown(), quoted))
-	h.answer.done++
+	h.Answer.Done++
 	if cut {
 		return fmt.Sprintf("Passed on to %s as your message, cut to %d characters:\n%s", opp, talkLimit, quoted)
 	}

@@ -46,7 +46,7 @@ func tournamentVerb(h *handling, c Command) (string, error) {
 	case "start":
 		return startTournamentVerb(h, tr)
 	case "leave":
-		return leaveTournament(h, tr, h.from)
+		return leaveTournament(h, tr, h.From)
 	}
 	return withdrawVerb(h, tr, tc.Address)
 }
@@ -88,7 +88,7 @@ func newTournament(h *handling, c Command) (string, error) {
 	}
 	open := 0
 	err = h.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
-		if err == nil && tr.Organiser == h.from && tr.State != tournamentOver {
+		if err == nil && tr.Organiser == h.From && tr.State != tournamentOver {
 			open++
 		}
 		return nil
@@ -105,7 +105,7 @@ func newTournament(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	tr := &tournamentRecord{ID: id, Name: tc.Name, Variant: kit.Rules.Name(), Format: tc.Format, Rounds: tc.Rounds,
-		DaysPerMove: c.Days, Rated: c.Rating == "rated", Organiser: h.from, State: tournamentOpen, Created: h.now}
+		DaysPerMove: c.Days, Rated: c.Rating == "rated", Organiser: h.From, State: tournamentOpen, Created: h.now}
 	if tr.DaysPerMove == 0 {
 		tr.DaysPerMove = DefaultDaysPerMove
 	}
@@ -133,10 +133,10 @@ func joinTournament(h *handling, id string) (string, error) {
 		return "", refused("%s has begun: players join only before the start.", tr.title()).
 			instead(`Write "tournament" for the tournaments open to join.`)
 	}
-	if slices.Contains(tr.Entrants, h.from) {
+	if slices.Contains(tr.Entrants, h.From) {
 		return fmt.Sprintf("You are in %s already, one of %d players.", tr.title(), len(tr.Entrants)), nil
 	}
-	if h.st.doNotMail(h.from) {
+	if h.st.doNotMail(h.From) {
 		return "", refused("you asked windpost never to write to you, and a tournament mails you its pairings and crosstables.").
 			instead("Play a game by challenge instead.")
 	}
@@ -144,7 +144,7 @@ func joinTournament(h *handling, id string) (string, error) {
 		return "", refused("%s is full: it has %d players, as many as a %s takes.", tr.title(), len(tr.Entrants), formatWords(tr.Format)).
 			instead(`Write "tournament" for the others.`)
 	}
-	tr.Entrants = append(tr.Entrants, h.from)
+	tr.Entrants = append(tr.Entrants, h.From)
 	if err := h.st.club().putTournament(tr); err != nil {
 		return "", err
 	}
@@ -170,7 +170,7 @@ func leaveTournament(h *handling, tr *tournamentRecord, address string) (string,
 // organiserOnly refuses an organiser's command from anyone else, or
 // without the key.
 func organiserOnly(h *handling, tr *tournamentRecord, what string) error {
-	if tr.Organiser != h.from {
+	if tr.Organiser != h.From {
 		return refused("only the organiser of %s may %s.", tr.title(), what).instead("Ask them by mail.")
 	}
 	if !provedHere(h) {
@@ -207,7 +207,7 @@ func startTournamentVerb(h *handling, tr *tournamentRecord) (string, error) {
 	if err := startTournament(h.change, tr); err != nil {
 		return "", err
 	}
-	if err := h.audit(h.from, "start", tr.ID, fmt.Sprintf("%d players, %s", n, formatWords(tr.Format)), ""); err != nil {
+	if err := h.audit(h.From, "start", tr.ID, fmt.Sprintf("%d players, %s", n, formatWords(tr.Format)), ""); err != nil {
 		return "", err
 	}
 	text := fmt.Sprintf("Done: %s has begun with %d players. I mailed each player their games", tr.title(), n)
@@ -224,17 +224,17 @@ func startTournamentVerb(h *handling, tr *tournamentRecord) (string, error) {
 // withdrawVerb answers "tournament withdraw <t>" (the sender leaves) and
 // "withdraw <player> <t>" (the organiser takes a player out).
 func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, error) {
-	if player == "" || player == h.from {
+	if player == "" || player == h.From {
 		if !provedHere(h) {
 			return "", keyRefusal("withdrawing")
 		}
 		if tr.State == tournamentOpen {
-			return leaveTournament(h, tr, h.from)
+			return leaveTournament(h, tr, h.From)
 		}
-		if err := mayWithdraw(h, tr, h.from); err != nil {
+		if err := mayWithdraw(h, tr, h.From); err != nil {
 			return "", err
 		}
-		if err := withdrawPlayer(h.change, tr, h.from, fmt.Sprintf("%s withdrew.", tr.shown(h.from))); err != nil {
+		if err := withdrawPlayer(h.change, tr, h.From, fmt.Sprintf("%s withdrew.", tr.shown(h.From))); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Done: you withdrew from %s. Your games without a result are lost by forfeit "+
@@ -246,14 +246,14 @@ func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, err
 	if tr.State == tournamentOpen {
 		text, err := leaveTournament(h, tr, player)
 		if err == nil {
-			err = h.audit(h.from, "withdraw", tr.ID, player, "before the start")
+			err = h.audit(h.From, "withdraw", tr.ID, player, "before the start")
 		}
 		return text, err
 	}
 	if err := mayWithdraw(h, tr, player); err != nil {
 		return "", err
 	}
-	if err := h.audit(h.from, "withdraw", tr.ID, player, ""); err != nil {
+	if err := h.audit(h.From, "withdraw", tr.ID, player, ""); err != nil {
 		return "", err
 	}
 	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", tr.shown(player))); err != nil {

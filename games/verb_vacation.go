@@ -8,7 +8,7 @@ import (
 // vacation answers "vacation <days>" and "vacation off": the sender's
 // clocks stop, or run again with the whole days left given back.
 func vacation(h *handling, c Command) (string, error) {
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
 	}
@@ -52,7 +52,7 @@ func vacation(h *handling, c Command) (string, error) {
 		p.VacationFrom = h.now
 		p.VacationUntil = h.now.Add(shift)
 	}
-	h.markChanged(h.from)
+	h.markChanged(h.From)
 	if err := shiftDeadlines(h, shift, !c.Off, p.VacationUntil); err != nil {
 		return "", err
 	}
@@ -66,7 +66,7 @@ func vacation(h *handling, c Command) (string, error) {
 // to move by shift; in the others, the clock starts after the vacation
 // when their turn comes. tell has the opponents told of a vacation until.
 func shiftDeadlines(h *handling, shift time.Duration, tell bool, until time.Time) error {
-	mine, err := h.playerGames(h.from)
+	mine, err := h.playerGames(h.From)
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func shiftDeadlines(h *handling, shift time.Duration, tell bool, until time.Time
 		if lg.rec.State != statePlaying || lg.rec.Deadline.IsZero() {
 			continue
 		}
-		side, _ := lg.rec.sideOf(h.from)
+		side, _ := lg.rec.sideOf(h.From)
 		if lg.toMove() == side {
 			lg.rec.Deadline = lg.rec.Deadline.Add(shift)
 			lg.rec.Reminded = false

@@ -110,6 +110,15 @@ func (r *verbRegistry) keyword(w string) bool {
 // gameArg is the parser of the verbs that take at most a game id.
 func gameArg(c *Command, l lineWords) { c.parseGameArg(l.low) }
 
+// boardAuthority is what a board line needs: looking needs nothing,
+// keeping a side for every mail ("board always black") the sender's key.
+func boardAuthority(c Command) Authority {
+	if c.Always {
+		return Sender
+	}
+	return Anyone
+}
+
 // builtinVerbs is the table of windpost's verbs.
 func builtinVerbs() []verbSpec {
 	look := func(h *handling, c Command) (string, error) { return lookVerb(h, c) }
@@ -150,18 +159,22 @@ func builtinVerbs() []verbSpec {
 		{verb: VerbMove, words: []string{"move", "play"}, authority: Player, topic: "moves",
 			usage: "<move> [#<n>]\ta move, e.g. \"P-2c #5\" (#n: the move's number,\n\tso that an old or repeated mail is refused)",
 			parse: parseMoveVerb, run: moveVerb},
-		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, suggest: true,
-			usage: "board, history, moves\tthe board, the moves so far, the legal moves", parse: gameArg, run: look},
+		{verb: VerbConditional, words: []string{"if", "conditional", "conditionals"}, authority: Player, topic: "conditional",
+			usage: "if <their move> then <your move>\n\tafter your move: answer their next one ahead of time\nconditional [clear]\tlist (or clear) your conditional moves",
+			parse: parseConditionalLine, run: conditionalVerb},
+		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, authorityOf: boardAuthority, suggest: true,
+			usage: "board [mine|black|white], history, moves\n\tthe board (from your side, or the side named),\n\tthe moves so far, the legal moves; \"board always\n\tblack\" draws all your boards from Black's side",
+			parse: func(c *Command, l lineWords) { c.parseBoard(l.low) }, run: look},
 		{verb: VerbHistory, words: []string{"history"}, authority: Anyone, suggest: true, parse: gameArg, run: look},
 		{verb: VerbMoves, words: []string{"moves"}, authority: Anyone, suggest: true, topic: "moves", parse: gameArg, run: look},
 		{verb: VerbGames, words: []string{"games"}, authority: Anyone, suggest: true, topic: "games",
 			usage: "games\tyour games", parse: gameArg, show: listGames},
 		{verb: VerbDraw, words: []string{"draw"}, authority: Player, suggest: true, topic: "draw",
 			usage: "draw\toffer a draw; the opponent's \"draw\" accepts it", parse: gameArg,
-			run: playing(draw, drawWithBot)},
+			run: playing(clearsConditional("draw", draw), drawWithBot)},
 		{verb: VerbUndo, words: []string{"undo"}, authority: Player, suggest: true, topic: "undo",
 			usage: "undo\task to take back your last move", parse: gameArg,
-			run: playing(undo, undoWithBot)},
+			run: playing(clearsConditional("undo", undo), undoWithBot)},
 		{verb: VerbDecline, words: []string{"decline", "no", "nope"}, authority: Player, suggest: true, topic: "games",
 			usage: "decline, no thanks\tdecline your opponent's draw offer or undo request\n\t(at any time; \"accept\" accepts it)",
 			parse: parseDecline, run: acceptOrDecline},
@@ -178,7 +191,7 @@ func builtinVerbs() []verbSpec {
 		{verb: VerbResign, words: []string{"resign"}, authority: Player, suggest: true,
 			usage: "resign\tgive up the game", parse: gameArg,
 			run: playing(resign, resign)},
-		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true,
+		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true, topic: "analysis",
 			usage: "analysis\tafter the end: every move's value, mistakes marked", parse: gameArg, run: analysisVerb},
 		{verb: VerbExport, words: []string{"export"}, authority: Anyone, topic: "export",
 			usage: "export [<game>]\tthe game's record as a file (PGN) in the answer", parse: gameArg, run: exportVerb},
@@ -214,7 +227,7 @@ func builtinVerbs() []verbSpec {
 		{verb: VerbWithdraw, words: []string{"withdraw"}, authorityOf: tournamentAuthority, suggest: true, topic: "tournament",
 			parse: parseTournamentWords, run: withdraw},
 		{verb: VerbHelp, words: []string{"help", "?"}, authority: Anyone, suggest: true,
-			usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic",
+			usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic, conditional",
 			parse: func(c *Command, l lineWords) { c.Topic = strings.Join(l.low, " ") }, show: helpVerb},
 		{verb: VerbAdjudicate, words: []string{"adjudicate"}, authority: Organiser, suggest: true, topic: "organiser",
 			usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", parse: organiser, run: adjudicateGame},

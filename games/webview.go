@@ -95,7 +95,7 @@ func (s *Store) GamePage(id, token string) (GamePage, error) {
 func gamePage(rec *gameRecord) GamePage {
 	p := GamePage{ID: rec.ID, Variant: rec.Variant, State: string(rec.State), DaysPerMove: rec.DaysPerMove,
 		Public: rec.public(), Tournament: rec.Tournament, Round: rec.Round, Updated: rec.Updated,
-		Board: BoardRef{Variant: rec.Variant, Position: rec.Position}}
+		Board: BoardRef{Variant: rec.Variant, Position: rec.Position, Status: endStatus(rec.State, rec.outcome(), rec.Result)}}
 	for s, slot := range rec.Players {
 		p.Players[s] = PageSide{Shown: slot.shownOnWeb(), Bot: slot.Bot}
 	}

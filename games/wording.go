@@ -13,14 +13,18 @@ import (
 // the move format's example, names of players, results in the reader's
 // words, "did you mean".
 
-// replyWithMove says how to write a move, with an example of the
-// notation's form that is not a legal move of p (an example that could be
-// played would read as a hint), or in words when the notation has none.
-func replyWithMove(n notation.Notation, p rules.Position, number int) string {
-	if e := notation.Example(n, p); e != "" {
+// replyWithMove says how to write a move, with an example that is a
+// legal move of g's position (exampleMove), or in words when it has none.
+func replyWithMove(n notation.Notation, g *rules.Game, seed uint64, number int) string {
+	if e := exampleMove(n, g, seed); e != "" {
 		return fmt.Sprintf("Reply with your move, e.g. \"%s #%d\"; \"moves\" lists the legal ones.\n", e, number)
 	}
 	return fmt.Sprintf("Reply with your move and its number, #%d; \"moves\" lists the legal ones.\n", number)
+}
+
+// dayCount is n days in words: "1 day", "3 days".
+func dayCount(n int) string {
+	return fmt.Sprintf("%d %s", n, plural(n, "day", "days"))
 }
 
 // didYouMean returns the command word that the first word of line is a
@@ -170,11 +174,11 @@ func shownAs(name, address string) string {
 // (a forged From cannot rename someone). A mail without a name changes
 // nothing.
 func (h *handling) noteName() error {
-	name := cleanName(h.req.FromName)
-	if name == "" || !h.consent.proven {
+	name := cleanName(h.Req.FromName)
+	if name == "" || !h.Consent.proven {
 		return nil
 	}
-	p, err := h.player(h.from)
+	p, err := h.player(h.From)
 	if err != nil {
 		return err
 	}
@@ -182,13 +186,13 @@ func (h *handling) noteName() error {
 		return nil
 	}
 	p.Name = name
-	h.markChanged(h.from)
-	lgs, err := h.playerGames(h.from)
+	h.markChanged(h.From)
+	lgs, err := h.playerGames(h.From)
 	if err != nil {
 		return err
 	}
 	for _, lg := range lgs {
-		if side, ok := lg.rec.sideOf(h.from); ok && lg.rec.State != stateOver {
+		if side, ok := lg.rec.sideOf(h.From); ok && lg.rec.State != stateOver {
 			lg.rec.Players[side].Name = name
 		}
 	}
@@ -197,10 +201,10 @@ func (h *handling) noteName() error {
 
 // fromShown is the sender as the mails to others show them.
 func (h *handling) fromShown() string {
-	if p, err := h.player(h.from); err == nil {
-		return shownAs(p.Name, h.from)
+	if p, err := h.player(h.From); err == nil {
+		return shownAs(p.Name, h.From)
 	}
-	return h.from
+	return h.From
 }
 
 // shown is the player as mails to others show them: "the bot (casual)",

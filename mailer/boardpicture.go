@@ -77,7 +77,7 @@ func drawBoard(m games.Mail) (*boardImage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mail %s: board: %w", m.ID, err)
 	}
-	o := picture.Options{Width: pictureWidth, Theme: picture.Light}
+	o := picture.Options{Width: pictureWidth, Theme: picture.Light, Caption: ref.Status, Bottom: ref.BottomSide()}
 	if ref.Move != "" {
 		before, err := n.ParsePosition(ref.Before)
 		if err != nil {

@@ -40,16 +40,28 @@ func (d *Daemon) wakeBot() {
 // ends, the bot stops thinking at once; its work waits in the store.
 func (d *Daemon) botLoop(ctx context.Context, w BotWorker) {
 	for {
+		err := d.botWork(ctx, w)
+		if ctx.Err() != nil {
+			return
+		}
+		d.tell(Event{Kind: BotWorked, Err: err})
+		var timer Timer
 		var retry <-chan time.Time
-		if err := d.botWork(ctx, w); err != nil && ctx.Err() == nil {
+		if err != nil {
 			d.log().Error("bot work failed; trying again later", "in", botRetry.String(), "err", err)
-			retry = time.After(botRetry)
+			timer = d.clock().NewTimer(botRetry)
+			retry = timer.C()
 		}
 		select {
 		case <-ctx.Done():
-			return
 		case <-d.botWake:
 		case <-retry:
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+		if ctx.Err() != nil {
+			return
 		}
 	}
 }

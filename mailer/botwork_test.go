@@ -63,7 +63,7 @@ func TestDaemonBotThinksBeside(t *testing.T) {
 	}
 	start := time.Now()
 	r.deliver(t, mailFrom("bob@example.test", "bot@example.test", "help", "help"))
-	waitFor(t, "bob's mail handled and answered while the bot thinks", 5*time.Second, func() bool {
+	r.await(t, "bob's mail handled and answered while the bot thinks", func() bool {
 		for _, req := range r.games.requests() {
 			if req.From == "bob@example.test" {
 				return !r.store.get("answer-" + req.MessageID).SentAt.IsZero()

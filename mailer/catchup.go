@@ -63,6 +63,7 @@ func (cn *imapConn) catchUp(ctx context.Context) error {
 		}
 		cur = games.MailboxCursor{UIDValidity: cn.validity}
 	}
+	handledBefore := cn.handled
 	for round := 0; round < 1_000_000; round++ {
 		if ctx.Err() != nil {
 			return nil
@@ -87,6 +88,7 @@ func (cn *imapConn) catchUp(ctx context.Context) error {
 			} // else nothing new: no write (each is an fsync)
 			d.inboxReadAt.Store(d.now().UnixNano())
 			d.markReadUpTo(searched)
+			d.tell(Event{Kind: InboxRead, Mails: cn.handled - handledBefore})
 			return nil
 		}
 		slices.Sort(uids)

@@ -80,7 +80,15 @@ type Daemon struct {
 	// read to its end (tick.go). 0 = 1 minute; at least a second.
 	ClockSkew time.Duration
 	Log       *slog.Logger
-	Now       func() time.Time // nil = time.Now
+	Now       func() time.Time // the time the daemon reads; nil = Clock's
+	// Clock is the clock the daemon waits on (polls, backoff, ticks) and
+	// reads, unless Now is set; nil = the real clock. The Outbox has its
+	// own.
+	Clock Clock
+	// Events, if set, is told each step of the daemon's work that ended
+	// (see Event); it is called from several goroutines at once and must
+	// return quickly. The Outbox has its own.
+	Events func(Event)
 
 	gamesMu sync.Mutex // one games call at a time
 
@@ -126,12 +134,18 @@ func (d *Daemon) log() *slog.Logger {
 	return slog.New(slog.DiscardHandler)
 }
 
+// now is the time the daemon reads: Now, or its clock's.
 func (d *Daemon) now() time.Time {
 	if d.Now != nil {
 		return d.Now()
 	}
-	return time.Now()
+	return d.clock().Now()
 }
+
+// clock is the clock the daemon waits on: Clock, or the real one.
+func (d *Daemon) clock() Clock { return clockOr(d.Clock) }
+
+func (d *Daemon) tell(e Event) { tell(d.Events, e) }
 
 // Run watches the inbox and sends the outbox until ctx ends, reconnecting
 // with backoff whenever the connection breaks. When ctx ends it finishes
@@ -160,8 +174,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 
 	maxBackoff := d.IMAP.maxBackoff()
 	backoff := time.Second
+	clock := d.clock()
 	for ctx.Err() == nil {
-		start := time.Now()
+		start := clock.Now()
 		err := d.readInbox(ctx, false)
 		if ctx.Err() != nil {
 			break
@@ -170,14 +185,12 @@ func (d *Daemon) Run(ctx context.Context) error {
 			fail(err)
 			break
 		}
-		if time.Since(start) > 2*maxBackoff {
+		if clock.Now().Sub(start) > 2*maxBackoff {
 			backoff = time.Second // it worked for a while: start again small
 		}
 		d.log().Warn("inbox connection ended; connecting again", "in", backoff.String(), "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(backoff):
-		}
+		d.tell(Event{Kind: InboxEnded, Wait: backoff, Err: err})
+		sleep(ctx, clock, backoff)
 		backoff = min(2*backoff, maxBackoff)
 	}
 	stop()
@@ -214,24 +227,24 @@ func (d *Daemon) RunOnce(ctx context.Context) error {
 	return err
 }
 
+// tickLoop runs the clocks every TickEvery (counted from the end of the
+// tick before) until ctx ends.
 func (d *Daemon) tickLoop(ctx context.Context, fail func(error)) {
-	t := time.NewTicker(d.tickEvery())
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
+	clock := d.clock()
+	for sleep(ctx, clock, d.tickEvery()) {
+		if !d.inboxFresh() {
+			d.log().Warn("clocks wait: the inbox has not been read lately (reminders and losses on time run once it has)")
+			d.tell(Event{Kind: ClocksWaited})
+			continue
+		}
+		d.tell(Event{Kind: ClocksBegin})
+		err := d.tick(ctx)
+		d.tell(Event{Kind: ClocksRan, Err: err})
+		if errors.Is(err, games.ErrDamaged) {
+			fail(err)
 			return
-		case <-t.C:
-			if !d.inboxFresh() {
-				d.log().Warn("clocks wait: the inbox has not been read lately (reminders and losses on time run once it has)")
-				continue
-			}
-			if err := d.tick(ctx); errors.Is(err, games.ErrDamaged) {
-				fail(err)
-				return
-			} else if err != nil {
-				d.log().Error("tick", "err", err)
-			}
+		} else if err != nil {
+			d.log().Error("tick", "err", err)
 		}
 	}
 }

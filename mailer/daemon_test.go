@@ -103,10 +103,42 @@ func (s *memStore) SetCursor(mb string, c games.MailboxCursor) error {
 }
 
 type rig struct {
-	srv   *localmail.Server
-	store *memStore
-	games *fakeGames
-	d     *Daemon
+	srv    *localmail.Server
+	store  *memStore
+	games  *fakeGames
+	d      *Daemon
+	events *events // what the daemon and its outbox told
+}
+
+// await waits until cond holds, looking at it after each event of the
+// daemon or its outbox.
+func (r *rig) await(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	r.events.await(t, what, cond)
+}
+
+// fakeClock makes the daemon and its outbox wait on a clock the test
+// moves.
+func (r *rig) fakeClock() *fakeClock {
+	c := newFakeClock()
+	r.d.Clock, r.d.Outbox.Clock = c, c
+	return c
+}
+
+// tickOnce moves clk to the next tick and waits until it ran.
+func (r *rig) tickOnce(t *testing.T, clk *fakeClock) {
+	t.Helper()
+	ran := r.events.count(ClocksRan)
+	clk.awaitTimer(t, "the next tick", r.d.tickEvery())
+	clk.Advance(r.d.tickEvery())
+	r.events.awaitCount(t, ClocksRan, ran+1)
+}
+
+// tickCount is how many times the games server's clocks ran.
+func (g *fakeGames) tickCount() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.ticks
 }
 
 func newRig(t *testing.T, lo localmail.Options, imapAddr string) *rig {
@@ -120,15 +152,17 @@ func newRig(t *testing.T, lo localmail.Options, imapAddr string) *rig {
 	g := &fakeGames{store: store, seen: map[string]bool{}}
 	snd := newTestSender(t, srv)
 	log := testLogger(t)
+	ev := newEvents()
 	d := &Daemon{
 		IMAP:   IMAPOptions{Host: ih, Port: ip, TLS: config.TLSNone, Username: "bot@example.test", Password: "bot-pw", Poll: time.Hour, CommandTimeout: 5 * time.Second},
 		Games:  g,
 		Store:  store,
-		Outbox: &Outbox{Store: store, Send: snd.Send, Log: log},
+		Outbox: &Outbox{Store: store, Send: snd.Send, Log: log, Events: ev.tell},
 		Bot:    testBot,
 		Log:    log,
+		Events: ev.tell,
 	}
-	return &rig{srv: srv, store: store, games: g, d: d}
+	return &rig{srv: srv, store: store, games: g, d: d, events: ev}
 }
 
 var msgSeq atomic.Int64
@@ -174,17 +208,17 @@ func TestDaemonIdle(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	waitFor(t, "the waiting mail", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	r.await(t, "the waiting mail", func() bool { return len(r.games.requests()) == 1 })
 
 	// Poll is an hour: only IDLE can bring this one in quickly.
 	t0 := time.Now()
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "second", "resign\r\n"))
-	waitFor(t, "the mail pushed by IDLE", 5*time.Second, func() bool { return len(r.games.requests()) == 2 })
+	r.await(t, "the mail pushed by IDLE", func() bool { return len(r.games.requests()) == 2 })
 	t.Logf("IDLE: handled %v after delivery", time.Since(t0))
-	waitFor(t, "the answers", 5*time.Second, func() bool {
+	r.await(t, "the answers", func() bool {
 		return len(mailtest.Inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")) == 2
 	})
-	waitFor(t, "the mail filed", 5*time.Second, func() bool {
+	r.await(t, "the mail filed", func() bool {
 		n, _ := mailboxStatus(t, r, "INBOX")
 		return n == 0
 	})
@@ -293,6 +327,18 @@ func (r *rig) watchdog(poll, timeout time.Duration) {
 	r.d.IMAP.Poll, r.d.IMAP.CommandTimeout, r.d.IMAP.MaxBackoff = poll, timeout, poll
 }
 
+// frozenAtNextLook freezes p when the daemon waits in IDLE for its next
+// look at the inbox, wait from now, moves clk there, and waits until the
+// daemon finds the connection dead and ends it.
+func (r *rig) frozenAtNextLook(t *testing.T, clk *fakeClock, p *proxy, wait time.Duration) {
+	t.Helper()
+	clk.awaitTimer(t, "the next look at the inbox", wait)
+	ended := r.events.count(InboxEnded)
+	p.frozen.Store(true)
+	clk.Advance(wait)
+	r.events.awaitCount(t, InboxEnded, ended+1)
+}
+
 func newProxy(t *testing.T, target string) *proxy {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -338,19 +384,21 @@ func TestDaemonWatchdogReconnects(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
 	p := r.viaProxy(t)
 	r.watchdog(200*time.Millisecond, 300*time.Millisecond)
+	clk := r.fakeClock()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
-	waitFor(t, "first mail", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	r.await(t, "first mail", func() bool { return len(r.games.requests()) == 1 })
 
-	// The connection goes silent without closing: the watchdog must notice.
-	p.frozen.Store(true)
-	time.Sleep(time.Second)
+	// The connection goes silent without closing: the watchdog must notice
+	// (the command timeout runs on the real clock).
+	r.frozenAtNextLook(t, clk, p, r.d.IMAP.busyPoll()) // the quick look after the mail
 	p.frozen.Store(false)
+	clk.Advance(r.events.last(InboxEnded).Wait)
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
-	waitFor(t, "mail after the half-open connection", 10*time.Second, func() bool { return len(r.games.requests()) == 2 })
+	r.await(t, "mail after the half-open connection", func() bool { return len(r.games.requests()) == 2 })
 	if p.conns.Load() < 2 {
 		t.Errorf("the daemon did not reconnect: %d connections", p.conns.Load())
 	}
@@ -401,13 +449,16 @@ func TestDaemonBusyLook(t *testing.T) {
 	// handling mail can bring the second mail in.
 	r := newRig(t, localmail.Options{Caps: imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapMove: {}, imap.CapUIDPlus: {}}}, "")
 	r.d.IMAP.BusyPoll = 300 * time.Millisecond
+	clk := r.fakeClock()
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	waitFor(t, "the first mail", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	r.events.awaitHandled(t, 1)
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
-	waitFor(t, "the second mail", 5*time.Second, func() bool { return len(r.games.requests()) == 2 })
+	clk.awaitTimer(t, "the quick look", r.d.IMAP.BusyPoll)
+	clk.Advance(r.d.IMAP.BusyPoll)
+	r.await(t, "the second mail", func() bool { return len(r.games.requests()) == 2 })
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -417,17 +468,23 @@ func TestDaemonBusyLook(t *testing.T) {
 func TestDaemonTicks(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
 	r.d.TickEvery = 20 * time.Millisecond
+	clk := r.fakeClock()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	waitFor(t, "three ticks", 5*time.Second, func() bool {
-		r.games.mu.Lock()
-		defer r.games.mu.Unlock()
-		return r.games.ticks >= 3
-	})
+	r.events.awaitCount(t, InboxRead, 1)
+	for i := range 3 {
+		if n := r.games.tickCount(); n != i {
+			t.Fatalf("%d ticks after %d tick times", n, i)
+		}
+		r.tickOnce(t, clk)
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+	if n := r.games.tickCount(); n != 3 {
+		t.Errorf("%d ticks after 3 tick times", n)
 	}
 }
 
@@ -558,25 +615,22 @@ func TestDaemonReconnectsLeakNothing(t *testing.T) {
 	p := r.viaProxy(t)
 	r.watchdog(100*time.Millisecond, 200*time.Millisecond)
 	r.d.TickEvery = 10 * time.Millisecond
+	clk := r.fakeClock()
 	// The SMTP sender keeps its connection open by design (until Close):
 	// leave it out of the count.
 	r.d.Outbox.Send = func(context.Context, games.Mail) error { return nil }
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond) // the mail server's goroutines settle (not the daemon's: it has not started)
 	before := runtime.NumGoroutine()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	for i := int32(0); i < 3; i++ {
-		// The (i+1)th connection, counted from the start: a count read
-		// here could already include the reconnection that the last
-		// freeze caused, and then wait for one that never comes.
-		waitFor(t, "a connection", 10*time.Second, func() bool { return p.conns.Load() > i })
-		p.frozen.Store(true)
-		time.Sleep(400 * time.Millisecond)
+	for range 3 {
+		r.frozenAtNextLook(t, clk, p, r.d.IMAP.Poll)
 		p.frozen.Store(false)
+		clk.Advance(r.events.last(InboxEnded).Wait) // the backoff, and some ticks
 	}
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
-	waitFor(t, "the mail after the reconnections", 10*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	r.await(t, "the mail after the reconnections", func() bool { return len(r.games.requests()) == 1 })
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -584,6 +638,8 @@ func TestDaemonReconnectsLeakNothing(t *testing.T) {
 	if p.conns.Load() < 4 {
 		t.Fatalf("only %d connections: the watchdog did not reconnect", p.conns.Load())
 	}
+	// Closed connections' goroutines end a moment after Run (no event
+	// tells it): this polls, and a leak fails it.
 	deadline := time.Now().Add(5 * time.Second)
 	for runtime.NumGoroutine() > before {
 		if time.Now().After(deadline) {
@@ -595,21 +651,31 @@ func TestDaemonReconnectsLeakNothing(t *testing.T) {
 }
 
 // TestDaemonWrongPasswordBacksOff: a session that fails at once (a wrong
-// password) is tried again after 1s, 2s, 4s..., not in a hot loop.
+// password) is tried again after 1s, 2s, 4s... up to MaxBackoff, not in
+// a hot loop.
 func TestDaemonWrongPasswordBacksOff(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
 	p := r.viaProxy(t)
 	r.d.IMAP.Password = "wrong"
+	r.d.IMAP.MaxBackoff = 5 * time.Second
+	clk := r.fakeClock()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	time.Sleep(2500 * time.Millisecond) // attempts at 0s and 1s; the next at 3s
+	for i, want := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 5 * time.Second, 5 * time.Second} {
+		r.events.awaitCount(t, InboxEnded, i+1)
+		if e := r.events.last(InboxEnded); e.Wait != want || e.Err == nil {
+			t.Fatalf("attempt %d ended with %+v; want an error and a wait of %v", i+1, e, want)
+		}
+		clk.awaitTimer(t, "the backoff", want)
+		if n := p.conns.Load(); n != int32(i+1) {
+			t.Fatalf("%d connections while the daemon waits after attempt %d", n, i+1)
+		}
+		clk.Advance(want)
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
-	}
-	if n := p.conns.Load(); n < 2 || n > 3 {
-		t.Errorf("%d connections in 2.5 s, want 2 (backoff 1s, then 2s)", n)
 	}
 }
 
@@ -639,15 +705,16 @@ func TestDaemonClocksWaitForTheInbox(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "127.0.0.1:1") // nothing listens there
 	r.d.TickEvery = 10 * time.Millisecond
 	r.d.IMAP.MaxBackoff = 20 * time.Millisecond
-	ticks := func() int {
-		r.games.mu.Lock()
-		defer r.games.mu.Unlock()
-		return r.games.ticks
-	}
+	clk := r.fakeClock()
+	ticks := r.games.tickCount
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	time.Sleep(300 * time.Millisecond) // some 30 tick times
+	for i := range 30 { // 30 tick times
+		clk.awaitTimer(t, "the next tick", r.d.TickEvery)
+		clk.Advance(r.d.TickEvery)
+		r.events.awaitCount(t, ClocksWaited, i+1)
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
@@ -666,7 +733,10 @@ func TestDaemonClocksWaitForTheInbox(t *testing.T) {
 	r.d.IMAP.Host, r.d.IMAP.Port = mailtest.HostPort(t, r.srv.IMAPAddr())
 	ctx, cancel = context.WithCancel(context.Background())
 	go func() { done <- r.d.Run(ctx) }()
-	waitFor(t, "a tick after the inbox was read", 5*time.Second, func() bool { return ticks() > 0 })
+	r.events.awaitCount(t, InboxRead, 1)
+	clk.awaitTimer(t, "the next tick", r.d.TickEvery)
+	clk.Advance(r.d.TickEvery)
+	r.await(t, "a tick after the inbox was read", func() bool { return ticks() > 0 })
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)

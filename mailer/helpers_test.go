@@ -21,8 +21,8 @@ import (
 )
 
 // What the tests of this package share: an in-memory outbox store, an
-// outbox mail, a sender to a local server, a test logger, a log recorder,
-// and waiting for a condition.
+// outbox mail, a sender to a local server, a test logger and a log
+// recorder (clock_test.go has the fake clock and waiting on events).
 
 // memOutbox is an in-memory OutboxStore.
 type memOutbox struct {
@@ -175,17 +175,6 @@ func testLogger(t *testing.T) *slog.Logger {
 		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	return nil
-}
-
-func waitFor(t *testing.T, what string, d time.Duration, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s", d, what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }
 
 // records is a slog handler that keeps what it is given.

@@ -259,11 +259,11 @@ func (cn *imapConn) watch(ctx context.Context) error {
 				return err
 			}
 		}
-		timer := time.NewTimer(wait)
+		timer := cn.d.clock().NewTimer(wait)
 		select {
 		case <-cn.news:
 			woke = "idle"
-		case <-timer.C:
+		case <-timer.C():
 			woke = timeout
 		case <-ctx.Done():
 			woke = "stop"

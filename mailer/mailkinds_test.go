@@ -231,7 +231,7 @@ func mailKinds(t *testing.T) []sampleMail {
 
 // firstMove is the first legal move in the game of mail m, as the answer
 // to "moves" from sender lists it; that answer is not kept. (The example
-// of a status block, "e.g. ...", is never a legal move.)
+// of a status block, "e.g. ...", is the casual bot's choice, not the first.)
 func (p *mailPlay) firstMove(from string, m *games.Mail) string {
 	p.t.Helper()
 	kept := len(p.got)

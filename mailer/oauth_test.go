@@ -54,8 +54,12 @@ func TestDaemonOAuth(t *testing.T) {
 		t.Run(strings.Join(append([]string{"mechs"}, mechs...), "-"), func(t *testing.T) {
 			p := oauthtest.Start("bot@example.test", 2*time.Second)
 			defer p.Close()
-			r, _ := oauthRig(t, p, mechs, nil)
-			r.d.IMAP.MaxBackoff = 200 * time.Millisecond
+			r, src := oauthRig(t, p, mechs, nil)
+			var ahead atomic.Int64 // how far the tokens' time is ahead of the real one
+			tokenNow := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+			p.SetNow(tokenNow)
+			src.Now = tokenNow
+			clk := r.fakeClock()
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan error)
 			go func() { done <- r.d.Run(ctx) }()
@@ -63,13 +67,15 @@ func TestDaemonOAuth(t *testing.T) {
 			answers := func(n int) func() bool {
 				return func() bool { return len(mailtest.Inbox(t, r.srv.IMAPAddr(), "alice@example.test", "alice-pw")) == n }
 			}
-			waitFor(t, "the first answer", 10*time.Second, answers(1))
-			time.Sleep(2100 * time.Millisecond) // the access token has expired
+			r.await(t, "the first answer", answers(1))
+			ahead.Store(int64(2100 * time.Millisecond)) // the access token has expired
 			if err := r.srv.Restart(0); err != nil {
 				t.Fatal(err)
 			}
+			r.events.awaitCount(t, InboxEnded, 1)
+			clk.Advance(r.events.last(InboxEnded).Wait) // the backoff before it connects again
 			r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "second", "resign\r\n"))
-			waitFor(t, "the second answer", 10*time.Second, answers(2))
+			r.await(t, "the second answer", answers(2))
 			cancel()
 			if err := <-done; err != nil {
 				t.Fatal(err)
@@ -128,7 +134,7 @@ func TestDaemonOAuthRevoked(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- r.d.Run(ctx) }()
-	waitFor(t, "a few attempts", 10*time.Second, func() bool {
+	r.await(t, "a few attempts", func() bool {
 		return r.store.get("m1").Attempts >= 2
 	})
 	if m := r.store.get("m1"); !m.SentAt.IsZero() || !strings.Contains(m.LastError, "oauth login") {
@@ -140,7 +146,7 @@ func TestDaemonOAuthRevoked(t *testing.T) {
 	if err := p.Seed(src.File); err != nil { // windpost oauth login
 		t.Fatal(err)
 	}
-	waitFor(t, "the mail after the new sign-in", 10*time.Second, func() bool {
+	r.await(t, "the mail after the new sign-in", func() bool {
 		return len(r.games.requests()) == 1 && !r.store.get("m1").SentAt.IsZero()
 	})
 	cancel()

@@ -66,7 +66,7 @@ type Outbox struct {
 	Store         OutboxStore
 	Send          func(ctx context.Context, m games.Mail) error // usually (*Sender).Send
 	Log           *slog.Logger
-	Now           func() time.Time // nil = time.Now
+	Now           func() time.Time // the time the outbox reads; nil = Clock's
 	RetryDelay    time.Duration    // the first retry delay; 0 = 30s
 	MaxRetryDelay time.Duration    // the longest retry delay; 0 = 1h
 	// Idle is how long Run sleeps when nothing is due and nobody wakes it;
@@ -86,6 +86,12 @@ type Outbox struct {
 	// Limits are the provider's send limits the outbox keeps under (zero:
 	// none); usually config.Config.SendLimits.
 	Limits config.SendLimits
+	// Clock is the clock Run waits on (and the outbox reads, unless Now
+	// is set); nil = the real clock.
+	Clock Clock
+	// Events, if set, is told each pass of Run that ended (OutboxFlushed);
+	// it must return quickly.
+	Events func(Event)
 
 	wakeOnce sync.Once
 	wake     chan struct{}
@@ -116,11 +122,12 @@ func (o *Outbox) permanentTries() int        { return positiveOr(o.PermanentTrie
 func (o *Outbox) giveUpAfter() time.Duration { return positiveOr(o.GiveUpAfter, 5*24*time.Hour) }
 func (o *Outbox) retriesPerPass() int        { return positiveOr(o.RetriesPerPass, 64*o.lanes()) }
 
+// now is the time the outbox reads: Now, or its clock's.
 func (o *Outbox) now() time.Time {
 	if o.Now != nil {
 		return o.Now()
 	}
-	return time.Now()
+	return clockOr(o.Clock).Now()
 }
 
 // Wake makes Run look at the store now (after Handle or Tick queued mail).
@@ -391,26 +398,26 @@ func (o *Outbox) acceptedAt(id string) (time.Time, bool) {
 func (o *Outbox) Run(ctx context.Context) error {
 	o.init()
 	idle := o.idle()
-	t := time.NewTimer(0)
-	defer t.Stop()
+	clock := clockOr(o.Clock)
+	next := time.Duration(0)
 	for {
+		t := clock.NewTimer(next)
 		select {
 		case <-ctx.Done():
-			return nil
 		case <-o.wake:
-		case <-t.C:
+		case <-t.C():
 		}
-		if _, err := o.Flush(ctx); err != nil && ctx.Err() == nil {
+		t.Stop()
+		if ctx.Err() != nil {
+			return nil
+		}
+		sent, err := o.Flush(ctx)
+		if err != nil && ctx.Err() == nil {
 			// Each failure was logged where it happened.
 			o.log().Debug("outbox flush", "err", err)
 		}
-		if !t.Stop() {
-			select {
-			case <-t.C:
-			default:
-			}
-		}
-		t.Reset(o.nextPass(idle))
+		next = o.nextPass(idle)
+		tell(o.Events, Event{Kind: OutboxFlushed, Mails: sent, Wait: next, Err: err})
 	}
 }
 

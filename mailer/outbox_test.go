@@ -68,7 +68,9 @@ func TestOutboxRunWakes(t *testing.T) {
 	var mu sync.Mutex
 	var sent []string
 	store := newMemOutbox()
-	ob := &Outbox{Store: store, Idle: time.Hour, Send: func(_ context.Context, m games.Mail) error {
+	ev := newEvents()
+	// The clock stands still: only Wake can make a pass after the first.
+	ob := &Outbox{Store: store, Idle: time.Hour, Clock: newFakeClock(), Events: ev.tell, Send: func(_ context.Context, m games.Mail) error {
 		mu.Lock()
 		sent = append(sent, m.ID)
 		mu.Unlock()
@@ -77,20 +79,15 @@ func TestOutboxRunWakes(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- ob.Run(ctx) }()
+	ev.awaitCount(t, OutboxFlushed, 1) // the pass at start, with nothing due
+	if e := ev.last(OutboxFlushed); e.Mails != 0 || e.Wait != time.Hour {
+		t.Errorf("the first pass: %+v; want nothing sent and a wait of Idle", e)
+	}
 	store.add(testMail(1, "a@example.test"), testMail(2, "b@example.test"))
 	ob.Wake()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		mu.Lock()
-		n := len(sent)
-		mu.Unlock()
-		if n == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Run sent %d of 2 after Wake", n)
-		}
-		time.Sleep(5 * time.Millisecond)
+	ev.awaitCount(t, OutboxFlushed, 2)
+	if e := ev.last(OutboxFlushed); e.Mails != 2 || e.Err != nil {
+		t.Errorf("the pass after Wake: %+v; want 2 sent", e)
 	}
 	cancel()
 	if err := <-done; err != nil {
@@ -111,24 +108,17 @@ func (failingMarks) MarkSent(string, time.Time) error { return errors.New("disk 
 // be marked sent will be sent again; Run must say so loudly, not at Debug.
 func TestOutboxRunReportsStoreFailure(t *testing.T) {
 	h := &records{}
+	ev := newEvents()
 	store := failingMarks{newMemOutbox(testMail(1, "a@example.test"))}
-	ob := &Outbox{Store: store, Idle: time.Hour, Log: slog.New(h), Send: func(context.Context, games.Mail) error { return nil }}
+	ob := &Outbox{Store: store, Idle: time.Hour, Log: slog.New(h), Events: ev.tell, Send: func(context.Context, games.Mail) error { return nil }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- ob.Run(ctx) }()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if _, ok := h.find(slog.LevelError, "disk full"); ok {
-			break
-		}
-		if time.Now().After(deadline) {
-			cancel()
-			<-done
-			t.Fatalf("no error logged for a failed MarkSent; logged: %v", h.recs)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	ev.awaitCount(t, OutboxFlushed, 1)
 	cancel()
+	if _, ok := h.find(slog.LevelError, "disk full"); !ok {
+		t.Errorf("no error logged for a failed MarkSent; logged: %v", h.recs)
+	}
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}

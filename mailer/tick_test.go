@@ -39,7 +39,9 @@ func runRig(t *testing.T, r *rig) (stopRun func()) {
 // mail not yet handled when it runs. The games server gets each mail's
 // arrival (INTERNALDATE), not the time the daemon got to it.
 func TestDaemonTickWaitsForMailHandledUpTo(t *testing.T) {
-	r := newRig(t, localmail.Options{}, "")
+	clk := newFakeClock()
+	r := newRig(t, localmail.Options{Now: clk.Now}, "") // the mail server stamps arrivals by the same clock
+	r.d.Clock, r.d.Outbox.Clock = clk, clk
 	r.d.TickEvery = 10 * time.Millisecond
 	r.d.ClockSkew = time.Nanosecond // taken as a second: INTERNALDATE has whole seconds
 	blocked, release := make(chan struct{}), make(chan struct{})
@@ -51,20 +53,26 @@ func TestDaemonTickWaitsForMailHandledUpTo(t *testing.T) {
 	}
 	runRig(t, r)
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "one", "P-2c\r\n"))
-	waitFor(t, "the first mail and a tick", 5*time.Second, func() bool {
-		r.games.mu.Lock()
-		defer r.games.mu.Unlock()
-		return len(r.games.reqs) == 1 && r.games.ticks > 0
-	})
-	time.Sleep(1100 * time.Millisecond) // the next mails arrive in a later second
+	r.events.awaitHandled(t, 1) // and the inbox read to its end: the clocks run
+	r.tickOnce(t, clk)
+	clk.Advance(1100 * time.Millisecond) // the next mails arrive in a later second
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "two", "P-3c\r\n"))
 	r.deliver(t, mailFrom("bob@example.test", "bot@example.test", "three", "P-8g\r\n"))
-	<-blocked
-	time.Sleep(100 * time.Millisecond) // ticks fire while "two" is being handled
-	released := time.Now()
+	select {
+	case <-blocked:
+	case <-time.After(awaitFor):
+		t.Fatal("the second mail was not handled")
+	}
+	// A tick fires while "two" is being handled: it runs once the games
+	// server is free, maybe before "three".
+	begun := r.events.count(ClocksBegin)
+	clk.awaitTimer(t, "the next tick", r.d.TickEvery)
+	clk.Advance(r.d.TickEvery)
+	r.events.awaitCount(t, ClocksBegin, begun+1)
+	released := clk.Now()
 	close(release)
-	waitFor(t, "the three mails", 5*time.Second, func() bool { return len(r.games.requests()) == 3 })
-	time.Sleep(50 * time.Millisecond) // and a tick after them
+	r.events.awaitHandled(t, 3)
+	r.tickOnce(t, clk) // and a tick after them
 	reqs := r.games.requests()
 	if three := reqs[2]; three.Subject != "three" || !three.Received.Before(released) {
 		t.Errorf("the third mail was given as received at %v (handled after %v): want its arrival", three.Received, released)
@@ -106,14 +114,20 @@ func TestDaemonTickRecovers(t *testing.T) {
 	logs := &records{}
 	r.d.Log = slog.New(logs)
 	r.d.TickEvery = 10 * time.Millisecond
+	clk := r.fakeClock()
 	g := &panickyGames{fakeGames: r.games}
 	r.d.Games = g
 	stopRun := runRig(t, r)
-	waitFor(t, "ticks after the panic", 5*time.Second, func() bool {
-		r.games.mu.Lock()
-		defer r.games.mu.Unlock()
-		return r.games.ticks >= 2
-	})
+	r.events.awaitCount(t, InboxRead, 1)
+	r.tickOnce(t, clk)
+	if err := r.events.last(ClocksRan).Err; err == nil || !strings.Contains(err.Error(), "games crashed") {
+		t.Errorf("the tick that panicked ended with %v", err)
+	}
+	r.tickOnce(t, clk)
+	r.tickOnce(t, clk)
+	if n := r.games.tickCount(); n != 2 {
+		t.Errorf("%d ticks ran after the panic, want 2", n)
+	}
 	rec, ok := logs.find(slog.LevelError, "crashed in the tick")
 	if !ok {
 		t.Fatal("the panic was not logged")
@@ -129,7 +143,7 @@ func TestDaemonTickRecovers(t *testing.T) {
 		t.Errorf("the log has no stack of the panic: %q", stack)
 	}
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "after", "P-2c\r\n"))
-	waitFor(t, "the mail after the panic", 5*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	r.await(t, "the mail after the panic", func() bool { return len(r.games.requests()) == 1 })
 	// serve --once: an error, not a panic. The running daemon stops first,
 	// so that its own tick cannot take the panicking one.
 	stopRun()
@@ -144,17 +158,29 @@ func TestDaemonTickRecovers(t *testing.T) {
 func TestDaemonPruneLetsMailIn(t *testing.T) {
 	r := newRig(t, localmail.Options{}, "")
 	r.d.TickEvery = 10 * time.Millisecond
+	clk := r.fakeClock()
 	var steps atomic.Int32
 	var mailAt atomic.Int32 // the step during which the mail was handled
+	begun := make(chan struct{})
 	r.games.onPrune = func() bool {
-		time.Sleep(20 * time.Millisecond)
+		if steps.Load() == 0 {
+			close(begun)
+		}
+		time.Sleep(20 * time.Millisecond) // a slow step of the prune (what is tested)
 		return steps.Add(1) < 100
 	}
 	r.games.onHandle = func(games.Request) { mailAt.Store(steps.Load()) }
 	runRig(t, r)
-	waitFor(t, "the prune to begin", 5*time.Second, func() bool { return steps.Load() > 0 })
+	r.events.awaitCount(t, InboxRead, 1)
+	clk.awaitTimer(t, "the tick", r.d.TickEvery)
+	clk.Advance(r.d.TickEvery)
+	select {
+	case <-begun:
+	case <-time.After(awaitFor):
+		t.Fatal("the prune did not begin")
+	}
 	r.deliver(t, mailFrom("alice@example.test", "bot@example.test", "during the prune", "P-2c\r\n"))
-	waitFor(t, "the mail", 5*time.Second, func() bool { return len(r.games.requests()) == 1 })
+	r.await(t, "the mail", func() bool { return len(r.games.requests()) == 1 })
 	if at := mailAt.Load(); at >= 100 {
 		t.Errorf("the mail was handled after the prune's %d steps", at)
 	}

@@ -35,6 +35,11 @@ type Notation interface {
 	// "\n" and carry no trailing spaces. A position of another game is
 	// written "?" by Board, FormatMove and FormatPosition (see FormatAs).
 	Board(p rules.Position) string
+	// BoardFrom is Board drawn from the side of the player of bottom: that
+	// side's pieces (and hand) at the bottom, the files and ranks and the
+	// pieces' marks turned with the board. BoardFrom(p, rules.Black) is
+	// Board(p), the diagram as shogi players print it.
+	BoardFrom(p rules.Position, bottom rules.Side) string
 	// Rules explains the variant's rules and notation in plain words, for
 	// players who ask for them by mail or in the terminal.
 	Rules() string

@@ -8,7 +8,7 @@ import (
 // BenchmarkPNG draws and encodes one position of each game and reports the
 // PNG's size.
 func BenchmarkPNG(b *testing.B) {
-	for _, name := range []string{"gufuu-sample", "microshogi-hands", "julgonu-capture"} {
+	for _, name := range []string{"gufuu-sample", "microshogi-hands", "julgonu-capture", "microshogi-hands-white", "julgonu-double-white"} {
 		b.Run(name, func(b *testing.B) {
 			p, o := sceneNamed(b, name).setUp(b)
 			var buf bytes.Buffer

@@ -10,6 +10,23 @@ import (
 // top to bottom, as the game's text board writes them.
 type axes struct{ files, ranks []string }
 
+// from is a as the player of bottom sees the board: for White, both
+// orders turned round.
+func (a axes) from(bottom rules.Side) axes {
+	if bottom != rules.White {
+		return a
+	}
+	return axes{files: reversed(a.files), ranks: reversed(a.ranks)}
+}
+
+func reversed(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[len(s)-1-i] = x
+	}
+	return out
+}
+
 // sideName is "Black" or "White".
 func sideName(s rules.Side) string {
 	if s == rules.White {
@@ -23,6 +40,9 @@ func sideName(s rules.Side) string {
 type grid struct {
 	x0, y0, cell int
 	files, ranks int
+	// turned draws the board half round (White's side at the bottom):
+	// squareAt and centreAt count the squares from the bottom right.
+	turned bool
 }
 
 func (g grid) right() int  { return g.x0 + g.files*g.cell }
@@ -38,11 +58,20 @@ func (g grid) square(col, row int) image.Rectangle {
 }
 
 // squareAt is the square numbered i row by row from the top left, as both
-// shogi engines number their squares.
-func (g grid) squareAt(i int) image.Rectangle { return g.square(i%g.files, i/g.files) }
+// shogi engines number their squares (from the bottom right when turned).
+func (g grid) squareAt(i int) image.Rectangle { return g.square(g.place(i)) }
 
 // centreAt is the middle of the square numbered i (see squareAt).
-func (g grid) centreAt(i int) pt { return g.centre(i%g.files, i/g.files) }
+func (g grid) centreAt(i int) pt { return g.centre(g.place(i)) }
+
+// place is the column and row on the picture of the square numbered i.
+func (g grid) place(i int) (col, row int) {
+	col, row = i%g.files, i/g.files
+	if g.turned {
+		return g.files - 1 - col, g.ranks - 1 - row
+	}
+	return col, row
+}
 
 // centre is the middle of the square in column col and row row.
 func (g grid) centre(col, row int) pt {

@@ -21,25 +21,29 @@ import (
 // same places: each text board's file line and its rank letters or digits.
 func TestAxesAsTextBoards(t *testing.T) {
 	tests := []struct {
-		game  string
-		start string
-		axes  axes
+		game   string
+		start  string
+		axes   axes
+		bottom rules.Side
 		// rank finds a rank line of the text board and its label.
 		rank *regexp.Regexp
 	}{
-		{"gufuu", gufuuStart, gufuuAxes(), regexp.MustCompile(`^ ([a-z]) \|`)},
-		{"microshogi", microshogiStart, microshogiAxes(), regexp.MustCompile(`\| ([a-z])$`)},
-		{"julgonu", julgonuStart, julgonuAxes(), regexp.MustCompile(`^([0-9]) `)},
+		{"gufuu", gufuuStart, gufuuAxes(), rules.Black, regexp.MustCompile(`^ ([a-z]) \|`)},
+		{"microshogi", microshogiStart, microshogiAxes(), rules.Black, regexp.MustCompile(`\| ([a-z])$`)},
+		{"julgonu", julgonuStart, julgonuAxes(), rules.Black, regexp.MustCompile(`^([0-9]) `)},
+		{"gufuu", gufuuStart, gufuuAxes().from(rules.White), rules.White, regexp.MustCompile(`^ ([a-z]) \|`)},
+		{"microshogi", microshogiStart, microshogiAxes().from(rules.White), rules.White, regexp.MustCompile(`\| ([a-z])$`)},
+		{"julgonu", julgonuStart, julgonuAxes().from(rules.White), rules.White, regexp.MustCompile(`^([0-9]) `)},
 	}
 	for _, tt := range tests {
-		t.Run(tt.game, func(t *testing.T) {
+		t.Run(tt.game+"/"+tt.bottom.String(), func(t *testing.T) {
 			n := notations()[tt.game]
 			p, err := n.ParsePosition(tt.start)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var files, ranks []string
-			for _, line := range strings.Split(n.Board(p), "\n") {
+			for _, line := range strings.Split(n.BoardFrom(p, tt.bottom), "\n") {
 				if m := tt.rank.FindStringSubmatch(line); m != nil {
 					ranks = append(ranks, m[1])
 				} else if f := strings.Fields(line); files == nil && len(f) == len(tt.axes.files) && !strings.ContainsAny(line, "+|:") {
@@ -53,6 +57,26 @@ func TestAxesAsTextBoards(t *testing.T) {
 				t.Errorf("the picture's ranks are %q, the text board's %q", tt.axes.ranks, ranks)
 			}
 		})
+	}
+}
+
+// turned is g turned half round, for White's side.
+func turned(g grid) grid {
+	g.turned = true
+	return g
+}
+
+// From White's side the square numbered i is drawn where the square
+// numbered from the other corner is drawn from Black's: the top left
+// square holds the bottom right one.
+func TestTurnedGridMirrors(t *testing.T) {
+	for _, g := range []grid{gufuuGrid(1), microshogiGrid(1)} {
+		n := g.files * g.ranks
+		for i := 0; i < n; i++ {
+			if got, want := turned(g).squareAt(i), g.squareAt(n-1-i); got != want {
+				t.Errorf("%dx%d: square %d from White's side at %v, want %v", g.files, g.ranks, i, got, want)
+			}
+		}
 	}
 }
 
@@ -238,6 +262,11 @@ func TestMarkOnlyTheMovesSquares(t *testing.T) {
 		{"gufuu-opening", gufuuGrid(1), []int{int(gufuu.Sq1b)}},
 		{"microshogi-hands", microshogiGrid(1), []int{0, 4}},
 		{"microshogi-check", microshogiGrid(1), []int{5}},
+		// From White's side the same squares are marked where the
+		// board turned half round puts them.
+		{"gufuu-capture-white", turned(gufuuGrid(1)), []int{int(gufuu.Sq2b), int(gufuu.Sq1c)}},
+		{"microshogi-hands-white", turned(microshogiGrid(1)), []int{0, 4}},
+		{"microshogi-check-white", turned(microshogiGrid(1)), []int{5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.scene, func(t *testing.T) {

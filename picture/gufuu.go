@@ -8,11 +8,13 @@ import (
 )
 
 // drawGufuu draws a Gufuu Shogi position as notation/gufuu's text board
-// lays it out (files 2 and 1 above, ranks a to c on the left), with the
-// shared hand beside the board and whose turn it is below.
+// lays it out (files 2 and 1 above, ranks a to c on the left; from White's
+// side turned half round, north down), with the shared hand beside the
+// board and whose turn it is below.
 func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas {
 	p, s, pal, labels := x.P, sh.s, sh.pal, sh.labels
 	g := gufuuGrid(s)
+	g.turned = sh.bottom == rules.White
 	c := newCanvas(sh.w, g.bottom()+s.i(46), pal.background)
 
 	c.rect(g.bounds(), pal.board)
@@ -29,7 +31,7 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 		}
 	}
 	c.lines(g, s, pal)
-	ax := gufuuAxes()
+	ax := gufuuAxes().from(sh.bottom)
 	for col, name := range ax.files {
 		c.label(labels, name, g.centre(col, 0).X, s.f(22), alignCenter, pal.text)
 	}
@@ -40,6 +42,9 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 	for sq := gufuu.Square(0); sq < gufuu.NumSquares; sq++ {
 		if pc, f, on := p.At(sq); on {
 			pic := gufuuPiece(pc, f, g.centreAt(int(sq)), g.f()*0.41, pal)
+			if g.turned {
+				pic.q = (pic.q + 2) % 4 // north points down the picture
+			}
 			if slices.Contains(checkers, pc) {
 				pic.halo = pal.checker
 			}
@@ -47,7 +52,7 @@ func drawGufuu(x gufuu.Position, last played[gufuu.Position], sh sheet) *canvas 
 		}
 	}
 	c.gufuuHand(p, float32(g.right())+s.f(18), g, pal, s)
-	c.label(labels, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), alignLeft, pal.text)
+	c.caption(sh, gufuuCaption(p), float32(g.x0), float32(g.bottom())+s.f(24), pal.text)
 	return c
 }
 

@@ -11,17 +11,26 @@ import (
 
 // drawJulgonu draws a Jul-Gonu position as notation/julgonu's text board
 // lays it out: the 4x4 lines with the stones on their points, Black's side
-// at the bottom, files a to d above and below, ranks 1 to 4 on both sides,
+// at the bottom (White's when the board is turned for White), files a to
+// d above and below, ranks 1 to 4 on both sides,
 // then whose turn it is and how many stones each side has. The last move
 // shows as a ring where the stone left and a dot on the stone that moved;
 // the stones it captured stay faded, crossed out.
 func drawJulgonu(p julgonu.Position, last played[julgonu.Position], sh sheet) *canvas {
 	s, pal, labels := sh.s, sh.pal, sh.labels
 	c := newCanvas(sh.w, s.i(392), pal.background)
-	// point is the centre of the point of file f (0 = a) and rank r (0 = 1),
-	// in whole pixels so that the lines are crisp.
+	// screen is the centre of the point in column col and row row of the
+	// picture, from the top left, in whole pixels so that the lines are
+	// crisp; point is that of file f (0 = a) and rank r (0 = 1), Black's
+	// side at the bottom unless the board is turned for White.
+	screen := func(col, row int) image.Point {
+		return image.Pt(s.i(78+float32(68*float32(col))), s.i(78+float32(68*float32(row))))
+	}
 	point := func(f, r int) image.Point {
-		return image.Pt(s.i(78+float32(68*float32(f))), s.i(78+float32(68*float32(3-r))))
+		if sh.bottom == rules.White {
+			return screen(3-f, r)
+		}
+		return screen(f, 3-r)
 	}
 	at := func(sq int) pt {
 		q := point(sq%4, sq/4)
@@ -29,15 +38,15 @@ func drawJulgonu(p julgonu.Position, last played[julgonu.Position], sh sheet) *c
 	}
 	c.rect(image.Rect(s.i(36), s.i(36), s.i(324), s.i(324)), pal.board)
 	t := max(2, s.i(2.5))
-	a, d := point(0, 3), point(3, 0)
+	a, d := screen(0, 0), screen(3, 3)
 	for k := 0; k < 4; k++ {
-		q := point(k, k)
+		q := screen(k, k)
 		c.rect(image.Rect(q.X-t/2, a.Y-t/2, q.X-t/2+t, d.Y-t/2+t), pal.line)
 		c.rect(image.Rect(a.X-t/2, q.Y-t/2, d.X-t/2+t, q.Y-t/2+t), pal.line)
 	}
-	ax := julgonuAxes()
+	ax := julgonuAxes().from(sh.bottom)
 	for k := 0; k < 4; k++ {
-		x, y := at(julgonu.Square(k, 0)).X, at(julgonu.Square(0, 3-k)).Y
+		x, y := float32(screen(k, 0).X), float32(screen(0, k).Y)
 		c.label(labels, ax.files[k], x, s.f(18), alignCenter, pal.text)
 		c.label(labels, ax.files[k], x, s.f(342), alignCenter, pal.text)
 		c.label(labels, ax.ranks[k], s.f(18), y, alignCenter, pal.text)
@@ -66,7 +75,7 @@ func drawJulgonu(p julgonu.Position, last played[julgonu.Position], sh sheet) *c
 			}
 		}
 	}
-	c.label(labels, julgonuCaption(p), s.f(36), s.f(370), alignLeft, pal.text)
+	c.caption(sh, julgonuCaption(p), s.f(36), s.f(370), pal.text)
 	return c
 }
 

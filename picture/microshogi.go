@@ -13,10 +13,13 @@ import (
 // board, ranks a to e down its right side, Black's hand below, then whose
 // turn it is. White's pieces point down the board and their letters are
 // upside down, as shogi players draw them; a piece showing its other face
-// (tokin, rook, lance, knight) has a red letter.
+// (tokin, rook, lance, knight) has a red letter. From White's side all is
+// turned half round: Black's hand and pieces are at the top, upside down.
 func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh sheet) *canvas {
 	s, pal, labels := sh.s, sh.pal, sh.labels
 	g := microshogiGrid(s)
+	g.turned = sh.bottom == rules.White
+	top := sh.bottom.Opponent()
 	c := newCanvas(sh.w, g.bottom()+s.i(98), pal.background)
 
 	c.rect(g.bounds(), pal.board)
@@ -32,7 +35,7 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 		c.rect(g.squareAt(int(k)), pal.check)
 	}
 	c.lines(g, s, pal)
-	ax := microshogiAxes()
+	ax := microshogiAxes().from(sh.bottom)
 	for col, name := range ax.files {
 		c.label(labels, name, g.centre(col, 0).X, float32(g.y0)-s.f(15), alignCenter, pal.text)
 	}
@@ -42,12 +45,12 @@ func drawMicroshogi(p microshogi.Position, last played[microshogi.Position], sh 
 	for sq := microshogi.Square(0); sq < microshogi.NumSquares; sq++ {
 		if pc, on := p.At(sq); on {
 			at := g.centreAt(int(sq))
-			c.piece(shogiPiece(pc.Face, pc.Side, at, g.f()*0.46, pal))
+			c.piece(shogiPiece(pc.Face, pc.Side == top, at, g.f()*0.46, pal))
 		}
 	}
-	c.shogiHand(p, rules.White, pt{float32(g.x0), s.f(34)}, pal, s)
-	c.shogiHand(p, rules.Black, pt{float32(g.x0), float32(g.bottom()) + s.f(36)}, pal, s)
-	c.label(labels, microshogiCaption(p), float32(g.x0), float32(g.bottom())+s.f(80), alignLeft, pal.text)
+	c.shogiHand(p, top, true, pt{float32(g.x0), s.f(34)}, pal, s)
+	c.shogiHand(p, sh.bottom, false, pt{float32(g.x0), float32(g.bottom()) + s.f(36)}, pal, s)
+	c.caption(sh, microshogiCaption(p), float32(g.x0), float32(g.bottom())+s.f(80), pal.text)
 	return c
 }
 
@@ -78,14 +81,15 @@ func microshogiCaption(p microshogi.Position) string {
 	return fmt.Sprintf("%s to move (move %d)", who, p.MoveNumber())
 }
 
-// shogiPiece is a Micro-shogi piece showing face f, of side s.
-func shogiPiece(f microshogi.Face, s rules.Side, at pt, r float32, pal palette) piece {
+// shogiPiece is a Micro-shogi piece showing face f, upside down when it
+// belongs to the player at the top of the picture.
+func shogiPiece(f microshogi.Face, down bool, at pt, r float32, pal palette) piece {
 	ink := pal.wood.ink
 	if f != microshogi.King && f != microshogi.Front(f.Pair()) {
 		ink = pal.wood.back
 	}
 	q, flip := 0, false
-	if s == rules.White {
+	if down {
 		q, flip = 2, true
 	}
 	return piece{at: at, r: r, q: q, style: pal.wood, ink: ink, text: nm.Letter(f), flip: flip,
@@ -93,8 +97,9 @@ func shogiPiece(f microshogi.Face, s rules.Side, at pt, r float32, pal palette) 
 }
 
 // shogiHand writes side s's hand in a row from at: "White in hand:" and
-// each kind of piece by its front face, with its count when more than one.
-func (c *canvas) shogiHand(p microshogi.Position, s rules.Side, at pt, pal palette, sc scale) {
+// each kind of piece by its front face, with its count when more than one;
+// the pieces upside down (down) when s sits at the top.
+func (c *canvas) shogiHand(p microshogi.Position, s rules.Side, down bool, at pt, pal palette, sc scale) {
 	small := face{regularFont, sc.f(16)}
 	head := sideName(s) + " in hand:"
 	c.label(small, head, at.X, at.Y, alignLeft, pal.text)
@@ -106,7 +111,7 @@ func (c *canvas) shogiHand(p microshogi.Position, s rules.Side, at pt, pal palet
 			continue
 		}
 		r := sc.f(18)
-		c.piece(shogiPiece(microshogi.Front(k), s, pt{x + r, at.Y}, r, pal))
+		c.piece(shogiPiece(microshogi.Front(k), down, pt{x + r, at.Y}, r, pal))
 		x += 2*r + sc.f(4)
 		if count > 1 {
 			times := fmt.Sprintf("×%d", count)

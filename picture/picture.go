@@ -21,6 +21,7 @@ package picture
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 
@@ -56,6 +57,14 @@ type Options struct {
 	// Last is the move that led to the position, to be marked; its zero
 	// value marks none.
 	Last Last
+	// Caption is the line under the board when the game's status is more
+	// than its position says (the end and the result of a game that has
+	// ended); "" means the position's own: whose move, a check, a mate.
+	Caption string
+	// Bottom is the side whose player sits at the bottom of the picture:
+	// Black (the zero value) draws the board as shogi diagrams are
+	// printed; White turns it half round, its labels with it.
+	Bottom rules.Side
 }
 
 // Last is a move to mark: the position before it and the move, as the
@@ -80,10 +89,12 @@ func (o Options) width() (int, error) {
 // sheet is what every game's drawing starts from: the width, the scale of
 // the 360-pixel design, the theme's colours and the labels' font.
 type sheet struct {
-	w      int
-	s      scale
-	pal    palette
-	labels face
+	w       int
+	s       scale
+	pal     palette
+	labels  face
+	caption string     // Options.Caption
+	bottom  rules.Side // the side drawn at the bottom
 }
 
 // sheet checks o and makes the sheet to draw on.
@@ -93,7 +104,28 @@ func (o Options) sheet() (sheet, error) {
 		return sheet{}, err
 	}
 	s := scaleOf(w)
-	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}}, nil
+	bottom := rules.Black
+	if o.Bottom == rules.White {
+		bottom = rules.White
+	}
+	return sheet{w: w, s: s, pal: paletteOf(o.Theme), labels: face{regularFont, s.f(17)}, caption: o.Caption, bottom: bottom}, nil
+}
+
+// captionMargin is the least room, in design pixels, right of a caption.
+const captionMargin = 6
+
+// caption paints the line under the board at x, y: Options.Caption, else
+// own, the position's. A caption too long for the picture is set smaller,
+// to end captionMargin design pixels from the right edge.
+func (c *canvas) caption(sh sheet, own string, x, y float32, col color.RGBA) {
+	s, f := own, sh.labels
+	if sh.caption != "" {
+		s = sh.caption
+	}
+	if room, w := float32(c.img.Bounds().Dx())-x-sh.s.f(captionMargin), c.advance(f, s); w > room && room > 0 {
+		f.size *= room / w
+	}
+	c.label(f, s, x, y, alignLeft, col)
 }
 
 // Board draws p, a position of any game windpost plays.

@@ -94,6 +94,12 @@ func scenes() []scene {
 		{name: "julgonu-capture", game: "julgonu", from: "1ww1/bw2/2b1/b3 b", moves: "c2-c3"},
 		{name: "julgonu-double", game: "julgonu", from: "2bw/2w1/bw1b/w3 b", moves: "d2-c2"},
 		{name: "julgonu-dark", game: "julgonu", from: "2bw/2w1/bw1b/w3 b", moves: "d2-c2", opts: Options{Theme: Dark}},
+		// From White's side: the board turned half round.
+		{name: "gufuu-capture-white", game: "gufuu", from: gufuuStart, moves: "K*1c>N K*2c>S W*1b>S S*2b>W Kx2b>E", opts: Options{Bottom: rules.White}},
+		{name: "gufuu-check-white", game: "gufuu", from: gufuuStart, moves: "K*2c>W K*1c>E W*2b>E S*2a>S K-1b>N S-1a>W+", opts: Options{Bottom: rules.White}},
+		{name: "microshogi-hands-white", game: "microshogi", from: microshogiStart, moves: microshogiGame, opts: Options{Bottom: rules.White}},
+		{name: "microshogi-check-white", game: "microshogi", from: "k3/4/2G1/4/3K b 2PBg 7", moves: "B*3b", opts: Options{Bottom: rules.White}},
+		{name: "julgonu-double-white", game: "julgonu", from: "2bw/2w1/bw1b/w3 b", moves: "d2-c2", opts: Options{Bottom: rules.White}},
 		// One picture of each game at twice the width, for the README.
 		{name: "sample-gufuu", game: "gufuu", from: gufuuStart, moves: gufuuSample, opts: Options{Width: 720}},
 		{name: "sample-microshogi", game: "microshogi", from: microshogiStart, moves: microshogiGame, opts: Options{Width: 720}},

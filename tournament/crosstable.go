@@ -31,9 +31,9 @@ func (t *Tournament) heading() string {
 
 // progress says how far play is: "after round 3 of 3" once a round is
 // complete and none later has a result; otherwise the round being played
-// and the games of the rounds paired that have a result ("round 2 of 5,
-// 5 of 8 games played"), since a round robin pairs its rounds at once and
-// its games end in any order.
+// and how many of its games have a result ("round 2 of 5, 1 of 4 games
+// played"); a round robin, which pairs its rounds at once and whose games
+// end in any order, says only the games ("5 of 12 games played").
 func (t *Tournament) progress() string {
 	played, games, complete := 0, 0, 0
 	for i, r := range t.Paired {
@@ -61,7 +61,19 @@ func (t *Tournament) progress() string {
 	case complete == len(t.Paired) || (complete > 0 && t.playedIn(complete) == played):
 		return fmt.Sprintf("after round %d of %d", complete, t.Rounds)
 	}
-	return fmt.Sprintf("round %d of %d, %d of %d games played", complete+1, t.Rounds, played, games)
+	if len(t.Paired) == t.Rounds && t.System != Swiss {
+		// Every round is paired at once and its games end in any order:
+		// a round would contradict the result above the table.
+		return fmt.Sprintf("%d of %d games played", played, games)
+	}
+	n := len(t.Paired)
+	inRound := 0
+	for _, g := range t.Paired[n-1].Games {
+		if !g.Bye() {
+			inRound++
+		}
+	}
+	return fmt.Sprintf("round %d of %d, %d of %d games played", n, t.Rounds, t.playedIn(n)-t.playedIn(n-1), inRound)
 }
 
 // playedIn counts the games with a result in the first n rounds.

@@ -162,11 +162,11 @@ func TestHeadingSaysHowFarPlayIs(t *testing.T) {
 		want         string
 	}{
 		{0, 0, "Round robin, 4 players, round 1 of 3, no game played yet"},
-		{3, 1, "Round robin, 4 players, round 1 of 3, 1 of 6 games played"},
-		{1, 1, "Round robin, 4 players, round 1 of 3, 2 of 6 games played"},
-		{1, 2, "Round robin, 4 players, round 2 of 3, 3 of 6 games played"}, // round 3's game counts too
-		{2, 1, "Round robin, 4 players, round 2 of 3, 4 of 6 games played"},
-		{2, 2, "Round robin, 4 players, round 3 of 3, 5 of 6 games played"},
+		{3, 1, "Round robin, 4 players, 1 of 6 games played"}, // a result of round 3: no "round 1" under it
+		{1, 1, "Round robin, 4 players, 2 of 6 games played"},
+		{1, 2, "Round robin, 4 players, 3 of 6 games played"}, // round 3's game counts too
+		{2, 1, "Round robin, 4 players, 4 of 6 games played"},
+		{2, 2, "Round robin, 4 players, 5 of 6 games played"},
 		{3, 2, "Round robin, 4 players, after round 3 of 3"},
 	}
 	for _, s := range steps {
@@ -193,5 +193,15 @@ func TestHeadingSaysHowFarPlayIs(t *testing.T) {
 	}
 	if got, want := first(sw), "Swiss (Dutch), 4 players, after round 1 of 3"; got != want {
 		t.Errorf("Swiss between rounds: %q, want %q", got, want)
+	}
+	// Within round 2, the games counted are round 2's, not all so far.
+	if _, err := sw.PairNext(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sw.Record(2, 1, Draw); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := first(sw), "Swiss (Dutch), 4 players, round 2 of 3, 1 of 2 games played"; got != want {
+		t.Errorf("Swiss within round 2: %q, want %q", got, want)
 	}
 }

@@ -27,7 +27,7 @@ func (h *Handler) boardPNG(ref games.BoardRef) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("board: %w", err)
 	}
-	o := picture.Options{Width: boardWidth, Theme: picture.Light}
+	o := picture.Options{Width: boardWidth, Theme: picture.Light, Caption: ref.Status}
 	if ref.Move != "" {
 		if o.Last.Before, err = n.ParsePosition(ref.Before); err != nil {
 			return nil, fmt.Errorf("board: the position before the last move: %w", err)

@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/windpost/windpost/internal/browsertest"
 )
 
@@ -20,7 +22,7 @@ import (
 // the pages at the phone's width there.
 
 // pageBlocks are the elements that must be fully visible on a page.
-const pageBlocks = "p, pre, img, li, th, td, h1, h2"
+const pageBlocks = "p, pre, img, li, th, td, h1, h2, button"
 
 // TestPagesInBrowser renders each page at 390 and 1200 px and checks
 // that nothing scrolls sideways, that the viewport is the device's, that
@@ -30,10 +32,7 @@ const pageBlocks = "p, pre, img, li, th, td, h1, h2"
 // links to games to a game's page with its picture; the footer's mail link
 // is the bot's address.
 func TestPagesInBrowser(t *testing.T) {
-	s := newSite(t)
-	srv := httptest.NewServer(s.h)
-	defer srv.Close()
-	ctx := browsertest.Start(t)
+	s, root, unsubscribe, ctx := browsing(t)
 	shots := os.Getenv("WINDPOST_BROWSER_SHOTS")
 
 	pages := []struct {
@@ -43,11 +42,12 @@ func TestPagesInBrowser(t *testing.T) {
 		{"index", "/", false}, {"people", s.link(s.people), true}, {"bot", s.link(s.botGame), true},
 		{"public", "/g/" + s.botGame, true}, {"standings-microshogi", "/standings/microshogi", false},
 		{"standings-gufuu", "/standings/gufuu", false}, {"tournament", "/t/t2345", false}, {"notfound", "/g/gzzzz", false},
+		{"unsubscribe", unsubscribe, false},
 	}
 	followed := map[string]bool{}
 	for _, p := range pages {
 		for _, w := range []int64{browsertest.Phone, browsertest.Desktop} {
-			got, status := visit(t, ctx, w, srv.URL+p.path)
+			got, status := visit(t, ctx, w, root+p.path)
 			if want := map[bool]int64{true: 404}[p.name == "notfound"]; status != max(want, 200) {
 				t.Errorf("%s at %d px: HTTP status %d", p.name, w, status)
 			}
@@ -91,6 +91,53 @@ func TestPagesInBrowser(t *testing.T) {
 	if games == 0 || len(followed) < 5 {
 		t.Errorf("followed %d links, %d to games: %v", len(followed), games, followed)
 	}
+}
+
+// TestUnsubscribeButtonInBrowser: the button of the unsubscribe page,
+// clicked in Chromium at a phone's width and a desktop's, sends the
+// one-click POST under the page's Content-Security-Policy: the answer is
+// the "Unsubscribed" page, and carol is stopped; opening the page alone
+// stopped nobody.
+func TestUnsubscribeButtonInBrowser(t *testing.T) {
+	s, root, link, ctx := browsing(t)
+	for i, w := range []int64{browsertest.Phone, browsertest.Desktop} {
+		if _, status := visit(t, ctx, w, root+link); status != 200 {
+			t.Fatalf("the page at %d px: HTTP status %d", w, status)
+		}
+		if i == 0 && s.stopped() {
+			t.Fatal("opening the page stopped carol")
+		}
+		tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		resp, err := chromedp.RunResponse(tctx, chromedp.Click(chromedp.CSS("button")))
+		if err != nil {
+			cancel()
+			t.Fatalf("click at %d px: %v", w, err)
+		}
+		got, err := chromedp.Run(tctx, chromedp.Evaluate[browsertest.Rendered](browsertest.Measure(pageBlocks)))
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Status != 200 || got.Title != "Unsubscribed" || !strings.Contains(got.Text, "Done: nobody can invite you any more") {
+			t.Errorf("after the click at %d px: %d %q\n%s", w, resp.Status, got.Title, got.Text)
+		}
+		for _, problem := range got.Problems(w) {
+			t.Errorf("the answer at %d px: %s", w, problem)
+		}
+	}
+	if !s.stopped() {
+		t.Error("carol is not stopped after the click")
+	}
+}
+
+// browsing serves a site in which carol has an invitation (its one-click
+// link is unsubscribe) at root, and starts Chromium.
+func browsing(t *testing.T) (s *site, root, unsubscribe string, ctx context.Context) {
+	s = newSite(t)
+	unsubscribe = s.invite()
+	srv := httptest.NewServer(s.h)
+	t.Cleanup(srv.Close)
+	return s, srv.URL, unsubscribe, browsertest.Start(t)
 }
 
 // visit is browsertest.Visit, failing t on an error.

@@ -115,7 +115,8 @@ func newSite(t testing.TB) *site {
 			{Round: 1, White: bob, Black: "", Result: "bye"},
 			{Round: 2, White: alice, Black: bob},
 		}}
-	s.h = &Handler{Games: s.store, Tournaments: memTournaments{s.tournament}, Catalog: cat, Now: s.Now, BotAddress: botAddress}
+	s.h = &Handler{Games: s.store, Tournaments: memTournaments{s.tournament}, Catalog: cat, Now: s.Now, BotAddress: botAddress,
+		Unsubscribe: s.srv}
 	return s
 }
 

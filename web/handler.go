@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -48,11 +49,19 @@ type Handler struct {
 	// NotFoundDelay is how long after the request a game page that does
 	// not exist, or may not be shown, is answered; 0 = DefaultNotFoundDelay.
 	NotFoundDelay time.Duration
+	// Unsubscribe runs the one-click unsubscribe of the key an
+	// invitation's List-Unsubscribe URL carries (*games.Server); nil = the
+	// unsubscribe pages are 404 and take no POST (unsubscribe.go).
+	Unsubscribe Unsubscriber
+	// UnsubscribesPerMinute is how many one-click POSTs run in a minute,
+	// whoever sends them; 0 = DefaultUnsubscribesPerMinute.
+	UnsubscribesPerMinute int
 
 	once  sync.Once
 	mux   *http.ServeMux
 	pages *template.Template
 	cat   *variants.Catalog
+	posts postBudget // the one-click POSTs of this minute (unsubscribe.go)
 }
 
 // publicGamesShown is how many public games the index and a standings
@@ -105,24 +114,34 @@ func (h *Handler) init() {
 		mux.HandleFunc("GET /g/{link}/board.png", h.board)
 		mux.HandleFunc("GET /standings/{game}", h.standings)
 		mux.HandleFunc("GET /t/{id}", h.tournament)
+		mux.HandleFunc("GET /unsubscribe/{key}", h.unsubscribePage)
+		mux.HandleFunc("POST /unsubscribe/{key}", h.unsubscribe)
 		mux.HandleFunc("GET /", h.notFound)
 		h.mux = mux
 	})
 }
 
-// ServeHTTP answers GET and HEAD, with the security headers on every
-// answer; any other method is 405.
+// contentPolicy is every answer's Content-Security-Policy: no script,
+// no form (the unsubscribe page's button allows its own, formSelf).
+const contentPolicy = "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// ServeHTTP answers GET and HEAD, and POST to an unsubscribe link, with
+// the security headers on every answer; any other method is 405.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.init()
 	hd := w.Header()
-	hd.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	hd.Set("Content-Security-Policy", contentPolicy)
 	hd.Set("X-Content-Type-Options", "nosniff")
 	hd.Set("Referrer-Policy", "no-referrer")
 	hd.Set("X-Frame-Options", "DENY")
 	hd.Set("Cache-Control", "no-store")
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		hd.Set("Allow", "GET, HEAD")
-		http.Error(w, "405 method not allowed: this site only shows pages", http.StatusMethodNotAllowed)
+	if allow := h.methods(r.URL.Path); !slices.Contains(allow, r.Method) {
+		hd.Set("Allow", strings.Join(allow, ", "))
+		why := "this site only shows pages"
+		if len(allow) > 2 {
+			why = "an unsubscribe link takes GET (a page with a button) and POST (the button's)"
+		}
+		http.Error(w, "405 method not allowed: "+why, http.StatusMethodNotAllowed)
 		return
 	}
 	h.mux.ServeHTTP(w, r)

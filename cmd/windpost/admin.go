@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -125,22 +126,27 @@ func gamesJob(st *games.Store, _ string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(list) == 0 {
-		fmt.Fprintln(w, "No games in the store.")
-		return nil
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "GAME\tVARIANT\tBLACK\tWHITE\tSTATE\tMOVES\tTO MOVE\tDEADLINE\tRESULT")
-	for _, g := range list {
+	return writeTable(w, "No games in the store.", "GAME\tVARIANT\tBLACK\tWHITE\tSTATE\tMOVES\tTO MOVE\tDEADLINE\tRESULT", list, func(g games.GameSummary) []string {
 		deadline := "-"
 		if !g.Deadline.IsZero() {
 			deadline = g.Deadline.UTC().Format(time.DateTime)
 		}
-		toMove := g.ToMove
-		if toMove == "" {
-			toMove = "-"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", g.ID, g.Variant, g.Black, g.White, g.State, g.Ply, toMove, deadline, g.Result)
+		return []string{g.ID, g.Variant, g.Black, g.White, g.State, strconv.Itoa(g.Ply), cmp.Or(g.ToMove, "-"), deadline, g.Result}
+	})
+}
+
+// writeTable writes a row of cells for each item under header (its column
+// names tab-separated) in columns two spaces apart, or only the sentence
+// empty when there are no items.
+func writeTable[T any](w io.Writer, empty, header string, items []T, row func(T) []string) error {
+	if len(items) == 0 {
+		_, err := fmt.Fprintln(w, empty)
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, header)
+	for _, it := range items {
+		fmt.Fprintln(tw, strings.Join(row(it), "\t"))
 	}
 	return tw.Flush()
 }
@@ -174,13 +180,7 @@ func outboxJob(st *games.Store, _ string, w io.Writer) error {
 			"Moves and results go first; %d mails wait.\n\n", hold.Limits, hold.Sent, window,
 			hold.Until.UTC().Format(time.DateTime), hold.Since.UTC().Format(time.DateTime), waiting)
 	}
-	if len(list) == 0 {
-		fmt.Fprintln(w, "No mail waiting or failed in the outbox.")
-		return nil
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "MAIL\tKIND\tGOES\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR")
-	for _, m := range list {
+	return writeTable(w, "No mail waiting or failed in the outbox.", "MAIL\tKIND\tGOES\tTO\tGAME\tSTATE\tTRIES\tWHEN\tLAST ERROR", list, func(m games.UnsentMail) []string {
 		state, when := "pending", m.NextTry
 		switch {
 		case !m.FailedAt.IsZero():
@@ -192,10 +192,9 @@ func outboxJob(st *games.Store, _ string, w io.Writer) error {
 		if m.Later {
 			goes = "later"
 		}
-		why := cmp.Or(strings.Join(strings.Fields(m.LastError), " "), "-")
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", m.ID, m.Kind, goes, m.To, cmp.Or(m.Game, "-"), state, m.Attempts, when.UTC().Format(time.DateTime), why)
-	}
-	return tw.Flush()
+		return []string{m.ID, string(m.Kind), goes, m.To, cmp.Or(m.Game, "-"), state, strconv.Itoa(m.Attempts),
+			when.UTC().Format(time.DateTime), cmp.Or(oneLine(m.LastError), "-")}
+	})
 }
 
 // dumpJob writes the dump; arg "keys" shows the reply keys.

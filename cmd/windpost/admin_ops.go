@@ -12,10 +12,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"github.com/windpost/windpost/config"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/variants"
 )
@@ -73,8 +71,7 @@ var opUsage = map[string][2]string{
 func adminOperate(ctx context.Context, a *app, name string, args []string) int {
 	usage := opUsage[name]
 	fs := newFlags(a, usage[0], usage[1]+"\n\nEach change goes to the audit log with who made it and why (windpost admin audit).")
-	cfgPath := fs.String("config", "", "the config `file`: its [bot] address and [store] path")
-	store := fs.String("store", defaultStore, "the store `file` (without -config; the embedded demo's store)")
+	where := botStoreFlags(fs)
 	by := fs.String("by", osUser(), "who takes the action, for the audit log (a `name`)")
 	why := fs.String("why", "", "why, in a few words (`text`, required): the players are told")
 	pos, code, ok := parseFlags(fs, args)
@@ -87,16 +84,13 @@ func adminOperate(ctx context.Context, a *app, name string, args []string) int {
 		fs.Usage()
 		return 2
 	}
-	op.Bot, *store = "bot@"+localDomain, cmp.Or(*store, defaultStore)
-	if *cfgPath != "" {
-		cfg, err := config.Load(*cfgPath, os.Environ())
-		if err != nil {
-			fmt.Fprintf(a.stderr, "windpost admin %s: %v\n", name, err)
-			return 2
-		}
-		op.Bot, *store = cfg.Bot.Address, cfg.Store.Path
+	bot, store, err := where.resolve()
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost admin %s: %v\n", name, err)
+		return 2
 	}
-	if err := runAdminOp(ctx, a, *store, op); err != nil {
+	op.Bot = bot
+	if err := runAdminOp(ctx, a, store, op); err != nil {
 		fmt.Fprintf(a.stderr, "windpost admin %s: %v\n", name, err)
 		return 1
 	}
@@ -245,21 +239,12 @@ func (op adminOp) run(ctx context.Context, st *games.Store, catalog *variants.Ca
 // auditJob prints the audit log, oldest first.
 func auditJob(st *games.Store, _ string, w io.Writer) error {
 	log, err := st.AuditLog()
-	switch {
-	case err != nil:
-		return err
-	case len(log) == 0:
-		_, err = fmt.Fprintln(w, "The audit log is empty: no organiser or operator has acted yet.")
+	if err != nil {
 		return err
 	}
-	rows := []string{"WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY"}
-	for _, e := range log {
-		cells := []string{e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target, cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-")}
-		rows = append(rows, strings.Join(cells, "\t"))
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(rows, "\n"))
-	return tw.Flush()
+	return writeTable(w, "The audit log is empty: no organiser or operator has acted yet.", "WHEN (UTC)\tWHO\tACTION\tON\tWHAT\tWHY", log, func(e games.AuditEntry) []string {
+		return []string{e.At.UTC().Format(time.DateTime), e.Who, e.Action, e.Target, cmp.Or(oneLine(e.Detail), "-"), cmp.Or(oneLine(e.Why), "-")}
+	})
 }
 
 // oneLine is s with its white space (tabs, line breaks) folded to single

@@ -211,3 +211,49 @@ func TestAdminUsageNamesEverySubcommand(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteTable: the admin listings' table: the sentence alone when there
+// are no rows, otherwise the header and the rows in columns two spaces
+// apart, each cell as given.
+func TestWriteTable(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows [][]string
+		want string
+	}{
+		{"no rows", nil, "Nothing here.\n"},
+		{"rows", [][]string{{"g1", "gufuu", "-"}, {"game-22", "micro", "alice@example.test"}},
+			"ID       GAME   WHO\ng1       gufuu  -\ngame-22  micro  alice@example.test\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := writeTable(&b, "Nothing here.", "ID\tGAME\tWHO", tc.rows, func(r []string) []string { return r }); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tc.want {
+				t.Errorf("got\n%q\nwant\n%q", b.String(), tc.want)
+			}
+		})
+	}
+}
+
+// TestAdminEmptyListings: games and outbox on an empty store say so in a
+// sentence rather than print a bare header.
+func TestAdminEmptyListings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "windpost.db")
+	st, err := games.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ sub, want string }{
+		{"games", "No games in the store.\n"},
+		{"outbox", "No mail waiting or failed in the outbox.\n"},
+	} {
+		if out, errOut, code := leadRun(t, "", "admin", tc.sub, "--store", path); code != 0 || out != tc.want {
+			t.Errorf("admin %s on an empty store: code %d, stderr %q, out %q, want %q", tc.sub, code, errOut, out, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -27,20 +28,15 @@ func adminForget(ctx context.Context, a *app, args []string) int {
 			"off their challenges, replace their address in the game records by a stand-in\n"+
 			"(forgotten-<n>@invalid) and delete their player record. A \"stop\" they wrote stays\n"+
 			"on the do-not-mail list. Stop windpost serve first: this writes the store.")
-	cfgPath := fs.String("config", "", "the config `file`: its [bot] address and [store] path")
-	store := fs.String("store", defaultStore, "the store `file` (without -config; the embedded demo's store)")
+	where := botStoreFlags(fs)
 	address, code, ok := parseOneArg(fs, args)
 	if !ok {
 		return code
 	}
-	bot, path := "bot@"+localDomain, *store
-	if *cfgPath != "" {
-		cfg, err := config.Load(*cfgPath, os.Environ())
-		if err != nil {
-			fmt.Fprintf(a.stderr, "windpost admin forget: %v\n", err)
-			return 2
-		}
-		bot, path = cfg.Bot.Address, cfg.Store.Path
+	bot, path, err := where.resolve()
+	if err != nil {
+		fmt.Fprintf(a.stderr, "windpost admin forget: %v\n", err)
+		return 2
 	}
 	st, err := games.OpenWith(path, games.StoreOptions{LockTimeout: 300 * time.Millisecond})
 	if errors.Is(err, games.ErrStoreInUse) {
@@ -63,6 +59,34 @@ func adminForget(ctx context.Context, a *app, args []string) int {
 	}
 	fmt.Fprintf(a.stderr, "windpost admin forget: %v\n", err)
 	return 1
+}
+
+// botStore is where an admin command that acts in the bot's name finds
+// the bot's address and the store: -config's [bot] address and [store]
+// path, or without -config the embedded demo's bot and --store.
+type botStore struct {
+	config, store *string
+}
+
+// botStoreFlags adds -config and --store to fs.
+func botStoreFlags(fs *flag.FlagSet) botStore {
+	return botStore{
+		config: fs.String("config", "", "the config `file`: its [bot] address and [store] path"),
+		store:  fs.String("store", defaultStore, "the store `file` (without -config; the embedded demo's store)"),
+	}
+}
+
+// resolve is the bot's address and the store's path the flags name; err
+// says why the config file does not load.
+func (w botStore) resolve() (bot, path string, err error) {
+	if *w.config == "" {
+		return "bot@" + localDomain, cmp.Or(*w.store, defaultStore), nil
+	}
+	cfg, err := config.Load(*w.config, os.Environ())
+	if err != nil {
+		return "", "", err
+	}
+	return cfg.Bot.Address, cfg.Store.Path, nil
 }
 
 // parseOneArg parses args with fs and wants exactly one argument besides

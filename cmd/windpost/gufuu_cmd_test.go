@@ -246,3 +246,26 @@ func TestPlayGufuuBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayFromYourSide: against the bot, every board is drawn from the
+// human's side, as windpost's mails draw it: turned half round for White
+// (its legend says so), as shogi diagrams are printed for Black.
+func TestPlayFromYourSide(t *testing.T) {
+	const turned = "(White's side: north is down)"
+	for _, tc := range []struct {
+		as     string
+		turned bool
+	}{{"black", false}, {"white", true}} {
+		t.Run(tc.as, func(t *testing.T) {
+			a, out, errb := testApp("moves\nquit\n")
+			if code := run(context.Background(), a, []string{"play", "gufuu", "--as", tc.as, "--level", "casual", "--seed", "3"}); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb)
+			}
+			s := out.String()
+			boards, turnedBoards := strings.Count(s, "facing north"), strings.Count(s, turned)
+			if boards == 0 || tc.turned && turnedBoards != boards || !tc.turned && turnedBoards != 0 {
+				t.Errorf("playing %s: %d boards, %d of them from White's side:\n%s", tc.as, boards, turnedBoards, s)
+			}
+		})
+	}
+}

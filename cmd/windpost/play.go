@@ -82,6 +82,17 @@ func cmdPlay(ctx context.Context, a *app, args []string) int {
 
 func (t *terminalGame) out() io.Writer { return t.a.stdout }
 
+// board is the text board of the position, drawn from the human's side
+// against the bot (turned half round for White, as windpost's mails are),
+// and from Black's side for two players at one keyboard.
+func (t *terminalGame) board() string {
+	bottom := rules.Black
+	if t.bot {
+		bottom = t.human
+	}
+	return t.kit.Notation.BoardFrom(t.g.Position(), bottom)
+}
+
 func sideTitle(s rules.Side) string {
 	if s == rules.White {
 		return "White"
@@ -98,7 +109,7 @@ func (t *terminalGame) run(ctx context.Context) int {
 		fmt.Fprint(w, ": two players at one keyboard.")
 	}
 	fmt.Fprintln(w, " Type help for the commands.")
-	fmt.Fprint(w, "\n"+t.kit.Notation.Board(t.g.Position()))
+	fmt.Fprint(w, "\n"+t.board())
 	for {
 		if err := ctx.Err(); err != nil {
 			return 1
@@ -119,7 +130,7 @@ func (t *terminalGame) run(ctx context.Context) int {
 				fmt.Fprintf(t.a.stderr, "windpost play: the bot's move %s: %v\n", text, err)
 				return 1
 			}
-			fmt.Fprintf(w, "\n%d. The bot (%s) plays %s\n\n%s", t.g.Ply(), sideTitle(side), text, t.kit.Notation.Board(t.g.Position()))
+			fmt.Fprintf(w, "\n%d. The bot (%s) plays %s\n\n%s", t.g.Ply(), sideTitle(side), text, t.board())
 			continue
 		}
 		fmt.Fprintf(w, "%s to move (move %d)> ", sideTitle(side), t.g.Ply()+1)
@@ -145,7 +156,7 @@ func (t *terminalGame) run(ctx context.Context) int {
 		case "rules":
 			fmt.Fprint(w, t.kit.Notation.Rules())
 		case "board":
-			fmt.Fprint(w, t.kit.Notation.Board(t.g.Position()))
+			fmt.Fprint(w, t.board())
 		default:
 			t.play(line)
 		}
@@ -177,7 +188,7 @@ func (t *terminalGame) play(text string) {
 		fmt.Fprintf(w, "%q is not possible: %v\nLegal moves: %s\n", text, err, t.legalMoves())
 		return
 	}
-	fmt.Fprintf(w, "\n%d. %s\n\n%s", t.g.Ply(), t.kit.Notation.FormatMove(t.g.Positions[len(t.g.Positions)-2], m), t.kit.Notation.Board(t.g.Position()))
+	fmt.Fprintf(w, "\n%d. %s\n\n%s", t.g.Ply(), t.kit.Notation.FormatMove(t.g.Positions[len(t.g.Positions)-2], m), t.board())
 }
 
 func (t *terminalGame) undo() {
@@ -204,7 +215,7 @@ func (t *terminalGame) undo() {
 	for i := 0; i < n; i++ {
 		t.g.Undo()
 	}
-	fmt.Fprintf(w, "Took back %d move(s).\n\n%s", n, t.kit.Notation.Board(t.g.Position()))
+	fmt.Fprintf(w, "Took back %d move(s).\n\n%s", n, t.board())
 }
 
 func (t *terminalGame) hint(ctx context.Context) {

@@ -226,7 +226,7 @@ func buildDaemon(a *app, p daemonParts) (*mailer.Daemon, func(), error) {
 		p.log.Warn("no admin socket: windpost admin cannot reach the store while serve runs", "err", err)
 		stopAdmin = func() {}
 	}
-	stopWeb := serveWeb(p.web, store, p.bot.Address, p.log)
+	stopWeb := serveWeb(p.web, store, srv, p.bot.Address, p.log)
 	return d, func() { stopWeb(); stopAdmin(); snd.Close(); store.Close() }, nil
 }
 

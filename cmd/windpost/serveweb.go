@@ -23,9 +23,10 @@ func listenWeb(addr string) (net.Listener, error) {
 }
 
 // serveWeb serves the read-only web view of store on ln (nil: none), its
-// footer naming bot, the address to write to, until the returned stop is
-// called; stop waits for the server to finish.
-func serveWeb(ln net.Listener, store *games.Store, bot string, log *slog.Logger) (stop func()) {
+// footer naming bot, the address to write to, and its one-click
+// unsubscribe run by srv, until the returned stop is called; stop waits
+// for the server to finish.
+func serveWeb(ln net.Listener, store *games.Store, srv *games.Server, bot string, log *slog.Logger) (stop func()) {
 	if ln == nil {
 		return func() {}
 	}
@@ -35,7 +36,8 @@ func serveWeb(ln net.Listener, store *games.Store, bot string, log *slog.Logger)
 	go func() {
 		defer close(done)
 		log.Info("web view serving", "addr", ln.Addr().String())
-		if err := web.Serve(ctx, web.NewServer(&web.Handler{Games: store, Tournaments: web.StoreTournaments{Store: store}, Log: log, BotAddress: bot}, log), ln); err != nil {
+		if err := web.Serve(ctx, web.NewServer(&web.Handler{Games: store, Tournaments: web.StoreTournaments{Store: store}, Log: log, BotAddress: bot,
+			Unsubscribe: srv}, log), ln); err != nil {
 			log.Error("web view stopped", "err", err)
 		}
 	}()

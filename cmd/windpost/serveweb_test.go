@@ -65,6 +65,14 @@ func TestServeWeb(t *testing.T) {
 	} else {
 		r.Body.Close()
 	}
+	// The one-click unsubscribe is run by the daemon's games server: a key
+	// that proves nobody is its 404 page, not a 405 (no unsubscribe).
+	if r, err := http.Post("http://"+flagAddr+"/unsubscribe/gzzzz.aaaaaaaaaaaaaaaa", "application/x-www-form-urlencoded",
+		strings.NewReader("List-Unsubscribe=One-Click")); err != nil || r.StatusCode != 404 {
+		t.Errorf("POST /unsubscribe/...: %v %v", r, err)
+	} else {
+		r.Body.Close()
+	}
 	if c, err := net.Dial("tcp", fileAddr); err == nil {
 		c.Close()
 		t.Errorf("the file's web.listen %s is served too: -web overrides it", fileAddr)

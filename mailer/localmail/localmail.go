@@ -57,6 +57,9 @@ type Options struct {
 	// OAuthMechanisms are the OAuth mechanisms offered with CheckToken;
 	// nil = XOAUTH2 and OAUTHBEARER (tests play Outlook with XOAUTH2 only).
 	OAuthMechanisms []string
+	// Now, if set, is the time Deliver stamps a mail with (its
+	// INTERNALDATE); nil = time.Now. Tests give their own clock.
+	Now func() time.Time
 }
 
 // Server is a running local mail server.
@@ -271,6 +274,15 @@ func (s *Server) account(addr string) string {
 	return local
 }
 
+// now is the time a delivered mail is stamped with: Options.Now, or the
+// real time.
+func (s *Server) now() time.Time {
+	if s.opts.Now != nil {
+		return s.opts.Now()
+	}
+	return time.Now()
+}
+
 // Deliver puts a raw message into the INBOX of the account rcpt belongs
 // to, with Return-Path and Delivered-To headers on top (as a delivery
 // agent writes them). from is the envelope sender ("" for a bounce).
@@ -282,7 +294,7 @@ func (s *Server) Deliver(from, rcpt string, raw []byte) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "Return-Path: <%s>\r\nDelivered-To: %s\r\n", from, rcpt)
 	b.Write(raw)
-	if _, err := s.users[name].Append("INBOX", bytes.NewReader(b.Bytes()), &imap.AppendOptions{Time: time.Now()}); err != nil {
+	if _, err := s.users[name].Append("INBOX", bytes.NewReader(b.Bytes()), &imap.AppendOptions{Time: s.now()}); err != nil {
 		return fmt.Errorf("localmail: deliver to %s: %w", rcpt, err)
 	}
 	s.mu.Lock()

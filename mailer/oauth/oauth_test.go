@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,6 +41,9 @@ func TestSourceRefreshesBeforeExpiry(t *testing.T) {
 	defer p.Close()
 	var logs bytes.Buffer
 	s := newSource(t, p, slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	var ahead atomic.Int64 // how far the tokens' time is ahead of the real one
+	s.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+	p.SetNow(s.Now)
 	ctx := context.Background()
 	first, err := s.AccessToken(ctx)
 	if err != nil {
@@ -49,7 +53,7 @@ func TestSourceRefreshesBeforeExpiry(t *testing.T) {
 	if again != first || p.Refreshes() != 1 {
 		t.Fatalf("a fresh token is reused: got a new one %v, %d refreshes", again != first, p.Refreshes())
 	}
-	time.Sleep(1100 * time.Millisecond) // under a second of life left
+	ahead.Store(int64(1100 * time.Millisecond)) // under a second of life left
 	later, err := s.AccessToken(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -152,14 +156,42 @@ func TestSettingsCheck(t *testing.T) {
 
 // syncBuffer is a bytes.Buffer safe to write and read at once.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	written chan struct{} // closed (and made anew) at each write; nil until waited on
 }
 
 func (b *syncBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.written != nil {
+		close(b.written)
+		b.written = nil
+	}
 	return b.b.Write(p)
+}
+
+// find waits until re matches what was written, and returns the match;
+// "" if none did within 5 s.
+func (b *syncBuffer) find(re *regexp.Regexp) string {
+	deadline := time.After(5 * time.Second)
+	for {
+		b.mu.Lock()
+		found := re.FindString(b.b.String())
+		if b.written == nil {
+			b.written = make(chan struct{})
+		}
+		written := b.written
+		b.mu.Unlock()
+		if found != "" {
+			return found
+		}
+		select {
+		case <-written:
+		case <-deadline:
+			return ""
+		}
+	}
 }
 
 func (b *syncBuffer) String() string {
@@ -239,25 +271,22 @@ func TestLoginDefaultListen(t *testing.T) {
 // browse opens the address the loopback sign-in prints, as a browser
 // would, following the provider's redirect back to windpost.
 func browse(t *testing.T, out *syncBuffer) {
-	re := regexp.MustCompile(`http://\S+/authorize\?\S+`)
-	for range 500 {
-		if u := re.FindString(out.String()); u != "" {
-			if !strings.Contains(u, "login_hint=bot%40example.test") || !strings.Contains(u, "code_challenge_method=S256") {
-				t.Errorf("authorization address %s", u)
-			}
-			resp, err := http.Get(u)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if !strings.Contains(string(body), "signed in") {
-				t.Errorf("browser page: %s", body)
-			}
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	u := out.find(regexp.MustCompile(`http://\S+/authorize\?\S+`))
+	if u == "" {
+		t.Error("no authorization address printed")
+		return
 	}
-	t.Error("no authorization address printed")
+	if !strings.Contains(u, "login_hint=bot%40example.test") || !strings.Contains(u, "code_challenge_method=S256") {
+		t.Errorf("authorization address %s", u)
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), "signed in") {
+		t.Errorf("browser page: %s", body)
+	}
 }

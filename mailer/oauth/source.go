@@ -26,6 +26,9 @@ type Source struct {
 	// refuses the refresh token ("windpost oauth login -config F").
 	Login string
 	Log   *slog.Logger // nil = no logs
+	// Now is the time an access token's expiry is judged by; nil =
+	// time.Now (tests move it on instead of waiting for a token to age).
+	Now func() time.Time
 
 	mu   sync.Mutex
 	tok  *oauth2.Token
@@ -69,6 +72,13 @@ func (s *Source) early() time.Duration {
 	return time.Minute
 }
 
+func (s *Source) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
 func (s *Source) log() *slog.Logger {
 	if s.Log == nil {
 		return slog.New(slog.DiscardHandler)
@@ -98,7 +108,7 @@ func (s *Source) AccessToken(ctx context.Context) (string, error) {
 		}
 		s.tok = t
 	}
-	if s.tok.AccessToken != "" && (s.tok.Expiry.IsZero() || time.Until(s.tok.Expiry) > s.early()) {
+	if s.tok.AccessToken != "" && (s.tok.Expiry.IsZero() || s.tok.Expiry.Sub(s.now()) > s.early()) {
 		return s.tok.AccessToken, nil
 	}
 	t, err := s.Config.TokenSource(ctx, &oauth2.Token{RefreshToken: s.tok.RefreshToken}).Token()

@@ -29,18 +29,52 @@ func (Notation) Board(p rules.Position) string {
 	return notation.FormatAs(p, func(x engine.Position) string { return BoardOf(x.P) })
 }
 
+// BoardFrom draws p turned half round for White (rank c at the top, file
+// 1 on the left, north down), and as Board for Black:
+//
+//	    1    2
+//	  +----+----+
+//	c |    | kv |
+//	...
+//	v < ^ > = facing north, east, south, west (White's side: north is down)
+//
+// The arrows point the way the pieces face on the board as drawn.
+func (Notation) BoardFrom(p rules.Position, bottom rules.Side) string {
+	return notation.FormatAs(p, func(x engine.Position) string { return boardFrom(x.P, bottom) })
+}
+
 // BoardOf is Board on a packed position.
-func BoardOf(p engine.Pos) string {
+func BoardOf(p engine.Pos) string { return boardFrom(p, rules.Black) }
+
+// frame is the board's file labels, its arrows (by facing N, E, S, W)
+// and the legend of the arrows as the player of bottom sees them.
+func frame(bottom rules.Side) (files, arrows, legend string) {
+	if bottom == rules.White {
+		return "     1    2\n", "v<^>", " v < ^ > = facing north, east, south, west (White's side: north is down)\n"
+	}
+	return "     2    1\n", "^>v<", " ^ > v < = facing north, east, south, west\n"
+}
+
+func boardFrom(p engine.Pos, bottom rules.Side) string {
+	files, arrows, legend := frame(bottom)
 	var b strings.Builder
 	sep := "   +----+----+\n"
-	b.WriteString("     2    1\n")
+	b.WriteString(files)
 	b.WriteString(sep)
-	for r := 0; r < 3; r++ {
+	for i := 0; i < 3; i++ {
+		r := i
+		if bottom == rules.White {
+			r = 2 - i
+		}
 		fmt.Fprintf(&b, " %c |", 'a'+r)
-		for c := 0; c < 2; c++ {
+		for j := 0; j < 2; j++ {
+			c := j
+			if bottom == rules.White {
+				c = 1 - j
+			}
 			sq := engine.Square(r*2 + c)
 			if pc, f, ok := p.At(sq); ok {
-				fmt.Fprintf(&b, " %c%c |", "KkWS"[pc], "^>v<"[f])
+				fmt.Fprintf(&b, " %c%c |", "KkWS"[pc], arrows[f])
 			} else {
 				b.WriteString("    |")
 			}
@@ -80,7 +114,7 @@ func BoardOf(p engine.Pos) string {
 	}
 	b.WriteString(" " + line + "\n")
 	b.WriteString(" K = Black's king, k = White's king, W = Wind, S = Storm (shared)\n")
-	b.WriteString(" ^ > v < = facing north, east, south, west\n")
+	b.WriteString(legend)
 	return b.String()
 }
 

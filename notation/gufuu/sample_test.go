@@ -82,7 +82,7 @@ func TestSampleGame(t *testing.T) {
 func TestBoards(t *testing.T) {
 	positions := append([]string{"..../..../.... b"}, samplePage...)
 	positions = append(positions, "..../KwSs/..kn w", "..../..Kn/knSn w")
-	var b strings.Builder
+	var b, w strings.Builder
 	for _, s := range positions {
 		p, err := (Notation{}).ParsePosition(s)
 		if err != nil {
@@ -91,8 +91,12 @@ func TestBoards(t *testing.T) {
 		board := (Notation{}).Board(p)
 		notationtest.NoTrailingSpace(t, "board of "+s, board)
 		b.WriteString(s + "\n" + board + "\n")
+		white := (Notation{}).BoardFrom(p, rules.White)
+		notationtest.NoTrailingSpace(t, "board of "+s+" from White's side", white)
+		w.WriteString(s + "\n" + white + "\n")
 	}
 	notationtest.Golden(t, filepath.Join(testdata, "boards.golden"), b.String())
+	notationtest.Golden(t, filepath.Join(testdata, "boards-white.golden"), w.String())
 }
 
 // TestMateMarkTheDesignersWay: a mate is written "K-2b>W X", with the

@@ -277,12 +277,33 @@ func (Notation) Board(p rules.Position) string {
 	return notation.FormatAs(p, board)
 }
 
-func board(pos jg.Position) string {
+// BoardFrom draws p from the side of bottom's player: for White the grid
+// turned half round (files d to a across, rank 1 at the top, White's
+// starting rank 4 at the bottom); for Black it is Board.
+func (Notation) BoardFrom(p rules.Position, bottom rules.Side) string {
+	return notation.FormatAs(p, func(x jg.Position) string { return boardFrom(x, bottom) })
+}
+
+func board(pos jg.Position) string { return boardFrom(pos, rules.Black) }
+
+func boardFrom(pos jg.Position, bottom rules.Side) string {
+	files := "    a   b   c   d\n"
+	if bottom == rules.White {
+		files = "    d   c   b   a\n"
+	}
 	var b strings.Builder
-	b.WriteString("    a   b   c   d\n")
-	for rank := 3; rank >= 0; rank-- {
+	b.WriteString(files)
+	for i := 0; i < 4; i++ {
+		rank := 3 - i
+		if bottom == rules.White {
+			rank = i
+		}
 		fmt.Fprintf(&b, "%d   ", rank+1)
-		for file := 0; file < 4; file++ {
+		for j := 0; j < 4; j++ {
+			file := j
+			if bottom == rules.White {
+				file = 3 - j
+			}
 			c := byte('+')
 			if side, occupied := pos.At(jg.Square(file, rank)); occupied {
 				c = 'w'
@@ -291,16 +312,16 @@ func board(pos jg.Position) string {
 				}
 			}
 			b.WriteByte(c)
-			if file < 3 {
+			if j < 3 {
 				b.WriteString("---")
 			}
 		}
 		fmt.Fprintf(&b, "   %d\n", rank+1)
-		if rank > 0 {
+		if i < 3 {
 			b.WriteString("    |   |   |   |\n")
 		}
 	}
-	b.WriteString("    a   b   c   d\n")
+	b.WriteString(files)
 	fmt.Fprintf(&b, "%s to move. b = Black (%d), w = White (%d).\n",
 		notation.SideName(pos.ToMove()), pos.Count(rules.Black), pos.Count(rules.White))
 	return b.String()

@@ -33,20 +33,46 @@ func (Notation) Board(p rules.Position) string {
 	return notation.FormatAs(p, board)
 }
 
-func board(p engine.Position) string {
+// BoardFrom draws p from the side of bottom's player. For White the board
+// is turned half round: Black's hand on top, files 1 to 4 across, ranks e
+// to a down, Black's pieces marked "v" (they point down the board as White
+// sees it), White's hand below; for Black it is Board.
+func (Notation) BoardFrom(p rules.Position, bottom rules.Side) string {
+	return notation.FormatAs(p, func(x engine.Position) string { return boardFrom(x, bottom) })
+}
+
+func board(p engine.Position) string { return boardFrom(p, rules.Black) }
+
+func boardFrom(p engine.Position, bottom rules.Side) string {
+	if bottom != rules.White {
+		bottom = rules.Black
+	}
+	top := bottom.Opponent()
 	var b strings.Builder
-	fmt.Fprintf(&b, "White in hand: %s\n", handList(p, rules.White))
-	b.WriteString("   4  3  2  1\n")
+	fmt.Fprintf(&b, "%s in hand: %s\n", notation.SideName(top), handList(p, top))
+	files := "   4  3  2  1\n"
+	if bottom == rules.White {
+		files = "   1  2  3  4\n"
+	}
+	b.WriteString(files)
 	b.WriteString("+------------+\n")
-	for r := 1; r <= engine.Ranks; r++ {
+	for i := 1; i <= engine.Ranks; i++ {
+		r := i
+		if bottom == rules.White {
+			r = engine.Ranks + 1 - i
+		}
 		b.WriteByte('|')
-		for file := engine.Files; file >= 1; file-- {
+		for j := 0; j < engine.Files; j++ {
+			file := engine.Files - j
+			if bottom == rules.White {
+				file = j + 1
+			}
 			sq, _ := engine.SquareAt(file, r)
 			pc, ok := p.At(sq)
 			switch {
 			case !ok:
 				b.WriteString("  .")
-			case pc.Side == rules.White:
+			case pc.Side == top:
 				b.WriteString(" v" + Letter(pc.Face))
 			default:
 				b.WriteString("  " + Letter(pc.Face))
@@ -55,19 +81,26 @@ func board(p engine.Position) string {
 		fmt.Fprintf(&b, "| %c\n", 'a'+r-1)
 	}
 	b.WriteString("+------------+\n")
-	fmt.Fprintf(&b, "Black in hand: %s\n", handList(p, rules.Black))
+	fmt.Fprintf(&b, "%s in hand: %s\n", notation.SideName(bottom), handList(p, bottom))
 	fmt.Fprintf(&b, "%s to move (move %d)", notation.SideName(p.ToMove()), p.MoveNumber())
 	if p.InCheck() {
 		b.WriteString(", in check")
 	}
 	b.WriteString(".\n")
-	b.WriteString(Legend + "\n")
+	if bottom == rules.White {
+		b.WriteString(LegendWhite + "\n")
+	} else {
+		b.WriteString(Legend + "\n")
+	}
 	return b.String()
 }
 
 // Legend is the line under the board that explains the "v". It starts with
 // a space, as Gufuu's legend does, so the mailer keeps it with the board.
 const Legend = " v = White's piece (White's pieces are drawn upside down in shogi)"
+
+// LegendWhite is Legend under the board drawn from White's side.
+const LegendWhite = " v = Black's piece (seen from White's side, Black's pieces point down)"
 
 // handList writes one side's hand for the board: "B 2P" or "-".
 func handList(p engine.Position, s rules.Side) string {

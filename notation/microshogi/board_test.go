@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/rules"
+	engine "github.com/windpost/windpost/rules/microshogi"
+
 	"github.com/windpost/windpost/notation/internal/notationtest"
 )
 
@@ -18,6 +21,51 @@ func TestBoardGolden(t *testing.T) {
 		got := (Notation{}).Board(mustPos(t, c.pos))
 		notationtest.Golden(t, filepath.Join("..", "..", "testdata", "microshogi", c.name+".board"), got)
 		notationtest.NoTrailingSpace(t, c.name, got)
+		white := (Notation{}).BoardFrom(mustPos(t, c.pos), rules.White)
+		notationtest.Golden(t, filepath.Join("..", "..", "testdata", "microshogi", c.name+".white.board"), white)
+		notationtest.NoTrailingSpace(t, c.name+" from White's side", white)
+	}
+}
+
+// TestBoardFromWhiteMirrors: from White's side each piece stands on the
+// square turned half round (the row and column counted from the other
+// end), the hands change places and the "v" marks Black's pieces.
+func TestBoardFromWhiteMirrors(t *testing.T) {
+	p := mustPos(t, "ks2/1t2/4/2NT/1L1K w Pg 40")
+	rows := func(board string) []string {
+		var out []string
+		for _, l := range strings.Split(board, "\n") {
+			if strings.HasPrefix(l, "|") {
+				out = append(out, l[1:13])
+			}
+		}
+		return out
+	}
+	black, white := rows((Notation{}).Board(p)), rows((Notation{}).BoardFrom(p, rules.White))
+	if len(black) != engine.Ranks || len(white) != engine.Ranks {
+		t.Fatalf("rows: %q and %q", black, white)
+	}
+	flip := func(cell string) string { // "vK" <-> " K"
+		switch {
+		case cell == " .":
+			return cell
+		case cell[0] == 'v':
+			return " " + cell[1:]
+		}
+		return "v" + cell[1:]
+	}
+	for r := 0; r < engine.Ranks; r++ {
+		for f := 0; f < engine.Files; f++ {
+			b := black[r][3*f+1 : 3*f+3]
+			w := white[engine.Ranks-1-r][3*(engine.Files-1-f)+1 : 3*(engine.Files-1-f)+3]
+			if flip(b) != w {
+				t.Errorf("rank %c, column %d: %q from Black's side, %q from White's", 'a'+r, f, b, w)
+			}
+		}
+	}
+	board := (Notation{}).BoardFrom(p, rules.White)
+	if !strings.HasPrefix(board, "Black in hand: P\n") || !strings.Contains(board, "White in hand: G\n") {
+		t.Errorf("hands from White's side: Black's should be on top, White's below:\n%s", board)
 	}
 }
 

@@ -31,16 +31,9 @@ func (p Pos) AppendChildren(dst []Pos) []Pos {
 		return dst
 	}
 	if f1 == inHand {
-		base |= openingBit
-		for sq := uint32(0); sq < NumSquares; sq++ {
-			if occ&(1<<sq) != 0 {
-				continue
-			}
-			for f := uint32(0); f < 4; f++ {
-				if !faceToFace(f0, sq*4+f) {
-					dst = append(dst, Pos(base&^(fieldMask<<5)|(sq*4+f)<<5))
-				}
-			}
+		base = base&^(fieldMask<<5) | openingBit
+		for m := kingDrops(f0, occ); m != 0; m &= m - 1 {
+			dst = append(dst, Pos(base|uint32(trailing(m))<<5))
 		}
 		return dst
 	}
@@ -125,20 +118,13 @@ func (p Pos) AppendChildren(dst []Pos) []Pos {
 	return dst
 }
 
+// appendDropChildren appends the positions after each drop of general g
+// (see dropFields) to base, the position with the other side to move.
 func appendDropChildren(dst []Pos, base, g, occ, own, opp uint32) []Pos {
 	sh := 5 * g
 	base &^= fieldMask << sh
-	for sq := uint32(0); sq < NumSquares; sq++ {
-		if occ&(1<<sq) != 0 {
-			continue
-		}
-		touching := neighbours[sq]&(1<<(own>>2)) != 0
-		for f := uint32(0); f < 4; f++ {
-			if touching && attacks[g-1][sq][f]&(1<<(opp>>2)) != 0 {
-				continue
-			}
-			dst = append(dst, Pos(base|(sq*4+f)<<sh))
-		}
+	for m := dropFields(g, occ, own, opp); m != 0; m &= m - 1 {
+		dst = append(dst, Pos(base|uint32(trailing(m))<<sh))
 	}
 	return dst
 }

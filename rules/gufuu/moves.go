@@ -60,15 +60,9 @@ func (p Pos) AppendMoves(ms []rules.Move) []rules.Move {
 		return ms
 	}
 	if wk == inHand {
-		for sq := uint32(0); sq < NumSquares; sq++ {
-			if occ&(1<<sq) != 0 {
-				continue
-			}
-			for f := uint32(0); f < 4; f++ {
-				if !faceToFace(bk, sq*4+f) {
-					ms = append(ms, mv(uint32(Drop), uint32(WhiteKing), sq, f))
-				}
-			}
+		for m := kingDrops(bk, occ); m != 0; m &= m - 1 {
+			v := uint32(trailing(m))
+			ms = append(ms, mv(uint32(Drop), uint32(WhiteKing), v>>2, v&3))
 		}
 		return ms
 	}
@@ -141,23 +135,52 @@ func (p Pos) AppendMoves(ms []rules.Move) []rules.Move {
 	return ms
 }
 
-// appendDrops appends the drops of general g on the empty squares in every
-// facing that does not give check (attack the opponent's king opp while
-// standing next to the dropper's king own).
+// appendDrops appends the drops of general g (see dropFields).
 func appendDrops(ms []rules.Move, g, occ, own, opp uint32) []rules.Move {
+	for m := dropFields(g, occ, own, opp); m != 0; m &= m - 1 {
+		v := uint32(trailing(m))
+		ms = append(ms, mv(uint32(Drop), g, v>>2, v&3))
+	}
+	return ms
+}
+
+// kingDrops is the fields (square*4 + facing, one bit each) where White's
+// king may be dropped: the empty squares (not in occ), in every facing
+// that does not face Black's king, on field bk, face to face.
+func kingDrops(bk, occ uint32) uint32 {
+	var m uint32
+	for sq := uint32(0); sq < NumSquares; sq++ {
+		if occ&(1<<sq) != 0 {
+			continue
+		}
+		for f := uint32(0); f < 4; f++ {
+			if !faceToFace(bk, sq*4+f) {
+				m |= 1 << (sq*4 + f)
+			}
+		}
+	}
+	return m
+}
+
+// dropFields is the fields (square*4 + facing, one bit each) where general
+// g may be dropped: the empty squares (not in occ), in every facing that
+// does not give check (attack the opponent's king opp while standing next
+// to the dropper's king own). AppendMoves and AppendChildren both drop
+// from it, in the order of its bits.
+func dropFields(g, occ, own, opp uint32) uint32 {
+	var m uint32
 	for sq := uint32(0); sq < NumSquares; sq++ {
 		if occ&(1<<sq) != 0 {
 			continue
 		}
 		touching := neighbours[sq]&(1<<(own>>2)) != 0
 		for f := uint32(0); f < 4; f++ {
-			if touching && attacks[g-1][sq][f]&(1<<(opp>>2)) != 0 {
-				continue
+			if !touching || attacks[g-1][sq][f]&(1<<(opp>>2)) == 0 {
+				m |= 1 << (sq*4 + f)
 			}
-			ms = append(ms, mv(uint32(Drop), g, sq, f))
 		}
 	}
-	return ms
+	return m
 }
 
 func trailing(x uint32) int { return bits.TrailingZeros32(x) }

@@ -26,8 +26,10 @@ import (
 //     does not prove lost (a table draw before a table loss; among equals,
 //     the one that leaves it most moves that keep its table value after
 //     the opponent's reply), else the loss the search found longest. So it
-//     never walks into a repetition trap the search sees; a trap deeper
-//     than its horizon it can still walk into (see the package doc).
+//     never walks into a repetition trap the search sees. Among table
+//     draws left open it then looks deeper along table-faithful lines
+//     (keep.go) and avoids those with a trap there; a trap deeper than
+//     both it can still walk into (see the package doc).
 //   - strong: as perfect, but on every other turn of a won game it may
 //     choose a win up to two plies slower; the table distance still falls
 //     at least every second turn, so a won game ends.
@@ -92,9 +94,19 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 	if err != nil {
 		return rules.NoMove, fmt.Errorf("jul-gonu bot: %w", err)
 	}
-	sr := newSearch(t, ps)
+	wins, others := split(t, ps, legal)
+	if len(wins) > 0 {
+		slow := level == solver.Strong && (g.Ply()/2)%2 == 0
+		return newSearch(t, ps).win(ctx, wins, slow, rng), nil
+	}
+	return keep(ctx, t, ps, others, s.moveNodes(), rng), nil
+}
+
+// split sorts the legal moves of the last of ps by the table: the wins,
+// and the others, table draws before table losses.
+func split(t *Table, ps []jg.Position, legal []rules.Move) (wins, others []cand) {
 	p := ps[len(ps)-1]
-	var wins, draws, losses []cand
+	var losses []cand
 	for _, m := range legal {
 		c, _ := p.After(m)
 		cv, _ := t.Lookup(c)
@@ -102,17 +114,12 @@ func (s *Solver) Choose(ctx context.Context, g *rules.Game, level solver.Level, 
 		case solver.Lost:
 			wins = append(wins, cand{m, c, cv.Plies + 1})
 		case solver.Drawn:
-			draws = append(draws, cand{m, c, 0})
+			others = append(others, cand{m, c, 0})
 		default:
 			losses = append(losses, cand{m, c, cv.Plies + 1})
 		}
 	}
-	switch {
-	case len(wins) > 0:
-		slow := level == solver.Strong && (g.Ply()/2)%2 == 0
-		return sr.win(ctx, wins, slow, rng), nil
-	}
-	return keep(ctx, t, ps, append(draws, losses...), s.moveNodes(), rng), nil
+	return wins, append(others, losses...)
 }
 
 // cand is a legal move, the position it leads to, and its distance in plies

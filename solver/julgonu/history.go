@@ -82,6 +82,12 @@ type stretch struct {
 	base   int
 	nodes  int
 	budget int
+	// narrow makes attack a look-ahead, not a proof: both sides play only
+	// moves that keep their table value, and a side that has none loses
+	// (it would have to step into a table loss). Its "won" means "won
+	// against every table-faithful defence", which the bot uses to see
+	// repetition traps deeper than a full search reaches.
+	narrow bool
 }
 
 // newStretch starts a search from the end of the game ps: the positions
@@ -263,6 +269,14 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 	n := 0
 	if depth > 0 {
 		n = s.kids(&ks)
+		if s.narrow && n > 0 {
+			if ks[0].rank == 0 { // kids are best first: every move gives up the table value
+				return proof{won: mover != a}, nil
+			}
+			for n > 0 && ks[n-1].rank == 0 {
+				n--
+			}
+		}
 	} else if s.hasMove() {
 		n = 1 // a leaf needs no more than that
 	}

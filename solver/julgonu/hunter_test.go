@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/internal/testenv"
 	ngj "github.com/windpost/windpost/notation/julgonu"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
@@ -51,7 +52,7 @@ func hunt(ctx context.Context, s *Solver, g *rules.Game, budget int, rng *rand.R
 	if len(cands) == 0 {
 		return rules.NoMove, solver.ErrGameOver
 	}
-	js, _ := judge(ctx, t, ps, cands, budget)
+	js, _ := judge(ctx, t, ps, cands, budget, 0, 0)
 	// The fewest replies that keep the opponent's table value.
 	st := newStretch(ctx, t, ps, 1)
 	room := make([]int, len(js))
@@ -82,14 +83,7 @@ func hunt(ctx context.Context, s *Solver, g *rules.Game, budget int, rng *rand.R
 // matchGames is how many games TestPerfectAgainstHunter plays: 12, or
 // WINDPOST_GONU_MATCH_GAMES (1000 for the full figure).
 func matchGames(t *testing.T) int {
-	if v := os.Getenv("WINDPOST_GONU_MATCH_GAMES"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			t.Fatalf("WINDPOST_GONU_MATCH_GAMES=%q: want a number of games", v)
-		}
-		return n
-	}
-	return 12
+	return testenv.Count(t, "WINDPOST_GONU_MATCH_GAMES", 1, 12)
 }
 
 // matchFigures are the figures of a match of the perfect bot against the
@@ -152,7 +146,10 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 				if v, _ := tab.Lookup(ps[len(ps)-1]); v.Kind == solver.Won {
 					tableWon = true
 				}
-				before := checkJudge(tab, ps, checkDepth+1)
+				before := Verdict{}
+				if checkDepth > 0 {
+					before = checkJudge(tab, ps, checkDepth+1)
+				}
 				if before.Proven && before.Value.Kind == solver.Lost && !erred && !forcedLoss {
 					forcedLoss, forcedAt = true, g.Ply()
 				}
@@ -162,7 +159,7 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 				f.total += d
 				f.botMoves++
 				f.slowest = max(f.slowest, d)
-				if err == nil {
+				if err == nil && checkDepth > 0 {
 					c, _ := ps[len(ps)-1].After(m)
 					after := checkJudge(tab, append(ps, c), checkDepth)
 					if after.Proven && after.Value.Kind == solver.Won && !(before.Proven && before.Value.Kind == solver.Lost) {
@@ -190,6 +187,7 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 				f.forced++
 			}
 			t.Logf("game %d: the bot (%s) lost from %v: %s after %d plies (forced before it erred: %v, proven lost at ply %d; moves %s)", game, botSide, g.Positions[0], o, g.Ply(), forcedLoss, forcedAt, record(g))
+			keepRecord(t, game, botSide, g)
 		}
 		if testing.Verbose() {
 			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, slowest bot move %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.slowest)
@@ -213,7 +211,23 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 func TestPerfectAgainstHunter(t *testing.T) {
 	games := matchGames(t)
 	if os.Getenv("WINDPOST_GONU_MATCH_GAMES") != "" {
-		playMatch(t, games, defaultBotNodes, 150_000, 8, 31)
+		check := 8
+		if v := os.Getenv("WINDPOST_GONU_MATCH_CHECK"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				t.Fatalf("WINDPOST_GONU_MATCH_CHECK=%q: want the check search's depth (0: none)", v)
+			}
+			check = n
+		}
+		seed := uint64(31)
+		if v := os.Getenv("WINDPOST_GONU_MATCH_SEED"); v != "" {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				t.Fatalf("WINDPOST_GONU_MATCH_SEED=%q: want a number", v)
+			}
+			seed = n
+		}
+		playMatch(t, games, defaultBotNodes, 150_000, check, seed)
 		return
 	}
 	playMatch(t, games, 60_000, 20_000, 5, 31)
@@ -246,17 +260,8 @@ func BenchmarkPerfectAgainstHunter(b *testing.B) {
 				b.StopTimer()
 				ps, _ := concrete(g)
 				if v, _ := tab.Lookup(ps[len(ps)-1]); v.Kind != solver.Won {
-					var cands, losses []cand // as Choose orders them
-					for _, mv := range jg.SuperkoMoves(ps) {
-						c, _ := ps[len(ps)-1].After(mv)
-						if cv, _ := tab.Lookup(c); cv.Kind == solver.Drawn {
-							cands = append(cands, cand{m: mv, child: c})
-						} else {
-							losses = append(losses, cand{m: mv, child: c})
-						}
-					}
-					cands = append(cands, losses...)
-					_, n := judge(ctx, tab, ps, cands, defaultBotNodes)
+					_, cands := split(tab, ps, jg.SuperkoMoves(ps))
+					_, n := judge(ctx, tab, ps, cands, defaultBotNodes, lookahead(defaultBotNodes), lookaheadTime)
 					nodes = append(nodes, n)
 				}
 				b.StartTimer()
@@ -278,6 +283,30 @@ func BenchmarkPerfectAgainstHunter(b *testing.B) {
 	if len(nodes) > 0 {
 		b.ReportMetric(float64(nodes[len(nodes)/2]), "median-nodes/move")
 		b.ReportMetric(float64(nodes[len(nodes)-1]), "worst-nodes/move")
+	}
+}
+
+// keepRecord appends a game the bot lost to the file named by
+// WINDPOST_GONU_MATCH_RECORDS, if set: a comment line, the first position
+// as two masks and the side to move, and the moves (the form lostGames
+// reads).
+func keepRecord(t testing.TB, game int, botSide rules.Side, g *rules.Game) {
+	name := os.Getenv("WINDPOST_GONU_MATCH_RECORDS")
+	if name == "" {
+		return
+	}
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p := g.Positions[0].(jg.Position)
+	var moves []string
+	for _, m := range g.Moves {
+		moves = append(moves, jg.MoveName(m))
+	}
+	if _, err := fmt.Fprintf(f, "# game %d, the bot %s, %s after %d plies\nstart %04x %04x %d\n%s\n", game, botSide, g.Outcome(), g.Ply(), p.Black(), p.White(), p.ToMove(), strings.Join(moves, " ")); err != nil {
+		t.Fatal(err)
 	}
 }
 

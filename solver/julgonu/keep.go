@@ -3,6 +3,7 @@ package julgonu
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
@@ -18,6 +19,10 @@ type judged struct {
 	lost     bool // the opponent forces a win after it
 	safe     bool // proven not lost: every line was searched to its end
 	dist     int
+	// trap is the depth (plies after the move) at which the look-ahead
+	// along table-faithful lines (stretch.narrow) finds that the opponent
+	// wins; 0 when it finds none.
+	trap int
 	// room is, after the move, the fewest replies that keep our table
 	// value without repeating, over the opponent's replies that keep its
 	// own (more room: a repetition trap is further away); theirs is how
@@ -33,13 +38,25 @@ type judged struct {
 // one such move remains and the budget of nodes lasts; when every move is
 // proven lost, the one whose loss the search found longest.
 func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int, rng *rand.Rand) rules.Move {
-	js, _ := judge(ctx, t, ps, cands, budget)
+	js, _ := judge(ctx, t, ps, cands, budget, lookahead(budget), lookaheadTime)
 	return pickJudged(js, rng)
 }
 
+// lookaheadTime bounds the look-ahead's time, so that a move stays within
+// 2 s on a busy machine (the proof search before it is bounded by nodes).
+const lookaheadTime = 1200 * time.Millisecond
+
+// lookahead is the look-ahead's node budget for a proof search of budget
+// nodes: together about 2 s of one core here in the tightest positions.
+func lookahead(budget int) int { return budget * 3 / 2 }
+
 // judge runs keep's search over cands and returns what it proved of each
-// and how many positions it visited.
-func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int) (js []judged, nodes int) {
+// and how many positions it visited: the proof search within budget nodes,
+// then, when more than one table-drawing move is neither proven nor
+// refuted, the look-ahead along table-faithful lines within lookahead
+// nodes more and lookTime (0: no time limit), deepening until at most one such move is left without a
+// trap found or the nodes are spent.
+func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int, lookTime time.Duration) (js []judged, nodes int) {
 	p := ps[len(ps)-1]
 	us := p.ToMove()
 	js = make([]judged, len(cands))
@@ -91,12 +108,47 @@ search:
 			break
 		}
 	}
+	full := s.nodes
+	lctx, cancel := ctx, context.CancelFunc(func() {})
+	if lookTime > 0 {
+		lctx, cancel = context.WithTimeout(ctx, lookTime)
+	}
+	defer cancel()
+	s.ctx, s.narrow, s.nodes, s.budget = lctx, true, 0, lookahead
+	open := func() int {
+		n := 0
+		for i := range js {
+			if j := &js[i]; j.drawn && !decided(j) && j.trap == 0 {
+				n++
+			}
+		}
+		return n
+	}
+look:
+	for d := 1; d <= maxSearchDepth && lookahead > 0 && open() > 1; d++ {
+		for i := range js {
+			j := &js[i]
+			if !j.drawn || decided(j) || j.trap > 0 {
+				continue
+			}
+			old := s.enter(j.child, j.captured)
+			loss, err := s.attack(us.Opponent(), d)
+			s.leave(old)
+			if err != nil {
+				break look
+			}
+			if loss.won {
+				j.trap = d + 1
+			}
+		}
+	}
+	s.ctx, s.narrow = ctx, false
 	for i := range js {
 		if !decided(&js[i]) {
 			js[i].room, js[i].theirs = s.room(js[i].child, js[i].captured)
 		}
 	}
-	return js, s.nodes
+	return js, full + s.nodes
 }
 
 // room is judged.room and judged.theirs of the move to c.
@@ -140,16 +192,19 @@ func pickJudged(js []judged, rng *rand.Rand) rules.Move {
 }
 
 // score orders judged moves, higher better: a proven win (shorter first), a
-// move proven not to lose, a table draw, a table loss not proven, then
-// proven losses (longer first).
+// move proven not to lose, a table draw in which the look-ahead found no
+// trap, one in which it found one (the deeper first), a table loss not
+// proven, then proven losses (longer first).
 func score(j judged) int {
 	switch {
 	case j.won:
 		return 1<<20 - j.dist
 	case j.safe:
 		return 1 << 18
-	case !j.lost && j.drawn:
+	case !j.lost && j.drawn && j.trap == 0:
 		return 1 << 17
+	case !j.lost && j.drawn:
+		return 1<<16 + 1<<12 + j.trap
 	case !j.lost:
 		return 1<<16 + j.plies
 	}

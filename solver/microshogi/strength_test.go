@@ -3,10 +3,9 @@ package microshogi
 import (
 	"context"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 
+	"github.com/windpost/windpost/internal/testenv"
 	"github.com/windpost/windpost/rules"
 	engine "github.com/windpost/windpost/rules/microshogi"
 	"github.com/windpost/windpost/solver"
@@ -83,17 +82,11 @@ func botChooser(t testing.TB, b *Bot) chooser {
 // strengthGames is how many games each match plays: 200 (20 with -short),
 // or WINDPOST_MICRO_GAMES.
 func strengthGames(t *testing.T) int {
-	if s := os.Getenv("WINDPOST_MICRO_GAMES"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 2 {
-			t.Fatalf("WINDPOST_MICRO_GAMES=%q: want a number of games, 2 or more", s)
-		}
-		return n
-	}
+	def := 200
 	if testing.Short() {
-		return 20
+		def = 20
 	}
-	return 200
+	return testenv.Count(t, "WINDPOST_MICRO_GAMES", 2, def)
 }
 
 func TestStrength(t *testing.T) {

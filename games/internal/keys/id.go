@@ -69,3 +69,30 @@ func Personal(secret []byte, purpose, address string) string {
 	}
 	return string(id)
 }
+
+// The purposes of a player's own keys (PersonalKey).
+const (
+	// Digest is the key of a player's digests: it plays in every game of
+	// theirs.
+	Digest = "digest"
+	// Address is the key of an answer about none of the player's games:
+	// it proves the sender for what acts in their name, and changes no
+	// game (a forwarded answer to "help" must not play).
+	Address = "address"
+)
+
+// PersonalKey is the id and the key of address's own key for purpose
+// (Digest, Address): the id is Personal's ("gd...", "ga..."), the key a
+// reply token over purpose, '.', id, so that no game's key is one of
+// these and none of these is a game's.
+func PersonalKey(secret []byte, purpose, address string) (id, token string) {
+	id = Personal(secret, purpose, address)
+	return id, Token(secret, purpose+"."+id, address)
+}
+
+// MatchPersonal reports whether id and token, as a mail carried them,
+// are address's own key for purpose.
+func MatchPersonal(secret []byte, purpose, address, id, token string) bool {
+	want, key := PersonalKey(secret, purpose, address)
+	return id == want && Match(token, key)
+}

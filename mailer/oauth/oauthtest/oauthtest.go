@@ -28,6 +28,7 @@ type Provider struct {
 	Lifetime time.Duration // of an access token
 
 	mu        sync.Mutex
+	now       func() time.Time     // nil = time.Now; see SetNow
 	access    map[string]time.Time // access token -> expiry
 	refresh   map[string]bool      // refresh tokens that work
 	codes     map[string]bool      // authorization and device codes
@@ -78,6 +79,22 @@ func (p *Provider) Revoke() {
 	clear(p.refresh)
 }
 
+// SetNow makes p judge and set its tokens' expiry by now instead of
+// time.Now (a test moves the time on instead of waiting).
+func (p *Provider) SetNow(now func() time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.now = now
+}
+
+// clock is the time now, by SetNow's clock; p.mu is held.
+func (p *Provider) clock() time.Time {
+	if p.now != nil {
+		return p.now()
+	}
+	return time.Now()
+}
+
 // Refreshes counts the access tokens issued.
 func (p *Provider) Refreshes() int {
 	p.mu.Lock()
@@ -101,7 +118,7 @@ func (p *Provider) Check(user, token string) error {
 	switch {
 	case !ok:
 		return errors.New("unknown token")
-	case time.Now().After(exp):
+	case p.clock().After(exp):
 		return errors.New("token expired")
 	case user != p.User:
 		return errors.New("token belongs to another user")
@@ -111,7 +128,7 @@ func (p *Provider) Check(user, token string) error {
 
 func (p *Provider) issue(w http.ResponseWriter, refresh string) {
 	at := newText()
-	p.access[at] = time.Now().Add(p.Lifetime)
+	p.access[at] = p.clock().Add(p.Lifetime)
 	p.refreshes++
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"access_token": at, "token_type": "Bearer",

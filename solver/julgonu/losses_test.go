@@ -1,0 +1,257 @@
+package julgonu
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/windpost/windpost/rules"
+	jg "github.com/windpost/windpost/rules/julgonu"
+)
+
+// lostGame is a game the perfect bot lost to the hunter, as keepRecord
+// writes it.
+type lostGame struct {
+	title string
+	ps    []jg.Position
+	moves []rules.Move
+}
+
+// lostGames reads records written by keepRecord: a "# ..." title, "start
+// black white side" in hex masks, and the moves.
+func lostGames(t testing.TB, name string) []lostGame {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var gs []lostGame
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "#"):
+			gs = append(gs, lostGame{title: strings.TrimSpace(line[1:])})
+		case strings.HasPrefix(line, "start "):
+			gs[len(gs)-1].ps = []jg.Position{readStart(t, line)}
+		case line != "":
+			g := &gs[len(gs)-1]
+			for _, s := range strings.Fields(line) {
+				m, err := jg.ParseMoveName(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				last := g.ps[len(g.ps)-1]
+				if !slices.Contains(jg.SuperkoMoves(g.ps), m) {
+					t.Fatalf("%s: %s is not legal after %d plies", g.title, s, len(g.moves))
+				}
+				q, _ := last.After(m)
+				g.ps = append(g.ps, q)
+				g.moves = append(g.moves, m)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return gs
+}
+
+func readStart(t testing.TB, line string) jg.Position {
+	t.Helper()
+	f := strings.Fields(line)
+	if len(f) != 4 {
+		t.Fatalf("%q: want start <black> <white> <side>", line)
+	}
+	b, err1 := strconv.ParseUint(f[1], 16, 16)
+	w, err2 := strconv.ParseUint(f[2], 16, 16)
+	s, err3 := strconv.Atoi(f[3])
+	if err1 != nil || err2 != nil || err3 != nil {
+		t.Fatalf("%q: want start <black> <white> <side>", line)
+	}
+	p, err := jg.NewPosition(uint16(b), uint16(w), rules.Side(s))
+	if err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	return p
+}
+
+// writeProofFile writes a proof file: the game's first position, the moves
+// to the proven position, the winner, then the tree (gzip).
+func writeProofFile(name string, ps []jg.Position, moves []rules.Move, winner rules.Side, p *jg.Proof) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(f)
+	var ms []string
+	for _, m := range moves {
+		ms = append(ms, jg.MoveName(m))
+	}
+	fmt.Fprintf(zw, "start %04x %04x %d\nmoves %s\nwinner %d\n", ps[0].Black(), ps[0].White(), ps[0].ToMove(), strings.Join(ms, " "), winner)
+	if err := jg.WriteProof(zw, p); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// checkProofFile reads a proof file and checks its proof with the rules
+// alone; it returns the game's positions, the winner and the nodes checked.
+func checkProofFile(t testing.TB, name string) ([]jg.Position, rules.Side, int) {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(zr)
+	var head [3]string
+	for i := range head {
+		if head[i], err = br.ReadString('\n'); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	ps := []jg.Position{readStart(t, strings.TrimSpace(head[0]))}
+	for _, s := range strings.Fields(strings.TrimPrefix(head[1], "moves")) {
+		m, err := jg.ParseMoveName(s)
+		if err != nil || !slices.Contains(jg.SuperkoMoves(ps), m) {
+			t.Fatalf("%s: move %s: not legal (%v)", name, s, err)
+		}
+		q, _ := ps[len(ps)-1].After(m)
+		ps = append(ps, q)
+	}
+	w, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(head[2], "winner")))
+	if err != nil {
+		t.Fatalf("%s: %q: %v", name, head[2], err)
+	}
+	p, err := jg.ReadProof(br)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	n, err := jg.VerifyWin(ps, p, rules.Side(w))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return ps, rules.Side(w), n
+}
+
+// TestHunterLosses checks the proofs of the games the perfect bot lost to
+// the hunter (testdata/hunter-losses): for each lost game, the first of the
+// bot's positions that the history search proves lost, with the proof tree,
+// checked here by the rules alone. With WINDPOST_GONU_LOSSES set to a file
+// of records (keepRecord's), it first finds those positions again (going
+// back from the end of each game while a proof is found within
+// WINDPOST_GONU_LOSS_NODES, default 20,000,000) and writes the files.
+func TestHunterLosses(t *testing.T) {
+	dir := filepath.Join("testdata", "hunter-losses")
+	if name := os.Getenv("WINDPOST_GONU_LOSSES"); name != "" {
+		budget := 20_000_000
+		if v := os.Getenv("WINDPOST_GONU_LOSS_NODES"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				t.Fatalf("WINDPOST_GONU_LOSS_NODES=%q: want a number of nodes", v)
+			}
+			budget = n
+		}
+		findLosses(t, lostGames(t, name), dir, budget)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.proof.gz"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no proofs in %s (%v)", dir, err)
+	}
+	for _, name := range files {
+		ps, winner, n := checkProofFile(t, name)
+		t.Logf("%s: %s wins by force after ply %d (%d nodes checked)", filepath.Base(name), winner, len(ps)-1, n)
+	}
+}
+
+// findLosses writes, for each game of gs, the proof at the first position
+// of the contiguous stretch at the game's end that it proves won for the
+// winner, going back from the end, and says whether that stretch begins
+// after a move of the loser (its move walked into a proven loss from a
+// position not proven lost) or at its turn.
+func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
+	tab := solved()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for gi, g := range gs {
+		loser := g.ps[len(g.ps)-1].ToMove() // the side to move at the end has lost
+		var found *jg.Proof
+		at := -1
+		for k := len(g.ps) - 1; k >= 0; k-- {
+			if jg.Judge(g.ps[:k+1]).Over() {
+				continue
+			}
+			p, _, err := tab.ProveWin(context.Background(), g.ps[:k+1], loser.Opponent(), budget)
+			if err != nil {
+				t.Logf("%s: not proven lost for %s at ply %d: %v", g.title, loser, k, err)
+				break
+			}
+			found, at = p, k
+		}
+		if found == nil {
+			t.Logf("%s: no proof found", g.title)
+			continue
+		}
+		name := filepath.Join(dir, fmt.Sprintf("game%02d-ply%03d.proof.gz", gi, at))
+		if err := writeProofFile(name, g.ps[:1], g.moves[:at], loser.Opponent(), found); err != nil {
+			t.Fatal(err)
+		}
+		how := "at its turn"
+		if g.ps[at].ToMove() != loser {
+			how = "after its move " + jg.MoveName(g.moves[at-1])
+		}
+		t.Logf("%s: %s proven lost from ply %d of %d, %s; %s", g.title, loser, at, len(g.moves), how, name)
+	}
+}
+
+// TestBotAvoidsTheHuntersTraps replays games the bot lost to the hunter
+// (testdata/hunter-losses/records.txt) up to the bot's move that walked
+// into a loss the history search proves (the proof is among the files
+// TestHunterLosses checks), from a position it does not prove lost, and
+// wants the bot (its node budgets, no time limit) to choose another move.
+func TestBotAvoidsTheHuntersTraps(t *testing.T) {
+	ctx, _, tab, rng := botFixture(3)
+	gs := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))
+	tests := []struct {
+		game, ply int
+		lost      string
+	}{
+		{0, 3, "b3-b2"},
+		{0, 13, "a3-b3"},
+		{1, 81, "b1-a1"},
+	}
+	for _, tc := range tests {
+		g := gs[tc.game]
+		t.Run(fmt.Sprintf("%s, ply %d", g.title, tc.ply), func(t *testing.T) {
+			if got := jg.MoveName(g.moves[tc.ply]); got != tc.lost {
+				t.Fatalf("the record has %s at ply %d, not %s", got, tc.ply, tc.lost)
+			}
+			ps := g.ps[:tc.ply+1]
+			wins, others := split(tab, ps, jg.SuperkoMoves(ps))
+			if len(wins) > 0 {
+				t.Fatal("the table calls the position won")
+			}
+			js, _ := judge(ctx, tab, ps, others, defaultBotNodes, lookahead(defaultBotNodes), 0)
+			if m := pickJudged(js, rng); jg.MoveName(m) == tc.lost {
+				t.Errorf("the bot plays %s again: %+v", tc.lost, js)
+			}
+		})
+	}
+}
