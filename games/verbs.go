@@ -160,7 +160,7 @@ func builtinVerbs() []verbSpec {
 			usage: "<move> [#<n>]\ta move, e.g. \"P-2c #5\" (#n: the move's number,\n\tso that an old or repeated mail is refused)",
 			parse: parseMoveVerb, run: moveVerb},
 		{verb: VerbConditional, words: []string{"if", "conditional", "conditionals"}, authority: Player, topic: "conditional",
-			usage: "if <their move> then <your move>\n\tafter your move: answer their next one ahead of time\nconditional [clear]\tlist (or clear) your conditional moves",
+			usage: "if <their move> then <your move>\n\tafter your move: your answer to their next one\nconditional [clear]\tlist (or clear) your conditional moves",
 			parse: parseConditionalLine, run: conditionalVerb},
 		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, authorityOf: boardAuthority, suggest: true,
 			usage: "board [mine|black|white], history, moves\n\tthe board (from your side, or the side named),\n\tthe moves so far, the legal moves; \"board always\n\tblack\" draws all your boards from Black's side",
