@@ -20,8 +20,8 @@ type Attachment struct {
 // stays well under the size mail servers take.
 const DefaultAttachmentBytes = 64 << 10
 
-func (s *Server) attachmentBytes() int {
-	return orDefault(s.cfg.AttachmentBytes, DefaultAttachmentBytes)
+func (cfg Config) attachmentBytes() int {
+	return orDefault(cfg.AttachmentBytes, DefaultAttachmentBytes)
 }
 
 // attachmentSize is the bytes of the files as.

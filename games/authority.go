@@ -149,3 +149,32 @@ func (c *change) carryKey(m *Mail, purpose, to string) {
 		m.Subject = ShortenSubject(m.Subject + " " + tag)
 	}
 }
+
+// authenticate checks the request's reply token against its sender.
+func (h *handling) authenticate() {
+	r := h.Req
+	if r.Token == "" {
+		return
+	}
+	game := strings.ToLower(r.GameID)
+	secret := h.srv.store.secret
+	switch {
+	case confirmKeyMatches(h, game, r.Token):
+		return
+	case keys.MatchPersonal(secret, keys.Digest, h.From, game, r.Token):
+		h.ByDigest = true // the key of the sender's digests
+		return
+	case keys.MatchPersonal(secret, keys.Address, h.From, game, r.Token):
+		h.Consent.AddressKey = true // the sender's address key (authority.go)
+		return
+	}
+	if game != "" && keys.Match(r.Token, keys.Token(secret, game, h.From)) {
+		if lg := h.game(game); lg != nil {
+			if _, ok := lg.rec.sideOf(h.From); ok {
+				h.AuthGame = game
+				return
+			}
+		}
+	}
+	h.BadToken = true
+}

@@ -88,7 +88,7 @@ func (c *change) bottomFor(lg *liveGame, reader string) rules.Side {
 
 // chosenBottom is the side at the bottom of lg's board in the answer to
 // the mail: the side its last "board" line chose, or bottomFor.
-func (h *handling) chosenBottom(lg *liveGame) rules.Side {
+func chosenBottom(h *handling, lg *liveGame) rules.Side {
 	switch h.Answer.Shown {
 	case boardBlack:
 		return rules.Black

@@ -158,9 +158,9 @@ func (h *handling) queueAnswer() error {
 	var err error
 	if a.Focus != "" {
 		lg := h.games[a.Focus]
-		body.Add(statusBlock(lg, h.From, h.locationOf(h.From), h.chosenBottom(lg))...)
+		body.Add(statusBlock(lg, h.From, h.locationOf(h.From), chosenBottom(h, lg))...)
 		if _, player := lg.rec.sideOf(h.From); player {
-			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments), withBottom(h.chosenBottom(lg)))
+			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments), withBottom(chosenBottom(h, lg)))
 		} else {
 			m, err = h.plainMail(Answer, h.From, replySubject(h.Req.Subject), h.Req.MessageID, body, h.senderKeyMail, withAttachments(a.Attachments))
 		}
@@ -219,7 +219,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 	if rec.State == stateInvited && to == rec.invitee() {
 		// RFC 2369: a mailto whose mail says "stop" to the invitee's
 		// keyed address, so that the button acts in one step.
-		c.srv.listUnsubscribe(&m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
+		listUnsubscribe(c.srv.cfg, &m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
 	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/windpost/windpost/document"
 
-	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -155,35 +154,6 @@ func (h *handling) commit() error {
 		}
 	}
 	return h.change.commit()
-}
-
-// authenticate checks the request's reply token against its sender.
-func (h *handling) authenticate() {
-	r := h.Req
-	if r.Token == "" {
-		return
-	}
-	game := strings.ToLower(r.GameID)
-	secret := h.srv.store.secret
-	switch {
-	case confirmKeyMatches(h, game, r.Token):
-		return
-	case keys.MatchPersonal(secret, keys.Digest, h.From, game, r.Token):
-		h.ByDigest = true // the key of the sender's digests
-		return
-	case keys.MatchPersonal(secret, keys.Address, h.From, game, r.Token):
-		h.Consent.AddressKey = true // the sender's address key (authority.go)
-		return
-	}
-	if game != "" && keys.Match(r.Token, keys.Token(secret, game, h.From)) {
-		if lg := h.game(game); lg != nil {
-			if _, ok := lg.rec.sideOf(h.From); ok {
-				h.AuthGame = game
-				return
-			}
-		}
-	}
-	h.BadToken = true
 }
 
 // limitErrors counts an answer in which nothing was done, or to a mail

@@ -18,14 +18,14 @@ import (
 const DefaultOutageAfter = 10 * time.Minute
 
 // outageAfter is the gap beyond which deadlines move; 0 = never.
-func (s *Server) outageAfter() time.Duration {
+func (cfg Config) outageAfter() time.Duration {
 	switch {
-	case s.cfg.OutageAfter < 0:
+	case cfg.OutageAfter < 0:
 		return 0
-	case s.cfg.OutageAfter == 0:
+	case cfg.OutageAfter == 0:
 		return DefaultOutageAfter
 	}
-	return s.cfg.OutageAfter
+	return cfg.OutageAfter
 }
 
 // pause is the time not charged to the player to move while a deadline
@@ -59,7 +59,7 @@ func (s *Server) resumeClocks(st storeTx) error {
 		return err
 	}
 	gap := now.Sub(last)
-	if last.IsZero() || s.outageAfter() == 0 || gap <= s.outageAfter() {
+	if last.IsZero() || s.cfg.outageAfter() == 0 || gap <= s.cfg.outageAfter() {
 		return nil
 	}
 	moved, err := st.moveDeadlines(last, now)

@@ -47,9 +47,9 @@ type Unsubscribed struct {
 // carries game's key tok in its reply address: the keyed mailto, after
 // the one-click URL with its List-Unsubscribe-Post when the web view is
 // on and reached by https (RFC 8058 needs an https URI).
-func (s *Server) listUnsubscribe(m *Mail, game, tok string) {
+func listUnsubscribe(cfg Config, m *Mail, game, tok string) {
 	mailto := "<mailto:" + m.ReplyTo + "?subject=stop&body=stop>"
-	base := strings.TrimRight(s.cfg.WebBaseURL, "/")
+	base := strings.TrimRight(cfg.WebBaseURL, "/")
 	if !strings.HasPrefix(strings.ToLower(base), "https://") {
 		m.Headers["List-Unsubscribe"] = mailto
 		return
@@ -78,7 +78,7 @@ func (s *Server) Unsubscribe(ctx context.Context, key string) (Unsubscribed, err
 		done = Unsubscribed{}
 		// No resumeClocks: a stop moves no deadline, and Handle and Tick
 		// note the server's runs.
-		address, err := s.keyHolder(st, game, token)
+		address, err := keyHolder(st, s.store.secret, game, token)
 		if err != nil {
 			return err
 		}
@@ -107,9 +107,9 @@ func (s *Server) Unsubscribe(ctx context.Context, key string) (Unsubscribed, err
 	return done, nil
 }
 
-// keyHolder is the player of game whose key token is, or ErrUnknownKey;
+// keyHolder is the player of game whose key token is (under secret), or ErrUnknownKey;
 // a banned address holds no key here, as its mails are never handled.
-func (s *Server) keyHolder(st storeTx, game, token string) (string, error) {
+func keyHolder(st storeTx, secret []byte, game, token string) (string, error) {
 	rec, _, err := st.game(game)
 	if err != nil {
 		return "", err
@@ -118,7 +118,7 @@ func (s *Server) keyHolder(st storeTx, game, token string) (string, error) {
 		return "", ErrUnknownKey
 	}
 	for _, a := range rec.humans() {
-		if keys.Match(token, ReplyToken(s.store.secret, game, a)) && !st.banned(a) {
+		if keys.Match(token, keys.Token(secret, game, a)) && !st.banned(a) {
 			return a, nil
 		}
 	}

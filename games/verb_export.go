@@ -44,7 +44,7 @@ func exportVerb(h *handling, c Command) (string, error) {
 		as = append(as, Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
 		names = append(names, f.Name)
 	}
-	if err := h.Answer.attach(h.srv.attachmentBytes(), as...); err != nil {
+	if err := h.Answer.attach(h.srv.cfg.attachmentBytes(), as...); err != nil {
 		return "", err
 	}
 	state := "going on"
