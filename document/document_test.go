@@ -2,15 +2,13 @@ package document
 
 import (
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	goldenfile "github.com/windpost/windpost/internal/golden"
+)
 
 // board is a Micro-shogi board as its notation draws it.
 const board = `     4  3  2  1
@@ -183,21 +181,8 @@ func TestFromText(t *testing.T) {
 	}
 }
 
-// golden compares got with testdata/name, or writes it with -update.
+// golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update to create it)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("%s differs:\n%s", name, got)
-	}
+	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }

@@ -1,16 +1,14 @@
 package games
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/games")
+	goldenfile "github.com/windpost/windpost/internal/golden"
+)
 
 // renderMails writes mails as a reader would see them: the headers that
 // matter and the text.
@@ -41,27 +39,10 @@ func renderMails(mails []Mail) string {
 	return b.String()
 }
 
-// golden compares got with testdata/games/name, or rewrites it with
-// -update.
+// golden compares got with ../testdata/games/name, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "games", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update to create it)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", path, got)
-	}
+	goldenfile.Check(t, filepath.Join("..", "testdata", "games", name), got)
 }
 
 // transcript records a conversation for a golden file.
