@@ -74,3 +74,15 @@ func SideName(s rules.Side) string {
 	}
 	return "Black"
 }
+
+// Describer says a position and a move in words, for a reader who does
+// not look at a board ("format accessible": a screen reader, large
+// print): no diagram and no symbols. A Notation may implement it.
+type Describer interface {
+	// Pieces lists the pieces of p: each side's by square, then what
+	// each side has in hand, in sentences ("Black: king on 1e, ...").
+	Pieces(p rules.Position) string
+	// Said is legal move m of p in words, without its player: "moved the
+	// pawn from 1d to 1c and took the silver, giving check".
+	Said(p rules.Position, m rules.Move) string
+}
