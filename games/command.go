@@ -47,6 +47,7 @@ const (
 	VerbNotify    Verb = "notify"
 	VerbRemind    Verb = "remind"
 	VerbTimezone  Verb = "timezone"
+	VerbFormat    Verb = "format"
 	VerbExport    Verb = "export"
 	VerbSeek      Verb = "seek"
 	VerbUnseek    Verb = "seek cancel"
@@ -84,6 +85,7 @@ type Command struct {
 	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
 	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
 	Result  string // adjudicate: "black", "white", "draw" or "" (verb_organiser.go)
+	Format  string // format: formatAccessible, formatStandard, or "" to ask (verb_format.go)
 	// Setting is what notify, remind and timezone set (verb_notify.go);
 	// nil asks for the current setting.
 	Setting *notifySetting

@@ -128,7 +128,7 @@ func (c *change) queueNotices() error {
 			return err // nil when folded: the digest tells it
 		}
 		body := document.FromText(strings.Join(n.events, "\n\n"))
-		body.Add(statusBlock(lg, k.to, c.locationOf(k.to), c.bottomFor(lg, k.to))...)
+		body.Add(statusBlock(lg, k.to, c.viewFor(lg, k.to))...)
 		m, err := c.gameMail(n.kind, lg, k.to, "", body)
 		if err != nil {
 			return err
@@ -158,7 +158,9 @@ func (h *handling) queueAnswer() error {
 	var err error
 	if a.Focus != "" {
 		lg := h.games[a.Focus]
-		body.Add(statusBlock(lg, h.From, h.locationOf(h.From), chosenBottom(h, lg))...)
+		v := h.viewFor(lg, h.From)
+		v.bottom = chosenBottom(h, lg)
+		body.Add(statusBlock(lg, h.From, v)...)
 		if _, player := lg.rec.sideOf(h.From); player {
 			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments), withBottom(chosenBottom(h, lg)))
 		} else {
@@ -215,6 +217,9 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 		Board:     boardRef(lg, c.bottomFor(lg, to)),
 		Later:     goesLater(kind, rec),
 		NextTry:   c.now,
+	}
+	if c.viewFor(lg, to).words {
+		m.Board = nil // format accessible: the game in words, no picture
 	}
 	if rec.State == stateInvited && to == rec.invitee() {
 		// RFC 2369: a mailto whose mail says "stop" to the invitee's

@@ -180,7 +180,7 @@ func yourMoveSection(lg *liveGame, p *playerRecord) []document.Block {
 		deadline = "deadline " + p.formatTime(lg.rec.Deadline)
 	}
 	head := document.Para(fmt.Sprintf("== Game %s: your move, %s ==", lg.rec.ID, deadline))
-	return append([]document.Block{head}, statusBlock(lg, p.Address, p.location(), bottomOf(lg, p.Address, p))...)
+	return append([]document.Block{head}, statusBlock(lg, p.Address, viewOf(lg, p.Address, p))...)
 }
 
 // formatDay writes t's date in the player's time zone ("Mon 2 Jan").

@@ -237,6 +237,10 @@ type playerRecord struct {
 	// board ("board always black"): "black", "white", or "" for their own
 	// side (boardref.go).
 	Board string `json:"board,omitempty"`
+	// Format is how the player's mails show a game: "" a board (text and
+	// picture), or formatAccessible ("format accessible"): in words, for a
+	// screen reader or large print (verb_format.go).
+	Format string `json:"format,omitempty"`
 	// DigestNext is when the next digest goes (digest.go); DigestEvents
 	// the news held for it.
 	DigestNext   time.Time     `json:"digest_next,omitempty"`

@@ -14,13 +14,13 @@ import (
 
 // statusBlock is the part of every mail about a game that shows it: the
 // players, the board, whose turn, the last move, the move number, the
-// deadline and the result, and what to write next. Times are shown in
-// loc, the reader's zone; the board with bottom's side at the bottom
-// (boardref.go).
-func statusBlock(lg *liveGame, reader string, loc *time.Location, bottom rules.Side) []document.Block {
-	rec := lg.rec
+// deadline and the result, and what to write next, as reader sees it (v):
+// times in their zone, the board with their side (or the side they chose)
+// at the bottom, or for format accessible the game in words (inWords).
+func statusBlock(lg *liveGame, reader string, v view) []document.Block {
+	rec, loc := lg.rec, v.loc
 	var b strings.Builder
-	if last := rec.lastMove(); last != "" {
+	if last := rec.lastMove(); last != "" && !v.words {
 		fmt.Fprintf(&b, "Last move: %s\n", last)
 	}
 	var action string
@@ -47,7 +47,11 @@ func statusBlock(lg *liveGame, reader string, loc *time.Location, bottom rules.S
 	blocks := []document.Block{
 		document.Para(fmt.Sprintf("%s, game %s: %s vs. %s", lg.kit.Rules.Title(), rec.ID,
 			playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))),
-		document.Diagram(boardPart(lg, bottom)),
+	}
+	if v.words {
+		blocks = append(blocks, inWords(lg, reader)...)
+	} else {
+		blocks = append(blocks, document.Diagram(boardPart(lg, v.bottom)))
 	}
 	if b.Len() > 0 {
 		blocks = append(blocks, document.Para(b.String()))

@@ -69,6 +69,8 @@ func (r *verbRegistry) helpTopic(topic string) (string, bool) {
 		topic = "moves"
 	case "new", "challenge", "accept", "decline":
 		topic = "games"
+	case "accessible", "screen reader", "large print", "words":
+		topic = "format"
 	case "level", "levels", "perfect", "strong", "club", "casual":
 		topic = "games"
 	case "confirm", "stop", "unsubscribe", "block", "unblock", "forget", "forget me":
@@ -116,6 +118,14 @@ moves first; in Gufuu, Black wins with perfect play).
 Games against people: "challenge friend@example.org gufuu days 3"; they
 answer "accept" or "decline" (a challenge expires after 14 days; you
 withdraw yours with "decline"). "games" lists your games.`, true
+	case "format":
+		return `"format accessible" shows each game in your mails in words instead of a
+board, for a screen reader or large print: the last move in one sentence
+("White (bob@...) moved the pawn from 4b to 4c and took the pawn, giving
+check."), whose move it is, and the pieces listed by square and in hand;
+no diagram and no picture. "moves" lists the legal moves in a game;
+"format standard" brings the board back. "format" alone says which you
+have.`, true
 	case "analysis":
 		return `"analysis", after a game's end, values every position and marks the
 moves that made the mover's result worse. In Gufuu and Jul-Gonu (solved)

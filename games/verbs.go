@@ -204,6 +204,7 @@ func builtinVerbs() []verbSpec {
 			usage: "remind <times>\twhen reminders go, e.g. \"remind 48h 12h 2h\"", parse: setting, run: settingVerb},
 		{verb: VerbTimezone, words: []string{"timezone"}, authority: Sender, topic: "notify",
 			usage: "timezone <zone>\tyour time zone, e.g. \"timezone Europe/Helsinki\"", parse: setting, run: settingVerb},
+		formatVerb(),
 		{verb: VerbRules, words: []string{"rules"}, authority: Anyone, suggest: true,
 			usage: "rules <game>\tthe rules and the notation", parse: parseRules, show: rulesShown},
 		{verb: VerbConfirm, words: []string{"confirm"}, authority: Anyone, suggest: true, topic: "privacy",
