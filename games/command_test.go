@@ -187,6 +187,7 @@ var senderLines = map[Verb]string{
 	VerbNotify:     "notify digest 07:00",
 	VerbRemind:     "remind 48h 2h",
 	VerbTimezone:   "timezone Europe/Helsinki",
+	VerbFormat:     "format accessible",
 	VerbSeek:       "seek nim",
 	VerbUnseek:     "seek cancel s7k3q",
 	VerbJoin:       "join s7k3q",
