@@ -88,7 +88,11 @@ func conditionalGame(t *testing.T, b *backend, alice, bob *player, cg condGame) 
 
 	a := alice.answerTo(alice.reply(begun, cg.body, "gmail", mailOpts{}))
 	wantIn(t, "alice's answer", a, "Done: you played 1.", "as I read them (2 lines):", "Not taken (the lines above stand):", cg.illegal)
-	if i := strings.Index(a.HTML, "if 2."); i < 0 || strings.LastIndex(a.HTML[:i], "<pre") <= strings.LastIndex(a.HTML[:i], "</pre>") {
+	// The tree keeps its layout in the HTML: its lines broken where the
+	// text breaks them, the indentation kept by white-space:pre-wrap.
+	if i := strings.Index(a.HTML, "<br>  if 2."); i < 0 ||
+		!strings.Contains(a.HTML[strings.LastIndex(a.HTML[:i], "<p "):i], "white-space:pre-wrap") ||
+		!strings.Contains(a.HTML, "<br>     if 4.") {
 		t.Errorf("the tree is not kept as written in the answer's HTML:\n%s", a.HTML)
 	}
 	toBob = bob.waitMail("with alice's move", wait, func(g *got) bool { return g.game() == game && says(g, "played 1.") })
