@@ -3,35 +3,21 @@
 package notationtest
 
 import (
-	"flag"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/windpost/windpost/internal/golden"
 
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
 // Golden fails t unless got is the text of the golden file at path; with
-// -update it writes got there first. A board must also end its lines
-// without spaces.
+// -update it writes got there first (internal/golden).
 func Golden(t testing.TB, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (run the test with -update after checking); got:\n%s\nwant:\n%s", path, got, want)
-	}
+	golden.Check(t, path, got)
 }
 
 // NoTrailingSpace fails t for each line of text that ends in a space.
