@@ -226,6 +226,11 @@ func mailKinds(t *testing.T) []sampleMail {
 		t.Fatalf("the challenger was not told of the refused invitation: %d new mails", len(told))
 	}
 	p.keep("undeliverable", told)
+
+	// A player who reads in words (format accessible): a game against the
+	// bot with no board and no picture.
+	p.write("format-accessible", alice, gufuu, "format accessible")
+	p.write("words-microshogi", alice, nil, "new microshogi as black level casual")
 	return p.got
 }
 
