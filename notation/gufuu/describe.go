@@ -18,12 +18,10 @@ func facingWords(f engine.Facing) string {
 
 // pieceWords names a piece for any reader: "Black's king", "the Wind".
 func pieceWords(pc engine.Piece) string {
-	switch pc {
-	case engine.Wind:
-		return "the Wind"
-	case engine.Storm:
-		return "the Storm"
-	case engine.KingOf(rules.White):
+	switch {
+	case !pc.IsKing():
+		return "the " + genName(pc)
+	case pc == engine.KingOf(rules.White):
 		return "White's king"
 	}
 	return "Black's king"
@@ -59,9 +57,9 @@ func (Notation) Said(p rules.Position, m rules.Move) string {
 		if !ok {
 			return "made a move that cannot be read"
 		}
-		name := strings.TrimPrefix(pieceWords(pc), "the ")
-		if pc.IsKing() {
-			name = "king"
+		name := "king"
+		if !pc.IsKing() {
+			name = genName(pc)
 		}
 		var s string
 		switch kind {
