@@ -68,10 +68,11 @@ func TestMicroAnalysisCounts(t *testing.T) {
 		return solver.Value{Kind: solver.Estimate, Score: scores[len(p.Moves)]}, nil
 	}
 	lg := &liveGame{rec: &gameRecord{ID: "g7k3q"}, kit: kit, g: g}
-	text, err := analyse(evaluate, lg)
+	d, err := analyse(evaluate, lg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	text := strings.TrimSuffix(d.Text(), "\n")
 	marked := map[string]int{}
 	for _, line := range strings.Split(text, "\n") {
 		if m := regexp.MustCompile(`  (mistake|blunder): `).FindStringSubmatch(line); m != nil {
@@ -83,7 +84,7 @@ func TestMicroAnalysisCounts(t *testing.T) {
 	if !strings.HasSuffix(text, want) || marked["blunder"] != 1 || marked["mistake"] != 1 {
 		t.Errorf("marked %v; want 1 mistake, 1 blunder, counted as %q:\n%s", marked, want, text)
 	}
-	if !strings.Contains(text, "-0.53 -> -24.09  blunder") || !strings.Contains(text, "winning chances") {
+	if !regexp.MustCompile(`-0\.53  ->  -24\.09 +blunder`).MatchString(text) || !strings.Contains(text, "winning chances") {
 		t.Errorf("the bishop's loss is not a blunder, or the thresholds are not said:\n%s", text)
 	}
 }

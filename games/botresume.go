@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -95,7 +96,7 @@ func (s *Server) workOn(ctx context.Context, key string, cont *continuation, lg 
 type workResult struct {
 	moves    []rules.Move
 	value    solver.Value
-	analysis string
+	analysis *document.Document
 	changed  bool
 }
 
@@ -120,8 +121,8 @@ func (s *Server) work(ctx context.Context, cont *continuation, lg *liveGame) (wo
 		v, err := c.evaluate(lg, lg.g.Clone())
 		return workResult{value: v}, err
 	case jobAnalysis:
-		text, err := analyse(func(g *rules.Game) (solver.Value, error) { return c.evaluate(lg, g) }, lg)
-		return workResult{analysis: text}, err
+		d, err := analyse(func(g *rules.Game) (solver.Value, error) { return c.evaluate(lg, g) }, lg)
+		return workResult{analysis: &d}, err
 	}
 	return workResult{}, fmt.Errorf("unknown bot job %q", job.Kind)
 }
@@ -228,8 +229,8 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 		h.bot.value = &judged{game: job.Game, ply: job.Ply, v: res.value}
 		return h.rerun(job), nil
 	case jobAnalysis:
-		if lg.rec.Analysis == "" {
-			lg.rec.Analysis = res.analysis
+		if lg.rec.Analysis == "" && lg.rec.AnalysisDoc == nil {
+			lg.rec.AnalysisDoc = res.analysis
 		}
 		return h.rerun(job), nil
 	}

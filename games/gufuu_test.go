@@ -48,7 +48,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 	}
 	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(BoardText(kit.Notation, mustPosition(t, kit, m), m.Board.BottomSide(), "Black is checkmated: White wins."), "\n"))
 	a := only(t, h.reply(t, m, "analysis"), alice)
-	wantText(t, a, "\n1.", fmt.Sprintf("%5s -> ", v), "mistake: a win turned into")
+	wantText(t, a, "\n1.", fmt.Sprintf(" %s  ->  ", v), "mistake: a win turned into")
 	if strings.Contains(a.Text, "\n0 mistakes.") {
 		t.Fatalf("no mistake in a lost game from a won start:\n%s", a.Text)
 	}

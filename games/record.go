@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -84,9 +85,11 @@ type gameRecord struct {
 	Talk  []talkEntry `json:"talk,omitempty"`  // the players' messages and notes (verb_talk.go)
 	Muted []string    `json:"muted,omitempty"` // the sides that muted their opponent's messages
 
-	Analysis string    `json:"analysis,omitempty"` // cached text of the post-game analysis
-	Created  time.Time `json:"created"`
-	Updated  time.Time `json:"updated"`
+	Analysis string `json:"analysis,omitempty"` // the post-game analysis as an older windpost kept it, as text
+	// AnalysisDoc is the post-game analysis, worked out once and kept.
+	AnalysisDoc *document.Document `json:"analysisDoc,omitempty"`
+	Created     time.Time          `json:"created"`
+	Updated     time.Time          `json:"updated"`
 
 	// BotThinking says the bot works on this game outside the mail loop
 	// (botwork.go): a continuation waits for its answer.

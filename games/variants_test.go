@@ -71,7 +71,7 @@ func TestJulgonuBotGame(t *testing.T) {
 	wantText(t, a, "Analysis of game", "\n1.", "mistake: ")
 	// The table says the start is a draw, so losing took a mistake.
 	first := a.Text[strings.Index(a.Text, "\n1."):]
-	if first = first[:strings.Index(first[1:], "\n")+1]; !strings.Contains(first, " D -> ") {
+	if first = first[:strings.Index(first[1:], "\n")+1]; !strings.Contains(first, " D  ->  ") {
 		t.Fatalf("the first move does not start from a draw:\n%s", a.Text)
 	}
 	if strings.Contains(a.Text, "\n0 mistakes.") {
@@ -94,10 +94,11 @@ func TestJulgonuAnalysisWithHistory(t *testing.T) {
 		}
 	}
 	lg := &liveGame{rec: &gameRecord{ID: "g21", State: stateOver}, kit: kit, g: g, outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
-	text, err := analyse(func(g *rules.Game) (solver.Value, error) { return kit.Analyst.Evaluate(t.Context(), g) }, lg)
+	d, err := analyse(func(g *rules.Game) (solver.Value, error) { return kit.Analyst.Evaluate(t.Context(), g) }, lg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	text := d.Text()
 	lines := map[string]string{}
 	for _, line := range strings.Split(text, "\n") {
 		if f := strings.Fields(line); len(f) > 0 {

@@ -3,34 +3,37 @@ package games
 import (
 	"fmt"
 	"math"
-	"strings"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
 
 // analysisVerb answers "analysis" after the end of a game: every move's value
 // and the mistakes, worked out once and kept with the game.
-func analysisVerb(h *handling, c Command) (string, error) {
+func analysisVerb(h *handling, c Command) ([]document.Block, error) {
 	lg, _, err := gameFor(h, c, false, func(g *gameRecord) bool { return g.State == stateOver }, "finished game")
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	rec := lg.rec
 	if rec.State != stateOver {
-		return "", refused("game %s is not over;", rec.ID).instead("the analysis comes after the end, so that it cannot help during the game.")
+		return nil, refused("game %s is not over;", rec.ID).instead("the analysis comes after the end, so that it cannot help during the game.")
 	}
-	if rec.Analysis == "" {
+	if rec.Analysis == "" && rec.AnalysisDoc == nil {
 		if lg.kit.Analyst == nil {
-			return "", refused("there is no analysis for %s.", lg.kit.Rules.Title()).
+			return nil, refused("there is no analysis for %s.", lg.kit.Rules.Title()).
 				instead(`Write "history %s" for the game's moves.`, lg.rec.ID)
 		}
 		if err := h.mayThink(lg, jobAnalysis); err != nil {
-			return "", err
+			return nil, err
 		}
-		return "", h.think(jobAnalysis, lg, "") // BotWork analyses, then runs this again
+		return nil, h.think(jobAnalysis, lg, "") // BotWork analyses, then runs this again
 	}
-	return rec.Analysis, nil
+	if rec.AnalysisDoc != nil {
+		return rec.AnalysisDoc.Blocks, nil
+	}
+	return paragraphs(rec.Analysis), nil // kept by an older windpost, as text
 }
 
 // analyse values every position of a finished game and marks the moves
@@ -38,58 +41,65 @@ func analysisVerb(h *handling, c Command) (string, error) {
 // draw or a loss, a draw into a loss, by solver.Value.Rank), or, between
 // the search's estimates of a game that is not solved, winning chances
 // lost (judgeMove).
-func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (string, error) {
+func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (document.Document, error) {
 	g := lg.g
 	values := make([]solver.Value, len(g.Positions))
 	for i := range g.Positions {
 		prefix := &rules.Game{Variant: g.Variant, Positions: g.Positions[:i+1], Moves: g.Moves[:i]}
 		v, err := evaluate(prefix.Clone())
 		if err != nil {
-			return "", fmt.Errorf("position after move %d: %w", i, err)
+			return document.Document{}, fmt.Errorf("position after move %d: %w", i, err)
 		}
 		values[i] = v
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Analysis of game %s (%s).\n", lg.rec.ID, lg.result())
-	b.WriteString("Each move, who made it, and the position's value for that player\n" +
-		"before and after the move, with best play from both sides:\n" +
-		"  W n  a win; the winning move comes n plies (single moves) from here\n" +
-		"  L n  a loss; the game is lost n plies from here\n" +
-		"  D    a draw\n" +
-		"  +1.20 or -0.50  the engine's estimate (above 0 is good for that player)\n" +
-		"A mistake turns a win into a draw or a loss, or a draw into a loss.\n")
+	var d document.Document
+	d.Add(document.Para(fmt.Sprintf("Analysis of game %s (%s).", lg.rec.ID, lg.result())),
+		document.Joined(document.Para("Each move, who made it, and the position's value for that player "+
+			"before and after the move, with best play from both sides:")),
+		document.Joined(document.Laid(valueKey)),
+		document.Joined(document.Para("A mistake turns a win into a draw or a loss, or a draw into a loss.")))
 	if lg.kit.Analyst != nil && !solved(values) {
-		b.WriteString(chancesHelp + "\n")
+		d.Add(document.Joined(document.Para(chancesHelp)))
 	}
 	if _, ok := lg.kit.Analyst.(solver.Prover); ok {
-		b.WriteString("No position may repeat: a value is the one proven with the game's\n" +
-			"history where a search of the moves since the last capture proves it,\n" +
-			"else the solved table's, which ignores that rule (in a table draw, a\n" +
-			"repetition trap deeper than the search is not seen).\n")
+		d.Add(document.Joined(document.Para("No position may repeat: a value is the one proven with the game's " +
+			"history where a search of the moves since the last capture proves it, else the solved table's, " +
+			"which ignores that rule (in a table draw, a repetition trap deeper than the search is not seen).")))
 	}
+	t := document.TablePart{Columns: []document.Column{{Name: "Move"}, {Name: "By"},
+		{Name: "Before", Align: document.Right}, {}, {Name: "After"}, {}}}
 	var mistakes, blunders int
 	for i, m := range g.Moves {
 		before := values[i]
 		after := values[i+1].ForMover()
-		text := fmt.Sprintf("%d.%s", i+1, lg.kit.Notation.FormatMove(g.Positions[i], m))
-		line := fmt.Sprintf("%-16s %-6s %5s -> %-6s", text, g.Positions[i].ToMove(), before, after)
+		row := []string{fmt.Sprintf("%d.%s", i+1, lg.kit.Notation.FormatMove(g.Positions[i], m)),
+			g.Positions[i].ToMove().String(), before.String(), "->", after.String(), ""}
 		switch kind, why := judgeMove(before, after); kind {
 		case "mistake":
 			mistakes++
-			line += "  mistake: " + why
+			row[5] = "mistake: " + why
 		case "blunder":
 			blunders++
-			line += "  blunder: " + why
+			row[5] = "blunder: " + why
 		}
-		b.WriteString("\n" + strings.TrimRight(line, " "))
+		t.Rows = append(t.Rows, row)
 	}
-	fmt.Fprintf(&b, "\n\n%d %s", mistakes, plural(mistakes, "mistake", "mistakes"))
+	if len(t.Rows) > 0 {
+		d.Add(document.Grid(t))
+	}
+	sum := fmt.Sprintf("%d %s", mistakes, plural(mistakes, "mistake", "mistakes"))
 	if blunders > 0 || !solved(values) {
-		fmt.Fprintf(&b, ", %d %s", blunders, plural(blunders, "blunder", "blunders"))
+		sum += fmt.Sprintf(", %d %s", blunders, plural(blunders, "blunder", "blunders"))
 	}
-	b.WriteString(".")
-	return b.String(), nil
+	d.Add(document.Para(sum + "."))
+	return d, nil
 }
+
+// valueKey is the key to the values of an analysis, in columns.
+const valueKey = "  W n  a win; the winning move comes n plies (single moves) from here\n" +
+	"  L n  a loss; the game is lost n plies from here\n" +
+	"  D    a draw\n" +
+	"  +1.20 or -0.50  the engine's estimate (above 0 is good for that player)"
 
 // The thresholds of an estimate's drop, in winning chances (lichess's
 // scale: 2/(1+e^(-0.00368208 score))-1, from -1 lost to +1 won, the score

@@ -4,20 +4,20 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/notation"
 )
 
 // lookVerb answers board, history and moves. Without a game named or implied,
 // it shows the sender's game in progress, or if there is none, their
 // latest game.
-func lookVerb(h *handling, c Command) (string, error) {
+func lookVerb(h *handling, c Command) ([]document.Block, error) {
 	going := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }
 	if c.Game == "" && h.Created == "" && h.AuthGame == "" && threadGame(h) == "" {
 		mine, err := h.playerGames(h.From)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if len(mine) > 0 && !slices.ContainsFunc(mine, func(lg *liveGame) bool { return going(lg.rec) }) {
 			c.Game = mine[len(mine)-1].rec.ID
@@ -29,32 +29,34 @@ func lookVerb(h *handling, c Command) (string, error) {
 		// A lasting choice needs no game: without one named, it is kept
 		// and said alone.
 		if err != nil && (c.Game != "" || !errors.As(err, new(*refusal))) {
-			return "", err
+			return nil, err
 		}
 		if kept, err = keepBoardSide(h, c.Side, err == nil); err != nil || lg == nil {
-			return kept, err
+			return paragraphs(kept), err
 		}
 		kept += "\n"
 	}
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	h.Answer.Focus = lg.rec.ID
 	switch c.Verb {
 	case VerbHistory:
-		if len(lg.rec.Moves) == 0 {
-			return fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID) + talkHistory(lg.rec, h.From), nil
+		// Its heading, the record in a fixed font, the messages.
+		blocks := []document.Block{document.Para(fmt.Sprintf("Game %s: no moves yet.", lg.rec.ID))}
+		if len(lg.rec.Moves) > 0 {
+			blocks = []document.Block{document.Para(fmt.Sprintf("Game %s, %s:", lg.rec.ID, lg.kit.Rules.Title())),
+				document.Joined(document.Moves(notation.FormatRecord(lg.kit.Notation, lg.g)))}
 		}
-		return fmt.Sprintf("Game %s, %s:\n%s", lg.rec.ID, lg.kit.Rules.Title(), strings.TrimRight(notation.FormatRecord(lg.kit.Notation, lg.g), "\n")) +
-			talkHistory(lg.rec, h.From), nil
+		return append(blocks, paragraphs(talkHistory(lg.rec, h.From))...), nil
 	case VerbMoves:
 		if lg.rec.State != statePlaying {
-			return "", stateRefusal(lg, h.From)
+			return nil, stateRefusal(lg, h.From)
 		}
-		return fmt.Sprintf("The legal moves in game %s (#%d, %s to move):\n%s", lg.rec.ID, len(lg.rec.Moves)+1, lg.toMove(), legalMoves(lg)), nil
+		return paragraphs(fmt.Sprintf("The legal moves in game %s (#%d, %s to move):\n%s", lg.rec.ID, len(lg.rec.Moves)+1, lg.toMove(), legalMoves(lg))), nil
 	}
 	h.Answer.Shown = c.Side
-	return kept + fmt.Sprintf("Here is game %s%s.", lg.rec.ID, boardSideSaid(lg, h.From, c.Side)), nil
+	return paragraphs(kept + fmt.Sprintf("Here is game %s%s.", lg.rec.ID, boardSideSaid(lg, h.From, c.Side))), nil
 }
 
 // boardSideSaid is what the answer to "board <side>" says of the side it

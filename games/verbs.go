@@ -121,7 +121,6 @@ func boardAuthority(c Command) Authority {
 
 // builtinVerbs is the table of windpost's verbs.
 func builtinVerbs() []verbSpec {
-	look := func(h *handling, c Command) (string, error) { return lookVerb(h, c) }
 	talk := func(c *Command, l lineWords) { c.parseTalk(l.verb, l.line, l.low) }
 	consent := func(c *Command, l lineWords) { c.parseConsent(l.low) }
 	setting := func(c *Command, l lineWords) { c.parseSetting(l.verb, l.args) }
@@ -164,9 +163,9 @@ func builtinVerbs() []verbSpec {
 			parse: parseConditionalLine, run: conditionalVerb},
 		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, authorityOf: boardAuthority, suggest: true,
 			usage: "board [mine|black|white], history, moves\n\tthe board (from your side, or the side named),\n\tthe moves so far, the legal moves; \"board always\n\tblack\" draws all your boards from Black's side",
-			parse: func(c *Command, l lineWords) { c.parseBoard(l.low) }, run: look},
-		{verb: VerbHistory, words: []string{"history"}, authority: Anyone, suggest: true, parse: gameArg, run: look},
-		{verb: VerbMoves, words: []string{"moves"}, authority: Anyone, suggest: true, topic: "moves", parse: gameArg, run: look},
+			parse: func(c *Command, l lineWords) { c.parseBoard(l.low) }, show: lookVerb},
+		{verb: VerbHistory, words: []string{"history"}, authority: Anyone, suggest: true, parse: gameArg, show: lookVerb},
+		{verb: VerbMoves, words: []string{"moves"}, authority: Anyone, suggest: true, topic: "moves", parse: gameArg, show: lookVerb},
 		{verb: VerbGames, words: []string{"games"}, authority: Anyone, suggest: true, topic: "games",
 			usage: "games\tyour games", parse: gameArg, show: listGames},
 		{verb: VerbDraw, words: []string{"draw"}, authority: Player, suggest: true, topic: "draw",
@@ -192,7 +191,7 @@ func builtinVerbs() []verbSpec {
 			usage: "resign\tgive up the game", parse: gameArg,
 			run: playing(resign, resign)},
 		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true, topic: "analysis",
-			usage: "analysis\tafter the end: every move's value, mistakes marked", parse: gameArg, run: analysisVerb},
+			usage: "analysis\tafter the end: every move's value, mistakes marked", parse: gameArg, show: analysisVerb},
 		{verb: VerbExport, words: []string{"export"}, authority: Anyone, topic: "export",
 			usage: "export [<game>]\tthe game's record as a file (PGN) in the answer", parse: gameArg, run: exportVerb},
 		{verb: VerbVacation, words: []string{"vacation", "holiday"}, authority: Sender, suggest: true, topic: "vacation",
