@@ -2,12 +2,14 @@ package games
 
 import (
 	"fmt"
-	"github.com/windpost/windpost/notation"
 	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/notation"
+	"github.com/windpost/windpost/variants/varianttest"
 
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
@@ -118,31 +120,6 @@ func TestExampleFromMailIsAccepted(t *testing.T) {
 	}
 }
 
-// randomGameTo is the moves, as a player writes them, of a random game of
-// kit that ends for reason: the first of up to 20,000 seeded games that
-// does.
-func randomGameTo(t *testing.T, kit variants.Kit, reason rules.Reason) []string {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(3, 5))
-	for games := 0; games < 20000; games++ {
-		g := rules.NewGame(kit.Rules)
-		var moves []string
-		for ply := 0; ply < 300 && !g.Outcome().Over(); ply++ {
-			ms := g.LegalMoves()
-			m := ms[rng.IntN(len(ms))]
-			moves = append(moves, kit.Notation.FormatMove(g.Position(), m))
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g.Outcome().Reason == reason {
-			return moves
-		}
-	}
-	t.Fatalf("no random game of %s ends by %s", kit.Rules.Name(), reason)
-	return nil
-}
-
 // TestStatusAtEveryEnd: for each way a game ends, the status line under
 // the board says the end and the result, never whose move, in the text
 // and as the picture's caption (BoardRef.Status, which the mailer and the
@@ -172,7 +149,7 @@ func TestStatusAtEveryEnd(t *testing.T) {
 	byMoves := func(game string, reason rules.Reason) func(*testing.T) Mail {
 		return func(t *testing.T) Mail {
 			_, toAlice, toBob := startGame(t, h, game)
-			return playOut(t, toAlice, toBob, randomGameTo(t, kit(game), reason))
+			return playOut(t, toAlice, toBob, must[[]string](t)(varianttest.GameTo(kit(game), reason, 3)))
 		}
 	}
 	tests := []struct {

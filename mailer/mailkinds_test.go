@@ -7,11 +7,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
+	"github.com/windpost/windpost/variants/varianttest"
 )
 
 // The mail kinds windpost sends, produced by a games.Server on a store in
@@ -20,8 +23,9 @@ import (
 
 // sampleMail is one mail windpost sent, named for the tests' messages.
 type sampleMail struct {
-	name string
-	mail games.Mail
+	name  string
+	mail  games.Mail
+	words bool // its reader reads in words (format accessible): no board, no picture
 }
 
 // mailPlay plays conversations against a games.Server and keeps every
@@ -32,6 +36,8 @@ type mailPlay struct {
 	now time.Time // the server's clock (Now)
 	n   int
 	got []sampleMail
+	// inWords are the addresses that chose "format accessible".
+	inWords map[string]bool
 }
 
 // Now is the time of the play: the clock of its games.Server.
@@ -81,7 +87,7 @@ func (p *mailPlay) tick(name string, d time.Duration) []games.Mail {
 
 func (p *mailPlay) keep(name string, mails []games.Mail) {
 	for i, m := range mails {
-		p.got = append(p.got, sampleMail{fmt.Sprintf("%s-%d-%s", name, i, m.Kind), m})
+		p.got = append(p.got, sampleMail{fmt.Sprintf("%s-%d-%s", name, i, m.Kind), m, p.inWords[m.To]})
 	}
 }
 
@@ -93,7 +99,7 @@ func (p *mailPlay) to(mails []games.Mail, address string) *games.Mail {
 			return &mails[i]
 		}
 	}
-	p.t.Fatalf("no mail to %s among %d", address, len(mails))
+	p.t.Fatalf("no mail to %s among %d: %+v", address, len(mails), mails)
 	return nil
 }
 
@@ -102,15 +108,39 @@ func (p *mailPlay) to(mails []games.Mail, address string) *games.Mail {
 // history, invitations, relays and notices, reminders, draws, results and
 // the analysis, in all three games; undo, vacation, draws agreed, a
 // challenge declined, a stranger asked to confirm, "stop".
+//
+// The corpus is played once for the package's tests (it takes seconds:
+// whole games by mail), and each test gets its own copy of the list.
 func mailKinds(t *testing.T) []sampleMail {
 	t.Helper()
+	corpus.once.Do(func() {
+		corpus.failed = true // until the play returns: t.Fatal in it ends the goroutine
+		corpus.mails = playMailKinds(t)
+		corpus.failed = t.Failed()
+	})
+	if corpus.failed {
+		t.Fatal("the corpus of mails could not be played (see the first test that asked for it)")
+	}
+	return slices.Clone(corpus.mails)
+}
+
+// corpus is the mails mailKinds played, kept for the package's tests.
+var corpus struct {
+	once   sync.Once
+	mails  []sampleMail
+	failed bool
+}
+
+// playMailKinds plays the corpus of mailKinds, its store in a temporary
+// directory of its own (the test that first asks keeps it to its end).
+func playMailKinds(t *testing.T) []sampleMail {
 	dir := t.TempDir()
 	st, err := games.Open(filepath.Join(dir, "windpost.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	p := &mailPlay{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	p := &mailPlay{t: t, now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), inWords: map[string]bool{}}
 	p.srv, err = games.NewServer(st, variants.Default(variants.Options{CacheDir: dir}),
 		games.Config{BotAddress: "bot@windpost.test", Clock: p, Seed: 1, OutageAfter: -1, ErrorAnswersPerHour: 1000})
 	if err != nil {
@@ -229,9 +259,90 @@ func mailKinds(t *testing.T) []sampleMail {
 
 	// A player who reads in words (format accessible): a game against the
 	// bot with no board and no picture.
+	p.inWords[alice] = true // its answer is the first in words
 	p.write("format-accessible", alice, gufuu, "format accessible")
 	p.write("words-microshogi", alice, nil, "new microshogi as black level casual")
+
+	// Every end of a game between people, in each game: alice reads in
+	// words from here on, erin sees boards (bob reads digests).
+	p.ends(alice, "erin@players.test", gufuu)
 	return p.got
+}
+
+// ends plays a game between black and white (challenged with the key of
+// mail key) to each way it can end, in each game, and keeps the first
+// mail in check on the way and the mails of the end; then a resignation,
+// a loss on time, an adjudication and a cancellation; an export; a typo
+// after lines that run.
+func (p *mailPlay) ends(black, white string, key *games.Mail) {
+	p.t.Helper()
+	catalog := variants.Default(variants.Options{CacheDir: p.t.TempDir()})
+	for _, end := range []struct {
+		game   string
+		reason rules.Reason
+	}{
+		{"microshogi", rules.Checkmate},
+		{"microshogi", rules.Stalemate},
+		{"gufuu", rules.Checkmate},
+		{"julgonu", rules.OnePieceLeft},
+		{"julgonu", rules.NoLegalMove},
+	} {
+		name := "end-" + end.game + "-" + strings.ReplaceAll(string(end.reason), " ", "-")
+		kit, _ := catalog.Lookup(end.game)
+		moves, err := varianttest.GameTo(kit, end.reason, 3)
+		if err != nil {
+			p.t.Fatal(err)
+		}
+		toBlack, toWhite := p.started(name, black, white, key, end.game)
+		checked := false
+		for i, mv := range moves {
+			kept := len(p.got)
+			from, m := black, toBlack
+			if i%2 == 1 {
+				from, m = white, toWhite
+			}
+			mails := p.write(name, from, m, mv)
+			toBlack, toWhite = p.to(mails, black), p.to(mails, white)
+			inCheck := strings.Contains(toBlack.Text, "in check") || strings.Contains(toWhite.Text, "in check")
+			if i < len(moves)-1 && (checked || !inCheck) {
+				p.got = p.got[:kept] // only the first check and the end are kept
+			}
+			checked = checked || inCheck
+		}
+		if !checked && end.game != "julgonu" {
+			p.t.Errorf("%s: no check on the way to the end", name)
+		}
+	}
+	toBlack, _ := p.started("end-resign", black, white, key, "gufuu")
+	p.write("end-resign", black, toBlack, "resign")
+	p.started("end-time", black, white, key, "microshogi")
+	p.tick("end-time", 4*24*time.Hour)
+	toBlack, _ = p.started("end-adjudicated", black, white, key, "julgonu")
+	ctx := context.Background()
+	if _, err := p.srv.Adjudicate(ctx, toBlack.Headers["X-Windpost-Game"], "white", games.Decision{By: "root", Why: "a test"}); err != nil {
+		p.t.Fatal(err)
+	}
+	p.write("end-adjudicated-board", black, toBlack, "board")
+	toBlack, _ = p.started("end-cancelled", black, white, key, "microshogi")
+	if err := p.srv.Cancel(ctx, toBlack.Headers["X-Windpost-Game"], games.Decision{By: "root", Why: "a test"}); err != nil {
+		p.t.Fatal(err)
+	}
+	p.write("end-cancelled-board", black, toBlack, "board")
+	p.write("export", white, toBlack, "export")
+	p.write("typo-after-lines", black, toBlack, "board", "histroy")
+}
+
+// started is the first mails to black and white of a new game of game
+// between them, challenged with the key of mail key, the challenge's
+// mails not kept.
+func (p *mailPlay) started(name, black, white string, key *games.Mail, game string) (toBlack, toWhite *games.Mail) {
+	p.t.Helper()
+	kept := len(p.got)
+	p.now = p.now.Add(30 * time.Minute) // an address gets at most 3 invitations an hour
+	inv := p.to(p.write(name+"-challenge", black, key, "challenge "+white+" "+game+" as black days 3"), white)
+	mails := p.write(name+"-start", white, inv, "accept")
+	p.got = p.got[:kept]
+	return p.to(mails, black), p.to(mails, white)
 }
 
 // firstMove is the first legal move in the game of mail m, as the answer
