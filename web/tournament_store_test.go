@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games"
 )
 
@@ -26,13 +27,13 @@ func TestStoreTournamentsReadsTheStore(t *testing.T) {
 // round's boards in order, a game still played without a result.
 func TestFromGames(t *testing.T) {
 	v := games.TournamentView{ID: "t2345", Name: "Autumn", Variant: "gufuu", Format: "swiss", Rounds: 2, DaysPerMove: 3,
-		Rated: true, State: "playing", Players: []string{"alice@...", "bob@...", "carol@..."}, Crosstable: "table\n",
+		Rated: true, State: "playing", Players: []string{"alice@...", "bob@...", "carol@..."}, Tables: document.Document{Blocks: []document.Block{document.Para("table")}},
 		Pairings: []games.TournamentRound{
 			{Round: 1, Games: []games.TournamentPairing{{White: "alice@...", Black: "bob@...", GameID: "g2345", Result: "1-0"}, {White: "carol@...", Result: "bye"}}},
 			{Round: 2, Games: []games.TournamentPairing{{White: "bob@...", Black: "carol@...", GameID: "g3456", Result: "playing"}}},
 		}}
 	want := Tournament{ID: "t2345", Name: "Autumn", Variant: "gufuu", Format: "swiss", Rounds: 2, DaysPerMove: 3,
-		Rated: true, State: "playing", Players: v.Players, Crosstable: "table\n",
+		Rated: true, State: "playing", Players: v.Players, Tables: v.Tables,
 		Pairings: []Pairing{
 			{Round: 1, White: "alice@...", Black: "bob@...", GameID: "g2345", Result: "1-0"},
 			{Round: 1, White: "carol@...", Result: "bye"},
