@@ -62,7 +62,7 @@ func TestPages(t *testing.T) {
 				t.Errorf("GET %s lacks %q:\n%s", c.path, want, body)
 			}
 		}
-		if strings.Contains(body, "@players.test") {
+		if strings.Contains(body, "@players") {
 			t.Errorf("GET %s shows a whole address:\n%s", c.path, body)
 		}
 		// The footer says where to write to play: the bot's address.

@@ -2,7 +2,9 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/windpost/windpost/document"
@@ -41,5 +43,29 @@ func TestFromGames(t *testing.T) {
 		}}
 	if got := fromGames(v); !reflect.DeepEqual(got, want) {
 		t.Errorf("fromGames:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestShownTournament: whatever a source gives, every address in a
+// tournament's name, players, pairings and tables (their words, column
+// names and cells) is cut to "local@...", and the source's own tournament
+// is left as it was.
+func TestShownTournament(t *testing.T) {
+	whole := "dave.o'neil@players.test"
+	in := Tournament{ID: "t2345", Name: "Cup of " + whole, Players: []string{whole, "bob@..."},
+		Pairings: []Pairing{{Round: 1, White: whole, Black: "<" + whole + ">"}},
+		Tables: document.Document{Blocks: []document.Block{
+			document.Para("Organised by " + whole + "."),
+			document.Grid(document.TablePart{Columns: []document.Column{{Name: "Name"}, {Name: whole}},
+				Rows: [][]string{{whole, "1"}, {"bob@...", whole + ", " + whole}}}),
+		}}}
+	before := in.Tables.Text()
+	got := shownTournament(in)
+	page := fmt.Sprintf("%s %v %v %s", got.Name, got.Players, got.Pairings, got.Tables.Text())
+	if strings.Contains(page, "@players") || strings.Count(page, "dave.o'neil@...") != 9 {
+		t.Errorf("shown: %s", page)
+	}
+	if in.Tables.Text() != before || in.Players[0] != whole || in.Pairings[0].White != whole {
+		t.Errorf("the source's tournament was changed: %+v", in)
 	}
 }
