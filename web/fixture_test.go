@@ -36,7 +36,7 @@ type site struct {
 
 	botGame    string     // alice against the casual bot in Gufuu, two plies played, public
 	people     string     // alice (black) against bob in Micro-shogi, begun, private
-	over       string     // alice's rated Micro-shogi game against the bot, resigned before a move
+	over       string     // alice's rated Micro-shogi game as white against the bot, resigned after its move
 	resigned   games.Mail // the mail to alice that says she resigned it
 	toAlice    games.Mail // the last mail about people to each of them
 	toBob      games.Mail
@@ -104,7 +104,7 @@ func newSite(t testing.TB) *site {
 	s.botGame = gufuu.Headers["X-Windpost-Game"]
 	gufuu = s.to(s.write(alice, gufuu, "K*1b>N #1"), alice)
 	s.write(alice, gufuu, "public")
-	rated := s.to(s.write(alice, nil, "new microshogi rated level casual"), alice)
+	rated := s.to(s.write(alice, nil, "new microshogi rated as white level casual"), alice)
 	s.resigned = *s.to(s.write(alice, rated, "resign"), alice)
 	s.over = s.resigned.Headers["X-Windpost-Game"]
 	inv := s.to(s.write(alice, gufuu, "challenge bob@players.test microshogi as black days 3"), bob)
