@@ -292,3 +292,18 @@ func BenchmarkNotFound(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPages: a game's page (its game replayed, its blocks made and
+// rendered) and a tournament's (its tables rendered, addresses cut).
+func BenchmarkPages(b *testing.B) {
+	s := newSite(b)
+	for _, c := range []struct{ name, path string }{{"game", s.link(s.botGame)}, {"tournament", "/t/t3456"}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if w := s.get("GET", c.path); w.Code != http.StatusOK {
+					b.Fatalf("GET %s: %d", c.path, w.Code)
+				}
+			}
+		})
+	}
+}
