@@ -186,3 +186,42 @@ func golden(t *testing.T, name, got string) {
 	t.Helper()
 	goldenfile.Check(t, filepath.Join("testdata", name), got)
 }
+
+// TestFragment: a web page's blocks carry no inline style (its
+// Content-Security-Policy drops them) but their kind as a class, the
+// picture is the image at its URL above the text board with the board's
+// alt text, a link to the site's own page is its words linked, and the
+// mail's page stays as it was (TestHTML's golden file).
+func TestFragment(t *testing.T) {
+	d := sample()
+	d.Add(WebLink("Round 1 of tournament t2345", "../t/t2345"))
+	got := d.Fragment(&Picture{URL: "g7k3q-abc/board.png", Width: 360})
+	for _, want := range []string{
+		`<img src="g7k3q-abc/board.png" alt="Micro-shogi board after 1.P-1c: Black to move" width="360">`,
+		`<p class="quote">&gt; new micro</p>`, `<p class="paragraph joined">Done: new game`,
+		`<div class="board"><img`, `<p class="action joined">Reply with your move, e.g. &#34;<strong>P-4b #2</strong>&#34;`,
+		`<table role="presentation" cellpadding="2" cellspacing="0" class="table">`, `<td align="right">2.5</td>`,
+		`<pre class="record">1.P-1c 2.G-2c</pre>`, `<pre class="fixed">`,
+		`<p class="link joined">Web page: <a href="https://windpost.test/g/abc">https://windpost.test/g/abc</a></p>`,
+		`<p class="link"><a href="../t/t2345">Round 1 of tournament t2345</a></p>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the fragment has no %q:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"style=", "<html", "<body", "cid:"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("the fragment has %s:\n%s", bad, got)
+		}
+	}
+	if strings.Index(got, "<img") > strings.Index(got, "+------------+") {
+		t.Errorf("the picture is not above the text board")
+	}
+	if strings.Contains(sample().Fragment(nil), "<img") {
+		t.Errorf("a picture shown that was not given")
+	}
+	if page := d.HTML(&Picture{CID: "board.1@w.test", URL: "", Width: 360}); !strings.Contains(page, `<a href="../t/t2345">Round 1 of tournament t2345</a>`) ||
+		!strings.Contains(page, `src="cid:board.1@w.test"`) {
+		t.Errorf("the mail's page links otherwise:\n%s", page)
+	}
+}

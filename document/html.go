@@ -29,11 +29,21 @@ const (
 )
 
 // Picture is the picture of the first board, shown above its text board:
-// the part whose Content-ID is CID, at most Width CSS pixels wide (0: as
-// wide as the page).
+// in a mail the part whose Content-ID is CID, on a web page the image at
+// URL (which then stands instead of CID); at most Width CSS pixels wide
+// (0: as wide as the page).
 type Picture struct {
 	CID   string
+	URL   string
 	Width int
+}
+
+// src is the address of the picture: its URL, else its part's cid:.
+func (p *Picture) src() string {
+	if p.URL != "" {
+		return p.URL
+	}
+	return "cid:" + p.CID
 }
 
 // HTML is the page of d; pic, if not nil, is shown with the first board,
@@ -44,81 +54,112 @@ func (d Document) HTML(pic *Picture) string {
 	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">" +
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\n")
 	b.WriteString("<body style=\"" + stylePage + "\"><div style=\"" + styleBox + "\">\n")
-	d.writeBlocks(&b, pic)
+	d.writeBlocks(&b, pic, true)
 	b.WriteString("</div></body></html>\n")
 	return b.String()
 }
 
 // Fragment is the blocks of d as HTML without the page around them, for a
-// web page that has its own; no picture.
-func (d Document) Fragment() string {
+// web page that has its own, and its own style sheet: no inline style
+// (a Content-Security-Policy without 'unsafe-inline' drops them), each
+// block's kind its class ("board", "table", "record", "action", ...;
+// "joined" on a block joined to the one before). pic, if not nil, is
+// shown with the first board, as in HTML.
+func (d Document) Fragment(pic *Picture) string {
 	var b strings.Builder
-	d.writeBlocks(&b, nil)
+	d.writeBlocks(&b, pic, false)
 	return b.String()
 }
 
-// writeBlocks writes each block of d.
-func (d Document) writeBlocks(b *strings.Builder, pic *Picture) {
+// look is how an element is dressed: with inline styles (margin and
+// style, either "" for none) in a mail, styled; with the class of its
+// block on a web page ("" for no class).
+func look(styled bool, margin, style, class string) string {
+	if !styled {
+		if class == "" {
+			return ""
+		}
+		return ` class="` + class + `"`
+	}
+	switch {
+	case margin == "":
+		return ` style="` + style + `"`
+	case style == "":
+		return ` style="` + margin + `"`
+	}
+	return ` style="` + margin + ";" + style + `"`
+}
+
+// writeBlocks writes each block of d, styled inline (a mail) or by class
+// (a web page, Fragment).
+func (d Document) writeBlocks(b *strings.Builder, pic *Picture, styled bool) {
 	for i, bl := range d.Blocks {
 		margin := marginNext
 		if i == 0 || bl.Join {
 			margin = marginFirst
 		}
+		dressed := func(style string) string {
+			class := html.EscapeString(string(bl.Kind))
+			if bl.Join {
+				class += " joined"
+			}
+			return look(styled, margin, style, class)
+		}
 		switch bl.Kind {
 		case Quote:
-			fmt.Fprintf(b, "<p style=\"%s;%s\">%s</p>\n", margin, styleQuote, html.EscapeString("> "+bl.Text))
+			fmt.Fprintf(b, "<p%s>%s</p>\n", dressed(styleQuote), html.EscapeString("> "+bl.Text))
 		case Action:
-			fmt.Fprintf(b, "<p style=\"%s;%s\">%s</p>\n", margin, styleAction, withExample(bl.Text, bl.Example))
+			fmt.Fprintf(b, "<p%s>%s</p>\n", dressed(styleAction), withExample(bl.Text, bl.Example))
 		case Link:
-			fmt.Fprintf(b, "<p style=\"%s\">%s</p>\n", margin, linked(bl.Text, bl.URL))
+			fmt.Fprintf(b, "<p%s>%s</p>\n", dressed(""), linked(bl.Text, bl.URL))
 		case Board:
 			if bl.Board == nil {
 				continue
 			}
-			b.WriteString("<div style=\"" + margin + "\">")
+			b.WriteString("<div" + dressed("") + ">")
 			if pic != nil {
-				writePicture(b, pic, bl.Board.AltText())
+				writePicture(b, pic, bl.Board.AltText(), styled)
 				pic = nil
 			}
-			b.WriteString("<pre style=\"margin:0;" + styleFixed + "\">" + html.EscapeString(bl.Board.Diagram) + "</pre></div>\n")
+			b.WriteString("<pre" + look(styled, "margin:0", styleFixed, "") + ">" + html.EscapeString(bl.Board.Diagram) + "</pre></div>\n")
 		case Table:
 			if bl.Table != nil {
-				bl.Table.writeHTML(b, margin)
+				bl.Table.writeHTML(b, dressed(styleTable))
 			}
 		case Record, Fixed:
-			b.WriteString("<pre style=\"" + margin + ";" + styleFixed + "\">" + html.EscapeString(bl.Text) + "</pre>\n")
+			b.WriteString("<pre" + dressed(styleFixed) + ">" + html.EscapeString(bl.Text) + "</pre>\n")
 		default:
 			// pre-wrap keeps a writer's indented lines indented (an
 			// example under its explanation); lines break at <br> also
 			// where the style is ignored.
-			fmt.Fprintf(b, "<p style=\"%s;%s\">%s</p>\n", margin, styleProse, prose(bl.Text))
+			fmt.Fprintf(b, "<p%s>%s</p>\n", dressed(styleProse), prose(bl.Text))
 		}
 	}
 	if pic != nil {
-		b.WriteString("<div style=\"" + marginNext + "\">")
-		writePicture(b, pic, "The board")
+		b.WriteString("<div" + look(styled, marginNext, "", "board") + ">")
+		writePicture(b, pic, "The board", styled)
 		b.WriteString("</div>\n")
 	}
 }
 
 // writePicture writes the <img> of pic with its alt text.
-func writePicture(b *strings.Builder, pic *Picture, alt string) {
-	b.WriteString("<img src=\"cid:" + html.EscapeString(pic.CID) + "\" alt=\"" + html.EscapeString(alt) + "\"")
+func writePicture(b *strings.Builder, pic *Picture, alt string, styled bool) {
+	b.WriteString("<img src=\"" + html.EscapeString(pic.src()) + "\" alt=\"" + html.EscapeString(alt) + "\"")
 	if pic.Width > 0 {
 		// The width attribute for clients that ignore max-width (Outlook);
 		// the style shrinks it on a narrower screen.
 		fmt.Fprintf(b, " width=\"%d\"", pic.Width)
 	}
-	b.WriteString(" style=\"" + styleImage + "\">")
+	b.WriteString(look(styled, "", styleImage, "") + ">")
 }
 
-// writeHTML writes the table: headings (if any column has one) in a
-// <thead>, numbers kept on one line, other cells wrapping inside their
-// column.
-func (t *TablePart) writeHTML(b *strings.Builder, margin string) {
+// writeHTML writes the table, dressed (look): headings (if any column
+// has one) in a <thead>, numbers kept on one line, other cells wrapping
+// inside their column.
+func (t *TablePart) writeHTML(b *strings.Builder, dressed string) {
 	// cellpadding, valign and align rather than a style on every cell: a
 	// long table is many cells, and a mail's size counts.
-	b.WriteString("<table role=\"presentation\" cellpadding=\"2\" cellspacing=\"0\" style=\"" + margin + ";" + styleTable + "\">\n")
+	b.WriteString("<table role=\"presentation\" cellpadding=\"2\" cellspacing=\"0\"" + dressed + ">\n")
 	headed := false
 	for _, c := range t.Columns {
 		headed = headed || c.Name != ""
@@ -179,8 +220,13 @@ func withExample(text, example string) string {
 	return strings.Replace(t, e, "<strong>"+e+"</strong>", 1)
 }
 
-// linked is a link block as HTML.
+// linked is a link block as HTML: the words, then the address linked; a
+// web page's link to its own site ("../t/t2345", no scheme), which says
+// nothing to a reader, is its words linked.
 func linked(words, url string) string {
+	if words != "" && !strings.Contains(url, "://") {
+		return `<a href="` + html.EscapeString(url) + `">` + html.EscapeString(words) + `</a>`
+	}
 	a := `<a href="` + html.EscapeString(url) + `">` + html.EscapeString(url) + `</a>`
 	if words == "" {
 		return a

@@ -3,6 +3,9 @@ package games
 import (
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/windpost/windpost/document"
 )
 
 // ErrNoTournament is Store.Tournament's error for an id that names none.
@@ -10,7 +13,8 @@ var ErrNoTournament = errors.New("no such tournament")
 
 // TournamentView is a tournament as the web view shows it: what is played,
 // the players as others see them ("alice@..."), the crosstable as the
-// players' mails show it, and every round's pairings.
+// players' mails show it (Crosstable in text, Tables as their blocks), and
+// every round's pairings.
 type TournamentView struct {
 	ID          string
 	Name        string
@@ -23,7 +27,11 @@ type TournamentView struct {
 	Organiser   string // as shown to others
 	Players     []string
 	Crosstable  string // "" before the start
-	Pairings    []TournamentRound
+	// Tables are the final standings (once it is over) and the crosstable
+	// as the crosstable mail's blocks: a heading, the table, its legend;
+	// none before the start.
+	Tables   document.Document
+	Pairings []TournamentRound
 }
 
 // TournamentRound is one round's pairings.
@@ -50,9 +58,28 @@ func (tr *tournamentRecord) view() TournamentView {
 	}
 	if tr.Pairing != nil {
 		v.Crosstable = tr.Pairing.Crosstable()
+		v.Tables = tr.tables()
 		v.Pairings = tr.pairings()
 	}
 	return v
+}
+
+// tables are the final standings (once over), who won, and the
+// crosstable as blocks, as the crosstable mail has them
+// (crosstableText), without its news and the command it suggests.
+func (tr *tournamentRecord) tables() document.Document {
+	var d document.Document
+	t := tr.Pairing
+	if tr.State == tournamentOver {
+		d.Add(document.Para("The final standings:"))
+		d.Add(t.StandingsCells().Blocks()...)
+		if w := winners(t.Standings()); w != "" {
+			d.Add(document.Para(strings.TrimPrefix(w, "\n")))
+		}
+		d.Add(document.Para("The crosstable:"))
+	}
+	d.Add(t.CrosstableCells().Blocks()...)
+	return d
 }
 
 // pairings are the rounds paired so far, players as others see them.

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
+	"github.com/windpost/windpost/variants"
 )
 
 // What the read-only web view (package web) reads: a game's page by its
@@ -30,6 +32,8 @@ type GamePage struct {
 	Tournament  string      // the tournament it belongs to, "" if none
 	Round       int
 	Updated     time.Time
+
+	rec *gameRecord // what Document replays
 }
 
 // PageSide is a player as the web shows them: never a whole address.
@@ -94,7 +98,7 @@ func (s *Store) GamePage(id, token string) (GamePage, error) {
 // gamePage is rec as its web page shows it.
 func gamePage(rec *gameRecord) GamePage {
 	p := GamePage{ID: rec.ID, Variant: rec.Variant, State: string(rec.State), DaysPerMove: rec.DaysPerMove,
-		Public: rec.public(), Tournament: rec.Tournament, Round: rec.Round, Updated: rec.Updated,
+		Public: rec.public(), Tournament: rec.Tournament, Round: rec.Round, Updated: rec.Updated, rec: rec,
 		Board: BoardRef{Variant: rec.Variant, Position: rec.Position, Status: endStatus(rec.State, rec.outcome(), rec.Result)}}
 	for s, slot := range rec.Players {
 		p.Players[s] = PageSide{Shown: slot.shownOnWeb(), Bot: slot.Bot}
@@ -115,6 +119,41 @@ func gamePage(rec *gameRecord) GamePage {
 		p.Result = rec.Result
 	}
 	return p
+}
+
+// Document is the game's page as blocks: the status block a mail about
+// the game shows someone who does not play in it (the players as others see
+// them; the board from Black's side, its title, last move and status;
+// the last move, whose move and the deadline, or what happened), the
+// tournament line, linked to tournamentURL unless it is "", and the
+// record of the moves. kit is the game's (the page's Variant).
+func (p GamePage) Document(kit variants.Kit, tournamentURL string) (document.Document, error) {
+	if p.rec == nil || kit.Rules == nil || kit.Rules.Name() != p.Variant {
+		return document.Document{}, fmt.Errorf("game %s: no game of %s read to show", p.ID, p.Variant)
+	}
+	lg, err := loadGame(p.rec, nil, kit)
+	if err != nil {
+		return document.Document{}, fmt.Errorf("game %s: %w", p.ID, err)
+	}
+	d := document.Document{Blocks: statusBlock(lg, "", viewOf(lg, "", nil))}
+	if p.Tournament != "" {
+		line := fmt.Sprintf("Round %d of tournament %s", p.Round, p.Tournament)
+		if tournamentURL == "" {
+			d.Add(document.Para(line + "."))
+		} else {
+			d.Add(document.WebLink(line, tournamentURL))
+		}
+	}
+	if len(p.Moves) == 0 {
+		d.Add(document.Para("No move yet."))
+		return d, nil
+	}
+	moves := make([]string, len(p.Moves))
+	for i, m := range p.Moves {
+		moves[i] = fmt.Sprintf("%d.%s", i+1, m)
+	}
+	d.Add(document.Para("The moves:"), document.Joined(document.Moves(strings.Join(moves, " "))))
+	return d, nil
 }
 
 // shownOnWeb is the player as the web shows them: the bot and its level,

@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
+	"github.com/windpost/windpost/tournament"
+	"github.com/windpost/windpost/variants"
 )
 
 // gamePageErr is GamePage's answer as the web view tells it: found, or
@@ -218,5 +221,110 @@ func TestWebStandings(t *testing.T) {
 	}
 	if got := must[[]Standing](t)(h.store.Standings("gufuu", now)); len(got) != 0 {
 		t.Errorf("Standings(gufuu) = %+v", got)
+	}
+}
+
+// TestGamePageDocument: a game's page as blocks is the status block an
+// observer's mail has (the players as "local@...", the board from Black's
+// side with the mail's alt text, whose move), the tournament line (linked
+// when given an address), the numbered record; no whole address, no action
+// (the reader does not play); a game over says what happened. A page read
+// without its game, or with another game's kit, is an error.
+func TestGamePageDocument(t *testing.T) {
+	h := newHarness(t, nimCatalog(10))
+	toAlice, _ := startNimGame(t, h)
+	id := toAlice.Headers["X-Windpost-Game"]
+	token := strings.TrimPrefix(h.store.GameLink(id), id+"-")
+	toBob := only(t, h.reply(t, toAlice, "2"), bob)
+	kit, _ := nimCatalog(10).Lookup("nim")
+	p := must[GamePage](t)(h.store.GamePage(id, token))
+	p.Tournament, p.Round = "t2345", 2
+	for _, c := range []struct {
+		url, line string
+		kind      document.Kind
+	}{{"../t/t2345", "Round 2 of tournament t2345", document.Link}, {"", "Round 2 of tournament t2345.", document.Paragraph}} {
+		d, err := p.Document(kit, c.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := d.Text()
+		for _, want := range []string{"game " + id + ": alice@... (black) vs. bob@... (white)", "Last move: 1.t2", "Move #2: white (bob@...) to move.",
+			"Deadline for this move: ", "The moves:\n1.t2"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the page's text lacks %q:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, "@players.test") {
+			t.Errorf("the page shows a whole address:\n%s", text)
+		}
+		board := d.FirstBoard()
+		if board == nil || board.Bottom != "black" || board.AltText() != toBob.Doc.FirstBoard().AltText() {
+			t.Errorf("the page's board %+v, the mail's %+v", board, toBob.Doc.FirstBoard())
+		}
+		i := slices.IndexFunc(d.Blocks, func(b document.Block) bool { return strings.HasPrefix(b.Text, "Round 2") })
+		if i < 0 || d.Blocks[i].Kind != c.kind || d.Blocks[i].Text != c.line || d.Blocks[i].URL != c.url {
+			t.Errorf("the tournament line: %+v, want %s %q to %q", d.Blocks, c.kind, c.line, c.url)
+		}
+		for _, b := range d.Blocks {
+			if b.Kind == document.Action {
+				t.Errorf("the page has an action: %q", b.Text)
+			}
+		}
+	}
+	h.reply(t, toBob, "resign")
+	d, err := must[GamePage](t)(h.store.GamePage(id, token)).Document(kit, "")
+	if err != nil || !strings.Contains(d.Text(), "Game over after 1 move: black wins by resignation.") {
+		t.Errorf("the page of a game over: %v\n%s", err, d.Text())
+	}
+	other, _ := variants.Default(variants.Options{CacheDir: t.TempDir()}).Lookup("gufuu")
+	for _, c := range []struct {
+		name string
+		p    GamePage
+		kit  variants.Kit
+	}{{"no game read", GamePage{ID: id, Variant: "nim"}, kit}, {"another game's kit", p, other}} {
+		if _, err := c.p.Document(c.kit, ""); err == nil {
+			t.Errorf("%s: no error", c.name)
+		}
+	}
+}
+
+// TestTournamentTables: a tournament's tables on the web are the
+// crosstable mail's blocks: under way the crosstable (a heading, the
+// table, a legend for a Swiss), once over the final standings, who won
+// and the crosstable; none before the start.
+func TestTournamentTables(t *testing.T) {
+	var players []tournament.Player
+	for _, a := range []string{"alice@...", "bob@...", "carol@...", "dave@...", "erin@..."} {
+		players = append(players, tournament.Player{ID: a, Name: a})
+	}
+	tour, err := tournament.New(tournament.Swiss, 1, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tour.PairNext()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &tournamentRecord{ID: "t2345", State: tournamentPlaying, Pairing: tour}
+	if got := tr.view().Tables.Blocks; len(got) != 3 || got[1].Kind != document.Table || len(got[1].Table.Rows) != 5 ||
+		got[1].Table.Columns[2].Name != "Name" || !strings.HasPrefix(got[2].Text, "5w1: ") {
+		t.Errorf("the tables under way: %+v", got)
+	}
+	for b, g := range r.Games {
+		if !g.Bye() {
+			if err := tour.Record(1, b+1, tournament.WhiteWins); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tr.State = tournamentOver
+	text := tr.view().Tables.Text()
+	for _, want := range []string{"The final standings:", "Winner", "The crosstable:", "R1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the tables of a tournament over lack %q:\n%s", want, text)
+		}
+	}
+	if open := (&tournamentRecord{ID: "t3456", State: tournamentOpen}).view(); len(open.Tables.Blocks) != 0 {
+		t.Errorf("an open tournament has tables: %+v", open.Tables)
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"net/http/httptest"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
 	"github.com/windpost/windpost/internal/browsertest"
@@ -26,11 +28,12 @@ const pageBlocks = "p, pre, img, li, th, td, h1, h2, button"
 
 // TestPagesInBrowser renders each page at 390 and 1200 px and checks
 // that nothing scrolls sideways, that the viewport is the device's, that
-// every block is visible inside the window, that a game's page shows its
-// board picture, and that the links work: every link of the index, the
-// standings and the tournament leads to a page that is there, and the
-// links to games to a game's page with its picture; the footer's mail link
-// is the bot's address.
+// every block is visible inside the window, that no table row wraps (its
+// height is a single line's), that a game's page shows its board picture
+// with an alt text of at most 120 characters, and that the links work:
+// every link of the index, the standings and the tournaments leads to a
+// page that is there, and the links to games to a game's page with its
+// picture; the footer's mail link is the bot's address.
 func TestPagesInBrowser(t *testing.T) {
 	s, root, unsubscribe, ctx := browsing(t)
 	shots := os.Getenv("WINDPOST_BROWSER_SHOTS")
@@ -38,11 +41,13 @@ func TestPagesInBrowser(t *testing.T) {
 	pages := []struct {
 		name, path string
 		game       bool
+		rows       int // table rows at least (a tournament's crosstable)
 	}{
-		{"index", "/", false}, {"people", s.link(s.people), true}, {"bot", s.link(s.botGame), true},
-		{"public", "/g/" + s.botGame, true}, {"standings-microshogi", "/standings/microshogi", false},
-		{"standings-gufuu", "/standings/gufuu", false}, {"tournament", "/t/t2345", false}, {"notfound", "/g/gzzzz", false},
-		{"unsubscribe", unsubscribe, false},
+		{"index", "/", false, 0}, {"people", s.link(s.people), true, 0}, {"bot", s.link(s.botGame), true, 0},
+		{"public", "/g/" + s.botGame, true, 0}, {"over", s.link(s.over), true, 0},
+		{"standings-microshogi", "/standings/microshogi", false, 1},
+		{"standings-gufuu", "/standings/gufuu", false, 0}, {"tournament", "/t/t2345", false, 9}, {"tournament-over", "/t/t3456", false, 20},
+		{"notfound", "/g/gzzzz", false, 0}, {"unsubscribe", unsubscribe, false, 0},
 	}
 	followed := map[string]bool{}
 	for _, p := range pages {
@@ -57,12 +62,19 @@ func TestPagesInBrowser(t *testing.T) {
 			if want := map[bool]int{true: 1}[p.game]; got.Pictures != want {
 				t.Errorf("%s at %d px: %d pictures shown, want %d", p.name, w, got.Pictures, want)
 			}
+			rows, err := chromedp.Run(ctx, chromedp.Evaluate[shownRows](measureRows))
+			if err != nil {
+				t.Fatalf("%s at %d px: %v", p.name, w, err)
+			}
+			for _, problem := range rows.problems(p.rows) {
+				t.Errorf("%s at %d px: %s", p.name, w, problem)
+			}
 			if shots != "" && w == browsertest.Phone {
 				if err := browsertest.Screenshot(ctx, filepath.Join(shots, "web-"+p.name+"-390.png")); err != nil {
 					t.Error(err)
 				}
 			}
-			if p.name == "index" || strings.HasPrefix(p.name, "standings") || p.name == "tournament" {
+			if p.name == "index" || strings.HasPrefix(p.name, "standings") || strings.HasPrefix(p.name, "tournament") {
 				for _, l := range got.Links {
 					if strings.HasPrefix(l, "mailto:") { // the footer's: the bot's address, not a page
 						if l != "mailto:"+botAddress+"?body=help" {
@@ -91,6 +103,56 @@ func TestPagesInBrowser(t *testing.T) {
 	if games == 0 || len(followed) < 5 {
 		t.Errorf("followed %d links, %d to games: %v", len(followed), games, followed)
 	}
+}
+
+// shownRows is what measureRows finds in a page: how many table rows it
+// has, the rows taller than a single line (a cell wrapped), and the alt
+// texts of its pictures.
+type shownRows struct {
+	Rows    int      `json:"rows"`
+	Wrapped []string `json:"wrapped"`
+	Alts    []string `json:"alts"`
+}
+
+// measureRows is the script that fills shownRows: a row is wrapped when
+// a cell's content, its padding taken off, is taller than one and a half
+// of its lines.
+const measureRows = `(() => {
+	const wrapped = [];
+	let rows = 0;
+	for (const tr of document.querySelectorAll('tr')) {
+		rows++;
+		for (const c of tr.cells) {
+			const cs = getComputedStyle(c);
+			let line = parseFloat(cs.lineHeight);
+			if (isNaN(line)) line = 1.2 * parseFloat(cs.fontSize);
+			const content = c.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+			if (content > 1.5 * line) {
+				wrapped.push(tr.innerText.split(/\s+/).join(' ').slice(0, 60) + ' (' + content + ' px, a line ' + line + ' px)');
+				break;
+			}
+		}
+	}
+	return {rows, wrapped, alts: [...document.images].map(img => img.alt)};
+})()`
+
+// problems says what is wrong with the rows and pictures of a page that
+// should have at least rows table rows: fewer, a row wrapped, an alt text
+// empty or over 120 characters.
+func (s shownRows) problems(rows int) []string {
+	var p []string
+	if s.Rows < rows {
+		p = append(p, fmt.Sprintf("%d table rows, want at least %d", s.Rows, rows))
+	}
+	for _, r := range s.Wrapped {
+		p = append(p, fmt.Sprintf("a table row wrapped: %q", r))
+	}
+	for _, a := range s.Alts {
+		if n := utf8.RuneCountInString(a); n > 120 || n == 0 {
+			p = append(p, fmt.Sprintf("alt text of %d characters: %q", n, a))
+		}
+	}
+	return p
 }
 
 // TestUnsubscribeButtonInBrowser: the button of the unsubscribe page,

@@ -3,6 +3,13 @@
 // whose move and the deadline; a reload shows the latest), the standings
 // of each game, and each tournament's crosstable and pairings.
 //
+// A game's page and a tournament's tables are the blocks the mails are
+// made of (package document): games.GamePage.Document, the status block
+// a mail shows someone who does not play the game, and
+// games.TournamentView.Tables, the crosstable mail's tables; web renders
+// them with document's Fragment (no inline style: style.css styles the
+// blocks by class) and words nothing of its own about a game.
+//
 // It is built with net/http and html/template only, and it only reads:
 // GET and HEAD, no forms (but the unsubscribe button, below), no logins,
 // no cookies, no script. A game's page

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games"
+	"github.com/windpost/windpost/tournament"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -34,9 +36,11 @@ type site struct {
 
 	botGame    string     // alice against the casual bot in Gufuu, two plies played, public
 	people     string     // alice (black) against bob in Micro-shogi, begun, private
+	over       string     // alice's rated Micro-shogi game as white against the bot, resigned after its move
+	resigned   games.Mail // the mail to alice that says she resigned it
 	toAlice    games.Mail // the last mail about people to each of them
 	toBob      games.Mail
-	tournament Tournament // the in-memory source's one tournament
+	tournament Tournament // the in-memory source's round robin, t2345 (its Swiss is t3456)
 }
 
 // Now is the site's clock.
@@ -78,8 +82,9 @@ func (s *site) to(mails []games.Mail, address string) *games.Mail {
 
 // newSite plays the tests' games: alice's public Gufuu game against the
 // bot, a rated Micro-shogi game she resigned (her rating), and her
-// private Micro-shogi game with bob; and a tournament in memory whose
-// pairings name the public game.
+// private Micro-shogi game with bob; and two tournaments in memory, a
+// round robin of 8 under way whose first pairing names the public game
+// and a Swiss of 9 over.
 func newSite(t testing.TB) *site {
 	t.Helper()
 	dir := t.TempDir()
@@ -99,25 +104,100 @@ func newSite(t testing.TB) *site {
 	s.botGame = gufuu.Headers["X-Windpost-Game"]
 	gufuu = s.to(s.write(alice, gufuu, "K*1b>N #1"), alice)
 	s.write(alice, gufuu, "public")
-	rated := s.to(s.write(alice, nil, "new microshogi rated level casual"), alice)
-	s.write(alice, rated, "resign")
+	rated := s.to(s.write(alice, nil, "new microshogi rated as white level casual"), alice)
+	s.resigned = *s.to(s.write(alice, rated, "resign"), alice)
+	s.over = s.resigned.Headers["X-Windpost-Game"]
 	inv := s.to(s.write(alice, gufuu, "challenge bob@players.test microshogi as black days 3"), bob)
 	started := s.write(bob, inv, "accept")
 	s.toAlice, s.toBob = *s.to(started, alice), *s.to(started, bob)
 	s.people = s.toAlice.Headers["X-Windpost-Game"]
 
-	s.tournament = Tournament{ID: "t2345", Name: "Winter <b>cup</b>", Variant: "gufuu", Format: "swiss", Rounds: 2, DaysPerMove: 3,
-		Rated: true, State: "running", Players: []string{alice, bob, "carol@players.test"},
-		Crosstable: "  # Player                 Pts  1   2\n  1 alice@players.test     1.0  +3  .\n  2 carol@players.test     0.0  -1  .\n" +
-			"Points: 1 a win, ½ a draw. Tie-break: Buchholz (the opponents' points, summed).\n",
-		Pairings: []Pairing{
-			{Round: 1, White: "carol@players.test", Black: alice, GameID: s.botGame, Result: "0-1"},
-			{Round: 1, White: bob, Black: "", Result: "bye"},
-			{Round: 2, White: alice, Black: bob},
-		}}
-	s.h = &Handler{Games: s.store, Tournaments: memTournaments{s.tournament}, Catalog: cat, Now: s.Now, BotAddress: botAddress,
+	s.tournament = roundRobin(t, s.botGame)
+	s.h = &Handler{Games: s.store, Tournaments: memTournaments{s.tournament, swiss(t)}, Catalog: cat, Now: s.Now, BotAddress: botAddress,
 		Unsubscribe: s.srv}
 	return s
+}
+
+// entrants are the tournaments' players, by whole address: a source that
+// gives them so must not show them so.
+var entrants = []string{alice, bob, "carol@players.test", "dave@players.test", "erin@players.test", "frank@players.test",
+	"grace@players.test", "heidi@players.test", "ivan.petrov@players.test"}
+
+// played is a tournament of entrants[:n] under system (rounds: a
+// Swiss's), rounds 1 to upTo paired and played, the boards' results
+// taken in turn from a fixed list.
+func played(t testing.TB, system tournament.System, rounds, n, upTo int) *tournament.Tournament {
+	t.Helper()
+	var ps []tournament.Player
+	for i, a := range entrants[:n] {
+		ps = append(ps, tournament.Player{ID: a, Name: a, Rating: 1800 - 40*i})
+	}
+	tr, err := tournament.New(system, rounds, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := []tournament.Result{tournament.WhiteWins, tournament.Draw, tournament.BlackWins, tournament.WhiteWinsByForfeit}
+	k := 0
+	for r := 1; r <= upTo; r++ {
+		round, err := tr.PairNext()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b, g := range round.Games {
+			if g.Bye() {
+				continue
+			}
+			if err := tr.Record(r, b+1, results[k%len(results)]); err != nil {
+				t.Fatal(err)
+			}
+			k++
+		}
+	}
+	return tr
+}
+
+// pagePairings are tr's pairings as a page shows them.
+func pagePairings(tr *tournament.Tournament) []Pairing {
+	var out []Pairing
+	for _, r := range tr.Paired {
+		for _, g := range r.Games {
+			p := Pairing{Round: r.Number, White: g.White, Black: g.Black}
+			if g.Bye() {
+				p.Result = "bye"
+			} else if g.Result != tournament.Pending {
+				p.Result = g.Result.String()
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// roundRobin is t2345, a round robin of 8 under way (its crosstable a grid
+// of 8 columns of results), whose first board names the public game.
+func roundRobin(t testing.TB, game string) Tournament {
+	tr := played(t, tournament.RoundRobin, 0, 8, 3)
+	for r := 4; r <= tr.Rounds; r++ {
+		if _, err := tr.PairNext(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := Tournament{ID: "t2345", Name: "Winter <b>cup</b>", Variant: "gufuu", Format: "roundrobin", Rounds: tr.Rounds, DaysPerMove: 3,
+		Rated: true, State: "running", Players: entrants[:8], Pairings: pagePairings(tr),
+		Tables: document.Document{Blocks: tr.CrosstableCells().Blocks()}}
+	v.Pairings[0].GameID = game
+	return v
+}
+
+// swiss is t3456, a Swiss of 9 over (a bye each round): its final
+// standings and its crosstable.
+func swiss(t testing.TB) Tournament {
+	tr := played(t, tournament.Swiss, 4, 9, 4)
+	d := document.Document{Blocks: append([]document.Block{document.Para("The final standings:")}, tr.StandingsCells().Blocks()...)}
+	d.Add(document.Para("The crosstable:"))
+	d.Add(tr.CrosstableCells().Blocks()...)
+	return Tournament{ID: "t3456", Name: "Autumn Swiss", Variant: "microshogi", Format: "swiss", Rounds: 4, DaysPerMove: 2,
+		State: "over", Players: entrants, Pairings: pagePairings(tr), Tables: d}
 }
 
 // memTournaments is a TournamentSource in memory.

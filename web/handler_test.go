@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"html"
 	"image/png"
 	"net/http"
 	"net/http/httptest"
@@ -34,17 +35,21 @@ func TestPages(t *testing.T) {
 		{"/", []string{`<a href="standings/gufuu">Gufuu Shogi</a>`, `<a href="t/t2345">t2345: Winter &lt;b&gt;cup&lt;/b&gt;</a>`,
 			`<a href="g/` + s.botGame + `">Gufuu Shogi ` + s.botGame + `</a>: alice@... vs. the bot (casual)`, `href="style.css"`}},
 		{s.link(s.people), []string{"Micro-shogi, game " + s.people, "alice@... (black) vs. bob@... (white)",
-			`<img src="` + s.store.GameLink(s.people) + `/board.png" width="360"`, "Move 1: black (alice@...) to move. Deadline: Tue 24 Nov 2026 12:00 UTC (3 days per move).",
+			`<img src="` + s.store.GameLink(s.people) + `/board.png" alt="Micro-shogi board: Black to move" width="360">`,
+			"Move #1: black (alice@...) to move.<br>Deadline for this move: Tue 24 Nov 2026 12:00 UTC (3 days per move).",
 			"No move yet.", `href="../style.css"`, `<a href="../">windpost</a>`}},
-		{s.link(s.botGame), []string{"Gufuu Shogi, game " + s.botGame, "<span>1.K*1b&gt;N</span> <span>2.", "Move 3: black (alice@...) to move.",
-			"This game is public."}},
+		{s.link(s.botGame), []string{"Gufuu Shogi, game " + s.botGame, `<pre class="record joined">1.K*1b&gt;N 2.`,
+			"Move #3: black (alice@...) to move.", "This game is public."}},
 		{"/g/" + s.botGame, []string{"Gufuu Shogi, game " + s.botGame, `<img src="` + s.botGame + `/board.png"`}},
+		{s.link(s.over), []string{"Game over after 1 move: black wins by resignation.", "<p class=\"paragraph\">The moves:</p>\n<pre class=\"record joined\">1."}},
 		{"/standings/microshogi", []string{"Standings of Micro-shogi", "<td>1</td><td>alice@...</td>", "RD 110 or more", "No public games yet"}},
 		{"/standings/gufuu", []string{"Nobody has a rating in Gufuu Shogi yet", `<a href="../g/` + s.botGame + `">`}},
-		{"/t/t2345", []string{"Winter &lt;b&gt;cup&lt;/b&gt;", "Gufuu Shogi, swiss, 2 rounds, 3 days per move, rated: running.",
-			"<li>carol@...</li>", "  1 alice@...              1.0  &#43;3  .\n", "<h2>Round 2</h2>",
-			`carol@... (white) vs. alice@... (black): 0-1, <a href="../g/` + s.botGame + `">game ` + s.botGame + `</a>`,
-			"<li>bob@...: a bye</li>"}},
+		{"/t/t2345", []string{"Winter &lt;b&gt;cup&lt;/b&gt;", "Gufuu Shogi, roundrobin, 7 rounds, 3 days per move, rated: running.",
+			"<li>carol@...</li>", "Round robin, 8 players, after round 3 of 7", `<th align="left">Name</th>`, `<td>carol@...</td>`,
+			`<table role="presentation" cellpadding="2" cellspacing="0" class="table">`, "<h2>Round 7</h2>",
+			`alice@... (white) vs. heidi@... (black): 1-0, <a href="../g/` + s.botGame + `">game ` + s.botGame + `</a>`}},
+		{"/t/t3456", []string{"Micro-shogi, swiss, 4 rounds, 2 days per move, unrated: over.", "The final standings:", "The crosstable:",
+			`<td>ivan.petrov@...</td>`, "<li>ivan.petrov@...</li>", ": a bye</li>", "5w1: against number 5 with White"}},
 	} {
 		w := s.get("GET", c.path)
 		body := w.Body.String()
@@ -57,7 +62,7 @@ func TestPages(t *testing.T) {
 				t.Errorf("GET %s lacks %q:\n%s", c.path, want, body)
 			}
 		}
-		if strings.Contains(body, "@players.test") {
+		if strings.Contains(body, "@players") {
 			t.Errorf("GET %s shows a whole address:\n%s", c.path, body)
 		}
 		// The footer says where to write to play: the bot's address.
@@ -67,6 +72,33 @@ func TestPages(t *testing.T) {
 	}
 	if body := s.get("GET", "/nothing").Body.String(); !strings.Contains(body, "bot@windpost.test") {
 		t.Errorf("the 404 page's footer does not name the bot's address:\n%s", body)
+	}
+}
+
+// TestGamePageSaysWhatTheMailSays: a game's page words its board as the
+// mails about the game do (one function makes both): the picture's alt
+// text is the mail's, and the text board's status line is the mail's
+// picture caption.
+func TestGamePageSaysWhatTheMailSays(t *testing.T) {
+	s := newSite(t)
+	for _, c := range []struct {
+		game string
+		mail games.Mail
+	}{{s.people, s.toBob}, {s.over, s.resigned}} {
+		body := s.get("GET", s.link(c.game)).Body.String()
+		board := c.mail.Doc.FirstBoard()
+		if board == nil || c.mail.Board == nil {
+			t.Fatalf("the mail about %s has no board:\n%s", c.game, c.mail.Text)
+		}
+		if alt := `alt="` + html.EscapeString(board.AltText()) + `"`; !strings.Contains(body, alt) {
+			t.Errorf("the page of %s has not the mail's %s:\n%s", c.game, alt, body)
+		}
+		if status := c.mail.Board.Status; status != "" && !strings.Contains(body, html.EscapeString(status)) {
+			t.Errorf("the page of %s does not say %q:\n%s", c.game, status, body)
+		}
+	}
+	if s.resigned.Board.Status == "" {
+		t.Error("the mail about a resigned game has no status to compare")
 	}
 }
 
@@ -210,18 +242,22 @@ func (s inRound1) GamePage(id, token string) (games.GamePage, error) {
 	return p, err
 }
 
-// TestGameOfTournament: a tournament's game links to the tournament's
-// page, when the tournaments are shown.
+// TestGameOfTournament: a tournament's game says its round and
+// tournament, linked to the tournament's page when the tournaments are
+// shown.
 func TestGameOfTournament(t *testing.T) {
 	s := newSite(t)
-	want := `Round 1 of tournament <a href="../t/t2345">t2345</a>.`
 	for _, c := range []struct {
 		tournaments TournamentSource
-		link        bool
-	}{{memTournaments{s.tournament}, true}, {nil, false}} {
+		want        string
+	}{
+		{memTournaments{s.tournament}, `<p class="link"><a href="../t/t2345">Round 1 of tournament t2345</a></p>`},
+		{nil, `<p class="paragraph">Round 1 of tournament t2345.</p>`},
+	} {
 		s.h = &Handler{Games: inRound1{s.store}, Tournaments: c.tournaments}
-		if body := s.get("GET", s.link(s.botGame)).Body.String(); strings.Contains(body, want) != c.link {
-			t.Errorf("tournaments shown %v: the link to the tournament %v, want %v:\n%s", c.tournaments != nil, !c.link, c.link, body)
+		body := s.get("GET", s.link(s.botGame)).Body.String()
+		if !strings.Contains(body, c.want) || c.tournaments == nil && strings.Contains(body, "t/t2345") {
+			t.Errorf("tournaments shown %v: the page lacks %q (or links a page not shown):\n%s", c.tournaments != nil, c.want, body)
 		}
 	}
 }
@@ -250,6 +286,21 @@ func BenchmarkNotFound(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if w := s.get("GET", c.path); w.Code != http.StatusNotFound {
+					b.Fatalf("GET %s: %d", c.path, w.Code)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPages: a game's page (its game replayed, its blocks made and
+// rendered) and a tournament's (its tables rendered, addresses cut).
+func BenchmarkPages(b *testing.B) {
+	s := newSite(b)
+	for _, c := range []struct{ name, path string }{{"game", s.link(s.botGame)}, {"tournament", "/t/t3456"}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if w := s.get("GET", c.path); w.Code != http.StatusOK {
 					b.Fatalf("GET %s: %d", c.path, w.Code)
 				}
 			}

@@ -3,26 +3,24 @@ package web
 import (
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/rating"
-	"github.com/windpost/windpost/rules"
 )
 
-// gameView is a game's page.
+// gameView is a game's page: its blocks (games.GamePage.Document), the
+// picture with the board.
 type gameView struct {
 	games.GamePage
-	Title      string // the game's title ("Gufuu Shogi")
-	Board      string // the picture's address, relative to the page
-	Width      int    // the picture's width shown, in CSS pixels
-	Status     string // whose move and the deadline, or how it ended
-	Moves      []string
-	Tournament bool // the tournament's page is shown
+	Title string        // the game's title ("Gufuu Shogi")
+	Doc   template.HTML // the blocks, rendered by document
 }
 
 // gameEntry is a public game in a list.
@@ -121,45 +119,32 @@ func (h *Handler) gamePage(w http.ResponseWriter, r *http.Request) (p games.Game
 	return p, true
 }
 
-// game shows a game's page.
+// game shows a game's page: the blocks games makes of it, as a mail
+// shows them to someone who does not play in the game, the board's
+// picture (board.png) above the text board.
 func (h *Handler) game(w http.ResponseWriter, r *http.Request) {
 	p, ok := h.gamePage(w, r)
 	if !ok {
 		return
 	}
-	v := gameView{GamePage: p, Title: h.title(p.Variant), Board: r.PathValue("link") + "/board.png", Width: boardShown,
-		Status: status(p), Tournament: p.Tournament != "" && h.Tournaments != nil}
-	for i, m := range p.Moves {
-		v.Moves = append(v.Moves, fmt.Sprintf("%d.%s", i+1, m))
+	kit, found := h.catalog().Lookup(p.Variant)
+	if !found {
+		h.fail(w, "game page", fmt.Errorf("game %s: unknown game %q", p.ID, p.Variant))
+		return
 	}
+	var tournament string
+	if p.Tournament != "" && h.Tournaments != nil {
+		tournament = rootOf(r) + "t/" + p.Tournament
+	}
+	d, err := p.Document(kit, tournament)
+	if err != nil {
+		h.fail(w, "game page", err)
+		return
+	}
+	// document escapes every text it writes: its HTML is safe as it is.
+	pic := &document.Picture{URL: r.PathValue("link") + "/board.png", Width: boardShown}
+	v := gameView{GamePage: p, Title: kit.Rules.Title(), Doc: template.HTML(d.Fragment(pic))}
 	h.render(w, http.StatusOK, "game.html", page{Title: fmt.Sprintf("%s, game %s", v.Title, p.ID), Root: rootOf(r), Body: v})
-}
-
-// status says where a game stands: whose move and until when, or how it
-// ended.
-func status(p games.GamePage) string {
-	switch p.State {
-	case "invited":
-		return "The challenge has not been accepted yet."
-	case "declined":
-		return fmt.Sprintf("This game never began: %s.", p.Result)
-	case "over":
-		return fmt.Sprintf("Game over after %d %s: %s.", len(p.Moves), plural(len(p.Moves), "move", "moves"), p.Result)
-	}
-	side, _ := rules.ParseSide(p.ToMove)
-	s := fmt.Sprintf("Move %d: %s (%s) to move.", len(p.Moves)+1, p.ToMove, p.Players[side].Shown)
-	if !p.Deadline.IsZero() {
-		s += fmt.Sprintf(" Deadline: %s (%d %s per move).", p.Deadline.UTC().Format("Mon 2 Jan 2006 15:04 MST"),
-			p.DaysPerMove, plural(p.DaysPerMove, "day", "days"))
-	}
-	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // board serves a game's board picture.
@@ -197,11 +182,13 @@ func (h *Handler) standings(w http.ResponseWriter, r *http.Request) {
 	h.render(w, http.StatusOK, "standings.html", page{Title: "Standings of " + v.Title, Root: rootOf(r), Body: v})
 }
 
-// tournamentView is a tournament's page: its pairings by round.
+// tournamentView is a tournament's page: its tables, rendered by
+// document, and its pairings by round.
 type tournamentView struct {
 	Tournament
-	Title   string
-	ByRound [][]Pairing // the pairings of each round, from round 1
+	Title      string
+	Crosstable template.HTML
+	ByRound    [][]Pairing // the pairings of each round, from round 1
 }
 
 // tournament shows a tournament: its terms, players, crosstable and
@@ -221,6 +208,7 @@ func (h *Handler) tournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := tournamentView{Tournament: shownTournament(t), Title: h.title(t.Variant)}
+	v.Crosstable = template.HTML(v.Tables.Fragment(nil)) // document escapes every text it writes
 	for _, p := range v.Pairings {
 		for len(v.ByRound) < p.Round {
 			v.ByRound = append(v.ByRound, nil)
@@ -233,35 +221,61 @@ func (h *Handler) tournament(w http.ResponseWriter, r *http.Request) {
 }
 
 // shownTournament is t with every address in it cut to its local part
-// (shownAddresses): whatever the source gives, the web shows no whole
-// address.
+// (shownAddresses), in its tables' words and cells too: whatever the
+// source gives, the web shows no whole address.
 func shownTournament(t Tournament) Tournament {
-	name := func(s string) string { return strings.TrimRight(shownAddresses(s), " ") }
-	t.Name, t.Crosstable = name(t.Name), shownAddresses(t.Crosstable)
+	t.Name = shownAddresses(t.Name)
 	t.Players = append([]string(nil), t.Players...)
 	for i, p := range t.Players {
-		t.Players[i] = name(p)
+		t.Players[i] = shownAddresses(p)
 	}
 	t.Pairings = append([]Pairing(nil), t.Pairings...)
 	for i, p := range t.Pairings {
-		t.Pairings[i].White, t.Pairings[i].Black = name(p.White), name(p.Black)
+		t.Pairings[i].White, t.Pairings[i].Black = shownAddresses(p.White), shownAddresses(p.Black)
 	}
+	t.Tables = shownDocument(t.Tables)
 	return t
+}
+
+// shownDocument is d, a copy, with the addresses in its blocks' words
+// and cells cut (shownAddresses).
+func shownDocument(d document.Document) document.Document {
+	blocks := make([]document.Block, len(d.Blocks))
+	for i, b := range d.Blocks {
+		b.Text, b.Example = shownAddresses(b.Text), shownAddresses(b.Example)
+		if b.Board != nil {
+			board := *b.Board
+			board.Diagram, board.Status = shownAddresses(board.Diagram), shownAddresses(board.Status)
+			b.Board = &board
+		}
+		if b.Table != nil {
+			table := *b.Table
+			table.Columns = slices.Clone(table.Columns)
+			for j, c := range table.Columns {
+				table.Columns[j].Name = shownAddresses(c.Name)
+			}
+			table.Rows = make([][]string, len(b.Table.Rows))
+			for j, row := range b.Table.Rows {
+				table.Rows[j] = make([]string, len(row))
+				for k, cell := range row {
+					table.Rows[j][k] = shownAddresses(cell)
+				}
+			}
+			b.Table = &table
+		}
+		blocks[i] = b
+	}
+	return document.Document{Blocks: blocks}
 }
 
 // address is what shownAddresses takes for a mail address.
 var address = regexp.MustCompile(`[^\s@<>()\[\]"',;:]+@[^\s@<>()\[\]"',;:]+`)
 
 // shownAddresses is text with each mail address in it written as the
-// standings show others ("alice@..."), padded with spaces to the
-// address's width so that the columns of a table stay in line.
+// standings show others ("alice@...").
 func shownAddresses(text string) string {
 	return address.ReplaceAllStringFunc(text, func(a string) string {
-		local, domain, _ := strings.Cut(a, "@")
-		if domain == "..." {
-			return a
-		}
-		s := local + "@..."
-		return s + strings.Repeat(" ", max(utf8.RuneCountInString(a)-utf8.RuneCountInString(s), 0))
+		local, _, _ := strings.Cut(a, "@")
+		return local + "@..."
 	})
 }

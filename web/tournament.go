@@ -1,6 +1,10 @@
 package web
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/windpost/windpost/document"
+)
 
 // ErrNotFound is matched (errors.Is) by a TournamentSource's error for a
 // tournament it does not have; the page is then a 404.
@@ -26,8 +30,11 @@ type Tournament struct {
 	Rated       bool
 	State       string   // "open", "running", "over", as the source says it
 	Players     []string // as the standings show players ("alice@..."); addresses are cut so anyway
-	Crosstable  string   // the crosstable as text, in fixed columns
-	Pairings    []Pairing
+	// Tables are the crosstable (and the final standings) as the
+	// crosstable mail's blocks (games.TournamentView.Tables); addresses
+	// in them are cut too.
+	Tables   document.Document
+	Pairings []Pairing
 }
 
 // Pairing is one game of a tournament.

@@ -40,7 +40,7 @@ func (s StoreTournaments) Tournament(id string) (Tournament, error) {
 // fromGames is games' view of a tournament as the pages show it.
 func fromGames(v games.TournamentView) Tournament {
 	t := Tournament{ID: v.ID, Name: v.Name, Variant: v.Variant, Format: v.Format, Rounds: v.Rounds,
-		DaysPerMove: v.DaysPerMove, Rated: v.Rated, State: v.State, Players: v.Players, Crosstable: v.Crosstable}
+		DaysPerMove: v.DaysPerMove, Rated: v.Rated, State: v.State, Players: v.Players, Tables: v.Tables}
 	for _, r := range v.Pairings {
 		for _, p := range r.Games {
 			res := p.Result
