@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games"
-	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 	"github.com/windpost/windpost/variants/varianttest"
 )
@@ -277,23 +276,14 @@ func playMailKinds(t *testing.T) []sampleMail {
 func (p *mailPlay) ends(black, white string, key *games.Mail) {
 	p.t.Helper()
 	catalog := variants.Default(variants.Options{CacheDir: p.t.TempDir()})
-	for _, end := range []struct {
-		game   string
-		reason rules.Reason
-	}{
-		{"microshogi", rules.Checkmate},
-		{"microshogi", rules.Stalemate},
-		{"gufuu", rules.Checkmate},
-		{"julgonu", rules.OnePieceLeft},
-		{"julgonu", rules.NoLegalMove},
-	} {
-		name := "end-" + end.game + "-" + strings.ReplaceAll(string(end.reason), " ", "-")
-		kit, _ := catalog.Lookup(end.game)
-		moves, err := varianttest.GameTo(kit, end.reason, 3)
+	for _, end := range varianttest.Ends() {
+		name := "end-" + end.Game + "-" + strings.ReplaceAll(string(end.Reason), " ", "-")
+		kit, _ := catalog.Lookup(end.Game)
+		moves, err := varianttest.GameTo(kit, end.Reason, 3)
 		if err != nil {
 			p.t.Fatal(err)
 		}
-		toBlack, toWhite := p.started(name, black, white, key, end.game)
+		toBlack, toWhite := p.started(name, black, white, key, end.Game)
 		checked := false
 		for i, mv := range moves {
 			kept := len(p.got)
@@ -309,7 +299,7 @@ func (p *mailPlay) ends(black, white string, key *games.Mail) {
 			}
 			checked = checked || inCheck
 		}
-		if !checked && end.game != "julgonu" {
+		if !checked && end.Game != "julgonu" {
 			p.t.Errorf("%s: no check on the way to the end", name)
 		}
 	}

@@ -36,3 +36,21 @@ func GameTo(kit variants.Kit, reason rules.Reason, seed uint64) ([]string, error
 	}
 	return nil, fmt.Errorf("no random game of %s in %d ends by %s", kit.Rules.Name(), Tries, reason)
 }
+
+// End is a way a game of a variant ends by its moves.
+type End struct {
+	Game   string // the variant's name in the catalog ("microshogi")
+	Reason rules.Reason
+}
+
+// Ends is every way a game of windpost's variants ends by its moves
+// (not by a player's word or the clock), each one GameTo finds.
+func Ends() []End {
+	return []End{
+		{"microshogi", rules.Checkmate},
+		{"microshogi", rules.Stalemate},
+		{"gufuu", rules.Checkmate},
+		{"julgonu", rules.OnePieceLeft},
+		{"julgonu", rules.NoLegalMove},
+	}
+}

@@ -11,20 +11,11 @@ import (
 // played from the start, is legal to the end and ends by the reason asked.
 func TestGameTo(t *testing.T) {
 	catalog := variants.Default(variants.Options{CacheDir: t.TempDir()})
-	for _, tc := range []struct {
-		game   string
-		reason rules.Reason
-	}{
-		{"microshogi", rules.Checkmate},
-		{"microshogi", rules.Stalemate},
-		{"gufuu", rules.Checkmate},
-		{"julgonu", rules.OnePieceLeft},
-		{"julgonu", rules.NoLegalMove},
-	} {
-		kit, _ := catalog.Lookup(tc.game)
-		moves, err := GameTo(kit, tc.reason, 3)
+	for _, tc := range Ends() {
+		kit, _ := catalog.Lookup(tc.Game)
+		moves, err := GameTo(kit, tc.Reason, 3)
 		if err != nil {
-			t.Fatalf("%s: %v", tc.game, err)
+			t.Fatalf("%s: %v", tc.Game, err)
 		}
 		g := rules.NewGame(kit.Rules)
 		for i, text := range moves {
@@ -33,11 +24,11 @@ func TestGameTo(t *testing.T) {
 				err = g.Play(m)
 			}
 			if err != nil {
-				t.Fatalf("%s, move %d %s: %v", tc.game, i+1, text, err)
+				t.Fatalf("%s, move %d %s: %v", tc.Game, i+1, text, err)
 			}
 		}
-		if got := g.Outcome(); !got.Over() || got.Reason != tc.reason {
-			t.Errorf("%s: the game ends %+v, want %s", tc.game, got, tc.reason)
+		if got := g.Outcome(); !got.Over() || got.Reason != tc.Reason {
+			t.Errorf("%s: the game ends %+v, want %s", tc.Game, got, tc.Reason)
 		}
 	}
 }
