@@ -71,18 +71,10 @@ func (tr *tournamentRecord) crosstableText(news []string) document.Document {
 	if len(news) > 0 {
 		d.Add(document.Para(strings.Join(news, "\n")))
 	}
-	t := tr.Pairing
-	if tr.State == tournamentOver {
-		d.Add(document.Para(tr.title() + " is over. The final standings:"))
-		d.Add(t.StandingsCells().Blocks()...)
-		if w := winners(t.Standings()); w != "" {
-			d.Add(document.Para(strings.TrimPrefix(w, "\n")))
-		}
-		d.Add(document.Para("The crosstable:"))
-	} else {
+	if tr.State != tournamentOver {
 		d.Add(document.Para(fmt.Sprintf("The crosstable of %s:", tr.title())))
 	}
-	d.Add(t.CrosstableCells().Blocks()...)
+	d.Add(tr.tables(tr.title() + " is over. The final standings:").Blocks...)
 	d.Add(document.Para(fmt.Sprintf("Write \"tournament %s\" for the pairings of every round.", tr.ID)))
 	return d
 }

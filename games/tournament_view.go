@@ -58,7 +58,7 @@ func (tr *tournamentRecord) view() TournamentView {
 	}
 	if tr.Pairing != nil {
 		v.Crosstable = tr.Pairing.Crosstable()
-		v.Tables = tr.tables()
+		v.Tables = tr.tables("The final standings:")
 		v.Pairings = tr.pairings()
 	}
 	return v
@@ -66,12 +66,13 @@ func (tr *tournamentRecord) view() TournamentView {
 
 // tables are the final standings (once over), who won, and the
 // crosstable as blocks, as the crosstable mail has them
-// (crosstableText), without its news and the command it suggests.
-func (tr *tournamentRecord) tables() document.Document {
+// (crosstableText, whose heading of the final standings names the
+// tournament), without its news and the command it suggests.
+func (tr *tournamentRecord) tables(standingsHead string) document.Document {
 	var d document.Document
 	t := tr.Pairing
 	if tr.State == tournamentOver {
-		d.Add(document.Para("The final standings:"))
+		d.Add(document.Para(standingsHead))
 		d.Add(t.StandingsCells().Blocks()...)
 		if w := winners(t.Standings()); w != "" {
 			d.Add(document.Para(strings.TrimPrefix(w, "\n")))
