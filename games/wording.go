@@ -58,27 +58,33 @@ func (r *verbRegistry) didYouMean(line string) (word string, meant Verb, ok bool
 // one into the other.
 func slips(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
+	// Three rows of the table (the one before last for the swaps): one
+	// array on the stack for the words of commands.
+	n := len(rb) + 1
+	var buf [3 * 24]int
+	rows := buf[:]
+	if 3*n > len(buf) {
+		rows = make([]int, 3*n)
 	}
-	for j := range d[0] {
-		d[0][j] = j
+	before, last, row := rows[:n], rows[n:2*n], rows[2*n:3*n]
+	for j := range last {
+		last[j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
+		row[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			row[j] = min(last[j]+1, row[j-1]+1, last[j-1]+cost)
 			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				row[j] = min(row[j], before[j-2]+1)
 			}
 		}
+		before, last, row = last, row, before
 	}
-	return d[len(ra)][len(rb)]
+	return last[len(rb)]
 }
 
 // notUnderstood refuses a line that is neither a command nor a move; one

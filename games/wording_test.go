@@ -117,3 +117,32 @@ func TestRefusalsSayWhatToWrite(t *testing.T) {
 	wantText(t, only(t, h.write(t, alice, "challenge carol@players.test nim"), alice),
 		"Refused: carol@players.test asked windpost never to write to them, so I cannot invite them. Challenge someone else, or play the bot: write \"new\" and a game's name.")
 }
+
+// TestSlips pins the optimal string alignment distance: changes, letters
+// added or left out, neighbours swapped (once each: "ca" to "abc" is 3,
+// not the 2 of a full Damerau distance), in letters, not bytes.
+func TestSlips(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"help", "help", 0},
+		{"hlep", "help", 1},
+		{"histroy", "history", 1},
+		{"resgin", "resign", 1},
+		{"kitten", "sitting", 3},
+		{"ca", "abc", 3},
+		{"", "abc", 3},
+		{"abc", "", 3},
+		{"gufü", "gufuu", 2},
+		{"tournamnet", "tournament", 1},
+		{strings.Repeat("a", 30), strings.Repeat("a", 29) + "b", 1}, // longer than the stack's rows
+	} {
+		if got := slips(tc.a, tc.b); got != tc.want {
+			t.Errorf("slips(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := slips(tc.b, tc.a); got != tc.want {
+			t.Errorf("slips(%q, %q) = %d, want %d", tc.b, tc.a, got, tc.want)
+		}
+	}
+}

@@ -131,7 +131,11 @@ func checkLength(path string, tx *bolt.Tx) error {
 // its stack, for the daemon's own recovery to report.
 func guard(path string, f func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	returned := false // f returned: no panic to look at (the stack's walk costs)
 	defer func() {
+		if returned {
+			return
+		}
 		inBbolt, faulted := panicOrigin(bboltPackage)
 		if !inBbolt && !faulted {
 			return
@@ -142,7 +146,9 @@ func guard(path string, f func() error) (err error) {
 		}
 		err = &DamagedError{Path: path, Cause: fmt.Errorf("bbolt failed reading it: %v", v)}
 	}()
-	return f()
+	err = f()
+	returned = true
+	return err
 }
 
 const bboltPackage = "go.etcd.io/bbolt"
