@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -17,7 +18,7 @@ import (
 type tournamentCommand struct {
 	Op      string // "new", "join", "leave", "show", "list", "start", "withdraw"
 	ID      string // the tournament
-	Format  string // new: formatRoundRobin or formatSwiss
+	Format  string // new: club.RoundRobin or club.Swiss
 	Rounds  int    // new: a Swiss's rounds
 	Name    string // new: as written, "" for the default
 	Address string // withdraw: the player the organiser withdraws, "" for the sender
@@ -32,7 +33,7 @@ type tournamentCommand struct {
 func (c *Command) parseTournamentLine(verb string, low, words []string) bool {
 	names := func(withPlayer bool) bool {
 		return len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
-			return validTournamentID(a) || keys.ValidGameID(a) || (withPlayer && strings.Contains(a, "@"))
+			return club.ValidTournamentID(a) || keys.ValidGameID(a) || (withPlayer && strings.Contains(a, "@"))
 		})
 	}
 	switch {
@@ -41,7 +42,7 @@ func (c *Command) parseTournamentLine(verb string, low, words []string) bool {
 	case verb == "withdraw" && names(true):
 		c.parseWithdraw(low)
 	case (verb == "tournament" || verb == "tournaments") &&
-		(len(low) == 0 || validTournamentID(low[0]) || slices.Contains([]string{"new", "join", "leave", "start", "withdraw"}, low[0])):
+		(len(low) == 0 || club.ValidTournamentID(low[0]) || slices.Contains([]string{"new", "join", "leave", "start", "withdraw"}, low[0])):
 		c.parseTournament(low, words)
 	default:
 		return false
@@ -77,7 +78,7 @@ func (c *Command) parseTournamentTarget(args []string, withPlayer bool) {
 	tc := c.Tournament
 	for _, a := range args {
 		switch {
-		case validTournamentID(a) && tc.ID == "":
+		case club.ValidTournamentID(a) && tc.ID == "":
 			tc.ID = a
 		case withPlayer && strings.Contains(a, "@") && tc.Address == "":
 			if !c.parseAddress(a) {
@@ -113,11 +114,11 @@ func (c *Command) parseTournamentNew(low, words []string) {
 	i := 2
 	switch {
 	case low[1] == "roundrobin" || low[1] == "round-robin" || low[1] == "rr":
-		tc.Format = formatRoundRobin
+		tc.Format = club.RoundRobin
 	case low[1] == "round" && len(low) > 2 && low[2] == "robin":
-		tc.Format, i = formatRoundRobin, 3
+		tc.Format, i = club.RoundRobin, 3
 	case low[1] == "swiss":
-		tc.Format = formatSwiss
+		tc.Format = club.Swiss
 	default:
 		c.Err = fmt.Sprintf("%q is not a format: write roundrobin or swiss, %s", low[1], example)
 		return
@@ -157,9 +158,9 @@ func (c *Command) parseTournamentNew(low, words []string) {
 		}
 	}
 	switch {
-	case tc.Format == formatSwiss && tc.Rounds == 0:
+	case tc.Format == club.Swiss && tc.Rounds == 0:
 		c.Err = "a Swiss needs its number of rounds, " + example
-	case tc.Format == formatRoundRobin && tc.Rounds != 0:
+	case tc.Format == club.RoundRobin && tc.Rounds != 0:
 		c.Err = "a round robin's rounds follow from its players: leave out \"rounds\""
 	}
 }
@@ -168,7 +169,7 @@ func (c *Command) parseTournamentNew(low, words []string) {
 func (c *Command) parseJoin(low []string) {
 	c.Verb = VerbJoin
 	c.Tournament = &tournamentCommand{Op: "join"}
-	if len(low) != 1 || !validTournamentID(low[0]) {
+	if len(low) != 1 || !club.ValidTournamentID(low[0]) {
 		c.Err = `write join and a tournament's id, e.g. "join t7k3q"`
 		return
 	}

@@ -10,7 +10,7 @@
 // expired challenges, with the time up to which every mail that arrived
 // has been handled, then Server.Prune until it says there is no more; send
 // what Store.DueMail returns and report back with MarkSent, or Failed (a
-// retry, or failed for good). (Server.Tick is TickUpTo now and the whole
+// retry, or failed for good). (Server.Tick is TickUpTo now and the club.Whole
 // prune, for callers without an inbox.)
 //
 // Each Handle is one bbolt write transaction: the dedupe by Message-ID,
@@ -78,8 +78,8 @@
 //	               its views, each the only code that knows its buckets' encodings:
 //	               store_outbox.go (outboxTx: mails, pending queue, due index, sent log),
 //	               store_clock.go (clockTx: the clocks index, last run, the prune's place),
-//	               store_bot.go (botTx: the bot's queue and hours), store_club.go (clubTx:
-//	               seeks, tournaments, ratings); store_ban.go, store_digest.go, audit.go
+//	               store_bot.go (botTx: the bot's queue and hours), club() (the club's
+//	               records in internal/club); store_ban.go, store_digest.go, audit.go
 //	open.go        Open, Check, Backup, Dump: package store with this package's schema;
 //	               migrate.go: the schema version and its migrations
 //	outbox.go      Mail and the outbox; outbox_limit.go: the send limits' log and hold

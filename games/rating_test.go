@@ -7,17 +7,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rating"
 )
 
 // storedRating reads address's rating record in variant; nil if none.
-func storedRating(t *testing.T, h *harness, variant, address string) *ratingRecord {
+func storedRating(t *testing.T, h *harness, variant, address string) *club.Rating {
 	t.Helper()
-	var rr *ratingRecord
+	var rr *club.Rating
 	err := h.store.view(func(st storeTx) error {
 		var err error
-		rr, err = st.club().rating(variant, address)
+		rr, err = st.club().Rating(variant, address)
 		return err
 	})
 	if err != nil {
@@ -90,7 +91,7 @@ func TestRatedGameEnds(t *testing.T) {
 				before, after rating.Rating
 			}{{alice, a, a2}, {bob, b, b2}} {
 				wantText(t, only(t, mails, p.to), fmt.Sprintf("Your rating: %d -> %d (%s)\n",
-					whole(p.before.R), whole(p.after.R), rating.Change(p.before, p.after)))
+					club.Whole(p.before.R), club.Whole(p.after.R), rating.Change(p.before, p.after)))
 			}
 			hist := storedRating(t, h, "nim", alice).History
 			if len(hist) != 2 || hist[1].Opponent != bob || hist[1].Before != a || hist[1].After != a2 || !hist[1].At.Equal(h.clock.Now()) {
@@ -160,7 +161,7 @@ func TestRatedBotGame(t *testing.T) {
 	if rr == nil || rr.Rating != want || rr.Games != 1 || rr.History[0].Opponent != "the bot (casual)" {
 		t.Fatalf("alice's gufuu rating %+v, want %+v", rr, want)
 	}
-	wantText(t, over, fmt.Sprintf("Your rating: 1500 -> %d (%s)", whole(want.R), rating.Change(rating.Start(), want)))
+	wantText(t, over, fmt.Sprintf("Your rating: 1500 -> %d (%s)", club.Whole(want.R), rating.Change(rating.Start(), want)))
 	// An unrated bot game changes nothing.
 	m = only(t, h.write(t, alice, "new gufuu as black level casual"), alice)
 	h.reply(t, m, "resign")
@@ -170,7 +171,7 @@ func TestRatedBotGame(t *testing.T) {
 	// Only alice has a rating: the bot's anchor is not stored.
 	var keys []string
 	err := h.store.view(func(st storeTx) error {
-		return st.club().eachRating("gufuu", func(rr *ratingRecord, err error) error {
+		return st.club().EachRating("gufuu", func(rr *club.Rating, err error) error {
 			keys = append(keys, rr.Address)
 			return err
 		})
@@ -189,7 +190,7 @@ func TestStandings(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	long := strings.Repeat("x", 60) + "@players.test"
 	now := h.clock.Now()
-	players := []ratingRecord{
+	players := []club.Rating{
 		{Address: "carol@players.test", Rating: rating.Rating{R: 1700, RD: 60, Sigma: 0.06}, Games: 30},
 		{Address: alice, Rating: rating.Rating{R: 1820.4, RD: 200, Sigma: 0.06}, Games: 3},
 		{Address: bob, Rating: rating.Rating{R: 1700, RD: 45, Sigma: 0.06}, Games: 41},
@@ -198,7 +199,7 @@ func TestStandings(t *testing.T) {
 	err := h.store.update(func(st storeTx) error {
 		for i := range players {
 			players[i].Variant, players[i].Last = "nim", now
-			if err := st.club().putRating(&players[i]); err != nil {
+			if err := st.club().PutRating(&players[i]); err != nil {
 				return err
 			}
 		}
@@ -255,7 +256,7 @@ func TestRatingHistory(t *testing.T) {
 	for i, id := range ids {
 		ch := rr.History[i]
 		line := fmt.Sprintf("  %s  %-6s win   %-26s %4d -> %4d (%s)\n", ch.At.Format("2006-01-02"), id, bob,
-			whole(ch.Before.R), whole(ch.After.R), rating.Change(ch.Before, ch.After))
+			club.Whole(ch.Before.R), club.Whole(ch.After.R), rating.Change(ch.Before, ch.After))
 		shown := strings.Contains(text, line)
 		if shown != (i >= 2) {
 			t.Errorf("change %d (game %s) shown %v, want %v:\n%s", i, id, shown, i >= 2, text)
@@ -323,7 +324,7 @@ func TestParseRatingCommands(t *testing.T) {
 func TestDamagedRatingDoesNotHoldUpTheGame(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	err := h.store.update(func(st storeTx) error {
-		return st.tx.Bucket(store.Ratings).PutRaw(ratingKey("nim", bob), []byte("{not json"))
+		return st.tx.Bucket(store.Ratings).PutRaw(club.RatingKey("nim", bob), []byte("{not json"))
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,8 @@ package games
 
 import (
 	"fmt"
-	"math"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
@@ -46,9 +46,6 @@ func botAnchor(variant string, level solver.Level) (rating.Anchor, bool) {
 	return rating.Anchor{}, false
 }
 
-// maxRatingHistory is how many changes a rating record keeps.
-const maxRatingHistory = 100
-
 // sideRating is what a rated game did to one side's rating, kept in the
 // game record.
 type sideRating struct {
@@ -87,10 +84,10 @@ func rateEnded(c *change) error {
 
 // playerRating reads address's rating in variant, aged for the time since
 // their last rated game; a player without one gets a new record.
-func playerRating(c *change, variant, address string) (*ratingRecord, error) {
-	rr, err := c.st.club().rating(variant, address)
+func playerRating(c *change, variant, address string) (*club.Rating, error) {
+	rr, err := c.st.club().Rating(variant, address)
 	if err != nil || rr == nil {
-		return &ratingRecord{Address: address, Variant: variant, Rating: rating.Start()}, err
+		return &club.Rating{Address: address, Variant: variant, Rating: rating.Start()}, err
 	}
 	aged, err := ratingSystem().Age(rr.Rating, c.now.Sub(rr.Last))
 	if err != nil {
@@ -110,7 +107,7 @@ func rate(c *change, lg *liveGame) error {
 		c.srv.log.Error("game cannot be rated", "game", lg.rec.ID, "err", err)
 		return nil
 	}
-	if players == ([2]*ratingRecord{}) {
+	if players == ([2]*club.Rating{}) {
 		return nil // a level without an anchor: new refuses to rate it
 	}
 	return writeRatings(c, lg, players, before, after)
@@ -118,7 +115,7 @@ func rate(c *change, lg *liveGame) error {
 
 // newRatings reads the players' ratings in lg (aged) and computes them
 // after the game; players is all nil for a bot without an anchor.
-func newRatings(c *change, lg *liveGame) (players [2]*ratingRecord, before, after [2]rating.Rating, err error) {
+func newRatings(c *change, lg *liveGame) (players [2]*club.Rating, before, after [2]rating.Rating, err error) {
 	rec := lg.rec
 	for s := rules.Black; s <= rules.White; s++ {
 		if rec.Players[s].Bot {
@@ -134,7 +131,7 @@ func newRatings(c *change, lg *liveGame) (players [2]*ratingRecord, before, afte
 	if bot, ok := rec.botSide(); ok {
 		anchor, found := botAnchor(rec.Variant, rec.Players[bot].Level)
 		if !found {
-			return [2]*ratingRecord{}, before, after, nil
+			return [2]*club.Rating{}, before, after, nil
 		}
 		human := bot.Opponent()
 		score, _ := scoreFor(lg.outcome, human)
@@ -148,7 +145,7 @@ func newRatings(c *change, lg *liveGame) (players [2]*ratingRecord, before, afte
 
 // writeRatings writes the new ratings with their history, and in the game
 // record what the game did to them.
-func writeRatings(c *change, lg *liveGame, players [2]*ratingRecord, before, after [2]rating.Rating) error {
+func writeRatings(c *change, lg *liveGame, players [2]*club.Rating, before, after [2]rating.Rating) error {
 	rec := lg.rec
 	rec.RatingChanges = []sideRating{}
 	for s := rules.Black; s <= rules.White; s++ {
@@ -157,13 +154,13 @@ func writeRatings(c *change, lg *liveGame, players [2]*ratingRecord, before, aft
 			continue
 		}
 		_, result := scoreFor(lg.outcome, s)
-		rr.History = append(rr.History, ratingChange{At: c.now, Game: rec.ID, Opponent: rec.Players[s.Opponent()].label(),
+		rr.History = append(rr.History, club.RatingChange{At: c.now, Game: rec.ID, Opponent: rec.Players[s.Opponent()].label(),
 			Result: result, Before: before[s], After: after[s]})
-		if n := len(rr.History); n > maxRatingHistory {
-			rr.History = append([]ratingChange(nil), rr.History[n-maxRatingHistory:]...)
+		if n := len(rr.History); n > club.MaxRatingHistory {
+			rr.History = append([]club.RatingChange(nil), rr.History[n-club.MaxRatingHistory:]...)
 		}
 		rr.Rating, rr.Games, rr.Last = after[s], rr.Games+1, c.now
-		if err := c.st.club().putRating(rr); err != nil {
+		if err := c.st.club().PutRating(rr); err != nil {
 			return err
 		}
 		rec.RatingChanges = append(rec.RatingChanges, sideRating{Side: s.String(), Before: before[s], After: after[s]})
@@ -181,14 +178,11 @@ func ratingLine(rec *gameRecord, reader string) string {
 	}
 	for _, sr := range rec.RatingChanges {
 		if sr.Side == side.String() {
-			return fmt.Sprintf("Your rating: %d -> %d (%s)\n", whole(sr.Before.R), whole(sr.After.R), rating.Change(sr.Before, sr.After))
+			return fmt.Sprintf("Your rating: %d -> %d (%s)\n", club.Whole(sr.Before.R), club.Whole(sr.After.R), rating.Change(sr.Before, sr.After))
 		}
 	}
 	return ""
 }
-
-// whole is a rating's number rounded as rating.Rating's String rounds it.
-func whole(x float64) int { return int(math.Round(x)) }
 
 // ratedWords says whether a game is rated, for the challenge, the accept
 // and new: "The game is rated." or "The game is unrated.".
@@ -205,11 +199,11 @@ func ratedWords(rec *gameRecord) string {
 func forgetRatings(c *change, address, standIn string, opponents map[string]bool) error {
 	for _, kit := range c.srv.catalog.Kits() {
 		variant := kit.Rules.Name()
-		if err := c.st.club().deleteRating(variant, address); err != nil {
+		if err := c.st.club().DeleteRating(variant, address); err != nil {
 			return err
 		}
 		for o := range opponents {
-			rr, err := c.st.club().rating(variant, o)
+			rr, err := c.st.club().Rating(variant, o)
 			if err != nil || rr == nil {
 				if err != nil {
 					return err
@@ -223,7 +217,7 @@ func forgetRatings(c *change, address, standIn string, opponents map[string]bool
 				}
 			}
 			if changed {
-				if err := c.st.club().putRating(rr); err != nil {
+				if err := c.st.club().PutRating(rr); err != nil {
 					return err
 				}
 			}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
-	"github.com/windpost/windpost/rating"
 )
 
 // Seeks: an open challenge to whoever takes it up. "seek gufuu days 3"
@@ -28,65 +28,31 @@ const (
 	ratingCeiling  = 4000
 )
 
-// seekRecord is an open seek as the seeks bucket keeps it.
-type seekRecord struct {
-	V       int    `json:"v"`
-	ID      string `json:"id"`
-	Variant string `json:"variant"`
-	Seeker  string `json:"seeker"` // canonical address
-	Side    string `json:"side,omitempty"`
-	Days    int    `json:"days"` // per move
-	Rated   bool   `json:"rated,omitempty"`
-	// Min and Max are the joiner's rating range, both 0 for anyone.
-	Min     int       `json:"min,omitempty"`
-	Max     int       `json:"max,omitempty"`
-	Created time.Time `json:"created"`
-	Expires time.Time `json:"expires"`
-}
-
-// validSeekID reports whether s has the form of a seek id ("s7k3q").
-func validSeekID(s string) bool { return keys.ValidID(s, 's') }
-
 // newSeekID draws seek ids until one is free; when the short ids are
 // crowded, longer ones follow.
 func newSeekID(c *change) (string, error) {
 	for tries := 0; ; tries++ {
-		n, err := c.st.club().newSeekNumber()
+		n, err := c.st.club().NewSeekNumber()
 		if err != nil {
 			return "", err
 		}
 		id := keys.ID(c.srv.store.secret, "seek-id", 's', n, 4+tries/8)
-		if _, variant := c.srv.catalog.Lookup(id); !c.st.club().hasSeek(id) && !c.srv.verbs.keyword(id) && !variant {
+		if _, variant := c.srv.catalog.Lookup(id); !c.st.club().HasSeek(id) && !c.srv.verbs.keyword(id) && !variant {
 			return id, nil
 		}
 	}
 }
 
-// admits reports whether a joiner rated r fits the seek's rating range. An
-// established rating fits if it is in the range; a provisional one (RD
-// 110 or more: few games, or none) stands for the ratings r ± RD, and
-// fits if they overlap the range.
-func (s *seekRecord) admits(r rating.Rating) bool {
-	if s.Min == 0 && s.Max == 0 {
-		return true
-	}
-	lo, hi := whole(r.R), whole(r.R)
-	if r.Provisional() {
-		lo, hi = whole(r.R-r.RD), whole(r.R+r.RD)
-	}
-	return hi >= s.Min && lo <= s.Max
-}
-
-// terms are the seek's terms in words as reader reads them: "3 days per
+// seekTerms are the seek's terms in words as reader reads them: "3 days per
 // move, rated, for players rated 1400-1700, the seeker plays black" ("you
 // play black" to the seeker).
-func (s *seekRecord) terms(reader string) string {
-	return strings.Join(s.termParts(reader), ", ")
+func seekTerms(s *club.Seek, reader string) string {
+	return strings.Join(seekTermParts(s, reader), ", ")
 }
 
-// termParts are the terms one by one, the seeker's side (if the seek
+// seekTermParts are the terms one by one, the seeker's side (if the seek
 // names it) last.
-func (s *seekRecord) termParts(reader string) []string {
+func seekTermParts(s *club.Seek, reader string) []string {
 	parts := []string{dayCount(s.Days) + " per move", "unrated"}
 	if s.Rated {
 		parts[1] = "rated"
@@ -107,7 +73,7 @@ func (s *seekRecord) termParts(reader string) []string {
 // seekOpen reports whether seek s can still be joined at: not expired, and
 // its seeker still one windpost may write to (they did not say "stop" or
 // "forget me" since).
-func seekOpen(c *change, s *seekRecord, at time.Time) (bool, error) {
+func seekOpen(c *change, s *club.Seek, at time.Time) (bool, error) {
 	if !at.Before(s.Expires) || c.st.doNotMail(s.Seeker) || c.st.banned(s.Seeker) {
 		return false, nil
 	}
@@ -117,9 +83,9 @@ func seekOpen(c *change, s *seekRecord, at time.Time) (bool, error) {
 
 // openSeeks returns the seeks open at c.now, oldest first by id order;
 // seeks that cannot be read are logged and left out.
-func openSeeks(c *change) ([]*seekRecord, error) {
-	var open []*seekRecord
-	err := c.st.club().eachSeek(func(id string, s *seekRecord, err error) error {
+func openSeeks(c *change) ([]*club.Seek, error) {
+	var open []*club.Seek
+	err := c.st.club().EachSeek(func(id string, s *club.Seek, err error) error {
 		if err != nil {
 			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
@@ -138,8 +104,8 @@ func openSeeks(c *change) ([]*seekRecord, error) {
 // be written to ("stop", "forget me": their address is not kept); the
 // seeker of an expired one gets one short mail.
 func expireSeeks(c *change, handledUpTo time.Time) error {
-	var expired, withdrawn []*seekRecord
-	err := c.st.club().eachSeek(func(id string, s *seekRecord, err error) error {
+	var expired, withdrawn []*club.Seek
+	err := c.st.club().EachSeek(func(id string, s *club.Seek, err error) error {
 		if err != nil {
 			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
@@ -157,12 +123,12 @@ func expireSeeks(c *change, handledUpTo time.Time) error {
 		return err
 	}
 	for _, s := range withdrawn {
-		if err := c.st.club().deleteSeek(s.ID); err != nil {
+		if err := c.st.club().DeleteSeek(s.ID); err != nil {
 			return err
 		}
 	}
 	for _, s := range expired {
-		if err := c.st.club().deleteSeek(s.ID); err != nil {
+		if err := c.st.club().DeleteSeek(s.ID); err != nil {
 			return err
 		}
 		kit, _ := c.srv.catalog.Lookup(s.Variant)
@@ -173,7 +139,7 @@ func expireSeeks(c *change, handledUpTo time.Time) error {
 		m, err := c.plainMail(Notice, s.Seeker, "Your seek "+s.ID+" expired", "", document.FromText(fmt.Sprintf(
 			"Nobody joined your seek %s (a game of %s, %s) within %d days, so it has expired.\n\n"+
 				"To seek again, write: %s\nTo challenge someone you know: challenge <address> %s\n",
-			s.ID, title, s.terms(s.Seeker), seekDays, s.line(), s.Variant)))
+			s.ID, title, seekTerms(s, s.Seeker), seekDays, seekCommand(s), s.Variant)))
 		if err != nil {
 			return err
 		}
@@ -182,8 +148,8 @@ func expireSeeks(c *change, handledUpTo time.Time) error {
 	return nil
 }
 
-// line is the seek written as a command again.
-func (s *seekRecord) line() string {
+// seekCommand is the seek written as a command again.
+func seekCommand(s *club.Seek) string {
 	line := fmt.Sprintf("seek %s days %d", s.Variant, s.Days)
 	if !s.Rated {
 		line += " unrated"

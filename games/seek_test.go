@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 )
@@ -33,7 +34,7 @@ func putRatings(t *testing.T, h *harness, rs map[string]rating.Rating) {
 	t.Helper()
 	err := h.store.update(func(st storeTx) error {
 		for addr, r := range rs {
-			if err := st.club().putRating(&ratingRecord{Address: addr, Variant: "nim", Rating: r, Games: 20, Last: h.clock.Now()}); err != nil {
+			if err := st.club().PutRating(&club.Rating{Address: addr, Variant: "nim", Rating: r, Games: 20, Last: h.clock.Now()}); err != nil {
 				return err
 			}
 		}
@@ -118,7 +119,7 @@ func FuzzParseSeek(f *testing.F) {
 				t.Fatalf("%q written again as %q reads %+v", line, seekLine(c), again)
 			}
 		case VerbUnseek:
-			if c.ID != "" && !validSeekID(c.ID) {
+			if c.ID != "" && !club.ValidSeekID(c.ID) {
 				t.Fatalf("%q: cancel %q", line, c.ID)
 			}
 		case VerbJoin:
@@ -147,7 +148,7 @@ func TestSeekAndJoin(t *testing.T) {
 	wantText(t, list, "Nim:\n"+id+"\n  player: alice@...\n  rating: 1500?\n  terms: 3 days per move, rated, for players rated 1200-1800, the seeker\n"+
 		"    plays black\n  expires: Sat 28 Nov 2026 12:00 UTC\n")
 	if strings.Contains(list.Text, alice) {
-		t.Errorf("the list shows alice's whole address:\n%s", list.Text)
+		t.Errorf("the list shows alice's club.Whole address:\n%s", list.Text)
 	}
 	mine := only(t, h.write(t, alice, "seeks nim"), alice)
 	wantText(t, mine, id+"\n  player: alice@players.test\n  rating: 1500?\n", ", you play black,",
@@ -235,30 +236,6 @@ func TestJoinRefusals(t *testing.T) {
 				t.Errorf("a refused join sent mail: %s", describe(mails))
 			}
 		})
-	}
-}
-
-func TestSeekAdmits(t *testing.T) {
-	for _, tc := range []struct {
-		min, max int
-		r        rating.Rating
-		want     bool
-	}{
-		{0, 0, rating.Start(), true},
-		{1400, 1700, rating.Rating{R: 1400, RD: 50}, true},
-		{1400, 1700, rating.Rating{R: 1700.4, RD: 50}, true},
-		{1400, 1700, rating.Rating{R: 1700.6, RD: 50}, false},
-		{1400, 1700, rating.Rating{R: 1399, RD: 109}, false},
-		{1400, 1700, rating.Rating{R: 1300, RD: 110}, true}, // provisional: 1190-1410
-		{1400, 1700, rating.Rating{R: 1289, RD: 110}, false},
-		{1200, 1400, rating.Start(), true}, // 1150-1850
-		{1900, 2100, rating.Start(), false},
-		{1000, 1100, rating.Rating{R: 1500, RD: 400}, true},
-	} {
-		s := seekRecord{Min: tc.min, Max: tc.max}
-		if got := s.admits(tc.r); got != tc.want {
-			t.Errorf("%d-%d admits %v: %v, want %v", tc.min, tc.max, tc.r, got, tc.want)
-		}
 	}
 }
 
@@ -368,7 +345,7 @@ func wantGone(t *testing.T, h *harness, ids ...string) {
 	t.Helper()
 	err := h.store.view(func(st storeTx) error {
 		for _, id := range ids {
-			if st.club().hasSeek(id) {
+			if st.club().HasSeek(id) {
 				t.Errorf("seek %s is still stored", id)
 			}
 		}

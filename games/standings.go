@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/rating"
 )
 
@@ -22,7 +23,7 @@ type standingRow struct {
 // is passed to skip and left out.
 func standingRows(st storeTx, variant string, now time.Time, skip func(error)) ([]standingRow, error) {
 	var rows []standingRow
-	err := st.club().eachRating(variant, func(rr *ratingRecord, err error) error {
+	err := st.club().EachRating(variant, func(rr *club.Rating, err error) error {
 		if err != nil {
 			skip(err)
 			return nil
@@ -35,7 +36,7 @@ func standingRows(st storeTx, variant string, now time.Time, skip func(error)) (
 		return nil
 	})
 	slices.SortFunc(rows, func(a, b standingRow) int {
-		return cmp.Or(cmp.Compare(whole(b.r.R), whole(a.r.R)), cmp.Compare(a.r.RD, b.r.RD), strings.Compare(a.address, b.address))
+		return cmp.Or(cmp.Compare(club.Whole(b.r.R), club.Whole(a.r.R)), cmp.Compare(a.r.RD, b.r.RD), strings.Compare(a.address, b.address))
 	})
 	return rows, err
 }

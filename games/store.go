@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -40,7 +41,7 @@ import (
 //	digests          "<time>/<address>" -> "": the players by when their
 //	                 next digest goes (store_digest.go; made by the first
 //	                 "notify digest")
-//	seeks            seek id -> seekRecord: the open seeks (store_seek.go;
+//	seeks            seek id -> club.Seek: the open seeks (internal/club;
 //	                 made by the first seek)
 //
 // Schema 1 also had "tokens" (reply token -> game and address), an index
@@ -93,8 +94,8 @@ func (st storeTx) clocks() clockTx { return clockTx{st.tx} }
 // botWork is the bot's queue and budgets (store_bot.go).
 func (st storeTx) botWork() botTx { return botTx{st.tx} }
 
-// club is the seeks, tournaments and ratings (store_club.go).
-func (st storeTx) club() clubTx { return clubTx{st.tx} }
+// club is the seeks, tournaments and ratings (internal/club).
+func (st storeTx) club() club.Tx { return club.View(st.tx) }
 
 // game reads game id; rec is nil if there is none. raw is the record as
 // stored, for putGame's comparison.

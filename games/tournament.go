@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -30,93 +30,16 @@ import (
 
 // Caps of the tournaments.
 const (
-	maxTournamentPlayers = 64 // in a Swiss (what package tournament pairs)
-	maxRoundRobinPlayers = 16 // in a round robin, whose games all run at once: 15 each
-	maxOpenTournaments   = 3  // not over, per organiser
-	maxSwissRounds       = 20
-	maxTournamentName    = 60 // characters
+	maxOpenTournaments = 3 // not over, per organiser
+	maxSwissRounds     = 20
+	maxTournamentName  = 60 // characters
 )
 
-// tournamentState is where a tournament is in its life.
-type tournamentState string
-
-const (
-	tournamentOpen    tournamentState = "open"    // players join
-	tournamentPlaying tournamentState = "playing" // started: rounds are paired and played
-	tournamentOver    tournamentState = "over"    // every game has a result
-)
-
-// The formats an organiser chooses.
-const (
-	formatRoundRobin = "roundrobin"
-	formatSwiss      = "swiss"
-)
-
-// tournamentRecord is a tournament as its bucket keeps it.
-type tournamentRecord struct {
-	V           int             `json:"v"`
-	ID          string          `json:"id"`
-	Name        string          `json:"name"`
-	Variant     string          `json:"variant"`
-	Format      string          `json:"format"`           // formatRoundRobin or formatSwiss
-	Rounds      int             `json:"rounds,omitempty"` // a Swiss's as asked; a round robin's from its players at the start
-	DaysPerMove int             `json:"days_per_move"`
-	Rated       bool            `json:"rated,omitempty"`
-	Organiser   string          `json:"organiser"`
-	State       tournamentState `json:"state"`
-	// Entrants are the players' addresses in the order they joined.
-	Entrants []string `json:"entrants,omitempty"`
-	// Pairing is the tournament as package tournament keeps it (players by
-	// address, rounds, results, withdrawals); nil until it starts.
-	Pairing *tournament.Tournament `json:"pairing,omitempty"`
-	// Games holds, per round and board, the id of the game played there;
-	// "" for a bye or a game scored without being played.
-	Games   [][]string `json:"games,omitempty"`
-	Created time.Time  `json:"created"`
-	Started time.Time  `json:"started,omitempty"`
-	Ended   time.Time  `json:"ended,omitempty"`
-}
-
-// system is the pairing system of the record's format.
-func (tr *tournamentRecord) system() tournament.System {
-	if tr.Format == formatSwiss {
-		return tournament.Swiss
-	}
-	return tournament.RoundRobin
-}
-
-// formatWords names the format for players: "round robin" or "Swiss".
-func formatWords(format string) string {
-	if format == formatSwiss {
-		return "Swiss"
-	}
-	return "round robin"
-}
-
-// maxPlayers is how many players the record's format takes.
-func (tr *tournamentRecord) maxPlayers() int {
-	if tr.Format == formatSwiss {
-		return maxTournamentPlayers
-	}
-	return maxRoundRobinPlayers
-}
-
-// withdrawn reports whether address has withdrawn (or was withdrawn).
-func (tr *tournamentRecord) withdrawn(address string) bool {
-	return tr.Pairing != nil && tr.Pairing.Withdrawn[address]
-}
-
-// title is the tournament as subjects and first lines name it:
-// "Club Swiss (tournament t7k3q)".
-func (tr *tournamentRecord) title() string {
-	return fmt.Sprintf("%s (tournament %s)", tr.Name, tr.ID)
-}
-
-// terms says what is played: "Gufuu Shogi, Swiss of 5 rounds, 3 days per
+// tournamentTerms says what is played: "Gufuu Shogi, Swiss of 5 rounds, 3 days per
 // move, rated".
-func (tr *tournamentRecord) terms(variantTitle string) string {
-	s := variantTitle + ", " + formatWords(tr.Format)
-	if tr.Format == formatSwiss {
+func tournamentTerms(tr *club.Tournament, variantTitle string) string {
+	s := variantTitle + ", " + club.FormatWords(tr.Format)
+	if tr.Format == club.Swiss {
 		s += fmt.Sprintf(" of %d rounds", tr.Rounds)
 	}
 	s += ", " + dayCount(tr.DaysPerMove) + " per move, "
@@ -124,16 +47,6 @@ func (tr *tournamentRecord) terms(variantTitle string) string {
 		return s + "rated"
 	}
 	return s + "unrated"
-}
-
-// gameAt finds the round and board (both from 0) of game id.
-func (tr *tournamentRecord) gameAt(id string) (round, board int, ok bool) {
-	for r, ids := range tr.Games {
-		if b := slices.Index(ids, id); b >= 0 {
-			return r, b, true
-		}
-	}
-	return 0, 0, false
 }
 
 // tournamentResult is the tournament's result of a finished game between
@@ -174,20 +87,20 @@ func tournamentResult(lg *liveGame) tournament.Result {
 func tournamentResults(c *change) error {
 	ids, ended := endedTournamentGames(c, false)
 	for _, id := range ids {
-		tr, err := c.st.club().tournament(id)
+		tr, err := c.st.club().Tournament(id)
 		if err != nil {
 			c.srv.log.Error("tournament cannot be read", "tournament", id, "err", err)
 			continue
 		}
-		if tr == nil || tr.State != tournamentPlaying {
+		if tr == nil || tr.State != club.Playing {
 			continue
 		}
 		var news []string
 		for _, lg := range ended[id] {
-			if !tr.pending(lg) {
+			if !tournamentPending(tr, lg) {
 				continue
 			}
-			r, b, _ := tr.gameAt(lg.rec.ID)
+			r, b, _ := tr.GameAt(lg.rec.ID)
 			res := tournamentResult(lg)
 			if err := tr.Pairing.Record(r+1, b+1, res); err != nil {
 				return fmt.Errorf("tournament %s: %w", id, err)
@@ -197,7 +110,7 @@ func tournamentResults(c *change) error {
 				how = "cancelled by the operator: not played, no point to either"
 			}
 			news = append(news, fmt.Sprintf("Round %d, game %s: %s - %s %s (%s).", r+1, lg.rec.ID,
-				tr.shown(lg.rec.Players[rules.White].Address), tr.shown(lg.rec.Players[rules.Black].Address), res, how))
+				shownAddress(lg.rec.Players[rules.White].Address, ""), shownAddress(lg.rec.Players[rules.Black].Address, ""), res, how))
 		}
 		if len(news) == 0 {
 			continue
@@ -233,10 +146,10 @@ func endedTournamentGames(c *change, fresh bool) ([]string, map[string][]*liveGa
 	return ids, ended
 }
 
-// pending reports whether lg is a game of tr whose result tr has yet to
+// tournamentPending reports whether lg is a game of tr whose result tr has yet to
 // record.
-func (tr *tournamentRecord) pending(lg *liveGame) bool {
-	r, b, ok := tr.gameAt(lg.rec.ID)
+func tournamentPending(tr *club.Tournament, lg *liveGame) bool {
+	r, b, ok := tr.GameAt(lg.rec.ID)
 	return ok && tr.Pairing.Paired[r].Games[b].Result == tournament.Pending
 }
 
@@ -247,8 +160,8 @@ func crosstablesDue(c *change) int {
 	ids, ended := endedTournamentGames(c, true)
 	n := 0
 	for _, id := range ids {
-		tr, err := c.st.club().tournament(id)
-		if err != nil || tr == nil || tr.State != tournamentPlaying || !slices.ContainsFunc(ended[id], tr.pending) {
+		tr, err := c.st.club().Tournament(id)
+		if err != nil || tr == nil || tr.State != club.Playing || !slices.ContainsFunc(ended[id], func(lg *liveGame) bool { return tournamentPending(tr, lg) }) {
 			continue // an unreadable one is logged and passed over at commit
 		}
 		for _, to := range tournamentRecipients(c, tr) {
@@ -260,31 +173,27 @@ func crosstablesDue(c *change) int {
 	return n
 }
 
-// shown is a player as the tournament shows them to everyone, as the
-// standings do: "alice@...".
-func (tr *tournamentRecord) shown(address string) string { return shownAddress(address, "") }
-
 // startTournament pairs a tournament that was open: the players seeded by
 // their rating in the game (the unrated last, in the order they joined),
 // every round at once in a round robin, the first in a Swiss.
-func startTournament(c *change, tr *tournamentRecord) error {
+func startTournament(c *change, tr *club.Tournament) error {
 	players := make([]tournament.Player, 0, len(tr.Entrants))
 	for _, addr := range tr.Entrants {
-		p := tournament.Player{ID: addr, Name: tr.shown(addr)}
-		rr, err := c.st.club().rating(tr.Variant, addr)
+		p := tournament.Player{ID: addr, Name: shownAddress(addr, "")}
+		rr, err := c.st.club().Rating(tr.Variant, addr)
 		if err != nil {
 			return err
 		}
 		if rr != nil {
-			p.Rating = whole(rr.Rating.R)
+			p.Rating = club.Whole(rr.Rating.R)
 		}
 		players = append(players, p)
 	}
-	t, err := tournament.New(tr.system(), tr.Rounds, players)
+	t, err := tournament.New(tr.System(), tr.Rounds, players)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
-	tr.Pairing, tr.State, tr.Started, tr.Rounds = t, tournamentPlaying, c.now, t.Rounds
+	tr.Pairing, tr.State, tr.Started, tr.Rounds = t, club.Playing, c.now, t.Rounds
 	return advanceTournament(c, tr, nil)
 }
 
@@ -295,7 +204,7 @@ func startTournament(c *change, tr *tournamentRecord) error {
 // at the end the final standings; at the start, each player their games
 // alone (tournament_pairing.go). Either way each player gets one mail.
 // It writes the record.
-func advanceTournament(c *change, tr *tournamentRecord, news []string) error {
+func advanceTournament(c *change, tr *club.Tournament, news []string) error {
 	t := tr.Pairing
 	announce := len(news) > 0 // at the start, the pairing mails say it all
 	paired := pairings{}
@@ -316,12 +225,12 @@ func advanceTournament(c *change, tr *tournamentRecord, news []string) error {
 		if err := makeRound(c, tr, r, paired); err != nil {
 			return err
 		}
-		if tr.Format == formatSwiss {
+		if tr.Format == club.Swiss {
 			news = append(news, fmt.Sprintf("Round %d is paired: each player's game of it is in their mail.%s", r.Number, byeWords(tr, r)))
 		}
 	}
 	if t.Finished() {
-		tr.State, tr.Ended = tournamentOver, c.now
+		tr.State, tr.Ended = club.Over, c.now
 	}
 	var err error
 	if announce {
@@ -332,20 +241,20 @@ func advanceTournament(c *change, tr *tournamentRecord, news []string) error {
 	if err != nil {
 		return err
 	}
-	return c.st.club().putTournament(tr)
+	return c.st.club().PutTournament(tr)
 }
 
 // makeRound makes the games of a round just paired and notes each
 // player's game, or bye in a Swiss, in paired for the tournament's mail
 // to them. A game's own mails begin with its first move.
-func makeRound(c *change, tr *tournamentRecord, r tournament.Round, paired pairings) error {
+func makeRound(c *change, tr *club.Tournament, r tournament.Round, paired pairings) error {
 	kit, err := c.srv.catalog.Get(tr.Variant)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
 	ids := make([]string, len(r.Games))
 	for b, g := range r.Games {
-		if g.Bye() && tr.Format == formatSwiss {
+		if g.Bye() && tr.Format == club.Swiss {
 			paired.add(g.White, r.Number, nil)
 		}
 		if g.Bye() || g.Result != tournament.Pending {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/windpost/windpost/games/internal/club"
 )
 
 // clubOf are n proven players' addresses, p1@club.test to pn@club.test.
@@ -48,9 +50,9 @@ func TestTournamentWorstMail(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
-			club := clubOf(t, h, max(tc.players, tc.running))
+			players := clubOf(t, h, max(tc.players, tc.running))
 			running := openTournament(t, h, alice, "tournament new nim roundrobin name Running")
-			for _, p := range club[:tc.running] {
+			for _, p := range players[:tc.running] {
 				h.write(t, p, "join "+running.id)
 			}
 			running.collect(h.reply(t, running.open, "tournament start "+running.id))
@@ -59,8 +61,8 @@ func TestTournamentWorstMail(t *testing.T) {
 				lines = append(lines, fmt.Sprintf("adjudicate %s draw", running.order[i%len(running.order)]))
 			}
 			big := openTournament(t, h, alice, "tournament new nim "+cmp.Or(tc.big, "roundrobin")+" name Big Cup")
-			club = club[:tc.players]
-			for _, p := range club {
+			players = players[:tc.players]
+			for _, p := range players {
 				h.write(t, p, "join "+big.id)
 			}
 			if tc.before {
@@ -69,8 +71,8 @@ func TestTournamentWorstMail(t *testing.T) {
 				lines = append(lines, "tournament start "+big.id)
 			}
 			mails := big.collect(h.reply(t, big.open, lines...))
-			if len(mails) != tc.want || len(mails) > h.srv.cfg.mailsPerMail()+len(club) {
-				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.cfg.mailsPerMail()+len(club), describe(mails))
+			if len(mails) != tc.want || len(mails) > h.srv.cfg.mailsPerMail()+len(players) {
+				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.cfg.mailsPerMail()+len(players), describe(mails))
 			}
 			ans := answerIn(t, mails, alice)
 			notRun := fmt.Sprintf("Not run, because one mail may cause at most %d mails", h.srv.cfg.mailsPerMail())
@@ -78,11 +80,11 @@ func TestTournamentWorstMail(t *testing.T) {
 			if got := strings.Count(rest, "\n> ") + moreLines(rest); got != tc.notRun {
 				t.Errorf("%d lines not run, want %d:\n%s", got, tc.notRun, ans.Text)
 			}
-			if started := big.record(t).State == tournamentPlaying; started != tc.startRan {
+			if started := big.record(t).State == club.Playing; started != tc.startRan {
 				t.Errorf("the start ran: %v, want %v", started, tc.startRan)
 			}
 			if tc.startRan {
-				for _, p := range club {
+				for _, p := range players {
 					if n := mailsTo(mails, p); n != 1 {
 						t.Errorf("%s got %d mails from the start, want 1", p, n)
 					}
@@ -165,19 +167,19 @@ func TestTournamentSwissRoundInCrosstable(t *testing.T) {
 // the fifth fills the 10, and the sixth is not run.
 func TestMailsCountedAcrossThePause(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	club := clubOf(t, h, 10)
+	players := clubOf(t, h, 10)
 	small := openTournament(t, h, alice, "tournament new nim roundrobin name Small")
-	for _, p := range club[:4] {
+	for _, p := range players[:4] {
 		h.write(t, p, "join "+small.id)
 	}
 	lines := []string{"tournament start " + small.id, "new nim as white"}
-	for _, p := range club[4:] {
+	for _, p := range players[4:] {
 		lines = append(lines, "challenge "+p+" nim")
 	}
 	mails := h.reply(t, small.open, lines...)
 	ans := answerIn(t, mails, alice)
-	wantText(t, ans, "Not run, because one mail may cause at most 10 mails", "> challenge "+club[9]+" nim")
-	if strings.Contains(ans.Text, "Done: I invited "+club[9]) {
+	wantText(t, ans, "Not run, because one mail may cause at most 10 mails", "> challenge "+players[9]+" nim")
+	if strings.Contains(ans.Text, "Done: I invited "+players[9]) {
 		t.Errorf("the sixth challenge ran:\n%s", ans.Text)
 	}
 	if n := strings.Count(ans.Text, "Done: I invited"); n != 5 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/tournament"
 )
@@ -16,10 +17,10 @@ import (
 
 // byeWords names the player with a bye in round r: " alice@... has a
 // bye." or "".
-func byeWords(tr *tournamentRecord, r tournament.Round) string {
+func byeWords(tr *club.Tournament, r tournament.Round) string {
 	for _, g := range r.Games {
 		if g.Bye() {
-			return fmt.Sprintf(" %s has a bye.", tr.shown(g.White))
+			return fmt.Sprintf(" %s has a bye.", shownAddress(g.White, ""))
 		}
 	}
 	return ""
@@ -27,11 +28,11 @@ func byeWords(tr *tournamentRecord, r tournament.Round) string {
 
 // tournamentRecipients are the addresses a tournament's mail goes to: its
 // players who have not withdrawn, and the organiser, unless forgotten.
-func tournamentRecipients(c *change, tr *tournamentRecord) []string {
+func tournamentRecipients(c *change, tr *club.Tournament) []string {
 	var to []string
 	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
 		_, domain := keys.SplitAddress(a)
-		if tr.withdrawn(a) || slices.Contains(to, a) || domain == "invalid" { // "invalid": a forgotten player's stand-in
+		if tr.Withdrawn(a) || slices.Contains(to, a) || domain == "invalid" { // "invalid": a forgotten player's stand-in
 			continue
 		}
 		to = append(to, a)
@@ -42,10 +43,10 @@ func tournamentRecipients(c *change, tr *tournamentRecord) []string {
 // mailCrosstable mails the news and the crosstable, or when the
 // tournament is over the final standings, to its recipients; a player
 // with games in paired (a Swiss's next round) finds them at the top.
-func mailCrosstable(c *change, tr *tournamentRecord, news []string, paired pairings) error {
+func mailCrosstable(c *change, tr *club.Tournament, news []string, paired pairings) error {
 	subject := "crosstable"
-	body := tr.crosstableText(news)
-	if tr.State == tournamentOver {
+	body := crosstableText(tr, news)
+	if tr.State == club.Over {
 		subject = "final standings"
 	}
 	for _, to := range tournamentRecipients(c, tr) {
@@ -66,15 +67,15 @@ func mailCrosstable(c *change, tr *tournamentRecord, news []string, paired pairi
 
 // crosstableText is the body of a crosstable or final standings mail: the
 // news, then the table, the tie-break named.
-func (tr *tournamentRecord) crosstableText(news []string) document.Document {
+func crosstableText(tr *club.Tournament, news []string) document.Document {
 	var d document.Document
 	if len(news) > 0 {
 		d.Add(document.Para(strings.Join(news, "\n")))
 	}
-	if tr.State != tournamentOver {
-		d.Add(document.Para(fmt.Sprintf("The crosstable of %s:", tr.title())))
+	if tr.State != club.Over {
+		d.Add(document.Para(fmt.Sprintf("The crosstable of %s:", tr.Title())))
 	}
-	d.Add(tr.tables(tr.title() + " is over. The final standings:").Blocks...)
+	d.Add(tournamentTables(tr, tr.Title()+" is over. The final standings:").Blocks...)
 	d.Add(document.Para(fmt.Sprintf("Write \"tournament %s\" for the pairings of every round.", tr.ID)))
 	return d
 }
@@ -103,11 +104,11 @@ func winners(ss []tournament.Standing) string {
 
 // tournamentMail queues a mail about tr to address, with the player's own
 // key (keyMail); none to an address on the do-not-mail list.
-func tournamentMail(c *change, tr *tournamentRecord, to, what string, body document.Document) error {
+func tournamentMail(c *change, tr *club.Tournament, to, what string, body document.Document) error {
 	if c.st.doNotMail(to) {
 		return nil
 	}
-	subject := fmt.Sprintf("%s: %s", tr.title(), what)
+	subject := fmt.Sprintf("%s: %s", tr.Title(), what)
 	m, err := c.plainMail(Notice, to, subject, "", body, func(m *Mail) { c.keyMail(m, to) })
 	if err != nil {
 		return err

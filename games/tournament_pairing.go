@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 )
 
 // The pairing mail (tournament.go): when a tournament begins, each player
@@ -31,12 +32,12 @@ func (ps pairings) add(to string, round int, game *liveGame) {
 
 // mailPairings mails each player of a tournament that has just begun
 // their games, one mail each.
-func mailPairings(c *change, tr *tournamentRecord, paired pairings) error {
+func mailPairings(c *change, tr *club.Tournament, paired pairings) error {
 	title := tr.Variant
 	if kit, ok := c.srv.catalog.Lookup(tr.Variant); ok {
 		title = kit.Rules.Title()
 	}
-	head := fmt.Sprintf("%s has begun: %s.\n\n", tr.title(), tr.terms(title))
+	head := fmt.Sprintf("%s has begun: %s.\n\n", tr.Title(), tournamentTerms(tr, title))
 	for _, to := range tr.Entrants {
 		games := paired[to]
 		if len(games) == 0 {

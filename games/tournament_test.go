@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -115,10 +116,10 @@ func (tt *tourney) act(t *testing.T, id, address, line string) []Mail {
 }
 
 // record reads the tournament from the store.
-func (tt *tourney) record(t *testing.T) *tournamentRecord {
+func (tt *tourney) record(t *testing.T) *club.Tournament {
 	t.Helper()
-	var tr *tournamentRecord
-	err := tt.h.store.view(func(st storeTx) (err error) { tr, err = st.club().tournament(tt.id); return err })
+	var tr *club.Tournament
+	err := tt.h.store.view(func(st storeTx) (err error) { tr, err = st.club().Tournament(tt.id); return err })
 	if err != nil || tr == nil {
 		t.Fatalf("tournament %s: %v", tt.id, err)
 	}
@@ -242,7 +243,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 	tr := tt.record(t)
 	for i, id := range tt.order {
 		tt.end(t, id, ways[i])
-		r, b, _ := tr.gameAt(id)
+		r, b, _ := tr.GameAt(id)
 		if err := want.Record(r+1, b+1, resultOf(ways[i])); err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +261,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 	if !strings.Contains(final.Subject, "final standings") {
 		t.Errorf("the last mail's subject: %q", final.Subject)
 	}
-	if tr := tt.record(t); tr.State != tournamentOver {
+	if tr := tt.record(t); tr.State != club.Over {
 		t.Errorf("the tournament is %s", tr.State)
 	}
 	if rr := storedRating(t, h, "nim", dave); rr == nil || rr.Games != 3 {
@@ -339,7 +340,7 @@ func TestTournamentSwiss(t *testing.T) {
 		tt.end(t, id, "white resigns")
 	}
 	tr = tt.record(t)
-	if tr.State != tournamentOver || len(tt.news[victim]) != news {
+	if tr.State != club.Over || len(tt.news[victim]) != news {
 		t.Fatalf("state %s; the withdrawn player got %d mails after, want none", tr.State, len(tt.news[victim])-news)
 	}
 	for _, r := range tr.Pairing.Paired[2:] {
@@ -354,9 +355,9 @@ func TestTournamentSwiss(t *testing.T) {
 	// The web view: round 1 as played, the bye last, players as others see them.
 	v := must[TournamentView](t)(h.store.Tournament(tt.id))
 	want := []TournamentPairing{
-		{White: tr.shown(tr.Pairing.Paired[0].Games[0].White), Black: tr.shown(tr.Pairing.Paired[0].Games[0].Black), GameID: round1[0], Result: "1-0"},
-		{White: tr.shown(tr.Pairing.Paired[0].Games[1].White), Black: tr.shown(tr.Pairing.Paired[0].Games[1].Black), GameID: round1[1], Result: "+/-"},
-		{White: tr.shown(tr.Pairing.Paired[0].Games[2].White), Result: "bye"},
+		{White: shownAddress(tr.Pairing.Paired[0].Games[0].White, ""), Black: shownAddress(tr.Pairing.Paired[0].Games[0].Black, ""), GameID: round1[0], Result: "1-0"},
+		{White: shownAddress(tr.Pairing.Paired[0].Games[1].White, ""), Black: shownAddress(tr.Pairing.Paired[0].Games[1].Black, ""), GameID: round1[1], Result: "+/-"},
+		{White: shownAddress(tr.Pairing.Paired[0].Games[2].White, ""), Result: "bye"},
 	}
 	if v.Format != "swiss" || v.Rounds != 3 || v.State != "over" || len(v.Pairings) != 3 || !slices.Equal(v.Pairings[0].Games, want) {
 		t.Errorf("view: %+v\nround 1: %+v, want %+v", v, v.Pairings[0].Games, want)
@@ -512,10 +513,10 @@ func FuzzParseTournament(f *testing.F) {
 			t.Fatalf("%q: %+v", rest, c)
 		}
 		tc := c.Tournament
-		if tc.ID != "" && !validTournamentID(tc.ID) || len([]rune(tc.Name)) > maxTournamentName {
+		if tc.ID != "" && !club.ValidTournamentID(tc.ID) || len([]rune(tc.Name)) > maxTournamentName {
 			t.Fatalf("%q: %+v", rest, tc)
 		}
-		if c.Err == "" && tc.Op == "new" && (tc.Format == "" || (tc.Format == formatSwiss) != (tc.Rounds > 0)) {
+		if c.Err == "" && tc.Op == "new" && (tc.Format == "" || (tc.Format == club.Swiss) != (tc.Rounds > 0)) {
 			t.Fatalf("%q read without error: %+v", rest, tc)
 		}
 		if tc.Op == "" {
@@ -579,7 +580,7 @@ func TestTournamentForget(t *testing.T) {
 	tt.collect(mails)
 	tr := tt.record(t)
 	standIn := "forgotten-1@invalid"
-	if slices.Contains(tr.Entrants, bob) || !tr.withdrawn(standIn) {
+	if slices.Contains(tr.Entrants, bob) || !tr.Withdrawn(standIn) {
 		t.Fatalf("after forget: entrants %v, withdrawn %v", tr.Entrants, tr.Pairing.Withdrawn)
 	}
 	for _, r := range tr.Pairing.Paired {
@@ -633,7 +634,7 @@ func TestTournamentEndsEarly(t *testing.T) {
 	tt.collect(h.reply(t, tt.open, "withdraw "+bye+" "+tt.id))
 	tt.end(t, tt.order[0], "draw")
 	tr = tt.record(t)
-	if tr.State != tournamentOver || tr.Rounds != 1 {
+	if tr.State != club.Over || tr.Rounds != 1 {
 		t.Fatalf("state %s after %d rounds", tr.State, tr.Rounds)
 	}
 	for _, p := range tr.Entrants {
@@ -716,7 +717,7 @@ func TestTournamentCancelledGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := tt.record(t)
-	r, b, ok := tr.gameAt(cancelled)
+	r, b, ok := tr.GameAt(cancelled)
 	if !ok || r != 0 {
 		t.Fatalf("game %s is not in round 1 (%d, %v)", cancelled, r, ok)
 	}

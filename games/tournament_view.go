@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 )
 
 // ErrNoTournament is Store.Tournament's error for an id that names none.
@@ -49,29 +50,29 @@ type TournamentPairing struct {
 	Result       string
 }
 
-// view is the record as the web view shows it.
-func (tr *tournamentRecord) view() TournamentView {
+// tournamentPage is the record as the web view shows it.
+func tournamentPage(tr *club.Tournament) TournamentView {
 	v := TournamentView{ID: tr.ID, Name: tr.Name, Variant: tr.Variant, Format: tr.Format, Rounds: tr.Rounds,
-		DaysPerMove: tr.DaysPerMove, Rated: tr.Rated, State: string(tr.State), Organiser: tr.shown(tr.Organiser)}
+		DaysPerMove: tr.DaysPerMove, Rated: tr.Rated, State: string(tr.State), Organiser: shownAddress(tr.Organiser, "")}
 	for _, a := range tr.Entrants {
-		v.Players = append(v.Players, tr.shown(a))
+		v.Players = append(v.Players, shownAddress(a, ""))
 	}
 	if tr.Pairing != nil {
 		v.Crosstable = tr.Pairing.Crosstable()
-		v.Tables = tr.tables("The final standings:")
-		v.Pairings = tr.pairings()
+		v.Tables = tournamentTables(tr, "The final standings:")
+		v.Pairings = tournamentPairings(tr)
 	}
 	return v
 }
 
-// tables are the final standings (once over), who won, and the
+// tournamentTables are the final standings (once over), who won, and the
 // crosstable as blocks, as the crosstable mail has them
 // (crosstableText, whose heading of the final standings names the
 // tournament), without its news and the command it suggests.
-func (tr *tournamentRecord) tables(standingsHead string) document.Document {
+func tournamentTables(tr *club.Tournament, standingsHead string) document.Document {
 	var d document.Document
 	t := tr.Pairing
-	if tr.State == tournamentOver {
+	if tr.State == club.Over {
 		d.Add(document.Para(standingsHead))
 		d.Add(t.StandingsCells().Blocks()...)
 		if w := winners(t.Standings()); w != "" {
@@ -83,15 +84,15 @@ func (tr *tournamentRecord) tables(standingsHead string) document.Document {
 	return d
 }
 
-// pairings are the rounds paired so far, players as others see them.
-func (tr *tournamentRecord) pairings() []TournamentRound {
+// tournamentPairings are the rounds paired so far, players as others see them.
+func tournamentPairings(tr *club.Tournament) []TournamentRound {
 	var out []TournamentRound
 	for r, round := range tr.Pairing.Paired {
 		tround := TournamentRound{Round: round.Number}
 		for b, g := range round.Games {
-			p := TournamentPairing{White: tr.shown(g.White), Result: resultWords(g)}
+			p := TournamentPairing{White: shownAddress(g.White, ""), Result: resultWords(g)}
 			if !g.Bye() {
-				p.Black = tr.shown(g.Black)
+				p.Black = shownAddress(g.Black, "")
 			} else {
 				p.Result = "bye"
 			}
@@ -110,9 +111,9 @@ func (tr *tournamentRecord) pairings() []TournamentRound {
 func (s *Store) Tournaments() ([]TournamentView, error) {
 	var out []TournamentView
 	err := s.view(func(st storeTx) error {
-		return st.club().eachTournament(func(tr *tournamentRecord, err error) error {
+		return st.club().EachTournament(func(tr *club.Tournament, err error) error {
 			if err == nil {
-				out = append(out, tr.view())
+				out = append(out, tournamentPage(tr))
 			}
 			return nil
 		})
@@ -124,14 +125,14 @@ func (s *Store) Tournaments() ([]TournamentView, error) {
 func (s *Store) Tournament(id string) (TournamentView, error) {
 	var v TournamentView
 	err := s.view(func(st storeTx) error {
-		tr, err := st.club().tournament(id)
+		tr, err := st.club().Tournament(id)
 		if err != nil {
 			return err
 		}
 		if tr == nil {
 			return fmt.Errorf("tournament %q: %w", id, ErrNoTournament)
 		}
-		v = tr.view()
+		v = tournamentPage(tr)
 		return nil
 	})
 	return v, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -14,7 +15,7 @@ import (
 // theirs without a result are lost by forfeit (in a round robin also those
 // not begun); the ones being played end on the board as resigned, and
 // their opponents are told. Then the tournament moves on (advance).
-func withdrawPlayer(c *change, tr *tournamentRecord, address, news string) error {
+func withdrawPlayer(c *change, tr *club.Tournament, address, news string) error {
 	if err := tr.Pairing.Withdraw(address); err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
@@ -33,7 +34,7 @@ func withdrawPlayer(c *change, tr *tournamentRecord, address, news string) error
 			}
 			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 			c.notify(Notice, lg.rec.opponentAddress(side), id, fmt.Sprintf(
-				"Your opponent withdrew from %s: game %s ends, and the tournament scores it as your win by forfeit.", tr.title(), id))
+				"Your opponent withdrew from %s: game %s ends, and the tournament scores it as your win by forfeit.", tr.Title(), id))
 		}
 	}
 	return advanceTournament(c, tr, []string{news})
@@ -46,8 +47,8 @@ func withdrawPlayer(c *change, tr *tournamentRecord, address, news string) error
 // organiser's mail.
 func forgetInTournaments(c *change, address, standIn string) error {
 	var ids []string
-	err := c.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
-		if err == nil && tr.State != tournamentOver && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
+	err := c.st.club().EachTournament(func(tr *club.Tournament, err error) error {
+		if err == nil && tr.State != club.Over && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
 			ids = append(ids, tr.ID)
 		}
 		return nil
@@ -56,19 +57,19 @@ func forgetInTournaments(c *change, address, standIn string) error {
 		return err
 	}
 	for _, id := range ids {
-		tr, err := c.st.club().tournament(id)
+		tr, err := c.st.club().Tournament(id)
 		if err != nil || tr == nil {
 			return err
 		}
-		if tr.State == tournamentOpen {
+		if tr.State == club.Open {
 			tr.Entrants = slices.DeleteFunc(tr.Entrants, func(a string) bool { return a == address })
 		}
-		playing := tr.State == tournamentPlaying && slices.Contains(tr.Entrants, address) && !tr.withdrawn(address)
-		tr.rename(address, standIn)
+		playing := tr.State == club.Playing && slices.Contains(tr.Entrants, address) && !tr.Withdrawn(address)
+		renameIn(tr, address, standIn)
 		if playing {
-			err = withdrawPlayer(c, tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", tr.shown(standIn)))
+			err = withdrawPlayer(c, tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", shownAddress(standIn, "")))
 		} else {
-			err = c.st.club().putTournament(tr)
+			err = c.st.club().PutTournament(tr)
 		}
 		if err != nil {
 			return err
@@ -77,8 +78,8 @@ func forgetInTournaments(c *change, address, standIn string) error {
 	return nil
 }
 
-// rename writes to for the address from everywhere in the record.
-func (tr *tournamentRecord) rename(from, to string) {
+// renameIn writes to for the address from everywhere in tournament tr.
+func renameIn(tr *club.Tournament, from, to string) {
 	swap := func(a *string) {
 		if *a == from {
 			*a = to
@@ -94,7 +95,7 @@ func (tr *tournamentRecord) rename(from, to string) {
 	}
 	for i := range t.Players {
 		if t.Players[i].ID == from {
-			t.Players[i].ID, t.Players[i].Name = to, tr.shown(to)
+			t.Players[i].ID, t.Players[i].Name = to, shownAddress(to, "")
 		}
 	}
 	for _, r := range t.Paired {

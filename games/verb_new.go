@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -49,7 +50,7 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 		lg.rec.ID, kit.Rules.Title(), side, level)
 	if c.Rating == "rated" {
 		lg.rec.Rated = true
-		text += fmt.Sprintf(" The game is rated: the bot counts as a fixed rating of %d (±%d).", whole(anchor.R), whole(anchor.RD))
+		text += fmt.Sprintf(" The game is rated: the bot counts as a fixed rating of %d (±%d).", club.Whole(anchor.R), club.Whole(anchor.RD))
 	}
 	if bot, _ := lg.rec.botSide(); lg.toMove() == bot {
 		return "", h.think(jobOpen, lg, text) // BotWork opens

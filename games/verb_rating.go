@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/variants"
@@ -23,7 +24,7 @@ const standingsNameWidth = 48
 
 // ratingNow is rr's rating as of now: the deviation grown for the time
 // since the last rated game.
-func ratingNow(c *change, rr *ratingRecord) (rating.Rating, error) {
+func ratingNow(c *change, rr *club.Rating) (rating.Rating, error) {
 	return ratingSystem().Age(rr.Rating, c.now.Sub(rr.Last))
 }
 
@@ -33,7 +34,7 @@ func myRating(h *handling, _ Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
 	for _, kit := range h.srv.catalog.Kits() {
-		rr, err := h.st.club().rating(kit.Rules.Name(), h.From)
+		rr, err := h.st.club().Rating(kit.Rules.Name(), h.From)
 		if err != nil {
 			h.srv.log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.From, "err", err)
 			fmt.Fprintf(&b, "\n%s: your rating cannot be read now (the log says why).\n", kit.Rules.Title())
@@ -51,7 +52,7 @@ func myRating(h *handling, _ Command) (string, error) {
 		for i := len(rr.History) - 1; i >= 0 && i >= len(rr.History)-recentChanges; i-- {
 			ch := rr.History[i]
 			fmt.Fprintf(&b, "  %s  %-6s %-4s  %-26s %4d -> %4d (%s)\n", ch.At.UTC().Format("2006-01-02"), ch.Game, ch.Result,
-				cut(ch.Opponent, 26), whole(ch.Before.R), whole(ch.After.R), rating.Change(ch.Before, ch.After))
+				cut(ch.Opponent, 26), club.Whole(ch.Before.R), club.Whole(ch.After.R), rating.Change(ch.Before, ch.After))
 		}
 	}
 	b.WriteString("\nGames between people are rated unless the challenge says \"unrated\"; games\nagainst the bot when you ask (\"new gufuu rated\"). \"help rating\" says more.")
@@ -78,7 +79,7 @@ func standings(h *handling, _ Command, kit variants.Kit) ([]document.Block, erro
 			mark = "?"
 		}
 		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), cut(shownAddress(r.address, h.From), standingsNameWidth),
-			fmt.Sprintf("%d%s", whole(r.r.R), mark), strconv.Itoa(whole(r.r.RD)), strconv.Itoa(r.games)})
+			fmt.Sprintf("%d%s", club.Whole(r.r.R), mark), strconv.Itoa(club.Whole(r.r.RD)), strconv.Itoa(r.games)})
 	}
 	out := []document.Block{
 		document.Para(fmt.Sprintf("Standings of %s (Glicko-2), %s:", kit.Rules.Title(), h.now.UTC().Format("Mon 2 Jan 2006"))),
@@ -87,11 +88,11 @@ func standings(h *handling, _ Command, kit variants.Kit) ([]document.Block, erro
 	if len(rows) > standingsSize {
 		out = append(out, document.Joined(document.Para(fmt.Sprintf("(and %d more %s)", len(rows)-standingsSize, plural(len(rows)-standingsSize, "player", "players")))))
 	}
-	return append(out, document.Para(fmt.Sprintf("? provisional: RD %d or more (few rated games, or none for a long time).\nRD grows with the time since a player's last rated game.", whole(rating.ProvisionalRD)))), nil
+	return append(out, document.Para(fmt.Sprintf("? provisional: RD %d or more (few rated games, or none for a long time).\nRD grows with the time since a player's last rated game.", club.Whole(rating.ProvisionalRD)))), nil
 }
 
 // shownAddress is how the standings show a player to whoever asks (anyone
-// may): the asker's own address whole, everyone else's local part only
+// may): the asker's own address club.Whole, everyone else's local part only
 // ("alice@..."), so that windpost's public address is no list of
 // addresses to harvest.
 func shownAddress(address, asker string) string {

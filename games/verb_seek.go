@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -34,7 +35,7 @@ func (c *Command) parseSeek(verb string, args []string) {
 		c.ID = args[0]
 	case len(args) > 0 && args[0] == "cancel":
 		c.Verb = VerbUnseek
-		if len(args) > 2 || len(args) == 2 && !validSeekID(args[1]) {
+		if len(args) > 2 || len(args) == 2 && !club.ValidSeekID(args[1]) {
 			c.Err = `write "seek cancel" and the seek's id, e.g. "seek cancel s7k3q"`
 		} else if len(args) == 2 {
 			c.ID = args[1]
@@ -90,8 +91,8 @@ func (c *Command) parseRange(args []string) (n int, ok bool) {
 
 // seekOf is the seek that command c asks for in variant, its seeker, id
 // and times not set yet.
-func seekOf(c Command, variant string) *seekRecord {
-	s := &seekRecord{Variant: variant, Side: c.Side, Days: c.Days, Rated: c.Rating != "unrated", Min: c.Range[0], Max: c.Range[1]}
+func seekOf(c Command, variant string) *club.Seek {
+	s := &club.Seek{Variant: variant, Side: c.Side, Days: c.Days, Rated: c.Rating != "unrated", Min: c.Range[0], Max: c.Range[1]}
 	if s.Days == 0 {
 		s.Days = DefaultDaysPerMove
 	}
@@ -103,7 +104,7 @@ func seekOf(c Command, variant string) *seekRecord {
 
 // seekLine is seek c written again from what was read, to be held until
 // the sender confirms.
-func seekLine(c Command) string { return seekOf(c, c.Variant).line() }
+func seekLine(c Command) string { return seekCommand(seekOf(c, c.Variant)) }
 
 // seekVerb answers "seek <game> ...": an open challenge on the list.
 func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
@@ -135,14 +136,14 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 	}
 	s := seekOf(c, kit.Rules.Name())
 	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.now, h.now.Add(seekDays*24*time.Hour)
-	if err := h.st.club().putSeek(s); err != nil {
+	if err := h.st.club().PutSeek(s); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: your seek %s is on the list: a game of %s, %s.\n"+
 		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
 		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
 		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
-		id, kit.Rules.Title(), s.terms(h.From), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.From)), id), nil
+		id, kit.Rules.Title(), seekTerms(s, h.From), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.From)), id), nil
 }
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
@@ -151,7 +152,7 @@ func unseek(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	open = slices.DeleteFunc(open, func(s *seekRecord) bool { return s.Seeker != h.From })
+	open = slices.DeleteFunc(open, func(s *club.Seek) bool { return s.Seeker != h.From })
 	id := c.ID
 	switch {
 	case len(open) == 0:
@@ -161,18 +162,18 @@ func unseek(h *handling, c Command) (string, error) {
 			instead(`write the one to withdraw, e.g. "seek cancel %s".`, open[0].ID)
 	case id == "":
 		id = open[0].ID
-	case !slices.ContainsFunc(open, func(s *seekRecord) bool { return s.ID == id }):
+	case !slices.ContainsFunc(open, func(s *club.Seek) bool { return s.ID == id }):
 		return "", refused("%s is not one of your open seeks (%s).", id, strings.Join(seekIDs(open), ", ")).
 			instead(`Write "seek cancel" and one of them.`)
 	}
-	if err := h.st.club().deleteSeek(id); err != nil {
+	if err := h.st.club().DeleteSeek(id); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you withdrew your seek %s.", id), nil
 }
 
 // seekIDs are the ids of seeks.
-func seekIDs(seeks []*seekRecord) []string {
+func seekIDs(seeks []*club.Seek) []string {
 	ids := make([]string, len(seeks))
 	for i, s := range seeks {
 		ids[i] = s.ID
@@ -198,7 +199,7 @@ func listSeeks(h *handling, c Command) ([]document.Block, error) {
 	out := []document.Block{document.Para("Open seeks (? after a rating: provisional).\nTo play one, write \"join\" and its id.")}
 	listed := 0
 	for _, kit := range kits {
-		var these []*seekRecord
+		var these []*club.Seek
 		for _, s := range open {
 			if s.Variant == kit.Rules.Name() {
 				these = append(these, s)
@@ -230,7 +231,7 @@ func listSeeks(h *handling, c Command) ([]document.Block, error) {
 
 // seekRow is one seek of the list: its id, the seeker as the standings
 // show them, their rating, the terms and the expiry.
-func seekRow(h *handling, s *seekRecord) ([]string, error) {
+func seekRow(h *handling, s *club.Seek) ([]string, error) {
 	rr, err := playerRating(h.change, s.Variant, s.Seeker)
 	if err != nil {
 		return nil, err
@@ -239,12 +240,12 @@ func seekRow(h *handling, s *seekRecord) ([]string, error) {
 	if rr.Rating.Provisional() {
 		mark = "?"
 	}
-	terms := s.termParts(h.From)
+	terms := seekTermParts(s, h.From)
 	if s.Seeker == h.From {
 		terms = append(terms, fmt.Sprintf("yours: \"seek cancel %s\" withdraws it", s.ID))
 	}
 	expiry := formatTimeIn(s.Expires, h.locationOf(h.From))
-	return []string{s.ID, cut(shownAddress(s.Seeker, h.From), standingsNameWidth), fmt.Sprintf("%d%s", whole(rr.Rating.R), mark),
+	return []string{s.ID, cut(shownAddress(s.Seeker, h.From), standingsNameWidth), fmt.Sprintf("%d%s", club.Whole(rr.Rating.R), mark),
 		strings.Join(terms, ", "), expiry}, nil
 }
 
@@ -253,7 +254,7 @@ func joinVerb(h *handling, c Command) (string, error) {
 	if c.Tournament != nil {
 		return joinTournament(h, c.Tournament.ID)
 	}
-	if validSeekID(c.ID) {
+	if club.ValidSeekID(c.ID) {
 		return joinSeek(h, c.ID)
 	}
 	return "", refused("%q is not the id of a seek or a tournament (seek ids look like s7k3q, tournament ids t7k3q).", c.ID).
@@ -264,7 +265,7 @@ func joinVerb(h *handling, c Command) (string, error) {
 // begins at once, on the seek's terms. A sender who has not proven their
 // address joins once they confirm.
 func joinSeek(h *handling, id string) (string, error) {
-	s, err := h.st.club().seek(id)
+	s, err := h.st.club().Seek(id)
 	if err != nil {
 		return "", err
 	}
@@ -289,7 +290,7 @@ func joinSeek(h *handling, id string) (string, error) {
 	if err := mayJoin(h, s, kit); err != nil {
 		return "", err
 	}
-	if err := h.st.club().deleteSeek(id); err != nil {
+	if err := h.st.club().DeleteSeek(id); err != nil {
 		return "", err
 	}
 	side := pickSide(h, s.Side)
@@ -302,7 +303,7 @@ func joinSeek(h *handling, id string) (string, error) {
 
 // mayJoin checks that the sender may join seek s: not their own, not a
 // seeker who blocked them, a rating in the seek's range.
-func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
+func mayJoin(h *handling, s *club.Seek, kit variants.Kit) error {
 	if s.Seeker == h.From {
 		return refused("%s is your own seek.", s.ID).
 			instead(`Wait for someone to join it, or withdraw it with "seek cancel %s".`, s.ID)
@@ -319,7 +320,7 @@ func mayJoin(h *handling, s *seekRecord, kit variants.Kit) error {
 	if err != nil {
 		return err
 	}
-	if !s.admits(rr.Rating) {
+	if !s.Admits(rr.Rating) {
 		return refused("seek %s is for players rated %d-%d in %s, and yours is %s.", s.ID, s.Min, s.Max, kit.Rules.Title(), rr.Rating).
 			instead(`Write "seeks %s" for the others, or "seek %s" to open your own.`, s.Variant, s.Variant)
 	}

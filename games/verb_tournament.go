@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/tournament"
 )
 
@@ -42,7 +43,7 @@ func tournamentVerb(h *handling, c Command) (string, error) {
 	}
 	switch tc.Op {
 	case "show":
-		return tr.showText(kitTitle(h, tr)), nil
+		return tournamentText(tr, kitTitle(h, tr)), nil
 	case "start":
 		return startTournamentVerb(h, tr)
 	case "leave":
@@ -55,8 +56,8 @@ func tournamentVerb(h *handling, c Command) (string, error) {
 func withdraw(h *handling, c Command) (string, error) { return tournamentVerb(h, c) }
 
 // tournamentNamed reads tournament id, or refuses.
-func tournamentNamed(h *handling, id string) (*tournamentRecord, error) {
-	tr, err := h.st.club().tournament(id)
+func tournamentNamed(h *handling, id string) (*club.Tournament, error) {
+	tr, err := h.st.club().Tournament(id)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func tournamentNamed(h *handling, id string) (*tournamentRecord, error) {
 	return tr, nil
 }
 
-func kitTitle(h *handling, tr *tournamentRecord) string {
+func kitTitle(h *handling, tr *club.Tournament) string {
 	if kit, ok := h.srv.catalog.Lookup(tr.Variant); ok {
 		return kit.Rules.Title()
 	}
@@ -87,8 +88,8 @@ func newTournament(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	open := 0
-	err = h.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
-		if err == nil && tr.Organiser == h.From && tr.State != tournamentOver {
+	err = h.st.club().EachTournament(func(tr *club.Tournament, err error) error {
+		if err == nil && tr.Organiser == h.From && tr.State != club.Over {
 			open++
 		}
 		return nil
@@ -100,19 +101,19 @@ func newTournament(h *handling, c Command) (string, error) {
 		return "", refused("you organise %d tournaments that are not over, as many as one organiser may.", open).
 			instead("Open the next when one of them has ended.")
 	}
-	id, err := h.st.club().newTournamentID(h.srv.store.secret)
+	id, err := h.st.club().NewTournamentID(h.srv.store.secret)
 	if err != nil {
 		return "", err
 	}
-	tr := &tournamentRecord{ID: id, Name: tc.Name, Variant: kit.Rules.Name(), Format: tc.Format, Rounds: tc.Rounds,
-		DaysPerMove: c.Days, Rated: c.Rating == "rated", Organiser: h.From, State: tournamentOpen, Created: h.now}
+	tr := &club.Tournament{ID: id, Name: tc.Name, Variant: kit.Rules.Name(), Format: tc.Format, Rounds: tc.Rounds,
+		DaysPerMove: c.Days, Rated: c.Rating == "rated", Organiser: h.From, State: club.Open, Created: h.now}
 	if tr.DaysPerMove == 0 {
 		tr.DaysPerMove = DefaultDaysPerMove
 	}
 	if tr.Name == "" {
-		tr.Name = fmt.Sprintf("%s %s", kit.Rules.Title(), formatWords(tr.Format))
+		tr.Name = fmt.Sprintf("%s %s", kit.Rules.Title(), club.FormatWords(tr.Format))
 	}
-	if err := h.st.club().putTournament(tr); err != nil {
+	if err := h.st.club().PutTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you organise %s: %s, for up to %d players.\n\n"+
@@ -120,7 +121,7 @@ func newTournament(h *handling, c Command) (string, error) {
 		"(nobody is invited: tell them yourself). \"tournament %s\" shows who has joined.\n"+
 		"When enough have joined, start it by replying to this mail with:\n  tournament start %s\n"+
 		"Then I pair the players, make the games, and mail each player their games and, after every result, the crosstable.",
-		tr.title(), tr.terms(kit.Rules.Title()), tr.maxPlayers(), h.srv.cfg.BotAddress, id, id, id), nil
+		tr.Title(), tournamentTerms(tr, kit.Rules.Title()), tr.MaxPlayers(), h.srv.cfg.BotAddress, id, id, id), nil
 }
 
 // joinTournament answers "join <t>": the sender enters an open tournament.
@@ -129,49 +130,49 @@ func joinTournament(h *handling, id string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if tr.State != tournamentOpen {
-		return "", refused("%s has begun: players join only before the start.", tr.title()).
+	if tr.State != club.Open {
+		return "", refused("%s has begun: players join only before the start.", tr.Title()).
 			instead(`Write "tournament" for the tournaments open to join.`)
 	}
 	if slices.Contains(tr.Entrants, h.From) {
-		return fmt.Sprintf("You are in %s already, one of %d players.", tr.title(), len(tr.Entrants)), nil
+		return fmt.Sprintf("You are in %s already, one of %d players.", tr.Title(), len(tr.Entrants)), nil
 	}
 	if h.st.doNotMail(h.From) {
 		return "", refused("you asked windpost never to write to you, and a tournament mails you its pairings and crosstables.").
 			instead("Play a game by challenge instead.")
 	}
-	if len(tr.Entrants) >= tr.maxPlayers() {
-		return "", refused("%s is full: it has %d players, as many as a %s takes.", tr.title(), len(tr.Entrants), formatWords(tr.Format)).
+	if len(tr.Entrants) >= tr.MaxPlayers() {
+		return "", refused("%s is full: it has %d players, as many as a %s takes.", tr.Title(), len(tr.Entrants), club.FormatWords(tr.Format)).
 			instead(`Write "tournament" for the others.`)
 	}
 	tr.Entrants = append(tr.Entrants, h.From)
-	if err := h.st.club().putTournament(tr); err != nil {
+	if err := h.st.club().PutTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you joined %s: %s. %d %s so far.\n"+
 		"When the organiser starts it, I mail you each of your games (a round robin's all at once, a Swiss's round by round) "+
 		"and the crosstable after every result. To leave before the start, reply to this mail with: tournament leave %s",
-		tr.title(), tr.terms(kitTitle(h, tr)), len(tr.Entrants), plural(len(tr.Entrants), "player", "players"), id), nil
+		tr.Title(), tournamentTerms(tr, kitTitle(h, tr)), len(tr.Entrants), plural(len(tr.Entrants), "player", "players"), id), nil
 }
 
 // leaveTournament takes address out of a tournament that has not begun.
-func leaveTournament(h *handling, tr *tournamentRecord, address string) (string, error) {
-	if tr.State != tournamentOpen {
-		return "", refused("%s has begun.", tr.title()).instead("To leave it, write: tournament withdraw %s", tr.ID)
+func leaveTournament(h *handling, tr *club.Tournament, address string) (string, error) {
+	if tr.State != club.Open {
+		return "", refused("%s has begun.", tr.Title()).instead("To leave it, write: tournament withdraw %s", tr.ID)
 	}
 	i := slices.Index(tr.Entrants, address)
 	if i < 0 {
-		return "", refused("%s is not in %s.", address, tr.title()).instead(`Write "tournament %s" for its players.`, tr.ID)
+		return "", refused("%s is not in %s.", address, tr.Title()).instead(`Write "tournament %s" for its players.`, tr.ID)
 	}
 	tr.Entrants = slices.Delete(tr.Entrants, i, i+1)
-	return fmt.Sprintf("Done: %s left %s.", address, tr.title()), h.st.club().putTournament(tr)
+	return fmt.Sprintf("Done: %s left %s.", address, tr.Title()), h.st.club().PutTournament(tr)
 }
 
 // organiserOnly refuses an organiser's command from anyone else, or
 // without the key.
-func organiserOnly(h *handling, tr *tournamentRecord, what string) error {
+func organiserOnly(h *handling, tr *club.Tournament, what string) error {
 	if tr.Organiser != h.From {
-		return refused("only the organiser of %s may %s.", tr.title(), what).instead("Ask them by mail.")
+		return refused("only the organiser of %s may %s.", tr.Title(), what).instead("Ask them by mail.")
 	}
 	if !provedHere(h) {
 		return keyRefusal("an organiser's command")
@@ -180,12 +181,12 @@ func organiserOnly(h *handling, tr *tournamentRecord, what string) error {
 }
 
 // startTournamentVerb answers "tournament start <t>".
-func startTournamentVerb(h *handling, tr *tournamentRecord) (string, error) {
+func startTournamentVerb(h *handling, tr *club.Tournament) (string, error) {
 	if err := organiserOnly(h, tr, "start it"); err != nil {
 		return "", err
 	}
-	if tr.State != tournamentOpen {
-		return "", refused("%s has begun already.", tr.title()).instead(`Write "tournament %s" for its state.`, tr.ID)
+	if tr.State != club.Open {
+		return "", refused("%s has begun already.", tr.Title()).instead(`Write "tournament %s" for its state.`, tr.ID)
 	}
 	var dropped []string
 	tr.Entrants = slices.DeleteFunc(tr.Entrants, func(a string) bool {
@@ -196,22 +197,22 @@ func startTournamentVerb(h *handling, tr *tournamentRecord) (string, error) {
 		return stop
 	})
 	n := len(tr.Entrants)
-	if n < 2 || (tr.Format == formatSwiss && n <= tr.Rounds) {
+	if n < 2 || (tr.Format == club.Swiss && n <= tr.Rounds) {
 		need := 2
-		if tr.Format == formatSwiss {
+		if tr.Format == club.Swiss {
 			need = tr.Rounds + 1
 		}
-		return "", refused("%s has %d %s; it needs at least %d.", tr.title(), n, plural(n, "player", "players"), need).
+		return "", refused("%s has %d %s; it needs at least %d.", tr.Title(), n, plural(n, "player", "players"), need).
 			instead("Wait for more to join.")
 	}
 	if err := startTournament(h.change, tr); err != nil {
 		return "", err
 	}
-	if err := h.audit(h.From, "start", tr.ID, fmt.Sprintf("%d players, %s", n, formatWords(tr.Format)), ""); err != nil {
+	if err := h.audit(h.From, "start", tr.ID, fmt.Sprintf("%d players, %s", n, club.FormatWords(tr.Format)), ""); err != nil {
 		return "", err
 	}
-	text := fmt.Sprintf("Done: %s has begun with %d players. I mailed each player their games", tr.title(), n)
-	if tr.Format == formatSwiss {
+	text := fmt.Sprintf("Done: %s has begun with %d players. I mailed each player their games", tr.Title(), n)
+	if tr.Format == club.Swiss {
 		text += " of round 1; each later round is paired when the one before is complete"
 	}
 	text += fmt.Sprintf(".\nYou get the crosstable after every result. To withdraw a player: withdraw <their address> %s", tr.ID)
@@ -223,27 +224,27 @@ func startTournamentVerb(h *handling, tr *tournamentRecord) (string, error) {
 
 // withdrawVerb answers "tournament withdraw <t>" (the sender leaves) and
 // "withdraw <player> <t>" (the organiser takes a player out).
-func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, error) {
+func withdrawVerb(h *handling, tr *club.Tournament, player string) (string, error) {
 	if player == "" || player == h.From {
 		if !provedHere(h) {
 			return "", keyRefusal("withdrawing")
 		}
-		if tr.State == tournamentOpen {
+		if tr.State == club.Open {
 			return leaveTournament(h, tr, h.From)
 		}
 		if err := mayWithdraw(h, tr, h.From); err != nil {
 			return "", err
 		}
-		if err := withdrawPlayer(h.change, tr, h.From, fmt.Sprintf("%s withdrew.", tr.shown(h.From))); err != nil {
+		if err := withdrawPlayer(h.change, tr, h.From, fmt.Sprintf("%s withdrew.", shownAddress(h.From, ""))); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Done: you withdrew from %s. Your games without a result are lost by forfeit "+
-			"(those in progress end as resigned). I mail you nothing more about it.", tr.title()), nil
+			"(those in progress end as resigned). I mail you nothing more about it.", tr.Title()), nil
 	}
 	if err := organiserOnly(h, tr, "withdraw a player"); err != nil {
 		return "", err
 	}
-	if tr.State == tournamentOpen {
+	if tr.State == club.Open {
 		text, err := leaveTournament(h, tr, player)
 		if err == nil {
 			err = h.audit(h.From, "withdraw", tr.ID, player, "before the start")
@@ -256,24 +257,24 @@ func withdrawVerb(h *handling, tr *tournamentRecord, player string) (string, err
 	if err := h.audit(h.From, "withdraw", tr.ID, player, ""); err != nil {
 		return "", err
 	}
-	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", tr.shown(player))); err != nil {
+	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", shownAddress(player, ""))); err != nil {
 		return "", err
 	}
 	err := tournamentMail(h.change, tr, player, "you were withdrawn", document.FromText(fmt.Sprintf(
 		"The organiser of %s withdrew you from it: your games without a result are lost by forfeit, "+
-			"and those in progress end as resigned. Ask them (%s) why.\n", tr.title(), tr.Organiser)))
-	return fmt.Sprintf("Done: you withdrew %s from %s; I told them and the players.", player, tr.title()), err
+			"and those in progress end as resigned. Ask them (%s) why.\n", tr.Title(), tr.Organiser)))
+	return fmt.Sprintf("Done: you withdrew %s from %s; I told them and the players.", player, tr.Title()), err
 }
 
 // mayWithdraw refuses to withdraw someone not in a tournament being played.
-func mayWithdraw(h *handling, tr *tournamentRecord, player string) error {
+func mayWithdraw(h *handling, tr *club.Tournament, player string) error {
 	switch {
-	case tr.State == tournamentOver:
-		return refused("%s is over.", tr.title())
+	case tr.State == club.Over:
+		return refused("%s is over.", tr.Title())
 	case !slices.Contains(tr.Entrants, player):
-		return refused("%s is not in %s.", player, tr.title()).instead(`Write "tournament %s" for its players.`, tr.ID)
-	case tr.withdrawn(player):
-		return refused("%s has withdrawn from %s already.", player, tr.title())
+		return refused("%s is not in %s.", player, tr.Title()).instead(`Write "tournament %s" for its players.`, tr.ID)
+	case tr.Withdrawn(player):
+		return refused("%s has withdrawn from %s already.", player, tr.Title())
 	}
 	return nil
 }
@@ -281,13 +282,13 @@ func mayWithdraw(h *handling, tr *tournamentRecord, player string) error {
 // listTournaments answers "tournament": those open or being played.
 func listTournaments(h *handling) (string, error) {
 	var lines []string
-	err := h.st.club().eachTournament(func(tr *tournamentRecord, err error) error {
+	err := h.st.club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err != nil {
 			h.srv.log.Error("tournament cannot be read", "err", err)
 			return nil
 		}
-		if tr.State != tournamentOver && len(lines) < standingsSize {
-			lines = append(lines, fmt.Sprintf("%s  %s: %s; %s, %d %s.", tr.ID, tr.Name, tr.terms(kitTitle(h, tr)), tr.State,
+		if tr.State != club.Over && len(lines) < standingsSize {
+			lines = append(lines, fmt.Sprintf("%s  %s: %s; %s, %d %s.", tr.ID, tr.Name, tournamentTerms(tr, kitTitle(h, tr)), tr.State,
 				len(tr.Entrants), plural(len(tr.Entrants), "player", "players")))
 		}
 		return nil
@@ -298,21 +299,21 @@ func listTournaments(h *handling) (string, error) {
 	return "Tournaments open or being played (\"join <id>\" enters an open one):\n\n" + strings.Join(lines, "\n"), err
 }
 
-// showText is "tournament <t>": the terms, the players, and once it has
+// tournamentText is "tournament <t>": the terms, the players, and once it has
 // begun the crosstable and every round's pairings.
-func (tr *tournamentRecord) showText(variantTitle string) string {
+func tournamentText(tr *club.Tournament, variantTitle string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s.\nIt is %s; its organiser is %s\n", tr.title(), tr.terms(variantTitle), tr.State, tr.shown(tr.Organiser))
+	fmt.Fprintf(&b, "%s: %s.\nIt is %s; its organiser is %s\n", tr.Title(), tournamentTerms(tr, variantTitle), tr.State, shownAddress(tr.Organiser, ""))
 	if tr.Pairing == nil {
 		fmt.Fprintf(&b, "\n%d %s joined so far:\n", len(tr.Entrants), plural(len(tr.Entrants), "player has", "players have"))
 		for _, a := range tr.Entrants {
-			b.WriteString("  " + tr.shown(a) + "\n")
+			b.WriteString("  " + shownAddress(a, "") + "\n")
 		}
 		fmt.Fprintf(&b, "\nTo join, write: join %s\n", tr.ID)
 		return b.String()
 	}
 	b.WriteString("\n" + tr.Pairing.Crosstable())
-	for _, r := range tr.pairings() {
+	for _, r := range tournamentPairings(tr) {
 		fmt.Fprintf(&b, "\nRound %d:\n", r.Round)
 		for _, p := range r.Games {
 			fmt.Fprintf(&b, "  %s\n", p.line())

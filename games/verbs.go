@@ -6,6 +6,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -282,10 +283,10 @@ func parseMoveVerb(c *Command, l lineWords) {
 func parseJoinLine(c *Command, l lineWords) {
 	low := l.low
 	switch {
-	case len(low) == 1 && validTournamentID(low[0]):
+	case len(low) == 1 && club.ValidTournamentID(low[0]):
 		c.parseJoin(low)
 	case len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
-		return validSeekID(a) || validTournamentID(a) || keys.ValidGameID(a)
+		return club.ValidSeekID(a) || club.ValidTournamentID(a) || keys.ValidGameID(a)
 	}):
 		c.parseSeek(l.verb, low)
 	default:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
@@ -36,7 +37,7 @@ type GamePage struct {
 	rec *gameRecord // what Document replays
 }
 
-// PageSide is a player as the web shows them: never a whole address.
+// PageSide is a player as the web shows them: never a club.Whole address.
 type PageSide struct {
 	Shown string // "alice@...", or "the bot (perfect)"
 	Bot   bool
@@ -224,8 +225,8 @@ func (s *Store) Standings(variant string, now time.Time) ([]Standing, error) {
 	}
 	var list []Standing
 	for i, r := range rows[:min(len(rows), standingsSize)] {
-		list = append(list, Standing{Place: i + 1, Player: shownAddress(r.address, ""), Rating: whole(r.r.R),
-			RD: whole(r.r.RD), Provisional: r.r.Provisional(), Games: r.games})
+		list = append(list, Standing{Place: i + 1, Player: shownAddress(r.address, ""), Rating: club.Whole(r.r.R),
+			RD: club.Whole(r.r.RD), Provisional: r.r.Provisional(), Games: r.games})
 	}
 	return list, nil
 }

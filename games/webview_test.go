@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/tournament"
@@ -195,13 +196,13 @@ func TestWebStandings(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	now := h.clock.Now()
 	err := h.store.update(func(st storeTx) error {
-		for _, r := range []ratingRecord{
+		for _, r := range []club.Rating{
 			{Address: "carol@players.test", Rating: rating.Rating{R: 1700, RD: 60, Sigma: 0.06}, Games: 30},
 			{Address: alice, Rating: rating.Rating{R: 1820.4, RD: 200, Sigma: 0.06}, Games: 3},
 			{Address: bob, Rating: rating.Rating{R: 1700, RD: 45, Sigma: 0.06}, Games: 41},
 		} {
 			r.Variant, r.Last = "nim", now
-			if err := st.club().putRating(&r); err != nil {
+			if err := st.club().PutRating(&r); err != nil {
 				return err
 			}
 		}
@@ -227,7 +228,7 @@ func TestWebStandings(t *testing.T) {
 // TestGamePageDocument: a game's page as blocks is the status block an
 // observer's mail has (the players as "local@...", the board from Black's
 // side with the mail's alt text, whose move), the tournament line (linked
-// when given an address), the numbered record; no whole address, no action
+// when given an address), the numbered record; no club.Whole address, no action
 // (the reader does not play); a game over says what happened. A page read
 // without its game, or with another game's kit, is an error.
 func TestGamePageDocument(t *testing.T) {
@@ -255,7 +256,7 @@ func TestGamePageDocument(t *testing.T) {
 			}
 		}
 		if strings.Contains(text, "@players.test") {
-			t.Errorf("the page shows a whole address:\n%s", text)
+			t.Errorf("the page shows a club.Whole address:\n%s", text)
 		}
 		board := d.FirstBoard()
 		if board == nil || board.Bottom != "black" || board.AltText() != toBob.Doc.FirstBoard().AltText() {
@@ -305,8 +306,8 @@ func TestTournamentTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := &tournamentRecord{ID: "t2345", State: tournamentPlaying, Pairing: tour}
-	if got := tr.view().Tables.Blocks; len(got) != 3 || got[1].Kind != document.Table || len(got[1].Table.Rows) != 5 ||
+	tr := &club.Tournament{ID: "t2345", State: club.Playing, Pairing: tour}
+	if got := tournamentPage(tr).Tables.Blocks; len(got) != 3 || got[1].Kind != document.Table || len(got[1].Table.Rows) != 5 ||
 		got[1].Table.Columns[2].Name != "Name" || !strings.HasPrefix(got[2].Text, "5w1: ") {
 		t.Errorf("the tables under way: %+v", got)
 	}
@@ -317,14 +318,14 @@ func TestTournamentTables(t *testing.T) {
 			}
 		}
 	}
-	tr.State = tournamentOver
-	text := tr.view().Tables.Text()
+	tr.State = club.Over
+	text := tournamentPage(tr).Tables.Text()
 	for _, want := range []string{"The final standings:", "Winner", "The crosstable:", "R1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the tables of a tournament over lack %q:\n%s", want, text)
 		}
 	}
-	if open := (&tournamentRecord{ID: "t3456", State: tournamentOpen}).view(); len(open.Tables.Blocks) != 0 {
+	if open := tournamentPage(&club.Tournament{ID: "t3456", State: club.Open}); len(open.Tables.Blocks) != 0 {
 		t.Errorf("an open tournament has tables: %+v", open.Tables)
 	}
 }
