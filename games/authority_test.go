@@ -10,7 +10,7 @@ import (
 
 // TestStrangerSeesNoAddress: board, history and moves of a game are open
 // to anyone, but a mail from someone who does not play it shows the
-// players as "name@..." only, never a club.Whole address or a display name.
+// players as "name@..." only, never a whole address or a display name.
 func TestStrangerSeesNoAddress(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	toAlice, _ := startHumanGame(t, h)
@@ -32,7 +32,7 @@ func TestStrangerSeesNoAddress(t *testing.T) {
 			}
 		}
 	}
-	// The players themselves see each other club.Whole.
+	// The players themselves see each other whole.
 	wantText(t, only(t, h.reply(t, toAlice, "board"), alice), bob)
 }
 

@@ -66,7 +66,7 @@ func workKey(lane string, n uint64) string { return lane + " " + mailKey(n) }
 
 // splitWorkKey splits a bot-work key into its lane and sequence; laned is
 // false for a key without a lane (written by hand, or damaged), whose
-// sequence is the club.Whole key.
+// sequence is the whole key.
 func splitWorkKey(key string) (lane, seq string, laned bool) {
 	i := strings.LastIndexByte(key, ' ')
 	if i < 0 {

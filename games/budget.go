@@ -12,7 +12,7 @@ import (
 // Defaults of the per-mail budgets of Config. An answer's text goes out
 // twice (the text/plain part and the HTML part) and encoded (flowed
 // lines, quoted-printable, HTML paragraphs): 30 KiB of long lines made a
-// 68,854-octet mail, so 24 KiB keeps the club.Whole mail as sent under 64 KiB.
+// 68,854-octet mail, so 24 KiB keeps the whole mail as sent under 64 KiB.
 const (
 	DefaultCommandsPerMail = 20
 	DefaultAnswerBytes     = 24 << 10

@@ -317,7 +317,7 @@ func TestDidYouMeanGame(t *testing.T) {
 }
 
 // TestTypoAnswer: a slip of a command word is answered with the
-// suggestion and a pointer to "help", not the club.Whole list, also after
+// suggestion and a pointer to "help", not the whole list, also after
 // commands that ran (which are not taken back); the lines after it are
 // not run, as after any refusal.
 func TestTypoAnswer(t *testing.T) {

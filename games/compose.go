@@ -27,7 +27,7 @@ type answer struct {
 	Help     bool     `json:"help,omitempty"`  // append the help text
 	Done     int      `json:"done,omitempty"`  // commands done
 	// Over says which commands were not run for the commands budget; it
-	// is kept club.Whole when a long answer is cut (overSection).
+	// is kept whole when a long answer is cut (overSection).
 	Over string `json:"over,omitempty"`
 	// Attachments are the files the answer carries (attachment.go); a
 	// continuation keeps what "export" attached before the bot's turn.

@@ -165,7 +165,7 @@ func playRow(n notation.Notation, g *rules.Game, owner rules.Side, groups [][]st
 // (at most condMaxWords) that make a move of p, for notations whose moves
 // may hold spaces ("S : > E"). It returns the end of the move's words; if
 // none make a move, the words it tried and the error of the move as
-// written (the club.Whole group's rest when it is short enough to be one move).
+// written (the whole group's rest when it is short enough to be one move).
 func readMove(n notation.Notation, p rules.Position, words []string, i int) (int, rules.Move, error) {
 	last := min(len(words), i+condMaxWords)
 	for j := i + 1; j <= last; j++ {

@@ -218,7 +218,7 @@ func TestConditionalByDigest(t *testing.T) {
 
 // TestConditionalWorstMail: the largest mail of its kind, as many trees
 // of 30 lines of 30 moves as a mail may hold commands, each in its own
-// game: each is read club.Whole, within the mail's budgets.
+// game: each is read whole, within the mail's budgets.
 func TestConditionalWorstMail(t *testing.T) {
 	h := realHarness(t)
 	var ids []string

@@ -156,7 +156,7 @@ func capsTree(t testing.TB, lg *liveGame, n, moves int) string {
 }
 
 // TestConditionalCaps: the largest tree, 30 lines of 30 moves, is taken
-// club.Whole; a 31st line and a 31st move are explained and left out.
+// whole; a 31st line and a 31st move are explained and left out.
 func TestConditionalCaps(t *testing.T) {
 	cat := variants.Default(variants.Options{CacheDir: t.TempDir()})
 	lg := gameAfter(t, cat, "microshogi", "K-2d")

@@ -48,7 +48,7 @@ func fillValue(t *testing.T, v reflect.Value, path string) {
 }
 
 // TestContinuationKeepsTheMail: the continuation keeps a handling's
-// mailState club.Whole. Every field of it, and every field of the answer, the
+// mailState whole. Every field of it, and every field of the answer, the
 // request and the consent it holds, comes back after the bot-work bucket's
 // JSON, so that a field added later cannot be forgotten across the bot's
 // turn (the bug of an "export" whose attachment was lost).

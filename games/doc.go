@@ -10,7 +10,7 @@
 // expired challenges, with the time up to which every mail that arrived
 // has been handled, then Server.Prune until it says there is no more; send
 // what Store.DueMail returns and report back with MarkSent, or Failed (a
-// retry, or failed for good). (Server.Tick is TickUpTo now and the club.Whole
+// retry, or failed for good). (Server.Tick is TickUpTo now and the whole
 // prune, for callers without an inbox.)
 //
 // Each Handle is one bbolt write transaction: the dedupe by Message-ID,

@@ -82,7 +82,7 @@ func TestExampleMoveIsLegal(t *testing.T) {
 var examplePattern = regexp.MustCompile(`e\.g\. "([^"]+)"`)
 
 // TestExampleFromMailIsAccepted: two players who each answer with the
-// example of the mail they got play a club.Whole game of each game: every
+// example of the mail they got play a whole game of each game: every
 // example is accepted, and the game ends with a status that says the end.
 func TestExampleFromMailIsAccepted(t *testing.T) {
 	h := newHarness(t, variants.Default(variants.Options{CacheDir: t.TempDir()}))

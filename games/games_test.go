@@ -27,7 +27,7 @@ const (
 
 func nimCatalog(stones int) *variants.Catalog { return variants.New(nimKit(stones)) }
 
-// TestBotGameToTheEnd plays a club.Whole toy game against the perfect bot,
+// TestBotGameToTheEnd plays a whole toy game against the perfect bot,
 // with the winning strategy (leave a multiple of 4).
 func TestBotGameToTheEnd(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))

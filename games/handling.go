@@ -29,7 +29,7 @@ type handling struct {
 
 // mailState is what a handling knows of its mail: the request, what it
 // proved, the answer written so far and the budgets spent. It is one
-// value, kept club.Whole in a continuation while the mail waits for the bot
+// value, kept whole in a continuation while the mail waits for the bot
 // (botwork.go): a pause marshals it and a resume unmarshals it, so that
 // nothing of the mail is forgotten across the bot's turn.
 type mailState struct {

@@ -32,7 +32,7 @@ func (h *harness) unsentTo(t *testing.T, addrs ...string) []Mail {
 }
 
 // TestExtendMovesTheDeadline: an extension moves the deadline of the move
-// by club.Whole days, both players are told, and the clock keeps the new
+// by whole days, both players are told, and the clock keeps the new
 // deadline: no loss on time at the old one, a loss at the new one.
 func TestExtendMovesTheDeadline(t *testing.T) {
 	ctx := t.Context()

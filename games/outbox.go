@@ -253,7 +253,7 @@ func withoutReplyKey(subject string) string {
 const MaxSubject = 200
 
 // ShortenSubject cuts s to at most MaxSubject characters, keeping a tag
-// "[windpost <game> <key>]" at its end club.Whole; the cut is marked "...".
+// "[windpost <game> <key>]" at its end whole; the cut is marked "...".
 func ShortenSubject(s string) string {
 	r := []rune(s)
 	if len(r) <= MaxSubject {

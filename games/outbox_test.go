@@ -218,7 +218,7 @@ func TestFailedNoticeTellsOpponent(t *testing.T) {
 }
 
 // TestOutboxKeepsTheDocument: a mail's document is stored with it and read
-// back club.Whole; a mail queued without one (as an older windpost queued them)
+// back whole; a mail queued without one (as an older windpost queued them)
 // reads back as its text in paragraphs.
 func TestOutboxKeepsTheDocument(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))

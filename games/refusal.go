@@ -9,7 +9,7 @@ import (
 // player could write instead. Commands return it as their error; the
 // handling of a mail tells it from a failure of the store or the bot with
 // errors.As (as go-imap's server tells *imap.Error from other errors), and
-// answers it, where a failure undoes the club.Whole request.
+// answers it, where a failure undoes the whole request.
 type refusal struct {
 	wrong string // what was wrong
 	right string // what would be right; "" if there is nothing to add

@@ -148,7 +148,7 @@ func TestSeekAndJoin(t *testing.T) {
 	wantText(t, list, "Nim:\n"+id+"\n  player: alice@...\n  rating: 1500?\n  terms: 3 days per move, rated, for players rated 1200-1800, the seeker\n"+
 		"    plays black\n  expires: Sat 28 Nov 2026 12:00 UTC\n")
 	if strings.Contains(list.Text, alice) {
-		t.Errorf("the list shows alice's club.Whole address:\n%s", list.Text)
+		t.Errorf("the list shows alice's whole address:\n%s", list.Text)
 	}
 	mine := only(t, h.write(t, alice, "seeks nim"), alice)
 	wantText(t, mine, id+"\n  player: alice@players.test\n  rating: 1500?\n", ", you play black,",

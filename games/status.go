@@ -143,7 +143,7 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 }
 
 // hasPlayer reports whether address plays in the game: only players see
-// each other's club.Whole addresses and names; to anyone else (who may have
+// each other's whole addresses and names; to anyone else (who may have
 // written any From line) a player is "alice@...".
 func (rec *gameRecord) hasPlayer(address string) bool {
 	_, ok := rec.sideOf(address)

@@ -188,7 +188,7 @@ see in "history". "mute" stops your opponent's messages in that game,
 	case "vacation":
 		return `"vacation <days>" stops your clocks for that many days (at most 30 days
 in a calendar year); "vacation off" ends it early and gives back the
-club.Whole days left.`, true
+whole days left.`, true
 	}
 	return "", false
 }
@@ -298,7 +298,7 @@ link to the game's page: the board, the moves, whose move and the
 deadline (reload the page to see the latest). The link carries a secret
 part, so only those you give it to can open it; nobody can change
 anything there. The page shows the players as "alice@...", never a
-club.Whole address, and never your messages.
+whole address, and never your messages.
 "public" in the game's thread asks for the game to be public: anyone may
 then open its page by the game's id alone. Both players must say it (the
 page shows both of you); your opponent is asked. "private" from either

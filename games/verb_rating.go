@@ -92,7 +92,7 @@ func standings(h *handling, _ Command, kit variants.Kit) ([]document.Block, erro
 }
 
 // shownAddress is how the standings show a player to whoever asks (anyone
-// may): the asker's own address club.Whole, everyone else's local part only
+// may): the asker's own address whole, everyone else's local part only
 // ("alice@..."), so that windpost's public address is no list of
 // addresses to harvest.
 func shownAddress(address, asker string) string {

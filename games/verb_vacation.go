@@ -6,7 +6,7 @@ import (
 )
 
 // vacation answers "vacation <days>" and "vacation off": the sender's
-// clocks stop, or run again with the club.Whole days left given back.
+// clocks stop, or run again with the whole days left given back.
 func vacation(h *handling, c Command) (string, error) {
 	p, err := h.player(h.From)
 	if err != nil {

@@ -37,7 +37,7 @@ type GamePage struct {
 	rec *gameRecord // what Document replays
 }
 
-// PageSide is a player as the web shows them: never a club.Whole address.
+// PageSide is a player as the web shows them: never a whole address.
 type PageSide struct {
 	Shown string // "alice@...", or "the bot (perfect)"
 	Bot   bool

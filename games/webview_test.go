@@ -228,7 +228,7 @@ func TestWebStandings(t *testing.T) {
 // TestGamePageDocument: a game's page as blocks is the status block an
 // observer's mail has (the players as "local@...", the board from Black's
 // side with the mail's alt text, whose move), the tournament line (linked
-// when given an address), the numbered record; no club.Whole address, no action
+// when given an address), the numbered record; no whole address, no action
 // (the reader does not play); a game over says what happened. A page read
 // without its game, or with another game's kit, is an error.
 func TestGamePageDocument(t *testing.T) {
@@ -256,7 +256,7 @@ func TestGamePageDocument(t *testing.T) {
 			}
 		}
 		if strings.Contains(text, "@players.test") {
-			t.Errorf("the page shows a club.Whole address:\n%s", text)
+			t.Errorf("the page shows a whole address:\n%s", text)
 		}
 		board := d.FirstBoard()
 		if board == nil || board.Bottom != "black" || board.AltText() != toBob.Doc.FirstBoard().AltText() {
