@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/conditional"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -227,7 +228,7 @@ func TestConditionalWorstMail(t *testing.T) {
 		id, toAlice, _ := startGame(t, h, "microshogi")
 		h.reply(t, toAlice, "K-2d")
 		ids = append(ids, id)
-		text := capsTree(t, gameAfter(t, h.catalog, "microshogi", "K-2d"), condMaxLines, condMaxMoves)
+		text := capsTree(t, gameAfter(t, h.catalog, "microshogi", "K-2d"), conditional.MaxLines, conditional.MaxMoves)
 		first, rest, _ := strings.Cut(text, "\n")
 		lines = append(lines, id+" "+first)
 		for _, l := range strings.Split(rest, "\n") {
@@ -243,7 +244,7 @@ func TestConditionalWorstMail(t *testing.T) {
 		if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
 			t.Fatal(err)
 		}
-		if tr := rec.Conditional["black"]; tr == nil || leaves(tr.Lines) != condMaxLines {
+		if tr := rec.Conditional["black"]; tr == nil || conditional.Leaves(tr.Lines) != conditional.MaxLines {
 			t.Fatalf("game %s: tree %+v\n%s", id, tr, a.Text)
 		}
 	}

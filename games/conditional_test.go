@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/conditional"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -81,12 +82,12 @@ func TestConditionalTree(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lg := gameAfter(t, cat, tc.variant, tc.played...)
-			rows, err := readConditional(tc.text)
+			rows, err := conditional.Read(tc.text)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tree, problems := buildTree(lg, rules.Black, rows)
-			if got := tree.text(); got != tc.tree {
+			tree, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
+			if got := tree.Text(); got != tc.tree {
 				t.Errorf("tree\n%s\nwant\n%s", got, tc.tree)
 			}
 			all := strings.Join(problems, "\n")
@@ -160,30 +161,30 @@ func capsTree(t testing.TB, lg *liveGame, n, moves int) string {
 func TestConditionalCaps(t *testing.T) {
 	cat := variants.Default(variants.Options{CacheDir: t.TempDir()})
 	lg := gameAfter(t, cat, "microshogi", "K-2d")
-	text := capsTree(t, lg, condMaxLines+1, condMaxMoves)
+	text := capsTree(t, lg, conditional.MaxLines+1, conditional.MaxMoves)
 	lines := strings.Split(text, "\n")
-	rows, err := readConditional(strings.Join(lines[:condMaxLines], "\n"))
+	rows, err := conditional.Read(strings.Join(lines[:conditional.MaxLines], "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, problems := buildTree(lg, rules.Black, rows)
-	if n := leaves(tree.Lines); n != condMaxLines || len(problems) != 0 {
+	tree, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
+	if n := conditional.Leaves(tree.Lines); n != conditional.MaxLines || len(problems) != 0 {
 		t.Fatalf("%d lines, problems %q", n, problems)
 	}
-	rows, err = readConditional(text)
+	rows, err = conditional.Read(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, problems = buildTree(lg, rules.Black, rows)
-	if n := leaves(tree.Lines); n != condMaxLines || len(problems) != 1 || !strings.Contains(problems[0], "at most 30 lines of conditional moves; this one would be line 31") {
+	tree, problems = conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
+	if n := conditional.Leaves(tree.Lines); n != conditional.MaxLines || len(problems) != 1 || !strings.Contains(problems[0], "at most 30 lines of conditional moves; this one would be line 31") {
 		t.Fatalf("%d lines, problems %q", n, problems)
 	}
 	longer := lines[0] + " if K-3b then K-2d"
-	rows, err = readConditional(longer)
+	rows, err = conditional.Read(longer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, problems = buildTree(lg, rules.Black, rows); len(problems) != 1 || !strings.Contains(problems[0], "at most 30 moves") {
+	if _, problems = conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows); len(problems) != 1 || !strings.Contains(problems[0], "at most 30 moves") {
 		t.Fatalf("problems %q", problems)
 	}
 }
@@ -193,15 +194,15 @@ func TestConditionalCaps(t *testing.T) {
 func BenchmarkConditionalWorstTree(b *testing.B) {
 	cat := variants.Default(variants.Options{CacheDir: b.TempDir()})
 	lg := gameAfter(b, cat, "microshogi", "K-2d")
-	text := capsTree(b, lg, condMaxLines, condMaxMoves)
+	text := capsTree(b, lg, conditional.MaxLines, conditional.MaxMoves)
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		rows, err := readConditional(text)
+		rows, err := conditional.Read(text)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if t, problems := buildTree(lg, rules.Black, rows); leaves(t.Lines) != condMaxLines || len(problems) > 0 {
+		if t, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows); conditional.Leaves(t.Lines) != conditional.MaxLines || len(problems) > 0 {
 			b.Fatal(problems)
 		}
 	}

@@ -2,7 +2,7 @@
 // players, turns, clocks, draws, resignations and results, the command
 // language players write in their mails, and the bbolt store with its
 // outbox. It knows nothing of mail protocols: the mailer hands it a Request
-// and sends the Mails it leaves in the outbox.
+// and sends the Mails it conditional.Leaves in the outbox.
 //
 // Use: open the Store (Open), make a Server (NewServer) with the catalog of
 // variants, call Server.Handle for each incoming mail and Server.TickUpTo
@@ -17,7 +17,7 @@
 // the player's authentication by reply token, every command of the mail,
 // the outgoing mails and the mark "processed" commit together or not at
 // all. The bot never thinks inside it: a command that needs the bot
-// leaves a continuation, and Server.BotWork (run beside the mail loop)
+// conditional.Leaves a continuation, and Server.BotWork (run beside the mail loop)
 // thinks with no lock held and finishes the mail in a second transaction.
 //
 // Where things are (two rooms below this package: internal/store, the

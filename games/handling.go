@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/conditional"
 
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
@@ -69,7 +70,7 @@ func (h *handling) runLines() error {
 		h.Answer.say("Your mail was too large for me to read. Send your commands in a short plain-text mail, one per line.")
 		return h.limitErrors()
 	}
-	cmds := subjectStop(h, readLines(h, joinConditionals(h.Req.Lines)))
+	cmds := subjectStop(h, readLines(h, conditional.Join(h.Req.Lines)))
 	if len(cmds) == 0 && !h.talk.any() {
 		h.Answer.say("I found no command in your mail.")
 		h.Answer.Help = true
@@ -78,7 +79,7 @@ func (h *handling) runLines() error {
 }
 
 // runCommands runs cmds in order and ends the answer; a command that
-// needs the bot to think leaves the rest to a continuation (h.bot.pending).
+// needs the bot to think conditional.Leaves the rest to a continuation (h.bot.pending).
 func (h *handling) runCommands(cmds []Command) error {
 	for i, c := range cmds {
 		if h.mailsSpent() {

@@ -168,7 +168,7 @@ type SendFailure struct {
 	At        time.Time // when the try failed
 	Permanent bool      // the server refused the mail for good (SMTP 5xx)
 	// Retry is when to try again; zero gives up: the mail has failed for
-	// good, leaves the queue, and the other player of its game is told.
+	// good, conditional.Leaves the queue, and the other player of its game is told.
 	Retry time.Time
 }
 

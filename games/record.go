@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/conditional"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -114,7 +115,7 @@ type gameRecord struct {
 
 	// Conditional are the players' conditional moves, by side ("black",
 	// "white"); only their owner ever sees them (conditional.go).
-	Conditional map[string]*condTree `json:"conditional,omitempty"`
+	Conditional map[string]*conditional.Tree `json:"conditional,omitempty"`
 }
 
 const gameRecordVersion = 1

@@ -416,7 +416,7 @@ func TestTournamentRefusals(t *testing.T) {
 	}
 }
 
-// TestTournamentLeaveAndShow: a player leaves before the start with the
+// TestTournamentLeaveAndShow: a player conditional.Leaves before the start with the
 // key of the answer to their join; "tournament <t>" and "tournament"
 // show it to anyone, players as others see them.
 func TestTournamentLeaveAndShow(t *testing.T) {

@@ -3,10 +3,12 @@ package games
 import (
 	"fmt"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/conditional"
 )
 
 // parseConditionalLine reads "if <move> then <move> ...", its indented
-// form (the lines joinConditionals joined to it), "conditional" and
+// form (the lines conditional.Join joined to it), "conditional" and
 // "conditional clear". An "if" line without "then", or whose first word
 // could not be a move, is talk ("if you win, then I owe you a beer"),
 // read as a move line.
@@ -19,7 +21,7 @@ func parseConditionalLine(c *Command, l lineWords) {
 	if l.verb != "if" {
 		words = words[1:] // "conditional"; an "if" stays, as the rows read it
 	}
-	if l.verb == "if" && len(words) > 1 && (!multi && !hasWord(l.low, "then") || !looksLikeMove(words[1])) {
+	if l.verb == "if" && len(words) > 1 && (!multi && !conditional.HasWord(l.low, "then") || !looksLikeMove(words[1])) {
 		c.Verb = VerbMove
 		c.parseMove(strings.Join(l.words, " "))
 		return
@@ -68,7 +70,7 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 			return fmt.Sprintf("You have no conditional moves in game %s. %s", rec.ID, condExample(lg)), nil
 		}
 		return fmt.Sprintf("Your conditional moves in game %s (%d %s; only you see them):\n%s",
-			rec.ID, leaves(old.Lines), plural(leaves(old.Lines), "line", "lines"), old.text()), nil
+			rec.ID, conditional.Leaves(old.Lines), plural(conditional.Leaves(old.Lines), "line", "lines"), old.Text()), nil
 	}
 	if lg.toMove() == side {
 		if answeredAtOnce(rec) {
@@ -78,11 +80,11 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 		return "", refused("it is your move in game %s (#%d): conditional moves answer your opponent's next move.", rec.ID, len(rec.Moves)+1).
 			instead("Write your move first, then the conditional moves below it, in the same mail.")
 	}
-	rows, err := readConditional(c.Tree)
+	rows, err := conditional.Read(c.Tree)
 	if err != nil {
 		return "", refused("%s.", err).instead("%s", condExample(lg))
 	}
-	t, problems := buildTree(lg, side, rows)
+	t, problems := conditional.Build(lg.kit.Notation, lg.g, side, rows)
 	if len(t.Lines) == 0 {
 		kept := "You have no conditional moves in this game."
 		if old != nil {
@@ -93,7 +95,7 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 	setTree(rec, side, t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Done: your conditional moves in game %s, as I read them (%d %s):\n%s",
-		rec.ID, leaves(t.Lines), plural(leaves(t.Lines), "line", "lines"), t.text())
+		rec.ID, conditional.Leaves(t.Lines), plural(conditional.Leaves(t.Lines), "line", "lines"), t.Text())
 	if len(problems) > 0 {
 		fmt.Fprintf(&b, "\nNot taken (the lines above stand):\n%s", strings.Join(problems, "\n"))
 	}

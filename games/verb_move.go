@@ -54,7 +54,7 @@ func moveVerb(h *handling, c Command) (string, error) {
 		text, err = lg.play(m, h.now)
 	}
 	if err != nil {
-		return "", refused("%q is not a legal move in game %s: %s.", c.Move, rec.ID, reason(err)).
+		return "", refused("%q is not a legal move in game %s: %s.", c.Move, rec.ID, rules.Why(err)).
 			instead("\nThe legal moves (#%d) are:\n%s", next, legalMoves(lg))
 	}
 	out := []string{"Done: you played " + text + "."}
@@ -118,13 +118,6 @@ func saysMove(line string) bool {
 		words = words[1:]
 	}
 	return len(words) > 0 && (words[0] == "move" || words[0] == "play")
-}
-
-// reason is a refused move's error in plain words, without the generic
-// "illegal move: " that every such error starts with.
-func reason(err error) string {
-	s := strings.TrimPrefix(err.Error(), rules.ErrIllegal.Error()+": ")
-	return strings.TrimSuffix(s, ".")
 }
 
 // legalMoves lists the legal moves in notation.

@@ -137,6 +137,13 @@ func DrawBy(r Reason) Outcome { return Outcome{Status: Draw, Reason: r} }
 // ErrIllegal is wrapped by every error that refuses a move.
 var ErrIllegal = errors.New("illegal move")
 
+// Why is a refused move's error in plain words, without the "illegal
+// move: " that every such error starts with, and without a final period.
+func Why(err error) string {
+	s := strings.TrimPrefix(err.Error(), ErrIllegal.Error()+": ")
+	return strings.TrimSuffix(s, ".")
+}
+
 // ErrForeignPosition is wrapped by the error of As when a position was
 // made by another engine than the one asking.
 var ErrForeignPosition = errors.New("a position of another game")

@@ -127,3 +127,20 @@ func TestAs(t *testing.T) {
 		t.Fatalf("As(foreign) err = %v, want ErrForeignPosition naming otherPos", err)
 	}
 }
+
+// TestWhy: a refused move's error reads without the prefix every such
+// error has, and without its period; another error reads as it is.
+func TestWhy(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("%w: 4c is empty, so this is no capture.", rules.ErrIllegal), "4c is empty, so this is no capture"},
+		{fmt.Errorf("%w: not your piece", rules.ErrIllegal), "not your piece"},
+		{errors.New("a position of another game"), "a position of another game"},
+	} {
+		if got := rules.Why(tc.err); got != tc.want {
+			t.Errorf("Why(%q) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}

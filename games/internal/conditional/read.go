@@ -1,4 +1,4 @@
-package games
+package conditional
 
 import (
 	"fmt"
@@ -9,8 +9,8 @@ import (
 	"github.com/windpost/windpost/notation"
 )
 
-// The text of conditional moves, as a player writes it, before any rules
-// engine reads it: "if K*1a>S then W*2c>N if S*1c>W then K-2b>E" on one
+// Read: the text of conditional moves, as a player writes it, before any
+// rules engine reads it: "if K*1a>S then W*2c>N if S*1c>W then K-2b>E" on one
 // line, or the indented form postal players used, a line per reply with
 // deeper lines under the reply they follow:
 //
@@ -21,45 +21,45 @@ import (
 //
 // "then" and the "if"s are optional between moves written a reply per
 // line ("K*1a>S W*2c>N"), and so are move numbers ("2.K*1a>S"). What the
-// words mean is decided by conditional.go, move by move, in the position
-// each would arise in.
+// words mean is decided by Build, move by move, in the position each
+// would arise in.
 
 // The caps of a conditional tree, as Lichess caps its forecasts: at most
-// condMaxLines lines (from the first move to a last one) of at most
-// condMaxMoves moves each (both players'). The written text is bounded too:
-// condMaxText bytes in condMaxRows lines, a move at most condMaxWords words.
+// MaxLines lines (from the first move to a last one) of at most
+// MaxMoves moves each (both players'). The written text is bounded too:
+// MaxText bytes in MaxRows lines, a move at most MaxWords words.
 const (
-	condMaxLines = 30
-	condMaxMoves = 30
-	condMaxText  = 16 << 10
-	condMaxRows  = 500
-	condMaxWords = 4
+	MaxLines = 30
+	MaxMoves = 30
+	MaxText  = 16 << 10
+	MaxRows  = 500
+	MaxWords = 4
 )
 
-// condRow is one written line of conditional moves: the moves it adds,
+// Row is one written line of conditional moves: the moves it adds,
 // as groups of words (a group is what stands between "if", "then" and
 // commas: one move, or several written with spaces between them), and the
 // row it continues (-1: it starts at the position the tree is for).
-type condRow struct {
+type Row struct {
 	Text   string
 	Parent int
 	Groups [][]string
 }
 
-// readConditional reads the text of conditional moves (the verb and the
+// Read reads the text of conditional moves (the verb and the
 // game id already taken off its first line) into rows. It refuses text
 // beyond the caps, and a row of no move at all.
-func readConditional(text string) ([]condRow, error) {
-	if len(text) > condMaxText {
-		return nil, fmt.Errorf("conditional moves may take at most %d bytes of text; these take %d", condMaxText, len(text))
+func Read(text string) ([]Row, error) {
+	if len(text) > MaxText {
+		return nil, fmt.Errorf("conditional moves may take at most %d bytes of text; these take %d", MaxText, len(text))
 	}
 	lines := strings.Split(text, "\n")
-	if len(lines) > condMaxRows {
-		return nil, fmt.Errorf("conditional moves may take at most %d written lines; these take %d", condMaxRows, len(lines))
+	if len(lines) > MaxRows {
+		return nil, fmt.Errorf("conditional moves may take at most %d written lines; these take %d", MaxRows, len(lines))
 	}
 	type open struct{ indent, row int }
 	var (
-		rows  []condRow
+		rows  []Row
 		stack []open
 	)
 	for _, l := range lines {
@@ -75,8 +75,8 @@ func readConditional(text string) ([]condRow, error) {
 			}
 			return nil, fmt.Errorf("the line %q names no move", l)
 		}
-		if words > condMaxMoves*condMaxWords {
-			return nil, fmt.Errorf("the line %q has %d words; a line of %d moves needs at most %d", l, words, condMaxMoves, condMaxMoves*condMaxWords)
+		if words > MaxMoves*MaxWords {
+			return nil, fmt.Errorf("the line %q has %d words; a line of %d moves needs at most %d", l, words, MaxMoves, MaxMoves*MaxWords)
 		}
 		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
 			stack = stack[:len(stack)-1]
@@ -86,7 +86,7 @@ func readConditional(text string) ([]condRow, error) {
 			parent = stack[len(stack)-1].row
 		}
 		stack = append(stack, open{indent, len(rows)})
-		rows = append(rows, condRow{Text: l, Parent: parent, Groups: groups})
+		rows = append(rows, Row{Text: l, Parent: parent, Groups: groups})
 	}
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("no move was written after \"if\"")
@@ -151,10 +151,10 @@ func bareNumber(w string) bool {
 	return strings.Trim(d, "0123456789") == ""
 }
 
-// conditionalStart reports whether a written line starts conditional moves:
+// Starts reports whether a written line starts conditional moves:
 // "if" or "conditional" first (after a game id), with "then" later in an
 // "if" line, so that "if you want a rematch, say so" stays talk.
-func conditionalStart(line string) bool {
+func Starts(line string) bool {
 	w := strings.Fields(strings.ToLower(line))
 	if len(w) > 1 && keys.ValidGameID(w[0]) {
 		w = w[1:]
@@ -166,13 +166,13 @@ func conditionalStart(line string) bool {
 	case "conditional", "conditionals":
 		return true
 	case "if":
-		return len(w) == 1 || hasWord(w[1:], "then")
+		return len(w) == 1 || HasWord(w[1:], "then")
 	}
 	return false
 }
 
-// hasWord reports whether words (lower case) hold w, punctuation trimmed.
-func hasWord(words []string, w string) bool {
+// HasWord reports whether words (lower case) hold w, punctuation trimmed.
+func HasWord(words []string, w string) bool {
 	for _, x := range words {
 		if strings.Trim(x, ".,;:!") == w {
 			return true
@@ -181,20 +181,20 @@ func hasWord(words []string, w string) bool {
 	return false
 }
 
-// joinConditionals joins the written lines of conditional moves into one
+// Join joins the written lines of conditional moves into one
 // line of the mail, with their line breaks: from a line that starts them
-// (conditionalStart), the indented lines that follow and the further "if
+// (Starts), the indented lines that follow and the further "if
 // ... then" lines. The joined line is one command of the mail.
-func joinConditionals(lines []string) []string {
+func Join(lines []string) []string {
 	out := make([]string, 0, len(lines))
 	open := false
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		switch {
-		case open && t != "" && (indentOf(l) > 0 || strings.HasPrefix(strings.ToLower(t), "if ") && conditionalStart(t)):
+		case open && t != "" && (indentOf(l) > 0 || strings.HasPrefix(strings.ToLower(t), "if ") && Starts(t)):
 			out[len(out)-1] += "\n" + l
 			continue
-		case conditionalStart(t):
+		case Starts(t):
 			out = append(out, l)
 			open = true
 			continue

@@ -1,17 +1,14 @@
-package games
+package conditional
 
 import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/rules"
-	"github.com/windpost/windpost/variants"
 )
 
 // rowsText writes rows as "parent:group|group" lines, a group's words
 // joined by spaces, for the tables.
-func rowsText(rows []condRow) string {
+func rowsText(rows []Row) string {
 	var out []string
 	for _, r := range rows {
 		groups := make([]string, len(r.Groups))
@@ -50,7 +47,7 @@ func TestReadConditional(t *testing.T) {
 		{name: "too many words in a line", text: strings.Repeat("x ", 121), err: "has 121 words; a line of 30 moves needs at most 120"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rows, err := readConditional(tc.text)
+			rows, err := Read(tc.text)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("readConditional: %v, want %q", err, tc.err)
@@ -87,98 +84,10 @@ func TestJoinConditionals(t *testing.T) {
 			want: []string{"conditional clear", "resign"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := joinConditionals(tc.in)
+			got := Join(tc.in)
 			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
-				t.Errorf("joinConditionals(%q)\n= %q\nwant %q", tc.in, got, tc.want)
+				t.Errorf("Join(%q)\n= %q\nwant %q", tc.in, got, tc.want)
 			}
 		})
-	}
-}
-
-// FuzzConditional: no text makes the joiner, the command's parser, the
-// reader or the tree's builder fail
-// otherwise than with an explanation, loop past the caps, or build a tree
-// beyond them; every move kept is legal where it stands.
-func FuzzConditional(f *testing.F) {
-	for _, s := range []string{
-		"if b4-b3 then c1-c2 if b3-a3 then d1-c1",
-		"\n  a4-a3 b1-b2\n    b4-b3 c1-c2\n  b4-b3 c1-c2\n  b4-b3 d1-d2",
-		"if a4-a3 then\n\tb1-b2 if x",
-		"2. a4-a3 3. b1-b2 , ; -> =>",
-		strings.Repeat("if a4-a3 then b1-b2 ", 20),
-	} {
-		f.Add(s)
-	}
-	kit, err := variants.Default(variants.Options{CacheDir: f.TempDir()}).Get("julgonu")
-	if err != nil {
-		f.Fatal(err)
-	}
-	base := rules.NewGame(kit.Rules)
-	first := base.LegalMoves()[0]
-	if err := base.Play(first); err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		for _, l := range joinConditionals(strings.Split(text, "\n")) {
-			if !strings.Contains(text, strings.SplitN(l, "\n", 2)[0]) {
-				t.Fatalf("joined line %q is not in the text", l)
-			}
-			if c, ok := ParseCommand(l); ok && c.Verb == VerbConditional && c.Tree != "" && !strings.HasSuffix(strings.Join(strings.Fields(strings.SplitN(l, "\n", 2)[0]), " "), strings.Join(strings.Fields(strings.SplitN(c.Tree, "\n", 2)[0]), " ")) {
-				t.Fatalf("the tree %q of line %q", c.Tree, l)
-			}
-		}
-		rows, err := readConditional(text)
-		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("an error without words")
-			}
-			return
-		}
-		if len(rows) > condMaxRows {
-			t.Fatalf("%d rows", len(rows))
-		}
-		for i, r := range rows {
-			if r.Parent >= i || r.Parent < -1 || len(r.Groups) == 0 {
-				t.Fatalf("row %d: %+v", i, r)
-			}
-		}
-		lg := &liveGame{rec: &gameRecord{Variant: "julgonu", Moves: []moveRecord{{Text: "x"}}}, kit: kit, g: base.Clone()}
-		tree, problems := buildTree(lg, rules.Black, rows)
-		for _, p := range problems {
-			if p == "" {
-				t.Fatal("a problem without words")
-			}
-		}
-		if n := leaves(tree.Lines); n > condMaxLines {
-			t.Fatalf("%d lines", n)
-		}
-		checkTree(t, kit, base.Clone(), tree.Lines, 0)
-	})
-}
-
-// checkTree fails t unless every move of nodes is legal where it stands,
-// each opponent's move has one node, and no line is beyond the caps.
-func checkTree(t *testing.T, kit variants.Kit, g *rules.Game, nodes []*condNode, plies int) {
-	t.Helper()
-	if plies > condMaxMoves {
-		t.Fatalf("a line of %d moves", plies)
-	}
-	seen := map[string]bool{}
-	for _, n := range nodes {
-		if seen[n.Their] {
-			t.Fatalf("two nodes for %s", n.Their)
-		}
-		seen[n.Their] = true
-		h := g.Clone()
-		for _, text := range []string{n.Their, n.Reply} {
-			m, err := kit.Notation.ParseMove(h.Position(), text)
-			if err == nil {
-				err = h.Play(m)
-			}
-			if err != nil {
-				t.Fatalf("%s in the tree: %v", text, err)
-			}
-		}
-		checkTree(t, kit, h, n.Next, plies+2)
 	}
 }
