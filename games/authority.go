@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -17,42 +18,17 @@ import (
 // its Authority in the registry (verbs.go), and handling.authorise checks
 // it before the verb runs.
 
-// Authority is what a mail must prove for a verb to run.
-type Authority int
+// Authority is what a mail must prove for a verb to run: package
+// consent's levels, which every verb's spec declares (verbs.go).
+type Authority = consent.Authority
 
+// The levels of authority (consent's).
 const (
-	// Anyone may have the verb run: it is answered to the From address
-	// only, and shows nothing of another player beyond "name@..." to a
-	// mail without that game's key (help, rules, seeks, standings, board).
-	Anyone Authority = iota
-	// Sender verbs act in the sender's name (challenge, seek, join, stop,
-	// block, vacation, ...): they run only in a mail that carries one of
-	// the sender's keys or passes DMARC; otherwise the line is held and the
-	// sender gets one keyed "did you write this? reply confirm" mail.
-	Sender
-	// Player verbs change a game (a move, resign, draw, accept): the mail
-	// must carry the sender's key of that game (gameFor checks it once it
-	// knows the game), or the game must be one this mail made.
-	Player
-	// Organiser verbs act on a tournament's games (adjudicate, extend,
-	// start, withdraw a player): the organiser's key.
-	Organiser
+	Anyone    = consent.Anyone
+	Sender    = consent.Sender
+	Player    = consent.Player
+	Organiser = consent.Organiser
 )
-
-// String names the authority as docs and tests do.
-func (a Authority) String() string {
-	switch a {
-	case Anyone:
-		return "anyone"
-	case Sender:
-		return "the sender's key"
-	case Player:
-		return "the game's player key"
-	case Organiser:
-		return "the organiser's key"
-	}
-	return fmt.Sprintf("Authority(%d)", int(a))
-}
 
 // tournamentAuthority is what a tournament line needs: looking needs
 // nothing, entering or leaving the sender's key, starting or withdrawing
@@ -112,7 +88,7 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 			return "", refused("I asked you to confirm another mail at %s, and ask at most once an hour;", formatTime(w.Asked)).
 				instead(`reply "confirm" to that mail, or write this line in a reply to any mail windpost sent you: its reply key proves the mail comes from you, and the line runs at once.`)
 		}
-		p.Confirm = &confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour), Asked: h.now}
+		p.Confirm = &consent.Confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour), Asked: h.now}
 	}
 	if n := len(p.Confirm.Challenges); n >= maxOpenInvitations {
 		return "", refused("this mail already has %d lines waiting for your confirmation, as many as I keep;", n).
@@ -122,7 +98,7 @@ func (h *handling) holdForConfirm(c Command) (string, error) {
 	if c.Verb == VerbChallenge {
 		line = heldLine(c)
 	}
-	p.Confirm.Challenges = append(p.Confirm.Challenges, heldChallenge{Line: line, To: c.Address})
+	p.Confirm.Challenges = append(p.Confirm.Challenges, consent.HeldChallenge{Line: line, To: c.Address})
 	h.markChanged(h.From)
 	if h.Consent.Asked {
 		return "Waiting for your confirmation too (see above).", nil

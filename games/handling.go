@@ -3,7 +3,6 @@ package games
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -38,12 +37,12 @@ type mailState struct {
 	From string  `json:"from"`
 	// AuthGame is the game whose reply token the request carried and
 	// proved (the token is From's); "" if none or a wrong one.
-	AuthGame string  `json:"auth_game,omitempty"`
-	BadToken bool    `json:"bad_token,omitempty"`
-	ByDigest bool    `json:"digest,omitempty"`  // the request carried the key of the sender's digest
-	Created  string  `json:"created,omitempty"` // the game the last new or challenge of this mail made
-	Answer   answer  `json:"answer"`
-	Consent  consent `json:"consent,omitempty"` // what proves the sender (verb_consent.go)
+	AuthGame string      `json:"auth_game,omitempty"`
+	BadToken bool        `json:"bad_token,omitempty"`
+	ByDigest bool        `json:"digest,omitempty"`  // the request carried the key of the sender's digest
+	Created  string      `json:"created,omitempty"` // the game the last new or challenge of this mail made
+	Answer   answer      `json:"answer"`
+	Consent  senderProof `json:"consent,omitempty"` // what proves the sender (verb_consent.go)
 	// Caused is what the mail caused before its last pause, besides the
 	// news it keeps (mailsCaused).
 	Caused int `json:"caused,omitempty"`
@@ -166,8 +165,7 @@ func (h *handling) limitErrors() error {
 	if err != nil {
 		return err
 	}
-	hourAgo := h.now.Add(-time.Hour)
-	p.ErrorAnswers = slices.DeleteFunc(p.ErrorAnswers, func(t time.Time) bool { return !t.After(hourAgo) })
+	p.ErrorAnswers = p.ErrorAnswers.Since(h.now, time.Hour)
 	limit := h.srv.cfg.ErrorAnswersPerHour
 	if !p.Proven.IsZero() {
 		limit *= 2 // an address that proved itself once writes more

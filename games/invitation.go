@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -41,17 +42,13 @@ func mayInvite(h *handling, address string) error {
 	if err != nil {
 		return err
 	}
-	held := held(h, me)
+	held := me.Confirm.Held(h.now)
 	if never, err := h.neverPlayed(address); err != nil || !never {
 		return err
 	}
-	dayAgo := h.now.Add(-24 * time.Hour)
-	me.Invited = slices.DeleteFunc(me.Invited, func(t time.Time) bool { return !t.After(dayAgo) })
+	me.Invited = me.Invited.Since(h.now, 24*time.Hour)
 	if n := len(me.Invited) + len(held); n >= h.srv.cfg.invitationsPerDay() {
-		next := h.now.Add(24 * time.Hour)
-		if len(me.Invited) > 0 {
-			next = me.Invited[0].Add(24 * time.Hour)
-		}
+		next := me.Invited.Freed(h.now, 24*time.Hour)
 		return refused("you have invited %d addresses that never played windpost in the last 24 hours, as many as a day allows;", n).
 			instead("invite them after %s, or invite someone who already plays.", formatTime(next))
 	}
@@ -76,22 +73,12 @@ func mayMailInvitee(h *handling, address string, them *playerRecord) error {
 				instead("Try again in a few days, or challenge someone else.")
 		}
 	}
-	hourAgo := h.now.Add(-time.Hour)
-	them.InvitedBy = slices.DeleteFunc(them.InvitedBy, func(t time.Time) bool { return !t.After(hourAgo) })
+	them.InvitedBy = them.InvitedBy.Since(h.now, time.Hour)
 	if n := len(them.InvitedBy); n >= invitationsPerHourTo {
 		return refused("%s has been invited %d times in the last hour, as many as I allow.", address, n).
-			instead("Try again after %s.", formatTime(them.InvitedBy[0].Add(time.Hour)))
+			instead("Try again after %s.", formatTime(them.InvitedBy.Freed(h.now, time.Hour)))
 	}
 	return nil
-}
-
-// held is the sender's challenges waiting for a confirm that has not
-// expired.
-func held(h *handling, p *playerRecord) []heldChallenge {
-	if p.Confirm == nil || !h.now.Before(p.Confirm.Until) {
-		return nil
-	}
-	return p.Confirm.Challenges
 }
 
 // countInvitation counts an invitation to address against address's
@@ -155,7 +142,7 @@ func (h *handling) confirmMail(m *Mail) {
 		return
 	}
 	id := p.Confirm.ID
-	tok := confirmToken(h.srv.store.secret, id, h.From)
+	tok := consent.ConfirmToken(h.srv.store.secret, id, h.From)
 	m.ReplyTo = keys.ReplyAddress(h.srv.local, h.srv.domain, id, tok)
 	m.Subject += " " + keys.SubjectTag(id, tok)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/conditional"
+	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -213,7 +214,7 @@ type playerRecord struct {
 	VacationFrom  time.Time      `json:"vacation_from,omitempty"` // when the last vacation began: its days count in that year
 	VacationUntil time.Time      `json:"vacation_until,omitempty"`
 	VacationDays  map[string]int `json:"vacation_days,omitempty"` // year -> days taken
-	ErrorAnswers  []time.Time    `json:"error_answers,omitempty"` // within the last hour
+	ErrorAnswers  consent.Window `json:"error_answers,omitempty"` // within the last hour
 	Created       time.Time      `json:"created"`
 
 	// Proven is when the address first answered a windpost mail with its
@@ -222,13 +223,13 @@ type playerRecord struct {
 	Proven time.Time `json:"proven,omitempty"`
 	// Confirm holds the challenges of a sender not yet proven, waiting
 	// for their "confirm"; nil if none.
-	Confirm *confirmation `json:"confirm,omitempty"`
+	Confirm *consent.Confirmation `json:"confirm,omitempty"`
 	// Invited is when the player invited an address that never played,
 	// within the last day (withdrawn invitations count too).
-	Invited []time.Time `json:"invited,omitempty"`
+	Invited consent.Window `json:"invited,omitempty"`
 	// InvitedBy is when someone invited the address, within the last
 	// hour (invitationsPerHourTo).
-	InvitedBy []time.Time `json:"invited_by,omitempty"`
+	InvitedBy consent.Window `json:"invited_by,omitempty"`
 	// Blocked are the addresses that may not challenge the player.
 	Blocked []string `json:"blocked,omitempty"`
 	// Notify, Remind and Timezone are the player's mail settings
@@ -252,24 +253,6 @@ type playerRecord struct {
 	// Name is the display name of the player's From, cleaned (cleanName);
 	// others see "Name (address)". "" if none was given.
 	Name string `json:"name,omitempty"`
-}
-
-// confirmation is what waits for an unproven sender's "confirm": the
-// challenges they wrote, held until a reply carries the confirmation's key
-// (keys.Token of "confirm."+ID and the sender), or until Until.
-type confirmation struct {
-	ID         string          `json:"id"` // game-id-shaped, so that the reply address and subject tag carry it
-	Challenges []heldChallenge `json:"challenges"`
-	Until      time.Time       `json:"until"` // it expires then
-	// Asked is when the mail that asks for it went; zero in records made
-	// before the time was kept.
-	Asked time.Time `json:"asked,omitempty"`
-}
-
-// heldChallenge is one challenge waiting for its sender's confirm.
-type heldChallenge struct {
-	Line string `json:"line"` // the command as written; run again on confirm
-	To   string `json:"to"`   // the invited address
 }
 
 // doNotMailRecord is an address that asked never to be mailed ("stop").

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -43,20 +44,13 @@ func (cfg Config) invitationsPerDay() int {
 	return cfg.InvitationsPerDay
 }
 
-// consent is what a handling knows of its sender's proof.
-type consent struct {
+// senderProof is what a handling knows of its sender's proof.
+type senderProof struct {
 	ConfirmKey bool `json:"confirm_key,omitempty"` // the mail carries the key of the sender's confirmation
 	AddressKey bool `json:"address_key,omitempty"` // the mail carries the sender's address key (authority.go)
 	Asked      bool `json:"asked,omitempty"`       // a line of this mail waits for the sender's confirm
 	proven     bool // this mail proves its sender (a key of theirs, or DMARC); noteProof, again after a pause
 	known      bool // the sender proved their address once (playerRecord.Proven)
-}
-
-// confirmToken is the reply key of confirmation id to address: a reply
-// token over "confirm."+id, so that no game's key confirms and no
-// confirmation's key plays.
-func confirmToken(secret []byte, id, address string) string {
-	return keys.Token(secret, "confirm."+id, address)
 }
 
 // parseConsent reads the arguments of confirm, stop, block, unblock and
@@ -97,7 +91,7 @@ func keyOfAnother(h *handling, p *playerRecord) bool {
 		return false
 	}
 	secret := h.srv.store.secret
-	return !keys.Match(h.Req.Token, confirmToken(secret, h.Req.GameID, h.From)) &&
+	return !keys.Match(h.Req.Token, consent.ConfirmToken(secret, h.Req.GameID, h.From)) &&
 		!keys.Match(h.Req.Token, keys.Token(secret, h.Req.GameID, h.From))
 }
 
@@ -108,7 +102,7 @@ func confirmKeyMatches(h *handling, game, token string) bool {
 	if err != nil || p.Confirm == nil || p.Confirm.ID != game || !h.now.Before(p.Confirm.Until) {
 		return false
 	}
-	if !keys.Match(token, confirmToken(h.srv.store.secret, game, h.From)) {
+	if !keys.Match(token, consent.ConfirmToken(h.srv.store.secret, game, h.From)) {
 		return false
 	}
 	h.Consent.ConfirmKey = true
@@ -171,7 +165,7 @@ func confirm(h *handling, _ Command) (string, error) {
 		return "", refused("this mail answers one I sent to another address, not to %s, and a confirm counts only from the address that wrote the line;", h.From).
 			instead("reply from that address (with its +tag, if it had one), or write the line again from this one.")
 	}
-	if len(held(h, p)) == 0 {
+	if len(p.Confirm.Held(h.now)) == 0 {
 		return "", refused("nothing of yours is waiting for a confirmation.").
 			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, confirmDays)
 	}

@@ -123,7 +123,7 @@ func boardAuthority(c Command) Authority {
 // builtinVerbs is the table of windpost's verbs.
 func builtinVerbs() []verbSpec {
 	talk := func(c *Command, l lineWords) { c.parseTalk(l.verb, l.line, l.low) }
-	consent := func(c *Command, l lineWords) { c.parseConsent(l.low) }
+	consenting := func(c *Command, l lineWords) { c.parseConsent(l.low) }
 	setting := func(c *Command, l lineWords) { c.parseSetting(l.verb, l.args) }
 	seek := func(c *Command, l lineWords) { c.parseSeek(l.verb, l.low) }
 	rating := func(c *Command, l lineWords) { c.parseRating(l.verb, l.low) }
@@ -208,14 +208,14 @@ func builtinVerbs() []verbSpec {
 		{verb: VerbRules, words: []string{"rules"}, authority: Anyone, suggest: true,
 			usage: "rules <game>\tthe rules and the notation", parse: parseRules, show: rulesShown},
 		{verb: VerbConfirm, words: []string{"confirm"}, authority: Anyone, suggest: true, topic: "privacy",
-			usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", parse: consent, run: confirm},
+			usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", parse: consenting, run: confirm},
 		{verb: VerbStop, words: []string{"stop", "unsubscribe"}, authority: Sender, suggest: true, topic: "privacy",
-			usage: "stop\tnever be invited (or mailed) by windpost again", parse: consent, run: stopVerb},
+			usage: "stop\tnever be invited (or mailed) by windpost again", parse: consenting, run: stopVerb},
 		{verb: VerbBlock, words: []string{"block"}, authority: Sender, suggest: true, topic: "privacy",
-			usage: "block <address> / unblock <address>\n\tkeep an address from challenging you", parse: consent, run: blockVerb},
-		{verb: VerbUnblock, words: []string{"unblock"}, authority: Sender, suggest: true, topic: "privacy", parse: consent, run: unblock},
+			usage: "block <address> / unblock <address>\n\tkeep an address from challenging you", parse: consenting, run: blockVerb},
+		{verb: VerbUnblock, words: []string{"unblock"}, authority: Sender, suggest: true, topic: "privacy", parse: consenting, run: unblock},
 		{verb: VerbForget, words: []string{"forget"}, authority: Sender, suggest: true, topic: "privacy",
-			usage: "forget me\tresign your games; windpost forgets your address", parse: consent, run: forgetMe},
+			usage: "forget me\tresign your games; windpost forgets your address", parse: consenting, run: forgetMe},
 		{verb: VerbRating, words: []string{"rating", "ratings"}, authority: Anyone, suggest: true, topic: "rating",
 			usage: "rating\tyour ratings, with their last changes", parse: rating, run: myRating},
 		{verb: VerbStandings, words: []string{"standings"}, authority: Anyone, suggest: true, topic: "rating",
