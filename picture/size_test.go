@@ -2,6 +2,7 @@ package picture
 
 import (
 	"bufio"
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -135,6 +136,30 @@ func sizedSets(t testing.TB) []struct {
 		{"microshogi", scenes["microshogi"]},
 		{"julgonu", scenes["julgonu"]},
 		{"microshogi-random", randomMicroshogi(t, 50)},
+	}
+}
+
+// TestPictureSize: every picture of sizedSets, as the mail draws it, fits
+// the answer's budget, so that a Micro-shogi answer stays under 35,000
+// octets whatever the position.
+func TestPictureSize(t *testing.T) {
+	budget := pictureBudget()
+	for _, set := range sizedSets(t) {
+		t.Run(set.name, func(t *testing.T) {
+			largest := 0
+			for _, pic := range set.pics {
+				var buf bytes.Buffer
+				if err := PNG(&buf, pic.p, pic.o); err != nil {
+					t.Fatalf("%s: %v", pic.name, err)
+				}
+				largest = max(largest, buf.Len())
+				if buf.Len() > budget {
+					t.Errorf("%s: the PNG has %d octets, more than the budget of %d (%d in base64, want at most %d)",
+						pic.name, buf.Len(), budget, base64Octets(buf.Len()), answerOctets-answerText)
+				}
+			}
+			t.Logf("%d pictures, the largest %d octets (budget %d)", len(set.pics), largest, budget)
+		})
 	}
 }
 
