@@ -15,14 +15,16 @@
 // The pictures are drawn with the image packages and golang.org/x/image
 // (anti-aliased vector shapes, the Go fonts): no system font and no
 // external program. Drawing is deterministic: the same position and
-// options give the same pixels on every machine.
+// options give the same pixels on every machine. The edges are
+// anti-aliased in a few steps (shades), so a picture has a few dozen
+// colours, and PNG writes them as a palette: a picture 720 pixels wide,
+// as a mail carries it, is 10-17 KB (BenchmarkPNG, TestPictureSize).
 package picture
 
 import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 
 	"github.com/windpost/windpost/rules"
@@ -130,6 +132,15 @@ func (c *canvas) caption(sh sheet, own string, x, y float32, col color.RGBA) {
 
 // Board draws p, a position of any game windpost plays.
 func Board(p rules.Position, o Options) (image.Image, error) {
+	img, err := board(p, o)
+	if err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// board is Board's picture as the canvas has it.
+func board(p rules.Position, o Options) (*image.RGBA, error) {
 	sh, err := o.sheet()
 	if err != nil {
 		return nil, err
@@ -148,7 +159,7 @@ func Board(p rules.Position, o Options) (image.Image, error) {
 
 // drawAs draws p with draw when p is a position of the engine type T (ok),
 // and does nothing when it is not.
-func drawAs[T rules.Position](p rules.Position, o Options, sh sheet, game string, draw func(T, played[T], sheet) *canvas) (img image.Image, ok bool, err error) {
+func drawAs[T rules.Position](p rules.Position, o Options, sh sheet, game string, draw func(T, played[T], sheet) *canvas) (img *image.RGBA, ok bool, err error) {
 	x, err := rules.As[T](p)
 	if err != nil {
 		return nil, false, nil
@@ -164,14 +175,15 @@ func drawAs[T rules.Position](p rules.Position, o Options, sh sheet, game string
 	return c.img, true, nil
 }
 
-// PNG writes Board(p, o) to w as a PNG.
+// PNG writes Board(p, o) to w as a PNG of its colours in a palette (see
+// paletted and writePNG): the pixels Board draws, in a quarter of the
+// octets of a full-colour PNG.
 func PNG(w io.Writer, p rules.Position, o Options) error {
-	img, err := Board(p, o)
+	img, err := board(p, o)
 	if err != nil {
 		return err
 	}
-	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
-	if err := enc.Encode(w, img); err != nil {
+	if err := writePNG(w, paletted(img)); err != nil {
 		return fmt.Errorf("picture: writing the PNG: %w", err)
 	}
 	return nil
