@@ -2,20 +2,14 @@ package mailer
 
 import (
 	"bytes"
-	"cmp"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
-	"image/png"
 	"io"
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net/textproto"
-	"slices"
 	"strings"
 
 	"github.com/windpost/windpost/document"
@@ -29,8 +23,9 @@ import (
 
 // The picture of the board in a mail about a game. Package picture draws
 // it from the games.BoardRef the mail carries, twice as wide as it is
-// shown (sharp on a phone's dense screen), its colours reduced to a
-// palette, which makes the PNG about a third of its full-colour size.
+// shown (sharp on a phone's dense screen), as picture.PNG writes it: its
+// few colours in a palette, about 13 KiB for Micro-shogi (about 18 KiB in
+// base64), at most 21,834 octets (picture's TestPictureSize).
 //
 // It is drawn in the light theme on its own light background: a mail
 // client in dark mode shows it as a light card on the dark page, readable
@@ -40,14 +35,13 @@ import (
 
 // The picture's size and colours.
 const (
-	pictureWidth  = 720 // pixels drawn
-	pictureShown  = 360 // CSS pixels shown, at most (less on a narrower screen)
-	pictureColors = 128 // the palette's size
-	pictureName   = "board.png"
+	pictureWidth = 720 // pixels drawn
+	pictureShown = 360 // CSS pixels shown, at most (less on a narrower screen)
+	pictureName  = "board.png"
 	// pictureMaxText is the longest text (in bytes) a mail may have and
 	// still get its picture: the text goes out twice (text/plain and the
-	// HTML part) and the picture is up to about 30 KiB in base64, so a mail
-	// with a picture stays under 64 KiB. A longer answer (many commands in
+	// HTML part) and the picture is at most about 29 KiB in base64, so a
+	// mail with a picture stays under 64 KiB. A longer answer (many commands in
 	// one mail) goes without it; its text board is still there.
 	pictureMaxText = 12 << 10
 )
@@ -89,14 +83,9 @@ func drawBoard(m games.Mail) (*boardImage, error) {
 		}
 		o.Last = picture.Last{Before: before, Move: move}
 	}
-	img, err := picture.Board(pos, o)
-	if err != nil {
-		return nil, fmt.Errorf("mail %s: %w", m.ID, err)
-	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&buf, paletted(img, pictureColors)); err != nil {
-		return nil, fmt.Errorf("mail %s: board: %w", m.ID, err)
+	if err := picture.PNG(&buf, pos, o); err != nil {
+		return nil, fmt.Errorf("mail %s: %w", m.ID, err)
 	}
 	return &boardImage{png: buf.Bytes(), pic: document.Picture{CID: pictureCID(m), Width: pictureShown}}, nil
 }
@@ -108,52 +97,6 @@ func pictureCID(m games.Mail) string {
 		return "board." + id
 	}
 	return "board." + m.ID + "@windpost.invalid"
-}
-
-// paletted is img in its n most frequent colours (ties broken by the
-// colour, so the same picture gives the same PNG), each pixel in the
-// nearest of them. The board's few flat colours are kept exactly; only
-// the anti-aliased edges come a shade nearer.
-func paletted(img image.Image, n int) *image.Paletted {
-	src := image.NewRGBA(img.Bounds())
-	draw.Draw(src, src.Bounds(), img, img.Bounds().Min, draw.Src)
-	pixel := func(i int) color.RGBA {
-		return color.RGBA{src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3]}
-	}
-	count := map[color.RGBA]int{}
-	for i := 0; i < len(src.Pix); i += 4 {
-		count[pixel(i)]++
-	}
-	colours := make([]color.RGBA, 0, len(count))
-	for c := range count {
-		colours = append(colours, c)
-	}
-	slices.SortFunc(colours, func(p, q color.RGBA) int {
-		if c := cmp.Compare(count[q], count[p]); c != 0 {
-			return c
-		}
-		return cmp.Compare(rgbaKey(p), rgbaKey(q))
-	})
-	pal := make(color.Palette, 0, n)
-	for _, c := range colours[:min(n, len(colours))] {
-		pal = append(pal, c)
-	}
-	out := image.NewPaletted(src.Bounds(), pal)
-	index := map[color.RGBA]uint8{}
-	for i := 0; i < len(src.Pix); i += 4 {
-		c := pixel(i)
-		k, ok := index[c]
-		if !ok {
-			k = uint8(pal.Index(c))
-			index[c] = k
-		}
-		out.Pix[i/4] = k
-	}
-	return out
-}
-
-func rgbaKey(c color.RGBA) uint32 {
-	return uint32(c.R)<<24 | uint32(c.G)<<16 | uint32(c.B)<<8 | uint32(c.A)
 }
 
 // addHTML adds the HTML part of m to msg, its document rendered as HTML:

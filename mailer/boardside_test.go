@@ -40,12 +40,8 @@ func TestBoardPictureSide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := picture.Board(pos, picture.Options{Width: pictureWidth, Bottom: side})
-			if err != nil {
-				t.Fatal(err)
-			}
 			var buf bytes.Buffer
-			if err := png.Encode(&buf, paletted(want, pictureColors)); err != nil {
+			if err := picture.PNG(&buf, pos, picture.Options{Width: pictureWidth, Bottom: side}); err != nil {
 				t.Fatal(err)
 			}
 			got, err := png.Decode(bytes.NewReader(img.png))

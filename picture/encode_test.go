@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"strings"
 	"testing"
 )
 
@@ -80,57 +79,6 @@ func TestPalettedColours(t *testing.T) {
 						t.Fatalf("(%d, %d): %v is painted %v, not the nearest %v", x, y, in, out, got.Palette[got.Palette.Index(in)])
 					}
 				}
-			}
-		})
-	}
-}
-
-// writePNG writes any palette of 1 to 256 colours, opaque or not, in a
-// PNG that image/png reads back pixel for pixel; it refuses others.
-func TestWritePNG(t *testing.T) {
-	grey := func(n int, a uint8) color.Palette {
-		p := make(color.Palette, n)
-		for i := range p {
-			p[i] = color.NRGBA{uint8(i), uint8(255 - i), uint8(i / 2), a}
-		}
-		return p
-	}
-	tests := []struct {
-		name    string
-		palette color.Palette
-		w, h    int
-		fails   string
-	}{
-		{"one colour", grey(1, 255), 3, 2, ""},
-		{"opaque", grey(70, 255), 720, 9, ""},
-		{"translucent", grey(256, 0x80), 31, 17, ""},
-		{"no colour", nil, 4, 4, "in 0 colours"},
-		{"too many", grey(257, 255), 4, 4, "in 257 colours"},
-		{"empty", grey(2, 255), 0, 4, "want 1 to 256"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			m := image.NewPaletted(image.Rect(0, 0, tt.w, tt.h), tt.palette)
-			for i := range m.Pix {
-				m.Pix[i] = uint8((i * 7 / 5) % max(1, len(tt.palette)))
-			}
-			var buf bytes.Buffer
-			err := writePNG(&buf, m)
-			if tt.fails != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.fails) {
-					t.Fatalf("got %v, want an error saying %q", err, tt.fails)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := png.Decode(&buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := samePixels(got, m); err != nil {
-				t.Error(err)
 			}
 		})
 	}

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
 	"io"
 
 	"github.com/windpost/windpost/rules"
@@ -176,14 +177,17 @@ func drawAs[T rules.Position](p rules.Position, o Options, sh sheet, game string
 }
 
 // PNG writes Board(p, o) to w as a PNG of its colours in a palette (see
-// paletted and writePNG): the pixels Board draws, in a quarter of the
+// paletted), by image/png: the pixels Board draws, in a quarter of the
 // octets of a full-colour PNG.
 func PNG(w io.Writer, p rules.Position, o Options) error {
 	img, err := board(p, o)
 	if err != nil {
 		return err
 	}
-	if err := writePNG(w, paletted(img)); err != nil {
+	// image/png writes a palette's indices unfiltered, as the PNG
+	// specification recommends for a palette.
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(w, paletted(img)); err != nil {
 		return fmt.Errorf("picture: writing the PNG: %w", err)
 	}
 	return nil
