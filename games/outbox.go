@@ -70,6 +70,26 @@ type storedMail struct {
 	Mail
 }
 
+// stored is m as the outbox keeps it: a mail with its document keeps no
+// Text, which is the document's text render (read makes it again), so
+// that the body is not stored twice.
+func stored(m Mail) storedMail {
+	if m.Doc != nil {
+		m.Text = ""
+	}
+	return storedMail{V: 1, Mail: m}
+}
+
+// read is the mail the outbox kept, its Text rendered again from its
+// document if it was stored without one.
+func (sm storedMail) read() Mail {
+	m := sm.Mail
+	if m.Text == "" && m.Doc != nil {
+		m.Text = m.Doc.Text()
+	}
+	return m
+}
+
 // mailKey is the outbox key of sequence number n: fixed width, so that the
 // keys sort in the order the mails were queued.
 func mailKey(n uint64) string { return fmt.Sprintf("%020d", n) }

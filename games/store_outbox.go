@@ -31,7 +31,7 @@ func (st outboxTx) newMailNumber() (uint64, error) { return st.tx.Bucket(store.O
 
 // queueMail stores a composed mail in the outbox as pending.
 func (st outboxTx) queueMail(m *Mail) error {
-	if err := st.tx.Bucket(store.Outbox).Put(m.ID, storedMail{V: 1, Mail: *m}); err != nil {
+	if err := st.tx.Bucket(store.Outbox).Put(m.ID, stored(*m)); err != nil {
 		return err
 	}
 	if err := st.tx.Bucket(store.Pending).PutRaw(m.ID, nil); err != nil {
@@ -46,7 +46,7 @@ func (st outboxTx) mail(id string) (m Mail, ok bool, err error) {
 	if sm == nil {
 		return Mail{}, false, err
 	}
-	return sm.Mail, true, nil
+	return sm.read(), true, nil
 }
 
 // putMail writes outbox mail m back; sent (or failed for good) takes it
@@ -60,7 +60,7 @@ func (st outboxTx) putMail(m Mail) error {
 	} else if err := st.putDue(m); err != nil {
 		return err
 	}
-	return st.tx.Bucket(store.Outbox).Put(m.ID, storedMail{V: 1, Mail: m})
+	return st.tx.Bucket(store.Outbox).Put(m.ID, stored(m))
 }
 
 // pendingMail calls f with the outbox mails not yet sent, oldest first,
@@ -85,7 +85,7 @@ func (st outboxTx) eachMail(f func(Mail) error) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", id, err)
 		}
-		return f(sm.Mail)
+		return f(sm.read())
 	})
 }
 
