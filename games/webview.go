@@ -9,6 +9,7 @@ import (
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -149,11 +150,8 @@ func (p GamePage) Document(kit variants.Kit, tournamentURL string) (document.Doc
 		d.Add(document.Para("No move yet."))
 		return d, nil
 	}
-	moves := make([]string, len(p.Moves))
-	for i, m := range p.Moves {
-		moves[i] = fmt.Sprintf("%d.%s", i+1, m)
-	}
-	d.Add(document.Para("The moves:"), document.Joined(document.Moves(strings.Join(moves, " "))))
+	// The record as "history" writes it in a mail.
+	d.Add(document.Para("The moves:"), document.Joined(document.Moves(notation.FormatRecord(lg.kit.Notation, lg.g))))
 	return d, nil
 }
 
