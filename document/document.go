@@ -79,6 +79,10 @@ type Column struct {
 	Name  string `json:"name,omitempty"`
 	Align Align  `json:"align,omitempty"`
 	Width int    `json:"width,omitempty"`
+	// Whole keeps each cell on one line in the HTML render (short words
+	// and numbers: "+1.20", "W 37"), which a narrow screen would
+	// otherwise break inside a word.
+	Whole bool `json:"whole,omitempty"`
 }
 
 // TablePart is a table: columns and rows of cells, one cell a column;

@@ -225,3 +225,15 @@ func TestFragment(t *testing.T) {
 		t.Errorf("the mail's page links otherwise:\n%s", page)
 	}
 }
+
+// TestWholeColumn: the cells of a Whole column are kept on one line in
+// HTML (nowrap), in a mail and on a web page; other cells may wrap.
+func TestWholeColumn(t *testing.T) {
+	d := Document{Blocks: []Block{Grid(TablePart{Columns: []Column{{Whole: true}, {}},
+		Rows: [][]string{{"+1.20", "the engine's estimate, which may wrap"}}})}}
+	for name, page := range map[string]string{"mail": d.HTML(nil), "web": d.Fragment(nil)} {
+		if !strings.Contains(page, "<td nowrap>+1.20</td><td>the engine") {
+			t.Errorf("%s: the whole column's cell may wrap:\n%s", name, page)
+		}
+	}
+}

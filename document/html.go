@@ -179,11 +179,14 @@ func (t *TablePart) writeHTML(b *strings.Builder, dressed string) {
 			if i < len(r) {
 				cell = r[i]
 			}
+			b.WriteString("<td")
 			if c.Align == Right {
-				b.WriteString("<td align=\"right\">" + prose(cell) + "</td>")
-			} else {
-				b.WriteString("<td>" + prose(cell) + "</td>")
+				b.WriteString(` align="right"`)
 			}
+			if c.Whole {
+				b.WriteString(" nowrap")
+			}
+			b.WriteString(">" + prose(cell) + "</td>")
 		}
 		b.WriteString("</tr>\n")
 	}

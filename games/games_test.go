@@ -57,7 +57,7 @@ func TestBotGameToTheEnd(t *testing.T) {
 	// The analysis marks no mistake of black's and every move of the bot's
 	// (the bot was lost from the start).
 	a := only(t, h.reply(t, m, "analysis"), alice)
-	wantText(t, a, "  W n  a win; the winning move comes n plies (single moves) from here\n", "1.t2  black     W 5  ->  W 5", "2.t2  white     L 4  ->  L 4", "0 mistakes.")
+	wantText(t, a, "  W n    a win; the winning move comes n plies (single moves) from here\n", "1.t2  black     W 5  ->  W 5", "2.t2  white     L 4  ->  L 4", "0 mistakes.")
 	for _, l := range strings.Split(a.Text, "\n") {
 		if strings.HasSuffix(l, " ") {
 			t.Errorf("analysis line %q ends with a space", l)

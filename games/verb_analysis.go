@@ -56,7 +56,7 @@ func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (do
 	d.Add(document.Para(fmt.Sprintf("Analysis of game %s (%s).", lg.rec.ID, lg.result())),
 		document.Joined(document.Para("Each move, who made it, and the position's value for that player "+
 			"before and after the move, with best play from both sides:")),
-		document.Joined(document.Laid(valueKey)),
+		document.Joined(document.Grid(valueKey())),
 		document.Joined(document.Para("A mistake turns a win into a draw or a loss, or a draw into a loss.")))
 	if lg.kit.Analyst != nil && !solved(values) {
 		d.Add(document.Joined(document.Para(chancesHelp)))
@@ -66,8 +66,8 @@ func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (do
 			"history where a search of the moves since the last capture proves it, else the solved table's, " +
 			"which ignores that rule (in a table draw, a repetition trap deeper than the search is not seen).")))
 	}
-	t := document.TablePart{Columns: []document.Column{{Name: "Move"}, {Name: "By"},
-		{Name: "Before", Align: document.Right}, {}, {Name: "After"}, {}}}
+	t := document.TablePart{Columns: []document.Column{{Name: "Move", Whole: true}, {Name: "By"},
+		{Name: "Before", Align: document.Right, Whole: true}, {Whole: true}, {Name: "After", Whole: true}, {}}}
 	var mistakes, blunders int
 	for i, m := range g.Moves {
 		before := values[i]
@@ -95,11 +95,16 @@ func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (do
 	return d, nil
 }
 
-// valueKey is the key to the values of an analysis, in columns.
-const valueKey = "  W n  a win; the winning move comes n plies (single moves) from here\n" +
-	"  L n  a loss; the game is lost n plies from here\n" +
-	"  D    a draw\n" +
-	"  +1.20 or -0.50  the engine's estimate (above 0 is good for that player)"
+// valueKey is the key to the values of an analysis: a table, so that a
+// phone wraps its words and keeps its columns.
+func valueKey() document.TablePart {
+	return document.TablePart{Indent: 2, Columns: []document.Column{{Whole: true}, {}}, Rows: [][]string{
+		{"W n", "a win; the winning move comes n plies (single moves) from here"},
+		{"L n", "a loss; the game is lost n plies from here"},
+		{"D", "a draw"},
+		{"+1.20", "the engine's estimate, in pawns (above 0 is good for that player)"},
+	}}
+}
 
 // The thresholds of an estimate's drop, in winning chances (lichess's
 // scale: 2/(1+e^(-0.00368208 score))-1, from -1 lost to +1 won, the score

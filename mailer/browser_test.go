@@ -33,7 +33,8 @@ var browserWidths = []int64{390, 1200}
 
 // shotMails are the mails whose screenshots WINDPOST_BROWSER_SHOTS keeps.
 var shotMails = []string{"help-0-answer", "refused-move-0-answer", "new-microshogi-0-answer",
-	"new-julgonu-0-answer", "analysis-0-answer", "challenge-1-notice", "games-0-answer", "rules-gufuu-0-answer"}
+	"new-julgonu-0-answer", "analysis-0-answer", "challenge-1-notice", "games-0-answer", "rules-gufuu-0-answer",
+	"history-0-answer", "end-microshogi-checkmate-1-notice", "typo-after-lines-0-answer"}
 
 // readmeShot is the mail the README shows: Bob is told Alice's move in
 // their game of Micro-shogi.
