@@ -541,6 +541,7 @@ func parseGot(t testing.TB, raw []byte) *got {
 			}
 		}
 	}
+	checkExample(t, g)
 	return g
 }
 
