@@ -236,6 +236,7 @@ func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 		{0, 3, "b3-b2"},
 		{0, 13, "a3-b3"},
 		{1, 81, "b1-a1"},
+		{3, 28, "b4-a4"},
 	}
 	for _, tc := range tests {
 		g := gs[tc.game]
