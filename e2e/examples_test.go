@@ -73,13 +73,7 @@ func TestExamplesPlayed(t *testing.T) {
 			players := []*player{alice, bob}
 			played := 0
 			for ; played < 10; played++ {
-				var mover, other *player
-				var g *got
-				for i, p := range players {
-					if m := latestAbout(p, game); m != nil && strings.Contains(m.Text, "(you) to move") && m.Header.Get("X-Windpost-Result") == "" {
-						mover, other, g = p, players[1-i], m
-					}
-				}
+				mover, other, g := toMove(players, game)
 				if mover == nil {
 					break
 				}

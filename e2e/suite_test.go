@@ -99,6 +99,18 @@ func latestAbout(p *player, game string) *got {
 	return nil
 }
 
+// toMove finds which of two players is to move in game: the one whose
+// latest mail about it says "(you) to move" in a game not over, the
+// other player, and that mail; nil if neither is.
+func toMove(players []*player, game string) (mover, other *player, g *got) {
+	for i, p := range players {
+		if m := latestAbout(p, game); m != nil && strings.Contains(m.Text, "(you) to move") && m.Header.Get("X-Windpost-Result") == "" {
+			mover, other, g = p, players[1-i], m
+		}
+	}
+	return mover, other, g
+}
+
 // TestRefereedGame has two people play through windpost: a challenge, an
 // accept, moves relayed, an illegal move refused with the legal moves, a
 // move with a wrong token, a move with a forged From, an auto-reply — none
@@ -131,13 +143,7 @@ func TestRefereedGame(t *testing.T) {
 		notices := map[string]int{}
 		checked := false
 		for ply := 0; ply < 40; ply++ {
-			var mover, other *player
-			var g *got
-			for i, p := range players {
-				if m := latestAbout(p, game); m != nil && strings.Contains(m.Text, "(you) to move") && m.Header.Get("X-Windpost-Result") == "" {
-					mover, other, g = p, players[1-i], m
-				}
-			}
+			mover, other, g := toMove(players, game)
 			if mover == nil {
 				break
 			}
