@@ -284,7 +284,7 @@ func TestHostileKeysStaySecret(t *testing.T) {
 		if len(keys) == 0 {
 			t.Fatal("no reply key in the mails")
 		}
-		log, err := os.ReadFile(logPath)
+		log, err := os.ReadFile(p.log)
 		if err != nil {
 			t.Fatal(err)
 		}

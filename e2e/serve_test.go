@@ -127,6 +127,7 @@ func editConfig(t testing.TB, cfg, old, new string) {
 type proc struct {
 	cmd  *exec.Cmd
 	done chan error
+	log  string // the file its output goes to (WINDPOST_E2E_LOGDIR may move it)
 }
 
 func startProc(t testing.TB, bin, cfg, logPath string) *proc {
@@ -143,7 +144,7 @@ func startProc(t testing.TB, bin, cfg, logPath string) *proc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &proc{cmd: cmd, done: make(chan error, 1)}
+	p := &proc{cmd: cmd, done: make(chan error, 1), log: logPath}
 	go func() { p.done <- cmd.Wait(); logf.Close() }()
 	return p
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -158,20 +159,30 @@ func TestTableTornWrites(t *testing.T) {
 	for i := range keys {
 		keys[i] = rng.Uint64()
 	}
-	var wg sync.WaitGroup
+	var wg, writers sync.WaitGroup
 	var mu sync.Mutex
 	var bad []string
 	hits := 0
+	// The readers read until the writers are through (at least as many
+	// reads as writes): on a busy machine a reader may run before any
+	// writer, and must not finish before one has stored.
+	var written atomic.Bool
 	for w := 0; w < 4; w++ {
 		wg.Add(1)
+		if w%2 == 0 {
+			writers.Add(1)
+		}
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(uint64(w), 1))
 			n := 0
-			for i := 0; i < 200000; i++ {
+			for i := 0; i < 200000 || (w%2 == 1 && !written.Load()); i++ {
 				h := keys[r.IntN(len(keys))]
 				if w%2 == 0 {
 					tt.store(h, entryOf(h))
+					if i == 200000-1 {
+						writers.Done()
+					}
 					continue
 				}
 				if e, ok := tt.probe(h); ok {
@@ -188,6 +199,8 @@ func TestTableTornWrites(t *testing.T) {
 			mu.Unlock()
 		}()
 	}
+	writers.Wait()
+	written.Store(true)
 	wg.Wait()
 	if len(bad) > 0 {
 		t.Fatalf("%d reads returned an entry not stored for their key", len(bad))
