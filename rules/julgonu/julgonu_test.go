@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -336,5 +337,43 @@ func TestCountMovesMatchesGenerator(t *testing.T) {
 				t.Fatalf("overlap after %v", m)
 			}
 		}
+	}
+}
+
+// TestStretchIsWholeHistory plays random games and holds what the game
+// judges from the end of its history (stretchOf) against the same rules
+// applied to every position it has had.
+func TestStretchIsWholeHistory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var captures, refused int
+	for game := 0; game < 300; game++ {
+		g := rules.NewGame(Variant{})
+		for !g.Outcome().Over() {
+			all := positionsOf(g.Positions)
+			if got, want := g.Outcome(), outcome(all); got != want {
+				t.Fatalf("game %d ply %d: outcome %v, over the whole history %v", game, g.Ply(), got, want)
+			}
+			got, want := g.LegalMoves(), SuperkoMoves(all)
+			if !slices.Equal(got, want) {
+				t.Fatalf("game %d ply %d: legal moves %v, over the whole history %v", game, g.Ply(), got, want)
+			}
+			refused += len(all[len(all)-1].AppendMoves(nil)) - len(want)
+			before := total(all[len(all)-1])
+			if err := g.Play(want[rng.IntN(len(want))]); err != nil {
+				t.Fatal(err)
+			}
+			if total(positionsOf(g.Positions[len(g.Positions)-1:])[0]) < before {
+				captures++
+			}
+		}
+		all := positionsOf(g.Positions)
+		if got, want := g.Outcome(), outcome(all); got != want {
+			t.Fatalf("game %d end: outcome %v, over the whole history %v", game, got, want)
+		}
+	}
+	// The games must have crossed captures and met the superko rule, or
+	// the comparison said nothing of the stretch's edge.
+	if captures < 300 || refused == 0 {
+		t.Fatalf("%d captures, %d moves refused by superko: the games did not test the stretch", captures, refused)
 	}
 }

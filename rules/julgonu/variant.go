@@ -28,14 +28,31 @@ func (Variant) Start() rules.Position { return Start() }
 // on a position of another engine, which is a programming error.
 func positionsOf(ps []rules.Position) []Position {
 	out := make([]Position, len(ps))
-	for i, p := range ps {
-		q, err := rules.As[Position](p)
-		if err != nil {
-			panic(fmt.Sprintf("julgonu: position %d: %v", i, err))
-		}
-		out[i] = q
+	for i := range ps {
+		out[i] = positionAt(ps, i)
 	}
 	return out
+}
+
+// stretchOf converts the end of a game's positions that the history rules
+// look at: the capture-free stretch at its end. Pieces only leave the
+// board, so no position from before the last capture can recur, and the
+// count of quiet plies stops there. It panics as positionsOf.
+func stretchOf(ps []rules.Position) []Position {
+	from := len(ps) - 1
+	for from > 0 && total(positionAt(ps, from-1)) == total(positionAt(ps, len(ps)-1)) {
+		from--
+	}
+	return positionsOf(ps[from:])
+}
+
+// positionAt is ps[i] as the concrete type; it panics as positionsOf.
+func positionAt(ps []rules.Position, i int) Position {
+	q, err := rules.As[Position](ps[i])
+	if err != nil {
+		panic(fmt.Sprintf("julgonu: position %d: %v", i, err))
+	}
+	return q
 }
 
 // SuperkoMoves returns the moves of the last of ps that are legal by the
@@ -50,6 +67,18 @@ func SuperkoMoves(ps []Position) []rules.Move {
 		}
 	}
 	return legal
+}
+
+// hasSuperkoMove reports whether the last of ps has a move that SuperkoMoves
+// would return.
+func hasSuperkoMove(ps []Position) bool {
+	var buf [16]rules.Move
+	for _, m := range ps[len(ps)-1].AppendMoves(buf[:0]) {
+		if repeats(ps, m) < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // repeats returns the index in ps of the position that m, played in the
@@ -74,7 +103,7 @@ func repeats(ps []Position, m rules.Move) int {
 // that position that do not recreate any of positions. It returns nil when
 // the game is over.
 func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
-	ps := positionsOf(positions)
+	ps := stretchOf(positions)
 	if o := outcome(ps); o.Over() {
 		return nil
 	}
@@ -83,7 +112,7 @@ func (v Variant) LegalMoves(positions []rules.Position) []rules.Move {
 
 // OngoingMoves is LegalMoves for a game known not to be over.
 func (v Variant) OngoingMoves(positions []rules.Position) []rules.Move {
-	return SuperkoMoves(positionsOf(positions))
+	return SuperkoMoves(stretchOf(positions))
 }
 
 // Outcome judges the game whose positions are given, oldest first: the side
@@ -91,7 +120,7 @@ func (v Variant) OngoingMoves(positions []rules.Position) []rules.Move {
 // every move would repeat an earlier position); 100 plies in a row without
 // a capture draw.
 func (v Variant) Outcome(positions []rules.Position) rules.Outcome {
-	return outcome(positionsOf(positions))
+	return outcome(stretchOf(positions))
 }
 
 // Judge is Outcome on concrete positions (the history search of
@@ -106,7 +135,7 @@ func outcome(ps []Position) rules.Outcome {
 		return rules.WinFor(s.Opponent(), rules.OnePieceLeft)
 	case bits.OnesCount16(p.Opp()) <= 1:
 		return rules.WinFor(s, rules.OnePieceLeft)
-	case len(SuperkoMoves(ps)) == 0:
+	case !hasSuperkoMove(ps):
 		return rules.WinFor(s.Opponent(), rules.NoLegalMove)
 	case QuietPlies(ps) >= NoCaptureLimit:
 		return rules.DrawBy(rules.NoCaptureLimit)
