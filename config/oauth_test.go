@@ -130,3 +130,31 @@ func TestSendLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestPresetsFile holds every preset of presets.toml to what a preset must
+// say: a unique name, a title, both servers with a port and a TLS mode, an
+// OAuth provider windpost has, and notes.
+func TestPresetsFile(t *testing.T) {
+	ps := Presets()
+	if len(ps) < 6 {
+		t.Fatalf("%d presets", len(ps))
+	}
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if p.Name == "" || p.Title == "" || seen[p.Name] || len(p.Notes) == 0 {
+			t.Errorf("preset %+v: a name of its own, a title and notes wanted", p)
+		}
+		seen[p.Name] = true
+		for _, s := range []Server{p.IMAP, p.SMTP} {
+			if s.Host == "" || s.Port <= 0 || s.TLS.Check() != nil {
+				t.Errorf("preset %s: server %+v", p.Name, s)
+			}
+		}
+		if p.OAuth != "" && p.OAuth != "google" && p.OAuth != "microsoft" {
+			t.Errorf("preset %s: oauth %q", p.Name, p.OAuth)
+		}
+		if !p.Passwords && p.OAuth == "" {
+			t.Errorf("preset %s: neither passwords nor OAuth", p.Name)
+		}
+	}
+}
