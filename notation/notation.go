@@ -11,7 +11,12 @@
 // for a position of another game (rules.As, FormatAs).
 package notation
 
-import "github.com/windpost/windpost/rules"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/windpost/windpost/rules"
+)
 
 // Notation is one variant's text layer.
 type Notation interface {
@@ -73,6 +78,16 @@ func SideName(s rules.Side) string {
 		return "White"
 	}
 	return "Black"
+}
+
+// SideLines is a line for each side, Black's first, each its side's name
+// and what says writes of it: "Black: 2 pieces, on a1, b1.\nWhite: ...\n".
+func SideLines(says func(s rules.Side) string) string {
+	var b strings.Builder
+	for _, s := range []rules.Side{rules.Black, rules.White} {
+		fmt.Fprintf(&b, "%s: %s\n", SideName(s), says(s))
+	}
+	return b.String()
 }
 
 // Describer says a position and a move in words, for a reader who does

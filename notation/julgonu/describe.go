@@ -15,23 +15,20 @@ var _ notation.Describer = Notation{}
 // Pieces lists p's pieces in words: each side's count and points.
 func (Notation) Pieces(p rules.Position) string {
 	return notation.FormatAs(p, func(pos jg.Position) string {
-		var b strings.Builder
-		for _, s := range []rules.Side{rules.Black, rules.White} {
+		return notation.SideLines(func(s rules.Side) string {
 			mask := pos.Black()
 			if s == rules.White {
 				mask = pos.White()
 			}
-			n := bits.OnesCount16(mask)
-			switch n {
+			switch n := bits.OnesCount16(mask); n {
 			case 0:
-				fmt.Fprintf(&b, "%s: no pieces.\n", notation.SideName(s))
+				return "no pieces."
 			case 1:
-				fmt.Fprintf(&b, "%s: one piece, on %s.\n", notation.SideName(s), pointList(mask))
+				return "one piece, on " + pointList(mask) + "."
 			default:
-				fmt.Fprintf(&b, "%s: %d pieces, on %s.\n", notation.SideName(s), n, strings.ReplaceAll(pointList(mask), " ", ", "))
+				return fmt.Sprintf("%d pieces, on %s.", n, strings.ReplaceAll(pointList(mask), " ", ", "))
 			}
-		}
-		return b.String()
+		})
 	})
 }
 

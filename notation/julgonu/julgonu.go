@@ -273,9 +273,7 @@ func formatPosition(pos jg.Position) string {
 
 // Board draws p as the grid of lines the game is played on, Black's side
 // at the bottom, with the side to move and the pieces each side has.
-func (Notation) Board(p rules.Position) string {
-	return notation.FormatAs(p, board)
-}
+func (n Notation) Board(p rules.Position) string { return n.BoardFrom(p, rules.Black) }
 
 // BoardFrom draws p from the side of bottom's player: for White the grid
 // turned half round (files d to a across, rank 1 at the top, White's
@@ -283,8 +281,6 @@ func (Notation) Board(p rules.Position) string {
 func (Notation) BoardFrom(p rules.Position, bottom rules.Side) string {
 	return notation.FormatAs(p, func(x jg.Position) string { return boardFrom(x, bottom) })
 }
-
-func board(pos jg.Position) string { return boardFrom(pos, rules.Black) }
 
 func boardFrom(pos jg.Position, bottom rules.Side) string {
 	files := "    a   b   c   d\n"

@@ -29,9 +29,7 @@ import (
 //
 // A piece in hand is listed by its front face (B G S P) and may be dropped
 // with either face.
-func (Notation) Board(p rules.Position) string {
-	return notation.FormatAs(p, board)
-}
+func (n Notation) Board(p rules.Position) string { return n.BoardFrom(p, rules.Black) }
 
 // BoardFrom draws p from the side of bottom's player. For White the board
 // is turned half round: Black's hand on top, files 1 to 4 across, ranks e
@@ -40,8 +38,6 @@ func (Notation) Board(p rules.Position) string {
 func (Notation) BoardFrom(p rules.Position, bottom rules.Side) string {
 	return notation.FormatAs(p, func(x engine.Position) string { return boardFrom(x, bottom) })
 }
-
-func board(p engine.Position) string { return boardFrom(p, rules.Black) }
 
 func boardFrom(p engine.Position, bottom rules.Side) string {
 	if bottom != rules.White {

@@ -15,8 +15,7 @@ var _ notation.Describer = Notation{}
 // on 1e, bishop on 2e. In hand: a pawn. White: ...".
 func (Notation) Pieces(p rules.Position) string {
 	return notation.FormatAs(p, func(x engine.Position) string {
-		var b strings.Builder
-		for _, s := range []rules.Side{rules.Black, rules.White} {
+		return notation.SideLines(func(s rules.Side) string {
 			var on []string
 			for f := engine.Face(1); f < engine.NumFaces; f++ { // the king first, then as the faces go
 				for sq := engine.Square(0); sq < engine.NumSquares; sq++ {
@@ -28,9 +27,8 @@ func (Notation) Pieces(p rules.Position) string {
 			if len(on) == 0 {
 				on = []string{"no piece on the board"}
 			}
-			fmt.Fprintf(&b, "%s: %s. In hand: %s.\n", notation.SideName(s), strings.Join(on, ", "), handWords(x, s))
-		}
-		return b.String()
+			return fmt.Sprintf("%s. In hand: %s.", strings.Join(on, ", "), handWords(x, s))
+		})
 	})
 }
 
