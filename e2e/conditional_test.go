@@ -1,14 +1,11 @@
 package e2e
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/windpost/windpost/games"
 	"github.com/windpost/windpost/rules"
-	"github.com/windpost/windpost/web"
 )
 
 // condGame is one game of TestConditionalMoves: alice (black) plays first
@@ -44,13 +41,7 @@ var condGames = []condGame{
 func TestConditionalMoves(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
 		b.wipe(t, "bot", "alice", "bob")
-		view := &web.Handler{}
-		ts := httptest.NewUnstartedServer(view)
-		base := "http://" + ts.Listener.Addr().String()
-		dm := startDaemonWith(t, b, t.TempDir(), func(c *games.Config) { c.WebBaseURL = base }, nil)
-		view.Games = dm.store
-		ts.Start()
-		defer ts.Close()
+		startDaemonWithWeb(t, b, false)
 		for _, cg := range condGames {
 			t.Run(cg.variant, func(t *testing.T) {
 				conditionalGame(t, b, newPlayer(t, b, "alice"), newPlayer(t, b, "bob"), cg)

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"mime/quotedprintable"
 	"net"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -33,6 +34,7 @@ import (
 	"github.com/windpost/windpost/mailer/localmail"
 	"github.com/windpost/windpost/mailer/mailtest"
 	"github.com/windpost/windpost/variants"
+	"github.com/windpost/windpost/web"
 )
 
 // backend is a set of mail accounts on a running IMAP and SMTP server:
@@ -259,6 +261,31 @@ func startDaemon(t testing.TB, b *backend, dir string, tune ...func(*mailer.Daem
 			f(d)
 		}
 	})
+}
+
+// startDaemonWithWeb is startDaemon with the web view on: the daemon's
+// games link to pages on a test server, over https when tls, that serves
+// the daemon's store and its one-click unsubscribe. It returns the daemon
+// and the server (closed at the test's end), whose URL the links start with.
+func startDaemonWithWeb(t testing.TB, b *backend, tls bool) (*daemon, *httptest.Server) {
+	t.Helper()
+	view := &web.Handler{}
+	ts := httptest.NewUnstartedServer(view)
+	scheme := "http://"
+	if tls {
+		scheme = "https://"
+	}
+	base := scheme + ts.Listener.Addr().String()
+	dm := startDaemonWith(t, b, t.TempDir(), func(c *games.Config) { c.WebBaseURL = base }, nil)
+	// Before the server starts: no request has come yet.
+	view.Games, view.Unsubscribe = dm.store, dm.d.Games.(*games.Server)
+	if tls {
+		ts.StartTLS()
+	} else {
+		ts.Start()
+	}
+	t.Cleanup(ts.Close)
+	return dm, ts
 }
 
 // startDaemonWith is startDaemon with the games server's config and the

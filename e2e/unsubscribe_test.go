@@ -2,13 +2,11 @@ package e2e
 
 import (
 	"io"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/windpost/windpost/games"
-	"github.com/windpost/windpost/web"
 )
 
 // TestOneClickUnsubscribeByMail: with the web view on by https, the
@@ -19,13 +17,8 @@ import (
 func TestOneClickUnsubscribeByMail(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
 		b.wipe(t, "bot", "alice", "bob")
-		view := &web.Handler{}
-		ts := httptest.NewUnstartedServer(view)
-		base := "https://" + ts.Listener.Addr().String()
-		dm := startDaemonWith(t, b, t.TempDir(), func(c *games.Config) { c.WebBaseURL = base }, nil)
-		view.Games, view.Unsubscribe = dm.store, dm.d.Games.(*games.Server) // before the server starts
-		ts.StartTLS()
-		defer ts.Close()
+		_, ts := startDaemonWithWeb(t, b, true)
+		base := ts.URL
 
 		alice, bob := newPlayer(t, b, "alice"), newPlayer(t, b, "bob")
 		r := proveAddress(t, b, alice)

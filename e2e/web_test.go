@@ -3,13 +3,9 @@ package e2e
 import (
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/games"
-	"github.com/windpost/windpost/web"
 )
 
 // webLink is the line with the link to a game's page that ends the mails
@@ -33,13 +29,8 @@ func webGet(t *testing.T, url string) (int, string) {
 func TestWebPageByMail(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, b *backend) {
 		b.wipe(t, "bot", "alice")
-		view := &web.Handler{}
-		ts := httptest.NewUnstartedServer(view)
-		base := "http://" + ts.Listener.Addr().String()
-		dm := startDaemonWith(t, b, t.TempDir(), func(c *games.Config) { c.WebBaseURL = base }, nil)
-		view.Games = dm.store // before the server starts: no request has come yet
-		ts.Start()
-		defer ts.Close()
+		_, ts := startDaemonWithWeb(t, b, false)
+		base := ts.URL
 
 		alice := newPlayer(t, b, "alice")
 		g := alice.answerTo(alice.send(b.addr("bot"), "web", "new gufuu level casual", mailOpts{}))
