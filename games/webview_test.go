@@ -98,8 +98,7 @@ func TestGameLinkAndPublic(t *testing.T) {
 func TestGamePageView(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	toAlice, toBob := startNimGame(t, h)
-	id := toAlice.Headers["X-Windpost-Game"]
-	token := strings.TrimPrefix(h.store.GameLink(id), id+"-")
+	id, token := pageKey(h, toAlice)
 	toBob = only(t, h.reply(t, toAlice, "2"), bob)
 	p := must[GamePage](t)(h.store.GamePage(id, token))
 	if p.Players[0].Shown != "alice@..." || p.Players[1].Shown != "bob@..." || p.State != "playing" || p.ToMove != "white" ||
@@ -234,8 +233,7 @@ func TestWebStandings(t *testing.T) {
 func TestGamePageDocument(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	toAlice, _ := startNimGame(t, h)
-	id := toAlice.Headers["X-Windpost-Game"]
-	token := strings.TrimPrefix(h.store.GameLink(id), id+"-")
+	id, token := pageKey(h, toAlice)
 	toBob := only(t, h.reply(t, toAlice, "2"), bob)
 	kit, _ := nimCatalog(10).Lookup("nim")
 	p := must[GamePage](t)(h.store.GamePage(id, token))
@@ -328,4 +326,10 @@ func TestTournamentTables(t *testing.T) {
 	if open := tournamentPage(&club.Tournament{ID: "t3456", State: club.Open}); len(open.Tables.Blocks) != 0 {
 		t.Errorf("an open tournament has tables: %+v", open.Tables)
 	}
+}
+
+// pageKey is the game m is about and the token of its page's link.
+func pageKey(h *harness, m Mail) (id, token string) {
+	id = m.Headers["X-Windpost-Game"]
+	return id, strings.TrimPrefix(h.store.GameLink(id), id+"-")
 }
