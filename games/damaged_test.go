@@ -22,7 +22,7 @@ func storeBytes(t *testing.T) ([]byte, int) {
 	h := newHarness(t, nimCatalog(10))
 	startHumanGame(t, h)
 	h.write(t, alice, "new nim as black")
-	fillGames(t, h.store, 30) // a branch page and several conditional.Leaves
+	fillGames(t, h.store, 30) // a branch page and several leaves
 	var pageSize int
 	pageSize = os.Getpagesize() // bbolt's page size is the OS's
 	var b bytes.Buffer

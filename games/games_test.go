@@ -718,7 +718,7 @@ func TestReadingChangesNothing(t *testing.T) {
 	if after := records(); after != before {
 		t.Fatalf("looking changed records:\n%s\n%s", before, after)
 	}
-	// A refused move, or one out of turn, conditional.Leaves the game as it was (the
+	// A refused move, or one out of turn, leaves the game as it was (the
 	// sender's count of refused mails is another matter).
 	games := func() string {
 		var all map[string]json.RawMessage

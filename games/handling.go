@@ -78,7 +78,7 @@ func (h *handling) runLines() error {
 }
 
 // runCommands runs cmds in order and ends the answer; a command that
-// needs the bot to think conditional.Leaves the rest to a continuation (h.bot.pending).
+// needs the bot to think leaves the rest to a continuation (h.bot.pending).
 func (h *handling) runCommands(cmds []Command) error {
 	for i, c := range cmds {
 		if h.mailsSpent() {

@@ -320,7 +320,7 @@ func TestParseRatingCommands(t *testing.T) {
 }
 
 // TestDamagedRatingDoesNotHoldUpTheGame: a rating record that cannot be
-// read conditional.Leaves the game unrated (logged) instead of failing the mail.
+// read leaves the game unrated (logged) instead of failing the mail.
 func TestDamagedRatingDoesNotHoldUpTheGame(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	err := h.store.update(func(st storeTx) error {

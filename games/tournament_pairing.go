@@ -80,7 +80,7 @@ func pairingText(c *change, to string, games []pairedGame) (document.Document, e
 	for _, pg := range games {
 		lg := pg.game
 		if lg == nil {
-			fmt.Fprintf(&b, "Round %d: you have a bye, worth a point (an odd number of players conditional.Leaves one out). "+
+			fmt.Fprintf(&b, "Round %d: you have a bye, worth a point (an odd number of players leaves one out). "+
 				"Your next game comes with the next round.\n", pg.round)
 			continue
 		}

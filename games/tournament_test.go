@@ -416,7 +416,7 @@ func TestTournamentRefusals(t *testing.T) {
 	}
 }
 
-// TestTournamentLeaveAndShow: a player conditional.Leaves before the start with the
+// TestTournamentLeaveAndShow: a player leaves before the start with the
 // key of the answer to their join; "tournament <t>" and "tournament"
 // show it to anyone, players as others see them.
 func TestTournamentLeaveAndShow(t *testing.T) {
@@ -627,7 +627,7 @@ func TestTournamentEndsEarly(t *testing.T) {
 			bye = g.White
 		}
 	}
-	wantText(t, tt.lastNews(t, bye), "Round 1: you have a bye, worth a point")
+	wantText(t, tt.lastNews(t, bye), "Round 1: you have a bye, worth a point (an odd number of players leaves one out).")
 	if m := tt.lastNews(t, bye); !strings.Contains(m.Subject, "a bye in round 1") {
 		t.Errorf("the bye's subject: %q", m.Subject)
 	}

@@ -18,7 +18,7 @@ import (
 //	tournament <t>                 its state: players, pairings, crosstable
 //	tournament                     the tournaments open or being played
 //	tournament start <t>           the organiser
-//	tournament withdraw <t>        a player conditional.Leaves a started tournament
+//	tournament withdraw <t>        a player leaves a started tournament
 //	withdraw <player> <t>          the organiser withdraws a player
 //
 // Opening and joining need a sender who proved their address (else they
@@ -222,7 +222,7 @@ func startTournamentVerb(h *handling, tr *club.Tournament) (string, error) {
 	return text, nil
 }
 
-// withdrawVerb answers "tournament withdraw <t>" (the sender conditional.Leaves) and
+// withdrawVerb answers "tournament withdraw <t>" (the sender leaves) and
 // "withdraw <player> <t>" (the organiser takes a player out).
 func withdrawVerb(h *handling, tr *club.Tournament, player string) (string, error) {
 	if player == "" || player == h.From {
