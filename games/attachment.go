@@ -7,13 +7,6 @@ import "slices"
 // mailer attaches them (multipart/mixed around the mail's text, HTML and
 // picture).
 
-// Attachment is one file of a Mail.
-type Attachment struct {
-	Name        string // the file name the reader sees, e.g. "g2345.pgn"
-	ContentType string // e.g. "text/plain; charset=utf-8"
-	Data        []byte
-}
-
 // DefaultAttachmentBytes is Config.AttachmentBytes's default: the files of
 // one answer together, before encoding. A game's records take a few KiB,
 // so it is room for several games while the mail (base64 adds a third)

@@ -2,34 +2,6 @@ package games
 
 import "github.com/windpost/windpost/rules"
 
-// BoardRef is what the picture of a game's board in a mail is drawn from:
-// the variant, the position the mail's text board shows, the move that
-// led to it, and the side drawn at the bottom. The mailer reads them with
-// the variant's notation; games knows nothing of pictures.
-type BoardRef struct {
-	Variant  string `json:"variant"`
-	Position string `json:"position"`         // the variant's position string
-	Before   string `json:"before,omitempty"` // the position before the last move; "" before the first move
-	Move     string `json:"move,omitempty"`   // the last move as the record writes it ("K*1b>N"); "" before the first move
-	// Status is the line under the board of a game that has ended or never
-	// began ("Black is checkmated: White wins."), as its text board says
-	// it (BoardText); "" while it is offered or played: the position's own.
-	Status string `json:"status,omitempty"`
-	// Bottom is the side whose player sits at the bottom of the board, as
-	// the mail's text board draws it: "white", or "" for Black's side (the
-	// diagram as shogi players print it; mails stored before it was kept).
-	Bottom string `json:"bottom,omitempty"`
-}
-
-// BottomSide is the side ref draws at the bottom: White when Bottom says
-// "white", Black otherwise.
-func (ref BoardRef) BottomSide() rules.Side {
-	if ref.Bottom == "white" {
-		return rules.White
-	}
-	return rules.Black
-}
-
 // boardRef is the BoardRef of lg as it stands, drawn with bottom's side at
 // the bottom.
 func boardRef(lg *liveGame, bottom rules.Side) *BoardRef {

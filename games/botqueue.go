@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/outbox"
 )
 
 // The bot's queue. The bot's work is taken in turns by lane, one search a
@@ -62,7 +64,7 @@ func (cfg Config) newBotGamesUnproven() int {
 }
 
 // workKey is the bot-work key of the n-th continuation, in lane.
-func workKey(lane string, n uint64) string { return lane + " " + mailKey(n) }
+func workKey(lane string, n uint64) string { return lane + " " + outbox.Key(n) }
 
 // splitWorkKey splits a bot-work key into its lane and sequence; laned is
 // false for a key without a lane (written by hand, or damaged), whose

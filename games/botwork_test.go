@@ -10,6 +10,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/outbox"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -173,14 +174,14 @@ func TestBotWorkPassesOverDamaged(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	_, in := newNimGame(t, h)
 	err := h.store.update(func(st storeTx) error {
-		return st.tx.Bucket(store.BotWork).PutRaw(mailKey(0), []byte("{damaged"))
+		return st.tx.Bucket(store.BotWork).PutRaw(outbox.Key(0), []byte("{damaged"))
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	handleOnly(t, h, in("t2"))
 	mails, err := h.srv.BotWork(context.Background())
-	if err == nil || !strings.Contains(err.Error(), mailKey(0)) {
+	if err == nil || !strings.Contains(err.Error(), outbox.Key(0)) {
 		t.Errorf("BotWork over a damaged continuation: %v", err)
 	}
 	wantText(t, only(t, mails, alice), "The bot answered 2.")

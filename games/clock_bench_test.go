@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/outbox"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 )
@@ -57,17 +58,17 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 					}
 				}
 				for j := 0; j < 4; j++ {
-					num, err := st.outbox().newMailNumber()
+					num, err := st.outbox().NewNumber()
 					if err != nil {
 						return err
 					}
-					m := Mail{ID: mailKey(num), MessageID: fmt.Sprintf("<windpost.%d@windpost.test>", num), Kind: Notice, To: a,
+					m := Mail{ID: outbox.Key(num), MessageID: fmt.Sprintf("<windpost.%d@windpost.test>", num), Kind: Notice, To: a,
 						Subject: "Gufuu game " + ids[i], Text: "a board and a few lines of text, as a notice has them\n", NextTry: at}
-					if err := st.outbox().queueMail(&m); err != nil {
+					if err := st.outbox().Queue(&m); err != nil {
 						return err
 					}
 					m.SentAt = at
-					if err := st.outbox().putMail(m); err != nil {
+					if err := st.outbox().Put(m); err != nil {
 						return err
 					}
 				}

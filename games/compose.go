@@ -8,6 +8,7 @@ import (
 	"github.com/windpost/windpost/document"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/outbox"
 )
 
 // The mails windpost writes: the answer to a request, the notices and
@@ -29,11 +30,11 @@ type answer struct {
 	// Over says which commands were not run for the commands budget; it
 	// is kept whole when a long answer is cut (overSection).
 	Over string `json:"over,omitempty"`
-	// Attachments are the files the answer carries (attachment.go); a
+	// Attachments are the files the answer carries (outbox.Attachment); a
 	// continuation keeps what "export" attached before the bot's turn.
 	Attachments []Attachment `json:"attachments,omitempty"`
 	// Shown is the side a "board" line chose to draw at the bottom, ""
-	// if none (boardref.go).
+	// if none (outbox.BoardRef).
 	Shown string `json:"shown,omitempty"`
 }
 
@@ -194,7 +195,7 @@ func replySubject(s string) string {
 // the request answered, or ""; each adjust changes the mail before it is
 // queued.
 func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, body document.Document, adjust ...func(*Mail)) (Mail, error) {
-	n, err := c.st.outbox().newMailNumber()
+	n, err := c.st.outbox().NewNumber()
 	if err != nil {
 		return Mail{}, err
 	}
@@ -204,7 +205,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 	}
 	tok := keys.Token(c.srv.store.secret, rec.ID, to)
 	m := Mail{
-		ID:        mailKey(n),
+		ID:        outbox.Key(n),
 		MessageID: keys.GameMessageID(rec.ID, tok, n, c.srv.domain),
 		Kind:      kind,
 		To:        to,
@@ -242,7 +243,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 	for _, f := range adjust {
 		f(&m)
 	}
-	if err := c.st.outbox().queueMail(&m); err != nil {
+	if err := c.st.outbox().Queue(&m); err != nil {
 		return Mail{}, err
 	}
 	return m, nil
@@ -251,12 +252,12 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 // plainMail composes and queues a mail about no game; each adjust changes
 // it before it is queued.
 func (c *change) plainMail(kind MailKind, to, subject, inReplyTo string, body document.Document, adjust ...func(*Mail)) (Mail, error) {
-	n, err := c.st.outbox().newMailNumber()
+	n, err := c.st.outbox().NewNumber()
 	if err != nil {
 		return Mail{}, err
 	}
 	m := Mail{
-		ID: mailKey(n), MessageID: keys.PlainMessageID(n, c.srv.domain), Kind: kind, To: to,
+		ID: outbox.Key(n), MessageID: keys.PlainMessageID(n, c.srv.domain), Kind: kind, To: to,
 		Subject: subject, InReplyTo: inReplyTo, Text: body.Text(), Doc: &body, Later: goesLater(kind, nil), NextTry: c.now,
 	}
 	if inReplyTo != "" {
@@ -265,7 +266,7 @@ func (c *change) plainMail(kind MailKind, to, subject, inReplyTo string, body do
 	for _, f := range adjust {
 		f(&m)
 	}
-	if err := c.st.outbox().queueMail(&m); err != nil {
+	if err := c.st.outbox().Queue(&m); err != nil {
 		return Mail{}, err
 	}
 	return m, nil

@@ -2,7 +2,7 @@
 // players, turns, clocks, draws, resignations and results, the command
 // language players write in their mails, and the bbolt store with its
 // outbox. It knows nothing of mail protocols: the mailer hands it a Request
-// and sends the Mails it conditional.Leaves in the outbox.
+// and sends the Mails it leaves in the outbox.
 //
 // Use: open the Store (Open), make a Server (NewServer) with the catalog of
 // variants, call Server.Handle for each incoming mail and Server.TickUpTo
@@ -17,11 +17,14 @@
 // the player's authentication by reply token, every command of the mail,
 // the outgoing mails and the mark "processed" commit together or not at
 // all. The bot never thinks inside it: a command that needs the bot
-// conditional.Leaves a continuation, and Server.BotWork (run beside the mail loop)
+// leaves a continuation, and Server.BotWork (run beside the mail loop)
 // thinks with no lock held and finishes the mail in a second transaction.
 //
-// Where things are (two rooms below this package: internal/store, the
-// bbolt file, and internal/keys, the addresses, ids and reply keys; the
+// Where things are (six rooms below this package, each with its doc:
+// internal/store, the bbolt file; internal/keys, the addresses, ids and
+// reply keys; internal/club, seeks, tournaments and ratings as records;
+// internal/consent, authority and confirmations; internal/conditional,
+// conditional moves; internal/outbox, the mail waiting to be sent; the
 // arrows go only down):
 //
 //	server.go      Server, Config, Request; Handle and Tick, each one write transaction
@@ -76,18 +79,20 @@
 //	record.go      the records the store keeps (games, players, processed mails)
 //	store.go       Store and storeTx: the typed records inside one transaction, with
 //	               its views, each the only code that knows its buckets' encodings:
-//	               store_outbox.go (outboxTx: mails, pending queue, due index, sent log),
+//	               outbox() (internal/outbox: mails, pending queue, due index, sent log),
 //	               store_clock.go (clockTx: the clocks index, last run, the prune's place),
 //	               store_bot.go (botTx: the bot's queue and hours), club() (the club's
 //	               records in internal/club); store_ban.go, store_digest.go, audit.go
 //	open.go        Open, Check, Backup, Dump: package store with this package's schema;
 //	               migrate.go: the schema version and its migrations
-//	outbox.go      Mail and the outbox; outbox_limit.go: the send limits' log and hold
+//	outbox.go      the Store's outbox: queue, due mail, sent, failed (the records, the
+//	               pending queue, due index, sent log and hold are internal/outbox's);
+//	               outbox_limit.go: the send limits' count and hold
 //	inbox.go       mailbox cursors, processed mails
 //	outbox_notice.go the other player told when a mail about a game fails for good
 //	admin.go       the admin view: Games
 //	export.go      GameRecord: a game as its record needs it; export_pgn.go: ExportFiles, its PGN files
-//	verb_export.go export: a game's records attached to the answer; attachment.go: a Mail's files
+//	verb_export.go export: a game's records attached to the answer; attachment.go: their budget
 //	keys.go        the exported names of package keys the mailer reads (ReplyToken, ParseReplyAddress, RedactKeys, ...)
 //	command.go     Command, ParseCommand and the argument parsers the registry uses
 //

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/outbox"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -56,7 +57,7 @@ func Open(path string) (*Store, error) { return OpenWith(path, StoreOptions{}) }
 // OpenWith is Open with options.
 func OpenWith(path string, o StoreOptions) (*Store, error) {
 	db, err := store.Open(path, store.Options{LockTimeout: o.LockTimeout, ReadOnly: o.ReadOnly, SkipWalk: o.SkipWalk,
-		Schema: SchemaVersion, Migrate: migrate, Mend: buildDueIndex, Secret: o.secret})
+		Schema: SchemaVersion, Migrate: migrate, Mend: outbox.BuildDueIndex, Secret: o.secret})
 	if err != nil {
 		return nil, err
 	}

@@ -5,94 +5,33 @@ import (
 	"strings"
 	"time"
 
-	"github.com/windpost/windpost/document"
-
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/outbox"
 )
 
-// MailKind tells an answer from mail windpost sends on its own.
-type MailKind string
+// The outbox's records are package outbox's; these are their names as the
+// mailer and tools read them.
+type (
+	// MailKind tells an answer from mail windpost sends on its own.
+	MailKind = outbox.MailKind
+	// Mail is one outgoing mail as the outbox keeps it.
+	Mail = outbox.Mail
+	// BoardRef is what the picture of a game's board in a mail is drawn from.
+	BoardRef = outbox.BoardRef
+	// Attachment is one file of a Mail.
+	Attachment = outbox.Attachment
+	// SendHold says that a send limit holds mail back, as the outbox last
+	// recorded it for `windpost admin outbox`.
+	SendHold = outbox.SendHold
+)
 
 // The kinds of outgoing mail. The mailer marks answers
 // "Auto-Submitted: auto-replied" and the others "auto-generated".
 const (
-	Answer   MailKind = "answer"   // a reply to a player's mail
-	Notice   MailKind = "notice"   // news for the other player (a move, an accept, a challenge)
-	Reminder MailKind = "reminder" // the deadline is near, or was missed
+	Answer   = outbox.Answer   // a reply to a player's mail
+	Notice   = outbox.Notice   // news for the other player (a move, an accept, a challenge)
+	Reminder = outbox.Reminder // the deadline is near, or was missed
 )
-
-// Mail is one outgoing mail as the outbox keeps it.
-type Mail struct {
-	ID         string // the outbox key; unique and stable
-	MessageID  string // "<...@bot-domain>", stable across retries
-	Kind       MailKind
-	To         string
-	Subject    string            // includes the tag "[windpost <game> <token>]" for mail about a game
-	ReplyTo    string            // the bot's plus-address carrying the recipient's token, or "" (the bot address)
-	InReplyTo  string            // the Message-ID answered, or ""
-	References []string          // the thread, oldest first
-	Headers    map[string]string // X-Windpost-* headers
-	Text       string            // the plain-text body, the ASCII board in it: Doc's text render
-	Board      *BoardRef         `json:",omitempty"` // the board to picture in a mail about a game; nil in others
-	// Doc is the body as typed blocks, which the mailer renders as the
-	// text and HTML parts; nil in a mail an older windpost queued (Body).
-	Doc *document.Document `json:",omitempty"`
-	// Attachments are files the mail carries (attachment.go): a game's
-	// records for "export"; none in other mail.
-	Attachments []Attachment `json:",omitempty"`
-	// Later marks mail that waits behind moves and results while a send
-	// limit holds mail back: reminders, digests, and notices that tell of
-	// no move or result (goesLater). Answers are never later.
-	Later bool `json:",omitzero"`
-
-	Attempts  int
-	NextTry   time.Time
-	LastError string
-	SentAt    time.Time // zero while pending
-
-	Refused      int       `json:",omitzero"` // how many tries the server refused for good (SMTP 5xx)
-	FirstFailure time.Time `json:",omitzero"` // the first failed try; zero while none failed
-	FailedAt     time.Time `json:",omitzero"` // when windpost gave up on the mail: failed for good, never sent
-}
-
-// Body is the mail's document: Doc, or for a mail queued without one
-// its text as paragraphs.
-func (m Mail) Body() document.Document {
-	if m.Doc != nil {
-		return *m.Doc
-	}
-	return document.FromText(m.Text)
-}
-
-// storedMail is a Mail as the outbox keeps it.
-type storedMail struct {
-	V int `json:"v"`
-	Mail
-}
-
-// stored is m as the outbox keeps it: a mail with its document keeps no
-// Text, which is the document's text render (read makes it again), so
-// that the body is not stored twice.
-func stored(m Mail) storedMail {
-	if m.Doc != nil {
-		m.Text = ""
-	}
-	return storedMail{V: 1, Mail: m}
-}
-
-// read is the mail the outbox kept, its Text rendered again from its
-// document if it was stored without one.
-func (sm storedMail) read() Mail {
-	m := sm.Mail
-	if m.Text == "" && m.Doc != nil {
-		m.Text = m.Doc.Text()
-	}
-	return m
-}
-
-// mailKey is the outbox key of sequence number n: fixed width, so that the
-// keys sort in the order the mails were queued.
-func mailKey(n uint64) string { return fmt.Sprintf("%020d", n) }
 
 // DueMail returns up to limit outbox mails not yet sent whose next try is
 // due at now, in the order the outbox sends them (NextMail), retries
@@ -111,7 +50,7 @@ func (s *Store) DueMail(now time.Time, limit int) ([]Mail, error) {
 func (s *Store) NextMail(now time.Time, limit, retries int) ([]Mail, error) {
 	var due []Mail
 	err := s.view(func(st storeTx) error {
-		return st.outbox().dueMail(now, retries, func(m Mail) bool {
+		return st.outbox().Due(now, retries, func(m Mail) bool {
 			due = append(due, m)
 			return limit <= 0 || len(due) < limit
 		})
@@ -127,12 +66,12 @@ func (s *Store) NextMail(now time.Time, limit, retries int) ([]Mail, error) {
 // queued by Handle and Tick; this is for tools and tests.
 func (s *Store) QueueMail(m Mail) (Mail, error) {
 	err := s.update(func(st storeTx) error {
-		n, err := st.outbox().newMailNumber()
+		n, err := st.outbox().NewNumber()
 		if err != nil {
 			return err
 		}
-		m.ID = mailKey(n)
-		return st.outbox().queueMail(&m)
+		m.ID = outbox.Key(n)
+		return st.outbox().Queue(&m)
 	})
 	if err != nil {
 		return Mail{}, fmt.Errorf("outbox: queue mail to %s: %w", m.To, err)
@@ -144,20 +83,20 @@ func (s *Store) QueueMail(m Mail) (Mail, error) {
 // transaction st.
 func updateMail(s *Store, id string, f func(st storeTx, m *Mail) error) error {
 	err := s.update(func(st storeTx) error {
-		m, ok, err := st.outbox().mail(id)
+		m, ok, err := st.outbox().Mail(id)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return fmt.Errorf("no mail %s in the outbox", id)
 		}
-		if err := st.outbox().dropDue(m); err != nil {
+		if err := st.outbox().DropDue(m); err != nil {
 			return err
 		}
 		if err := f(st, &m); err != nil {
 			return err
 		}
-		return st.outbox().putMail(m)
+		return st.outbox().Put(m)
 	})
 	if err != nil {
 		return fmt.Errorf("outbox mail %s: %w", id, err)
@@ -172,7 +111,7 @@ func (s *Store) MarkSent(id string, at time.Time) error {
 		m.Attempts++
 		m.SentAt = at
 		m.LastError = ""
-		return st.outbox().logSent(*m)
+		return st.outbox().LogSent(*m)
 	})
 }
 
@@ -188,7 +127,7 @@ type SendFailure struct {
 	At        time.Time // when the try failed
 	Permanent bool      // the server refused the mail for good (SMTP 5xx)
 	// Retry is when to try again; zero gives up: the mail has failed for
-	// good, conditional.Leaves the queue, and the other player of its game is told.
+	// good, leaves the queue, and the other player of its game is told.
 	Retry time.Time
 }
 
@@ -238,7 +177,7 @@ type UnsentMail struct {
 func (s *Store) Unsent() ([]UnsentMail, error) {
 	var list []UnsentMail
 	err := s.view(func(st storeTx) error {
-		return st.outbox().eachMail(func(m Mail) error {
+		return st.outbox().Each(func(m Mail) error {
 			if !m.SentAt.IsZero() {
 				return nil
 			}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/outbox"
 )
 
 // BenchmarkOutboxIdlePass is one outbox pass (DueMail, as Outbox.Flush
@@ -20,13 +22,13 @@ func BenchmarkOutboxIdlePass(b *testing.B) {
 	text := strings.Repeat("a board and a status block\n", 40)
 	err = st.update(func(tx storeTx) error {
 		for i := range 10000 {
-			n, err := tx.outbox().newMailNumber()
+			n, err := tx.outbox().NewNumber()
 			if err != nil {
 				return err
 			}
-			m := Mail{ID: mailKey(n), To: "dead@nowhere.test", Subject: "invitation", Text: text,
+			m := Mail{ID: outbox.Key(n), To: "dead@nowhere.test", Subject: "invitation", Text: text,
 				Attempts: 1, NextTry: now.Add(time.Hour + time.Duration(i)*time.Second)}
-			if err := tx.outbox().queueMail(&m); err != nil {
+			if err := tx.outbox().Queue(&m); err != nil {
 				return err
 			}
 		}

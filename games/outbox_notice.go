@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/outbox"
 )
 
 // When the outbox gives up on a mail about a game, the game's other
@@ -49,18 +50,18 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 	if ok, err := st.provenPlayer(to); err != nil || !ok {
 		return err
 	}
-	n, err := st.outbox().newMailNumber()
+	n, err := st.outbox().NewNumber()
 	if err != nil {
 		return err
 	}
 	_, domain := keys.SplitAddress(strings.Trim(failed.MessageID, "<>"))
 	m := Mail{
-		ID: mailKey(n), MessageID: keys.PlainMessageID(n, domain), Kind: Notice, To: to,
+		ID: outbox.Key(n), MessageID: keys.PlainMessageID(n, domain), Kind: Notice, To: to,
 		Subject: fmt.Sprintf("windpost could not deliver mail to %s (game %s)", failed.To, rec.ID),
 		Text:    text, Later: goesLater(Notice, nil), NextTry: now,
 	}
 	m.Subject = ShortenSubject(m.Subject)
-	return st.outbox().queueMail(&m)
+	return st.outbox().Queue(&m)
 }
 
 // shortReason is why failed failed, cut to one short line for a player,

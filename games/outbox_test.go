@@ -1,12 +1,10 @@
 package games
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
@@ -215,46 +213,4 @@ func TestFailedNoticeTellsOpponent(t *testing.T) {
 		t.Fatalf("after a notice to bob failed: %+v", told)
 	}
 	wantText(t, told[0], "could not deliver my mail about game", bob, "550 5.1.1 mailbox gone")
-}
-
-// TestOutboxKeepsTheDocument: a mail's document is stored with it and read
-// back whole, its text not stored again but rendered from it on reading; a
-// mail queued without one (as an older windpost queued them) keeps its
-// text and reads back as it in paragraphs.
-func TestOutboxKeepsTheDocument(t *testing.T) {
-	h := newHarness(t, nimCatalog(10))
-	now := h.clock.Now()
-	doc := document.Document{Blocks: []document.Block{
-		document.Said("games"), document.Joined(document.Para("Your games:")),
-		document.Joined(document.Grid(document.TablePart{Columns: []document.Column{{Name: "game"}, {Name: "moves", Align: document.Right}},
-			Rows: [][]string{{"g1", "12"}}})),
-		document.Diagram(document.BoardPart{Title: "Nim", Diagram: "ooo", LastMove: "3.x", Status: "Black to move"}),
-		document.Joined(document.Act(`Reply with your move, e.g. "2 #4".`, "2 #4")),
-	}}
-	with := must[Mail](t)(h.store.QueueMail(Mail{To: "carol@players.test", Subject: "answer", Text: doc.Text(), Doc: &doc, NextTry: now}))
-	without := must[Mail](t)(h.store.QueueMail(Mail{To: "carol@players.test", Subject: "old", Text: "One.\n\nTwo\nlines.\n", NextTry: now}))
-	err := h.store.view(func(st storeTx) error {
-		for id, text := range map[string]bool{with.ID: false, without.ID: true} {
-			sm, _, err := store.Get[storedMail](st.tx.Bucket(store.Outbox), id)
-			if err != nil || sm == nil || (sm.Text != "") != text {
-				t.Errorf("mail %s stored with text %q (want text: %v), %v", id, sm.Text, text, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range must[[]Mail](t)(h.store.DueMail(now, 0)) {
-		switch m.ID {
-		case with.ID:
-			if m.Doc == nil || !reflect.DeepEqual(*m.Doc, doc) || m.Text != doc.Text() || m.Text == "" {
-				t.Errorf("the document read back: %+v", m.Doc)
-			}
-		case without.ID:
-			if b := m.Body(); m.Doc != nil || len(b.Blocks) != 2 || b.Blocks[1].Text != "Two\nlines." || b.Text() != m.Text {
-				t.Errorf("a mail without a document reads back as %+v", b.Blocks)
-			}
-		}
-	}
 }

@@ -240,7 +240,7 @@ type playerRecord struct {
 	Timezone string          `json:"timezone,omitempty"`  // IANA name; "" is UTC
 	// Board is the side the player chose to see at the bottom of every
 	// board ("board always black"): "black", "white", or "" for their own
-	// side (boardref.go).
+	// side (outbox.BoardRef).
 	Board string `json:"board,omitempty"`
 	// Format is how the player's mails show a game: "" a board (text and
 	// picture), or formatAccessible ("format accessible"): in words, for a

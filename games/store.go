@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/outbox"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -24,16 +25,16 @@ import (
 //	                 mails by when they are due, moves and results ('f',
 //	                 retries 'r') apart from the later mail ('l', retries
 //	                 't'), so that a pass reads only what is due, in the
-//	                 order it sends (store_outbox.go; built by Open when missing)
+//	                 order it sends (internal/outbox; built by Open when missing)
 //	outbox-sent      time sent, '|', mail id -> "": the mail sent in the last
-//	                 day, counted against the send limits (outbox_limit.go;
+//	                 day, counted against the send limits (internal/outbox;
 //	                 made by the first mail marked sent)
 //	cursors          IMAP mailbox name -> MailboxCursor
 //	do-not-mail      canonical address -> doNotMailRecord (it said "stop"; kept for ever)
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
 //	                 ("clock", "prune-from": see store_clock.go;
-//	                 "send-hold": see outbox_limit.go)
+//	                 "send-hold": see internal/outbox)
 //	clocks           "<wake time>/<game id>" -> "": the games by when the
 //	                 clock next has to do with them (store_clock.go)
 //	ratings          "<game>/<address>" -> a player's rating in a game
@@ -85,8 +86,8 @@ func (s *Store) update(f func(storeTx) error) error {
 // botWork, club) the only code that knows how records are encoded.
 type storeTx struct{ tx *store.Tx }
 
-// outbox is the outbox's part of the store (store_outbox.go).
-func (st storeTx) outbox() outboxTx { return outboxTx{st.tx} }
+// outbox is the outbox's part of the store (package outbox).
+func (st storeTx) outbox() outbox.Tx { return outbox.View(st.tx) }
 
 // clocks is the part of the store that keeps time (store_clock.go).
 func (st storeTx) clocks() clockTx { return clockTx{st.tx} }

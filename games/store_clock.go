@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/outbox"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -64,10 +65,7 @@ func (st clockTx) setPruneFrom(bucket store.Name, key string) error {
 // the outbox (pending mail stays). more is false when the bucket is done,
 // else next is the key to go on from.
 func (st clockTx) forgetSome(bucket store.Name, key string, cutoff time.Time, limit int) (next string, more bool, err error) {
-	old := func(v []byte) bool {
-		var m storedMail
-		return json.Unmarshal(v, &m) == nil && !m.SentAt.IsZero() && m.SentAt.Before(cutoff)
-	}
+	old := func(v []byte) bool { return outbox.SentBefore(v, cutoff) }
 	if bucket == store.Processed {
 		old = func(v []byte) bool {
 			var p processedRecord

@@ -5,7 +5,8 @@ type Name string
 
 // The names of the store's buckets, all in one place. What each holds and
 // how it is encoded is said where windpost reads and writes it (the games
-// package's store*.go, audit.go, outbox_limit.go).
+// package's store*.go and audit.go, and the packages beside this one:
+// outbox, club).
 const (
 	Games       Name = "games"          // game id -> gameRecord
 	Players     Name = "players"        // canonical address -> playerRecord
