@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -128,6 +129,27 @@ type proc struct {
 	cmd  *exec.Cmd
 	done chan error
 	log  string // the file its output goes to (WINDPOST_E2E_LOGDIR may move it)
+	// signalled says the test ended the process (kill, stop); one that
+	// exited without it is told of when the test fails.
+	signalled atomic.Bool
+}
+
+// toldIfExited, when t failed, says whether p exited by itself while the
+// test ran, with its exit status and the end of its log: a daemon that
+// stops of its own accord is the first thing to look at.
+func (p *proc) toldIfExited(t testing.TB) {
+	if !t.Failed() || p.signalled.Load() {
+		return
+	}
+	select {
+	case err := <-p.done:
+		p.done <- err
+		data, _ := os.ReadFile(p.log)
+		lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+		t.Logf("the daemon (pid %d) exited by itself: %v; the last lines of %s:\n%s",
+			p.cmd.Process.Pid, err, p.log, strings.Join(lines[max(0, len(lines)-30):], "\n"))
+	default:
+	}
 }
 
 func startProc(t testing.TB, bin, cfg, logPath string) *proc {
@@ -146,11 +168,13 @@ func startProc(t testing.TB, bin, cfg, logPath string) *proc {
 	}
 	p := &proc{cmd: cmd, done: make(chan error, 1), log: logPath}
 	go func() { p.done <- cmd.Wait(); logf.Close() }()
+	t.Cleanup(func() { p.toldIfExited(t) })
 	return p
 }
 
 // kill ends the process with sig and waits for it.
 func (p *proc) kill(sig syscall.Signal) error {
+	p.signalled.Store(true)
 	if err := p.cmd.Process.Signal(sig); err != nil {
 		return err
 	}
