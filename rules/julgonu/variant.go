@@ -39,11 +39,18 @@ func positionsOf(ps []rules.Position) []Position {
 // board, so no position from before the last capture can recur, and the
 // count of quiet plies stops there. It panics as positionsOf.
 func stretchOf(ps []rules.Position) []Position {
-	from := len(ps) - 1
-	for from > 0 && total(positionAt(ps, from-1)) == total(positionAt(ps, len(ps)-1)) {
-		from--
+	out := make([]Position, len(ps))
+	i := len(ps) - 1
+	out[i] = positionAt(ps, i)
+	n := total(out[i])
+	for ; i > 0; i-- {
+		q := positionAt(ps, i-1)
+		if total(q) != n {
+			break
+		}
+		out[i-1] = q
 	}
-	return positionsOf(ps[from:])
+	return out[i:]
 }
 
 // positionAt is ps[i] as the concrete type; it panics as positionsOf.
