@@ -59,11 +59,7 @@ func BenchmarkMoveRequest(b *testing.B) {
 				if replica.Ply() == 40 || replica.Outcome().Over() {
 					start()
 				}
-				m := replica.LegalMoves()[0]
-				text := kit.Notation.FormatMove(replica.Position(), m)
-				if err := replica.Play(m); err != nil {
-					b.Fatal(err)
-				}
+				text := firstMove(b, kit, replica)
 				from := players[(replica.Ply()-1)%2]
 				r := h.request(from, game, tokens[from], text)
 				b.StartTimer()
@@ -105,11 +101,7 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 		if replica.Outcome().Over() {
 			start()
 		}
-		m := replica.LegalMoves()[0]
-		text := kit.Notation.FormatMove(replica.Position(), m)
-		if err := replica.Play(m); err != nil {
-			b.Fatal(err)
-		}
+		text := firstMove(b, kit, replica)
 		r := h.request(alice, game, token, text)
 		b.StartTimer()
 		cpu.start()
@@ -133,6 +125,19 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
 	cpu.report(b)
+}
+
+// firstMove plays the first legal move of replica, the move the
+// benchmarks' and tests' players make, and returns it as kit's notation
+// writes it.
+func firstMove(tb testing.TB, kit variants.Kit, replica *rules.Game) string {
+	tb.Helper()
+	m := replica.LegalMoves()[0]
+	text := kit.Notation.FormatMove(replica.Position(), m)
+	if err := replica.Play(m); err != nil {
+		tb.Fatal(err)
+	}
+	return text
 }
 
 // cpuClock sums the process's CPU time, user and system, over the

@@ -119,11 +119,7 @@ func gufuuHumanGame(t *testing.T, h *harness, kit variants.Kit) (toAlice, toBob 
 // mail m, and returns the mails.
 func playFirst(t *testing.T, h *harness, kit variants.Kit, g *rules.Game, m Mail) []Mail {
 	t.Helper()
-	mv := g.LegalMoves()[0]
-	text := kit.Notation.FormatMove(g.Position(), mv)
-	if err := g.Play(mv); err != nil {
-		t.Fatal(err)
-	}
+	text := firstMove(t, kit, g)
 	mails := h.reply(t, m, fmt.Sprintf("%s #%d", text, g.Ply()))
 	wantText(t, only(t, mails, m.To), "Done: you played "+fmt.Sprintf("%d.%s.", g.Ply(), text))
 	return mails
