@@ -70,6 +70,9 @@ func Personal(secret []byte, purpose, address string) string {
 	return string(id)
 }
 
+// personalLen is the length of Personal's ids: two letters and ten.
+const personalLen = 12
+
 // The purposes of a player's own keys (PersonalKey).
 const (
 	// Digest is the key of a player's digests: it plays in every game of
@@ -93,6 +96,11 @@ func PersonalKey(secret []byte, purpose, address string) (id, token string) {
 // MatchPersonal reports whether id and token, as a mail carried them,
 // are address's own key for purpose.
 func MatchPersonal(secret []byte, purpose, address, id, token string) bool {
+	// A personal id has its own length and prefix ("gd", "ga"): a game's
+	// id, or another purpose's, is told apart before any HMAC is made.
+	if len(id) != personalLen || id[0] != 'g' || id[1] != purpose[0] {
+		return false
+	}
 	want, key := PersonalKey(secret, purpose, address)
 	return id == want && Match(token, key)
 }
