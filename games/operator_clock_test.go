@@ -100,7 +100,10 @@ func TestCancel(t *testing.T) {
 	for _, p := range []string{alice, bob} {
 		m := only(t, mails, p)
 		wantText(t, m, "The server's operator cancelled game "+id+": it ends here without a result; it is not rated and counts nowhere.\nWhy: both players are the same person",
-			"Game "+id+" was cancelled by the server's operator, without a result.")
+			"Cancelled by the server's operator: no result.")
+		if n := strings.Count(m.Text, "ancelled"); n != 2 {
+			t.Errorf("the mail says cancelled %d times, want 2 (the news, the line under the board):\n%s", n, m.Text)
+		}
 		if got := m.Headers["X-Windpost-Result"]; got != cancelledResult {
 			t.Errorf("result header %q", got)
 		}

@@ -31,10 +31,9 @@ func statusBlock(lg *liveGame, reader string, v view) []document.Block {
 		} else {
 			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.shownTo(rec.invitee(), reader), formatTimeIn(rec.Deadline, loc))
 		}
-	case stateDeclined:
-		fmt.Fprintf(&b, "This game never began: %s.\n", lg.result())
-	case stateCancelled:
-		fmt.Fprintf(&b, "Game %s was %s.\n", rec.ID, lg.result())
+	case stateDeclined, stateCancelled:
+		// The line under the board (or in words, under the title) says
+		// it: "Cancelled by the server's operator: no result." (endStatus).
 	case stateOver:
 		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))
