@@ -189,8 +189,8 @@ func golden(t *testing.T, name, got string) {
 
 // TestFragment: a web page's blocks carry no inline style (its
 // Content-Security-Policy drops them) but their kind as a class, the
-// picture is the image at its URL above the text board with the board's
-// alt text, a link to the site's own page is its words linked, and the
+// picture is the image at its URL above the text board (folded away
+// under "The board as text") with the board's alt text, a link to the site's own page is its words linked, and the
 // mail's page stays as it was (TestHTML's golden file).
 func TestFragment(t *testing.T) {
 	d := sample()
@@ -199,7 +199,7 @@ func TestFragment(t *testing.T) {
 	for _, want := range []string{
 		`<img src="g7k3q-abc/board.png" alt="Micro-shogi board after 1.P-1c: Black to move" width="360">`,
 		`<p class="quote">&gt; new micro</p>`, `<p class="paragraph joined">Done: new game`,
-		`<div class="board"><img`, `<p class="action joined">Reply with your move, e.g. &#34;<strong>P-4b #2</strong>&#34;`,
+		`<div class="board"><img`, `width="360"><details><summary>The board as text</summary><pre>`, `<p class="action joined">Reply with your move, e.g. &#34;<strong>P-4b #2</strong>&#34;`,
 		`<table role="presentation" cellpadding="2" cellspacing="0" class="table">`, `<td align="right">2.5</td>`,
 		`<pre class="record">1.P-1c 2.G-2c</pre>`, `<pre class="fixed">`,
 		`<p class="link joined">Web page: <a href="https://windpost.test/g/abc">https://windpost.test/g/abc</a></p>`,
@@ -217,8 +217,8 @@ func TestFragment(t *testing.T) {
 	if strings.Index(got, "<img") > strings.Index(got, "+------------+") {
 		t.Errorf("the picture is not above the text board")
 	}
-	if strings.Contains(sample().Fragment(nil), "<img") {
-		t.Errorf("a picture shown that was not given")
+	if plain := sample().Fragment(nil); strings.Contains(plain, "<img") || strings.Contains(plain, "<details") {
+		t.Errorf("a picture shown that was not given, or the only board folded away:\n%s", plain)
 	}
 	if page := d.HTML(&Picture{CID: "board.1@w.test", URL: "", Width: 360}); !strings.Contains(page, `<a href="../t/t2345">Round 1 of tournament t2345</a>`) ||
 		!strings.Contains(page, `src="cid:board.1@w.test"`) {

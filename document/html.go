@@ -64,7 +64,8 @@ func (d Document) HTML(pic *Picture) string {
 // (a Content-Security-Policy without 'unsafe-inline' drops them), each
 // block's kind its class ("board", "table", "record", "action", ...;
 // "joined" on a block joined to the one before). pic, if not nil, is
-// shown with the first board, as in HTML.
+// shown with the first board, as in HTML, its text board folded away
+// under "The board as text".
 func (d Document) Fragment(pic *Picture) string {
 	var b strings.Builder
 	d.writeBlocks(&b, pic, false)
@@ -117,11 +118,19 @@ func (d Document) writeBlocks(b *strings.Builder, pic *Picture, styled bool) {
 				continue
 			}
 			b.WriteString("<div" + dressed("") + ">")
+			diagram := "<pre" + look(styled, "margin:0", styleFixed, "") + ">" + html.EscapeString(bl.Board.Diagram) + "</pre>"
 			if pic != nil {
 				writePicture(b, pic, bl.Board.AltText(), styled)
+				if !styled {
+					// A web page shows the picture, which always loads
+					// there; the text board is a click away, not a
+					// second board under the first. A mail keeps it
+					// open for the clients that block pictures.
+					diagram = "<details><summary>The board as text</summary>" + diagram + "</details>"
+				}
 				pic = nil
 			}
-			b.WriteString("<pre" + look(styled, "margin:0", styleFixed, "") + ">" + html.EscapeString(bl.Board.Diagram) + "</pre></div>\n")
+			b.WriteString(diagram + "</div>\n")
 		case Table:
 			if bl.Table != nil {
 				bl.Table.writeHTML(b, dressed(styleTable))

@@ -30,7 +30,8 @@ const pageBlocks = "p, pre, img, li, th, td, h1, h2, button"
 // that nothing scrolls sideways, that the viewport is the device's, that
 // every block is visible inside the window, that no table row wraps (its
 // height is a single line's), that a game's page shows its board picture
-// with an alt text of at most 120 characters, and that the links work:
+// with an alt text of at most 120 characters and its text board folded
+// away under it (shown whole on a click), and that the links work:
 // every link of the index, the standings and the tournaments leads to a
 // page that is there, and the links to games to a game's page with its
 // picture; the footer's mail link is the bot's address.
@@ -69,6 +70,16 @@ func TestPagesInBrowser(t *testing.T) {
 			for _, problem := range rows.problems(p.rows) {
 				t.Errorf("%s at %d px: %s", p.name, w, problem)
 			}
+			if p.game {
+				board, err := chromedp.Run(ctx, chromedp.Evaluate[foldedBoard](unfoldBoard))
+				if err != nil {
+					t.Fatalf("%s at %d px: %v", p.name, w, err)
+				}
+				if !board.Folded || board.Height < 50 || board.Wide {
+					t.Errorf("%s at %d px: the text board under the picture: folded %v, then %v px high, wider than the page %v; want it folded away and shown whole on a click",
+						p.name, w, board.Folded, board.Height, board.Wide)
+				}
+			}
 			if shots != "" && w == browsertest.Phone {
 				if err := browsertest.Screenshot(ctx, filepath.Join(shots, "web-"+p.name+"-390.png")); err != nil {
 					t.Error(err)
@@ -104,6 +115,26 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("followed %d links, %d to games: %v", len(followed), games, followed)
 	}
 }
+
+// foldedBoard is what unfoldBoard finds of a game page's text board.
+type foldedBoard struct {
+	Folded bool    `json:"folded"`
+	Height float64 `json:"height"`
+	Wide   bool    `json:"wide"`
+}
+
+// unfoldBoard is the script that finds a game page's text board folded
+// away under the picture (a closed <details>), clicks its summary, and
+// measures the board then: its height, and whether it is wider than the
+// page.
+const unfoldBoard = `(() => {
+	const d = document.querySelector('.board details');
+	if (!d) return {folded: false, height: 0, wide: false};
+	const folded = !d.open && !d.querySelector('pre').checkVisibility();
+	d.querySelector('summary').click();
+	const r = d.querySelector('pre').getBoundingClientRect();
+	return {folded, height: r.height, wide: r.right > document.documentElement.clientWidth};
+})()`
 
 // shownRows is what measureRows finds in a page: how many table rows it
 // has, the rows taller than a single line (a cell wrapped), and the alt
