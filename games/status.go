@@ -44,8 +44,7 @@ func statusBlock(lg *liveGame, reader string, v view) []document.Block {
 		action = playingStatus(&b, lg, reader, loc)
 	}
 	blocks := []document.Block{
-		document.Para(fmt.Sprintf("%s, game %s: %s vs. %s", lg.kit.Rules.Title(), rec.ID,
-			playerThenSide(rec, rules.Black, reader), playerThenSide(rec, rules.White, reader))),
+		document.Para(fmt.Sprintf("%s, game %s: %s", lg.kit.Rules.Title(), rec.ID, versus(rec, reader))),
 	}
 	if v.words {
 		blocks = append(blocks, inWords(lg, reader)...)
@@ -63,6 +62,12 @@ func statusBlock(lg *liveGame, reader string, v view) []document.Block {
 		blocks = append(blocks, act)
 	}
 	return blocks
+}
+
+// versus is who plays whom as reader sees it: "you (black) vs.
+// bob@example.org (white)".
+func versus(rec *gameRecord, reader string) string {
+	return playerThenSide(rec, rules.Black, reader) + " vs. " + playerThenSide(rec, rules.White, reader)
 }
 
 // boardPart is the board of lg as the status block shows it, bottom's side

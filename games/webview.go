@@ -138,6 +138,8 @@ func (p GamePage) Document(kit variants.Kit, tournamentURL string) (document.Doc
 		return document.Document{}, fmt.Errorf("game %s: %w", p.ID, err)
 	}
 	d := document.Document{Blocks: statusBlock(lg, "", viewOf(lg, "", nil))}
+	// The page's heading names the game; its first line, the players.
+	d.Blocks[0] = document.Para(versus(lg.rec, "") + ".")
 	if p.Tournament != "" {
 		line := fmt.Sprintf("Round %d of tournament %s", p.Round, p.Tournament)
 		if tournamentURL == "" {

@@ -225,7 +225,8 @@ func TestWebStandings(t *testing.T) {
 }
 
 // TestGamePageDocument: a game's page as blocks is the status block an
-// observer's mail has (the players as "local@...", the board from Black's
+// observer's mail has, but for its first line, which names only the
+// players (the page's heading names the game) (the players as "local@...", the board from Black's
 // side with the mail's alt text, whose move), the tournament line (linked
 // when given an address), the numbered record; no whole address, no action
 // (the reader does not play); a game over says what happened. A page read
@@ -247,7 +248,10 @@ func TestGamePageDocument(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := d.Text()
-		for _, want := range []string{"game " + id + ": alice@... (black) vs. bob@... (white)", "Last move: 1.t2", "Move #2: white (bob@...) to move.",
+		if !strings.HasPrefix(text, "alice@... (black) vs. bob@... (white).\n") {
+			t.Errorf("the page does not begin with its players (its heading names the game):\n%s", text)
+		}
+		for _, want := range []string{"Last move: 1.t2", "Move #2: white (bob@...) to move.",
 			"Deadline for this move: ", "The moves:\n1.t2"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the page's text lacks %q:\n%s", want, text)
