@@ -225,9 +225,9 @@ func TestWebStandings(t *testing.T) {
 }
 
 // TestGamePageDocument: a game's page as blocks is the status block an
-// observer's mail has, but for its first line, which names only the
-// players (the page's heading names the game) (the players as "local@...", the board from Black's
-// side with the mail's alt text, whose move), the tournament line (linked
+// observer's mail has (the players as "local@...", the board from Black's
+// side with the mail's alt text, whose move), its first line naming only
+// the players (the page's heading names the game), the tournament line (linked
 // when given an address), the numbered record; no whole address, no action
 // (the reader does not play); a game over says what happened. A page read
 // without its game, or with another game's kit, is an error.
