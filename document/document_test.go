@@ -237,3 +237,21 @@ func TestWholeColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestTextIsItsLines: Text writes the same lines the flowed render wraps
+// (lines), for every kind of block, joined or not, a board without its
+// part and text with trailing white space and empty lines among them.
+func TestTextIsItsLines(t *testing.T) {
+	d := sample()
+	d.Add(Block{Kind: Board}, Joined(Para("after  \n\n a board without its part \t")), Said("a quote\r"),
+		Grid(TablePart{Columns: []Column{{Name: "a"}, {Name: "b"}}, Rows: [][]string{{"1", "2"}}}), Para(""))
+	for _, doc := range []Document{d, {}, {Blocks: []Block{Para("one")}}} {
+		var want strings.Builder
+		for _, l := range doc.lines() {
+			want.WriteString(l.text + "\n")
+		}
+		if got := doc.Text(); got != want.String() {
+			t.Errorf("Text:\n%q\nthe lines:\n%q", got, want.String())
+		}
+	}
+}

@@ -32,6 +32,15 @@ func (d Document) lines() []line {
 
 // lines is the text render of b.
 func (b Block) lines() []line {
+	var out []line
+	b.eachLine(func(text string, hard bool) { out = append(out, line{text: text, hard: hard}) })
+	return out
+}
+
+// eachLine calls f with each line of b's text render, its trailing white
+// space cut, and whether it is hard (kept as written: boards, tables,
+// records); Text writes them, lines collects them.
+func (b Block) eachLine(f func(text string, hard bool)) {
 	hard := false
 	var text string
 	switch b.Kind {
@@ -41,28 +50,30 @@ func (b Block) lines() []line {
 		text = strings.TrimSpace(b.Text + " " + b.URL)
 	case Board:
 		if b.Board == nil {
-			return nil
+			return
 		}
 		text, hard = b.Board.Diagram, true
 	case Table:
 		if b.Table == nil {
-			return nil
+			return
 		}
-		var out []line
 		for _, l := range b.Table.textLines() {
-			out = append(out, line{text: l, hard: true})
+			f(l, true)
 		}
-		return out
+		return
 	case Record, Fixed:
 		text, hard = b.Text, true
 	default:
 		text = b.Text
 	}
-	var out []line
-	for _, l := range strings.Split(text, "\n") {
-		out = append(out, line{text: strings.TrimRight(l, " \t\r"), hard: hard})
+	for {
+		l, rest, more := strings.Cut(text, "\n")
+		f(strings.TrimRight(l, " \t\r"), hard)
+		if !more {
+			return
+		}
+		text = rest
 	}
-	return out
 }
 
 // Text is the text render of d: blocks one after the other, a blank line
@@ -70,9 +81,14 @@ func (b Block) lines() []line {
 // (no line breaks added), ending in a newline.
 func (d Document) Text() string {
 	var b strings.Builder
-	for _, l := range d.lines() {
-		b.WriteString(l.text)
-		b.WriteByte('\n')
+	for i, bl := range d.Blocks {
+		if i > 0 && !bl.Join {
+			b.WriteByte('\n')
+		}
+		bl.eachLine(func(text string, _ bool) {
+			b.WriteString(text)
+			b.WriteByte('\n')
+		})
 	}
 	return b.String()
 }
