@@ -1,9 +1,9 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
@@ -50,13 +50,6 @@ func tournamentAuthority(c Command) Authority {
 	return Sender
 }
 
-// confirmMailGap is how long after a confirm request to an address the
-// next may go, however many mails name it as their sender.
-const confirmMailGap = time.Hour
-
-// maxHeldLine is the longest line a confirm request holds.
-const maxHeldLine = 300
-
 // authorise checks that the mail may have command c run, before it runs.
 // A Sender verb in a mail that proves nothing is held for the sender's
 // confirm: held is true and text says so. Player and Organiser verbs are
@@ -71,36 +64,39 @@ func (h *handling) authorise(spec *verbSpec, c Command) (text string, held bool,
 
 // holdForConfirm keeps command c of a mail that does not prove its sender
 // until the sender confirms it, in a reply to the one keyed mail that asks
-// for it. One request waits per address; a new one goes at most once an
-// hour (it replaces the one waiting), so that mails forged in someone's
-// name bring them at most one mail an hour.
+// for it (consent.Hold: one request waits per address; a new one goes at
+// most once an hour and replaces the one waiting, so that mails forged in
+// someone's name bring them at most one mail an hour).
 func (h *handling) holdForConfirm(c Command) (string, error) {
-	if len(c.Line) > maxHeldLine {
-		return "", refused("this line is too long for me to keep (%d characters; at most %d).", len(c.Line), maxHeldLine).
-			instead("Write it shorter, or in a reply to any mail windpost sent you, where it runs at once.")
-	}
 	p, err := h.player(h.From)
 	if err != nil {
 		return "", err
-	}
-	if !h.Consent.Asked {
-		if w := p.Confirm; w != nil && h.now.Before(w.Until) && h.now.Sub(w.Asked) < confirmMailGap {
-			return "", refused("I asked you to confirm another mail at %s, and ask at most once an hour;", formatTime(w.Asked)).
-				instead(`reply "confirm" to that mail, or write this line in a reply to any mail windpost sent you: its reply key proves the mail comes from you, and the line runs at once.`)
-		}
-		p.Confirm = &consent.Confirmation{ID: h.newConfirmationID(), Until: h.now.Add(confirmDays * 24 * time.Hour), Asked: h.now}
-	}
-	if n := len(p.Confirm.Challenges); n >= maxOpenInvitations {
-		return "", refused("this mail already has %d lines waiting for your confirmation, as many as I keep;", n).
-			instead(`reply "confirm" to my answer, then send the rest.`)
 	}
 	line := c.Line
 	if c.Verb == VerbChallenge {
 		line = heldLine(c)
 	}
-	p.Confirm.Challenges = append(p.Confirm.Challenges, consent.HeldChallenge{Line: line, To: c.Address})
+	confirm, ask, err := consent.Hold(p.Confirm, h.now, h.Consent.Asked, h.newConfirmationID,
+		consent.HeldChallenge{Line: line, To: c.Address}, maxOpenInvitations)
+	var lately *consent.AskedLately
+	var full *consent.Full
+	var long *consent.TooLong
+	switch {
+	case errors.As(err, &long):
+		return "", refused("this line is too long for me to keep (%d characters; at most %d).", long.Len, consent.MaxLine).
+			instead("Write it shorter, or in a reply to any mail windpost sent you, where it runs at once.")
+	case errors.As(err, &lately):
+		return "", refused("I asked you to confirm another mail at %s, and ask at most once an hour;", formatTime(lately.At)).
+			instead(`reply "confirm" to that mail, or write this line in a reply to any mail windpost sent you: its reply key proves the mail comes from you, and the line runs at once.`)
+	case errors.As(err, &full):
+		return "", refused("this mail already has %d lines waiting for your confirmation, as many as I keep;", full.Held).
+			instead(`reply "confirm" to my answer, then send the rest.`)
+	case err != nil:
+		return "", err
+	}
+	p.Confirm = confirm
 	h.markChanged(h.From)
-	if h.Consent.Asked {
+	if !ask {
 		return "Waiting for your confirmation too (see above).", nil
 	}
 	h.Consent.Asked = true

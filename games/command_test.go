@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
 )
 
@@ -242,7 +243,7 @@ func TestForgedSenderVerbs(t *testing.T) {
 				h.onDoNotMail(t, bob) {
 				t.Errorf("a forged %q changed bob's record:\nbefore %+v\nafter  %+v", line, before, after)
 			}
-			h.clock.Advance(confirmMailGap / 2)
+			h.clock.Advance(consent.AskGap / 2)
 			again := only(t, h.fresh(t, bob, line), bob)
 			wantText(t, again, "Refused: I asked you to confirm another mail at")
 			if p := h.playerOf(t, bob); p.Confirm == nil || p.Confirm.ID != asked || len(p.Confirm.Challenges) != 1 ||

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 )
@@ -93,7 +94,7 @@ func TestConfirm(t *testing.T) {
 			return h.send(t, h.request(eve, game, tok, "confirm"))
 		}, false, "Refused: a confirm counts only in a reply"},
 		{"after three days", func(h *harness, ask Mail) []Mail {
-			h.clock.Advance(confirmDays*24*time.Hour + time.Second)
+			h.clock.Advance(consent.Lifetime + time.Second)
 			return h.reply(t, ask, "confirm")
 		}, false, "Refused: nothing of yours is waiting for a confirmation."},
 	} {

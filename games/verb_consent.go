@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
@@ -28,8 +29,7 @@ import (
 const DefaultInvitationsPerDay = 5
 
 const (
-	confirmDays = 3   // a confirmation not answered in time expires
-	maxBlocked  = 200 // addresses one player may block
+	maxBlocked = 200 // addresses one player may block
 	// invitationsPerHourTo is how many invitations one address gets in
 	// an hour, whoever sends them.
 	invitationsPerHourTo = 3
@@ -167,7 +167,7 @@ func confirm(h *handling, _ Command) (string, error) {
 	}
 	if len(p.Confirm.Held(h.now)) == 0 {
 		return "", refused("nothing of yours is waiting for a confirmation.").
-			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, confirmDays)
+			instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, int(consent.Lifetime/(24*time.Hour)))
 	}
 	if !h.Consent.ConfirmKey {
 		return "", refused("a confirm counts only in a reply to the mail in which I asked for it;").
