@@ -26,7 +26,7 @@ const keepFor = 90 * 24 * time.Hour
 // expired challenges) fire only when they are before handledUpTo: a mail
 // that arrived before it may still be waiting to be handled.
 func tick(c *change, handledUpTo time.Time) error {
-	due, err := c.st.clocks().dueGames(c.now, func(id string, err error) {
+	due, err := c.st.clocks().DueGames(c.now, func(id string, err error) {
 		// One damaged record must not stop every clock.
 		c.srv.log.Error("game cannot be read", "game", id, "err", err)
 	})

@@ -81,11 +81,11 @@ func tickDigests(c *change) error {
 		return err
 	}
 	for _, e := range due {
-		p, err := c.player(e.id)
+		p, err := c.player(e.Name)
 		if err != nil {
 			return err
 		}
-		if p.Notify != notifyDigest || !p.DigestNext.Equal(e.at) {
+		if p.Notify != notifyDigest || !p.DigestNext.Equal(e.At) {
 			continue // stale: the setting changed since
 		}
 		if err := sendDigest(c, p); err != nil {

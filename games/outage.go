@@ -51,11 +51,11 @@ func (p *pause) says() string {
 // OutageAfter.
 func (s *Server) resumeClocks(st storeTx) error {
 	now := s.now()
-	last := st.clocks().lastRun()
+	last := st.clocks().LastRun()
 	if !now.After(last) {
 		return nil // the same second, or the clock went back: keep the latest
 	}
-	if err := st.clocks().setLastRun(now); err != nil {
+	if err := st.clocks().SetLastRun(now); err != nil {
 		return err
 	}
 	gap := now.Sub(last)

@@ -31,9 +31,9 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 	err = s.store.update(func(st storeTx) error {
 		now := s.now()
 		clocks := st.clocks()
-		bucket, key, under := clocks.pruneFrom()
+		bucket, key, under := clocks.PruneFrom()
 		if !under {
-			if last := clocks.lastPruned(); !last.IsZero() && now.Sub(last) < 24*time.Hour {
+			if last := clocks.LastPruned(); !last.IsZero() && now.Sub(last) < 24*time.Hour {
 				more = false
 				return nil
 			}
@@ -43,9 +43,9 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 		var left bool
 		var err error
 		if bucket == store.Games {
-			next, left, err = clocks.reindexSome(key, pruneBatch, func(string, error) {})
+			next, left, err = clocks.ReindexSome(key, pruneBatch, func(string, error) {})
 		} else {
-			next, left, err = clocks.forgetSome(bucket, key, now.Add(-keepFor), pruneBatch)
+			next, left, err = clocks.ForgetSome(bucket, key, pruneBatch, forgetOld(bucket, now.Add(-keepFor)))
 		}
 		if err != nil {
 			return err
@@ -58,13 +58,13 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 			bucket, next = store.Games, "" // and the clocks index is mended
 		default:
 			more = false
-			if err := clocks.setPruneFrom("", ""); err != nil {
+			if err := clocks.SetPruneFrom("", ""); err != nil {
 				return err
 			}
-			return clocks.notePruned(now)
+			return clocks.NotePruned(now)
 		}
 		more = true
-		return clocks.setPruneFrom(bucket, next)
+		return clocks.SetPruneFrom(bucket, next)
 	})
 	if err != nil {
 		return false, fmt.Errorf("games: prune: %w", err)
@@ -77,8 +77,8 @@ func (s *Server) Prune(ctx context.Context) (more bool, err error) {
 func (s *Server) pruneDue() bool {
 	due := true
 	_ = s.store.view(func(st storeTx) error {
-		_, _, under := st.clocks().pruneFrom()
-		last := st.clocks().lastPruned()
+		_, _, under := st.clocks().PruneFrom()
+		last := st.clocks().LastPruned()
 		due = under || last.IsZero() || s.now().Sub(last) >= 24*time.Hour
 		return nil
 	})

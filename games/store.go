@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/clocks"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/outbox"
 	"github.com/windpost/windpost/games/internal/store"
@@ -33,14 +34,15 @@ import (
 //	do-not-mail      canonical address -> doNotMailRecord (it said "stop"; kept for ever)
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
-//	                 ("clock", "prune-from": see store_clock.go;
+//	                 ("clock", "prune-from": see internal/clocks;
 //	                 "send-hold": see internal/outbox)
 //	clocks           "<wake time>/<game id>" -> "": the games by when the
-//	                 clock next has to do with them (store_clock.go)
+//	                 clock next has to do with them (internal/clocks; the
+//	                 wake time is store_clock.go's wakeOf)
 //	ratings          "<game>/<address>" -> a player's rating in a game
 //	                 (store_rating.go; made by the first rated game)
 //	digests          "<time>/<address>" -> "": the players by when their
-//	                 next digest goes (store_digest.go; made by the first
+//	                 next digest goes (internal/clocks' Index; made by the first
 //	                 "notify digest")
 //	seeks            seek id -> club.Seek: the open seeks (internal/club;
 //	                 made by the first seek)
@@ -52,7 +54,8 @@ import (
 // Their names are in internal/store's buckets.go; store.DB opens the file,
 // walks it for damage and migrates it (with migrate.go's steps). Only the
 // store*.go files know the encodings; the rest of the package goes through
-// storeTx and its views: outbox(), clocks(), botWork(), club().
+// storeTx and its views: botWork(), and outbox(), clocks() and club(),
+// the views of packages outbox, clocks and club.
 
 // Store is windpost's bbolt file: games, players, processed Message-IDs,
 // the outbox and the mailbox cursors. It is safe for concurrent use; bbolt
@@ -89,8 +92,9 @@ type storeTx struct{ tx *store.Tx }
 // outbox is the outbox's part of the store (package outbox).
 func (st storeTx) outbox() outbox.Tx { return outbox.View(st.tx) }
 
-// clocks is the part of the store that keeps time (store_clock.go).
-func (st storeTx) clocks() clockTx { return clockTx{st.tx} }
+// clocks is the part of the store that keeps time (package clocks),
+// reading a game's wake time with wakeOf.
+func (st storeTx) clocks() clocks.Tx { return clocks.View(st.tx, wakeOf) }
 
 // botWork is the bot's queue and budgets (store_bot.go).
 func (st storeTx) botWork() botTx { return botTx{st.tx} }
@@ -135,7 +139,7 @@ func (st storeTx) putGame(rec *gameRecord, old []byte, now time.Time) error {
 		}
 	}
 	rec.Updated = now
-	if err := st.clocks().indexGame(rec, old); err != nil {
+	if err := st.indexGame(rec, old); err != nil {
 		return err
 	}
 	return st.tx.Bucket(store.Games).Put(rec.ID, rec)

@@ -3,7 +3,7 @@ package games
 import (
 	"time"
 
-	"github.com/windpost/windpost/games/internal/store"
+	"github.com/windpost/windpost/games/internal/clocks"
 )
 
 // The digests bucket indexes the players who chose "notify digest" by
@@ -15,18 +15,11 @@ import (
 
 // putDigest notes that the digest of address goes at at.
 func (st storeTx) putDigest(at time.Time, address string) error {
-	return st.tx.Bucket(store.Digests).PutRaw(clockKey(at, address), nil)
+	return st.clocks().Digests().Put(at, address)
 }
 
 // dueDigests returns the entries of the digests index due at now, and
 // deletes them: the tick puts back the next one of each player.
-func (st storeTx) dueDigests(now time.Time) ([]indexEntry, error) {
-	b := st.tx.Bucket(store.Digests)
-	due := dueEntries(b, now)
-	for _, e := range due {
-		if err := b.Delete(e.key); err != nil {
-			return nil, err
-		}
-	}
-	return due, nil
+func (st storeTx) dueDigests(now time.Time) ([]clocks.Entry, error) {
+	return st.clocks().Digests().Take(now)
 }
