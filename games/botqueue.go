@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/windpost/windpost/games/internal/outbox"
+	"github.com/windpost/windpost/games/internal/botwork"
 )
 
 // The bot's queue. The bot's work is taken in turns by lane, one search a
@@ -63,20 +63,6 @@ func (cfg Config) newBotGamesUnproven() int {
 	return orDefault(cfg.NewBotGamesUnproven, DefaultNewBotGamesUnproven)
 }
 
-// workKey is the bot-work key of the n-th continuation, in lane.
-func workKey(lane string, n uint64) string { return lane + " " + outbox.Key(n) }
-
-// splitWorkKey splits a bot-work key into its lane and sequence; laned is
-// false for a key without a lane (written by hand, or damaged), whose
-// sequence is the whole key.
-func splitWorkKey(key string) (lane, seq string, laned bool) {
-	i := strings.LastIndexByte(key, ' ')
-	if i < 0 {
-		return "", key, false
-	}
-	return key[:i], key[i+1:], true
-}
-
 // botTurns remembers which lane had the bot's last turns.
 type botTurns struct {
 	mu   sync.Mutex
@@ -108,7 +94,7 @@ func (t *botTurns) take(heads []string, late func(lane string) bool) string {
 	var bestRank rank
 	kept := make(map[string]uint64, len(heads))
 	for i, key := range heads {
-		lane, seq, _ := splitWorkKey(key)
+		lane, seq, _ := botwork.SplitKey(key)
 		r := rank{late: late(lane), turn: t.of[lane], seq: seq}
 		if r.turn != 0 {
 			kept[lane] = r.turn
@@ -118,7 +104,7 @@ func (t *botTurns) take(heads []string, late func(lane string) bool) string {
 		}
 	}
 	t.last++
-	lane, _, _ := splitWorkKey(best)
+	lane, _, _ := botwork.SplitKey(best)
 	kept[lane] = t.last
 	t.of = kept // a lane without work is forgotten
 	return best
@@ -128,7 +114,7 @@ func (t *botTurns) take(heads []string, late func(lane string) bool) string {
 // in skip; key is "" when no work waits. A continuation that cannot be
 // read comes with its key and the error.
 func (s *Server) nextWork(st storeTx, skip map[string]bool) (key string, c *continuation, err error) {
-	heads := st.botWork().laneHeads(skip)
+	heads := st.botWork().Heads(skip)
 	if len(heads) == 0 {
 		return "", nil, nil
 	}
@@ -136,14 +122,14 @@ func (s *Server) nextWork(st storeTx, skip map[string]bool) (key string, c *cont
 	key = s.turns.take(heads, func(lane string) bool {
 		return lane == laneOverBudget || strings.Contains(lane, "@") && s.overBudget(st, lane, now)
 	})
-	c, err = st.botWork().continuation(key)
+	c, err = botwork.Read[continuation](st.botWork(), key)
 	return key, c, err
 }
 
 // overBudget reports whether sender's mails took the bot's time for this
 // hour.
 func (s *Server) overBudget(st storeTx, sender string, now time.Time) bool {
-	return st.botWork().botHour(sender, now).Spent >= s.cfg.botTimePerSenderHour()
+	return st.botWork().Hour(sender, now).Spent >= s.cfg.botTimePerSenderHour()
 }
 
 // lane is the lane of the bot's queue for this mail's next search.
@@ -163,14 +149,14 @@ func (h *handling) lane() string {
 func (h *handling) countUnprovenGame() error {
 	limit := h.srv.cfg.newBotGamesUnproven()
 	now := h.srv.now() // not the mail's time: a resumed mail's may be old
-	hour := h.st.botWork().botHour(keyUnprovenGames, now)
+	hour := h.st.botWork().Hour(botwork.KeyUnprovenGames, now)
 	if hour.Games >= limit {
 		return refused("I begin at most %d games against the bot an hour for addresses that have not yet answered a windpost mail, and this hour's are taken.", limit).
 			instead("Try again after %s. Once you have answered a mail of one of your games, this limit no longer holds for you.",
 				formatTimeIn(hour.From.Add(time.Hour), h.locationOf(h.From)))
 	}
 	hour.Games++
-	if err := h.st.botWork().putBotHour(keyUnprovenGames, hour, now); err != nil {
+	if err := h.st.botWork().PutHour(botwork.KeyUnprovenGames, hour, now); err != nil {
 		return fmt.Errorf("count the game against the bot: %w", err)
 	}
 	return nil

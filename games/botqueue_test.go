@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/botwork"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
@@ -156,7 +157,7 @@ func TestBotQueueLanes(t *testing.T) {
 	q.openings(t, alice, 1) // a new hour for alice
 	var lanes []string
 	for _, k := range q.log.queued {
-		lane, seq, laned := splitWorkKey(k)
+		lane, seq, laned := botwork.SplitKey(k)
 		if !laned || len(seq) != 20 {
 			t.Errorf("key %q: no lane and 20-digit sequence", k)
 		}
@@ -175,7 +176,7 @@ func TestBotTimeBudget(t *testing.T) {
 	q.openings(t, alice, 1)
 	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	var spent time.Duration
-	_ = q.store.view(func(st storeTx) error { spent = st.botWork().botHour(alice, q.clock.Now()).Spent; return nil })
+	_ = q.store.view(func(st storeTx) error { spent = st.botWork().Hour(alice, q.clock.Now()).Spent; return nil })
 	if spent <= 0 {
 		t.Fatalf("alice's search was not charged: %v", spent)
 	}
@@ -301,13 +302,13 @@ func TestBotTimeRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	records := func() map[string]botHour {
-		out := map[string]botHour{}
+	records := func() map[string]botwork.Hour {
+		out := map[string]botwork.Hour{}
 		_ = q.store.view(func(st storeTx) error {
-			return store.Each(st.tx.Bucket(store.BotTime), func(k string, h *botHour, err error) error {
+			return store.Each(st.tx.Bucket(store.BotTime), func(k string, h *botwork.Hour, err error) error {
 				if err != nil {
 					t.Errorf("record %s: %v", k, err)
-					h = &botHour{}
+					h = &botwork.Hour{}
 				}
 				out[k] = *h
 				return nil
@@ -330,7 +331,7 @@ func TestBotTimeRecords(t *testing.T) {
 	q.openings(t, eve, 1) // a stranger: her new game is counted, her search charged to nobody
 	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	got := records()
-	if !slices.Equal(slices.Sorted(maps.Keys(got)), []string{bob, keyUnprovenGames}) || got[keyUnprovenGames].Games != 1 {
+	if !slices.Equal(slices.Sorted(maps.Keys(got)), []string{bob, botwork.KeyUnprovenGames}) || got[botwork.KeyUnprovenGames].Games != 1 {
 		t.Fatalf("an hour after alice's search, eve's game forgets hers: %+v", got)
 	}
 }
@@ -346,11 +347,11 @@ func BenchmarkBotQueueNext(b *testing.B) {
 			cont := &continuation{mailState: mailState{From: x1}, Job: botJob{Kind: jobOpen, Game: "g1234", Line: "new nim as white"}}
 			err := h.store.update(func(st storeTx) error {
 				for range n {
-					if _, err := st.botWork().putContinuation(laneStrangers, cont); err != nil {
+					if _, err := st.botWork().Push(laneStrangers, cont); err != nil {
 						return err
 					}
 				}
-				_, err := st.botWork().putContinuation(alice, &continuation{mailState: mailState{From: alice}, Job: cont.Job})
+				_, err := st.botWork().Push(alice, &continuation{mailState: mailState{From: alice}, Job: cont.Job})
 				return err
 			})
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/botwork"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -22,7 +23,7 @@ import (
 func (s *Server) PendingBot() (bool, error) {
 	var pending bool
 	err := s.store.view(func(st storeTx) error {
-		pending = st.botWork().anyContinuation()
+		pending = st.botWork().Any()
 		return nil
 	})
 	return pending, err
@@ -74,7 +75,7 @@ func (s *Server) BotWork(ctx context.Context) ([]Mail, error) {
 
 // workOn does the work of continuation key and finishes its mail.
 func (s *Server) workOn(ctx context.Context, key string, cont *continuation, lg *liveGame) ([]Mail, error) {
-	lane, _, _ := splitWorkKey(key)
+	lane, _, _ := botwork.SplitKey(key)
 	s.log.Debug("bot work taken", "key", key, "lane", lane, "mail", cont.Req.MessageID, "from", cont.From, "game", cont.Job.Game, "kind", cont.Job.Kind)
 	start := time.Now()
 	res, err := s.work(ctx, cont, lg)
@@ -135,7 +136,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 	var queued []Mail
 	err := s.store.update(func(st storeTx) error {
 		queued = nil
-		if job, ok := st.botWork().continuationJob(key); !ok || job != cont.Job {
+		if c, err := botwork.Read[continuation](st.botWork(), key); err != nil || c.Job != cont.Job {
 			return nil // another worker finished it (or went on with it) meanwhile
 		}
 		h, err := s.restore(ctx, st, cont)
@@ -143,7 +144,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 			return err
 		}
 		if h.Consent.proven { // a From line alone is charged nothing (botqueue.go)
-			if err := st.botWork().chargeBotTime(cont.From, took, s.now()); err != nil {
+			if err := st.botWork().Charge(cont.From, took, s.now()); err != nil {
 				return fmt.Errorf("charge the bot's time: %w", err)
 			}
 		}
@@ -162,7 +163,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *continuation, res
 		if h.bot.pending != nil {
 			return h.suspend(key)
 		}
-		if err := st.botWork().deleteContinuation(key); err != nil {
+		if err := st.botWork().Delete(key); err != nil {
 			return err
 		}
 		if err := h.commit(); err != nil {

@@ -151,12 +151,13 @@ func (h *handling) suspend(old string) error {
 		return err
 	}
 	if old != "" {
-		if err := h.st.botWork().deleteContinuation(old); err != nil {
+		if err := h.st.botWork().Delete(old); err != nil {
 			return err
 		}
 	}
 	lane := h.lane()
-	key, err := h.st.botWork().putContinuation(lane, cont)
+	cont.V = 1
+	key, err := h.st.botWork().Push(lane, cont)
 	if err != nil {
 		return err
 	}

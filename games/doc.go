@@ -20,13 +20,13 @@
 // leaves a continuation, and Server.BotWork (run beside the mail loop)
 // thinks with no lock held and finishes the mail in a second transaction.
 //
-// Where things are (seven rooms below this package, each with its doc:
+// Where things are (eight rooms below this package, each with its doc:
 // internal/store, the bbolt file; internal/keys, the addresses, ids and
 // reply keys; internal/club, seeks, tournaments and ratings as records;
 // internal/consent, authority and confirmations; internal/conditional,
 // conditional moves; internal/outbox, the mail waiting to be sent;
-// internal/clocks, the store's time and its indexes; the arrows go only
-// down):
+// internal/clocks, the store's time and its indexes; internal/botwork,
+// the bot's queue and hours; the arrows go only down):
 //
 //	server.go      Server, Config, Request; Handle and Tick, each one write transaction
 //	change.go      change: one write transaction; games and players loaded once, written back by commit
@@ -83,7 +83,7 @@
 //	               outbox() (internal/outbox: mails, pending queue, due index, sent log),
 //	               clocks() (internal/clocks: the clocks index, last run, the prune's place;
 //	               store_clock.go: a game's wake time),
-//	               store_bot.go (botTx: the bot's queue and hours), club() (the club's
+//	               botWork() (internal/botwork: the bot's queue and hours), club() (the club's
 //	               records in internal/club); store_ban.go, store_digest.go, audit.go
 //	open.go        Open, Check, Backup, Dump: package store with this package's schema;
 //	               migrate.go: the schema version and its migrations

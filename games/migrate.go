@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 
+	"github.com/windpost/windpost/games/internal/botwork"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/store"
 )
@@ -42,7 +43,7 @@ func laneBotWork(tx *store.Tx) error {
 	type move struct{ from, to string }
 	var moves []move
 	err := store.Each(b, func(k string, c *continuation, err error) error {
-		if _, _, laned := splitWorkKey(k); laned {
+		if _, _, laned := botwork.SplitKey(k); laned {
 			return nil
 		}
 		lane := laneStrangers

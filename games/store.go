@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/botwork"
 	"github.com/windpost/windpost/games/internal/clocks"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/outbox"
@@ -54,8 +55,8 @@ import (
 // Their names are in internal/store's buckets.go; store.DB opens the file,
 // walks it for damage and migrates it (with migrate.go's steps). Only the
 // store*.go files know the encodings; the rest of the package goes through
-// storeTx and its views: botWork(), and outbox(), clocks() and club(),
-// the views of packages outbox, clocks and club.
+// storeTx and its views: outbox(), clocks(), botWork() and club(), the
+// views of packages outbox, clocks, botwork and club.
 
 // Store is windpost's bbolt file: games, players, processed Message-IDs,
 // the outbox and the mailbox cursors. It is safe for concurrent use; bbolt
@@ -96,8 +97,8 @@ func (st storeTx) outbox() outbox.Tx { return outbox.View(st.tx) }
 // reading a game's wake time with wakeOf.
 func (st storeTx) clocks() clocks.Tx { return clocks.View(st.tx, wakeOf) }
 
-// botWork is the bot's queue and budgets (store_bot.go).
-func (st storeTx) botWork() botTx { return botTx{st.tx} }
+// botWork is the bot's queue and budgets (package botwork).
+func (st storeTx) botWork() botwork.Tx { return botwork.View(st.tx) }
 
 // club is the seeks, tournaments and ratings (internal/club).
 func (st storeTx) club() club.Tx { return club.View(st.tx) }
