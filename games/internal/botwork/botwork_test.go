@@ -1,13 +1,13 @@
 package botwork
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/windpost/windpost/games/internal/store"
+	"github.com/windpost/windpost/games/internal/store/storetest"
 )
 
 type entry struct {
@@ -15,15 +15,7 @@ type entry struct {
 	Line string `json:"line"`
 }
 
-func open(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "bot.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
+func open(t *testing.T) *store.DB { return storetest.Open(t, store.Options{}) }
 
 // TestQueue: each lane keeps its entries oldest first; Heads gives the
 // first of each lane, past the ones skipped (a key of no lane is a lane of

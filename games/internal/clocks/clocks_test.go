@@ -3,12 +3,12 @@ package clocks
 import (
 	"encoding/json"
 	"errors"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/windpost/windpost/games/internal/store"
+	"github.com/windpost/windpost/games/internal/store/storetest"
 )
 
 // game is a record as the test's wake reads it: its wake time, or "bad"
@@ -23,15 +23,7 @@ func wake(raw []byte) (time.Time, error) {
 	return g.Wake, err
 }
 
-func open(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "clocks.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
+func open(t *testing.T) *store.DB { return storetest.Open(t, store.Options{}) }
 
 func update(t *testing.T, db *store.DB, f func(st Tx) error) {
 	t.Helper()

@@ -2,10 +2,10 @@ package club
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"github.com/windpost/windpost/games/internal/store"
+	"github.com/windpost/windpost/games/internal/store/storetest"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/tournament"
 )
@@ -68,13 +68,9 @@ func TestTournament(t *testing.T) {
 // TestTx: each kind of record written through the club's view reads back
 // as written; ratings are listed by game, ids are fresh and of their form.
 func TestTx(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "club.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := storetest.Open(t, store.Options{})
 	stop := errors.New("stop")
-	err = db.Update(func(tx *store.Tx) error {
+	err := db.Update(func(tx *store.Tx) error {
 		st := View(tx)
 		if err := st.PutSeek(&Seek{ID: "s2345", Variant: "gufuu", Days: 3}); err != nil {
 			return err

@@ -1,7 +1,6 @@
 package outbox
 
 import (
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -9,18 +8,11 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/store"
+	"github.com/windpost/windpost/games/internal/store/storetest"
 )
 
 // open is a fresh store with the due index made, as games opens one.
-func open(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "outbox.db"), store.Options{Mend: BuildDueIndex})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
+func open(t *testing.T) *store.DB { return storetest.Open(t, store.Options{Mend: BuildDueIndex}) }
 
 // queue puts ms in the outbox under fresh keys and returns their ids.
 func queue(t *testing.T, db *store.DB, ms ...Mail) []string {
