@@ -21,6 +21,7 @@ const (
 // of the one that waits (asked At).
 type AskedLately struct{ At time.Time }
 
+// Error says when the request waiting went.
 func (e *AskedLately) Error() string {
 	return fmt.Sprintf("a confirm request went at %s: at most one an hour", e.At.UTC().Format(time.RFC3339))
 }
@@ -28,11 +29,13 @@ func (e *AskedLately) Error() string {
 // Full refuses a line when the confirmation already holds Held, its cap.
 type Full struct{ Held int }
 
+// Error says how many lines wait.
 func (e *Full) Error() string { return fmt.Sprintf("%d lines wait for the confirm already", e.Held) }
 
 // TooLong refuses a line of Len bytes, over MaxLine.
 type TooLong struct{ Len int }
 
+// Error says how long the line is.
 func (e *TooLong) Error() string {
 	return fmt.Sprintf("a line of %d bytes (at most %d) cannot wait for a confirm", e.Len, MaxLine)
 }
@@ -42,7 +45,7 @@ func (e *TooLong) Error() string {
 // waits already (nil if nothing); asked says this same mail already asked
 // for a confirm, so that its lines join that one. Otherwise a new
 // confirmation, named id(), replaces c, unless c still waits and was
-// asked for within AskGap (*AskedLately). It holds at most most lines
+// asked for within AskGap (*AskedLately). It holds at most `most` lines
 // (*Full) of at most MaxLine bytes (*TooLong). ask is true when the
 // confirmation is new: the mail must ask for it.
 func Hold(c *Confirmation, now time.Time, asked bool, id func() string, held HeldChallenge, most int) (got *Confirmation, ask bool, err error) {
