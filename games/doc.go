@@ -52,7 +52,7 @@
 //	               the games made, results recorded; tournament_mail.go, tournament_pairing.go:
 //	               crosstables, standings and pairings mailed; tournament_withdraw.go
 //	verb_tournament.go  tournament new, join, leave, start, withdraw; command_tournament.go reads them
-//	tournament_view.go  TournamentView: a tournament for the web view
+//	tournament_view.go  the Store's tournaments for the web view (internal/club's Page)
 //	operator.go    adjudicate, extend and cancel, by a tournament's organiser or the operator
 //	verb_organiser.go  the organiser's commands by mail
 //	webview.go     what the web view reads (GameLink, GamePage, PublicGames, Standings)

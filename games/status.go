@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/keys"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -159,7 +160,7 @@ func (rec *gameRecord) shownTo(address, reader string) string {
 	if rec.hasPlayer(reader) {
 		return address
 	}
-	return shownAddress(address, reader)
+	return keys.Shown(address, reader)
 }
 
 // sideThenPlayer names the side and who plays it for reader: "black
@@ -173,7 +174,7 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 		return fmt.Sprintf("%s (you)", side)
 	}
 	if !rec.hasPlayer(reader) {
-		return fmt.Sprintf("%s (%s)", side, shownAddress(p.Address, reader))
+		return fmt.Sprintf("%s (%s)", side, keys.Shown(p.Address, reader))
 	}
 	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
 }
@@ -189,7 +190,7 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 		return fmt.Sprintf("you (%s)", side)
 	}
 	if !rec.hasPlayer(reader) {
-		return fmt.Sprintf("%s (%s)", shownAddress(p.Address, reader), side)
+		return fmt.Sprintf("%s (%s)", keys.Shown(p.Address, reader), side)
 	}
 	if p.Name != "" {
 		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(playerSlot{Address: p.Address}, side.String()))

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -110,7 +111,7 @@ func tournamentResults(c *change) error {
 				how = "cancelled by the operator: not played, no point to either"
 			}
 			news = append(news, fmt.Sprintf("Round %d, game %s: %s - %s %s (%s).", r+1, lg.rec.ID,
-				shownAddress(lg.rec.Players[rules.White].Address, ""), shownAddress(lg.rec.Players[rules.Black].Address, ""), res, how))
+				keys.Shown(lg.rec.Players[rules.White].Address, ""), keys.Shown(lg.rec.Players[rules.Black].Address, ""), res, how))
 		}
 		if len(news) == 0 {
 			continue
@@ -179,7 +180,7 @@ func crosstablesDue(c *change) int {
 func startTournament(c *change, tr *club.Tournament) error {
 	players := make([]tournament.Player, 0, len(tr.Entrants))
 	for _, addr := range tr.Entrants {
-		p := tournament.Player{ID: addr, Name: shownAddress(addr, "")}
+		p := tournament.Player{ID: addr, Name: keys.Shown(addr, "")}
 		rr, err := c.st.club().Rating(tr.Variant, addr)
 		if err != nil {
 			return err

@@ -20,7 +20,7 @@ import (
 func byeWords(tr *club.Tournament, r tournament.Round) string {
 	for _, g := range r.Games {
 		if g.Bye() {
-			return fmt.Sprintf(" %s has a bye.", shownAddress(g.White, ""))
+			return fmt.Sprintf(" %s has a bye.", keys.Shown(g.White, ""))
 		}
 	}
 	return ""
@@ -75,31 +75,9 @@ func crosstableText(tr *club.Tournament, news []string) document.Document {
 	if tr.State != club.Over {
 		d.Add(document.Para(fmt.Sprintf("The crosstable of %s:", tr.Title())))
 	}
-	d.Add(tournamentTables(tr, tr.Title()+" is over. The final standings:").Blocks...)
+	d.Add(tr.Tables(tr.Title() + " is over. The final standings:").Blocks...)
 	d.Add(document.Para(fmt.Sprintf("Write \"tournament %s\" for the pairings of every round.", tr.ID)))
 	return d
-}
-
-// winners says who won: "Winner: alice@..., 2.5 points.", or the players
-// who share the first place on points and every tie-break.
-func winners(ss []tournament.Standing) string {
-	var names []string
-	for _, s := range ss {
-		if s.Rank == 1 {
-			names = append(names, s.Player.Name)
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	points := ss[0].Points.String() + " points"
-	if ss[0].Points == 2 { // in halves: one point
-		points = "1 point"
-	}
-	if len(names) == 1 {
-		return fmt.Sprintf("\nWinner: %s, %s.\n", names[0], points)
-	}
-	return fmt.Sprintf("\nFirst place shared (equal on points and tie-breaks): %s, %s each.\n", strings.Join(names, ", "), points)
 }
 
 // tournamentMail queues a mail about tr to address, with the player's own

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -235,7 +236,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 	// The same tournament, computed apart from the games code.
 	var entrants []tournament.Player
 	for _, p := range players {
-		entrants = append(entrants, tournament.Player{ID: p, Name: shownAddress(p, "")})
+		entrants = append(entrants, tournament.Player{ID: p, Name: keys.Shown(p, "")})
 	}
 	want := must[*tournament.Tournament](t)(tournament.New(tournament.RoundRobin, 0, entrants))
 	must[[]tournament.Round](t)(want.PairAll())
@@ -355,9 +356,9 @@ func TestTournamentSwiss(t *testing.T) {
 	// The web view: round 1 as played, the bye last, players as others see them.
 	v := must[TournamentView](t)(h.store.Tournament(tt.id))
 	want := []TournamentPairing{
-		{White: shownAddress(tr.Pairing.Paired[0].Games[0].White, ""), Black: shownAddress(tr.Pairing.Paired[0].Games[0].Black, ""), GameID: round1[0], Result: "1-0"},
-		{White: shownAddress(tr.Pairing.Paired[0].Games[1].White, ""), Black: shownAddress(tr.Pairing.Paired[0].Games[1].Black, ""), GameID: round1[1], Result: "+/-"},
-		{White: shownAddress(tr.Pairing.Paired[0].Games[2].White, ""), Result: "bye"},
+		{White: keys.Shown(tr.Pairing.Paired[0].Games[0].White, ""), Black: keys.Shown(tr.Pairing.Paired[0].Games[0].Black, ""), GameID: round1[0], Result: "1-0"},
+		{White: keys.Shown(tr.Pairing.Paired[0].Games[1].White, ""), Black: keys.Shown(tr.Pairing.Paired[0].Games[1].Black, ""), GameID: round1[1], Result: "+/-"},
+		{White: keys.Shown(tr.Pairing.Paired[0].Games[2].White, ""), Result: "bye"},
 	}
 	if v.Format != "swiss" || v.Rounds != 3 || v.State != "over" || len(v.Pairings) != 3 || !slices.Equal(v.Pairings[0].Games, want) {
 		t.Errorf("view: %+v\nround 1: %+v, want %+v", v, v.Pairings[0].Games, want)
@@ -534,26 +535,6 @@ func TestTournamentStartDropsStopped(t *testing.T) {
 	wantText(t, answerIn(t, mails, alice), "has begun with 2 players", "dave@players.test asked windpost never to write to them, so they are not in it.")
 	if n := mailsTo(mails, dave); n != 0 || len(tt.games) != 1 {
 		t.Errorf("dave got %d mails; %d games made, want 1:%s", n, len(tt.games), describe(mails))
-	}
-}
-
-// TestWinners: one winner, or the first place shared on points and every tie-break.
-func TestWinners(t *testing.T) {
-	p := func(name string) tournament.Player { return tournament.Player{Name: name} }
-	tests := []struct {
-		ss   []tournament.Standing
-		want string
-	}{
-		{[]tournament.Standing{{Rank: 1, Player: p("ann@..."), Points: 5}, {Rank: 2, Player: p("bo@..."), Points: 5}},
-			"\nWinner: ann@..., 2.5 points.\n"},
-		{[]tournament.Standing{{Rank: 1, Player: p("ann@..."), Points: 2}, {Rank: 1, Player: p("bo@..."), Points: 2}, {Rank: 3, Player: p("cy@...")}},
-			"\nFirst place shared (equal on points and tie-breaks): ann@..., bo@..., 1 point each.\n"},
-		{nil, ""},
-	}
-	for _, tc := range tests {
-		if got := winners(tc.ss); got != tc.want {
-			t.Errorf("winners(%+v) = %q, want %q", tc.ss, got, tc.want)
-		}
 	}
 }
 

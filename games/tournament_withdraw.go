@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -67,7 +68,7 @@ func forgetInTournaments(c *change, address, standIn string) error {
 		playing := tr.State == club.Playing && slices.Contains(tr.Entrants, address) && !tr.Withdrawn(address)
 		renameIn(tr, address, standIn)
 		if playing {
-			err = withdrawPlayer(c, tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", shownAddress(standIn, "")))
+			err = withdrawPlayer(c, tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", keys.Shown(standIn, "")))
 		} else {
 			err = c.st.club().PutTournament(tr)
 		}
@@ -95,7 +96,7 @@ func renameIn(tr *club.Tournament, from, to string) {
 	}
 	for i := range t.Players {
 		if t.Players[i].ID == from {
-			t.Players[i].ID, t.Players[i].Name = to, shownAddress(to, "")
+			t.Players[i].ID, t.Players[i].Name = to, keys.Shown(to, "")
 		}
 	}
 	for _, r := range t.Paired {

@@ -78,7 +78,7 @@ func standings(h *handling, _ Command, kit variants.Kit) ([]document.Block, erro
 		if r.r.Provisional() {
 			mark = "?"
 		}
-		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), cut(shownAddress(r.address, h.From), standingsNameWidth),
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i + 1), cut(keys.Shown(r.address, h.From), standingsNameWidth),
 			fmt.Sprintf("%d%s", club.Whole(r.r.R), mark), strconv.Itoa(club.Whole(r.r.RD)), strconv.Itoa(r.games)})
 	}
 	out := []document.Block{
@@ -89,18 +89,6 @@ func standings(h *handling, _ Command, kit variants.Kit) ([]document.Block, erro
 		out = append(out, document.Joined(document.Para(fmt.Sprintf("(and %d more %s)", len(rows)-standingsSize, plural(len(rows)-standingsSize, "player", "players")))))
 	}
 	return append(out, document.Para(fmt.Sprintf("? provisional: RD %d or more (few rated games, or none for a long time).\nRD grows with the time since a player's last rated game.", club.Whole(rating.ProvisionalRD)))), nil
-}
-
-// shownAddress is how the standings show a player to whoever asks (anyone
-// may): the asker's own address whole, everyone else's local part only
-// ("alice@..."), so that windpost's public address is no list of
-// addresses to harvest.
-func shownAddress(address, asker string) string {
-	if address == asker {
-		return address
-	}
-	local, _ := keys.SplitAddress(address)
-	return local + "@..."
 }
 
 // cut shortens s to at most n characters, ending "..." when cut.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -245,7 +246,7 @@ func seekRow(h *handling, s *club.Seek) ([]string, error) {
 		terms = append(terms, fmt.Sprintf("yours: \"seek cancel %s\" withdraws it", s.ID))
 	}
 	expiry := formatTimeIn(s.Expires, h.locationOf(h.From))
-	return []string{s.ID, cut(shownAddress(s.Seeker, h.From), standingsNameWidth), fmt.Sprintf("%d%s", club.Whole(rr.Rating.R), mark),
+	return []string{s.ID, cut(keys.Shown(s.Seeker, h.From), standingsNameWidth), fmt.Sprintf("%d%s", club.Whole(rr.Rating.R), mark),
 		strings.Join(terms, ", "), expiry}, nil
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
-	"github.com/windpost/windpost/tournament"
+	"github.com/windpost/windpost/games/internal/keys"
 )
 
 // The tournament commands (tournament.go runs the tournaments):
@@ -235,7 +235,7 @@ func withdrawVerb(h *handling, tr *club.Tournament, player string) (string, erro
 		if err := mayWithdraw(h, tr, h.From); err != nil {
 			return "", err
 		}
-		if err := withdrawPlayer(h.change, tr, h.From, fmt.Sprintf("%s withdrew.", shownAddress(h.From, ""))); err != nil {
+		if err := withdrawPlayer(h.change, tr, h.From, fmt.Sprintf("%s withdrew.", keys.Shown(h.From, ""))); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Done: you withdrew from %s. Your games without a result are lost by forfeit "+
@@ -257,7 +257,7 @@ func withdrawVerb(h *handling, tr *club.Tournament, player string) (string, erro
 	if err := h.audit(h.From, "withdraw", tr.ID, player, ""); err != nil {
 		return "", err
 	}
-	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", shownAddress(player, ""))); err != nil {
+	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", keys.Shown(player, ""))); err != nil {
 		return "", err
 	}
 	err := tournamentMail(h.change, tr, player, "you were withdrawn", document.FromText(fmt.Sprintf(
@@ -303,41 +303,21 @@ func listTournaments(h *handling) (string, error) {
 // begun the crosstable and every round's pairings.
 func tournamentText(tr *club.Tournament, variantTitle string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s.\nIt is %s; its organiser is %s\n", tr.Title(), tournamentTerms(tr, variantTitle), tr.State, shownAddress(tr.Organiser, ""))
+	fmt.Fprintf(&b, "%s: %s.\nIt is %s; its organiser is %s\n", tr.Title(), tournamentTerms(tr, variantTitle), tr.State, keys.Shown(tr.Organiser, ""))
 	if tr.Pairing == nil {
 		fmt.Fprintf(&b, "\n%d %s joined so far:\n", len(tr.Entrants), plural(len(tr.Entrants), "player has", "players have"))
 		for _, a := range tr.Entrants {
-			b.WriteString("  " + shownAddress(a, "") + "\n")
+			b.WriteString("  " + keys.Shown(a, "") + "\n")
 		}
 		fmt.Fprintf(&b, "\nTo join, write: join %s\n", tr.ID)
 		return b.String()
 	}
 	b.WriteString("\n" + tr.Pairing.Crosstable())
-	for _, r := range tournamentPairings(tr) {
+	for _, r := range tr.Pairings() {
 		fmt.Fprintf(&b, "\nRound %d:\n", r.Round)
 		for _, p := range r.Games {
-			fmt.Fprintf(&b, "  %s\n", p.line())
+			fmt.Fprintf(&b, "  %s\n", p.Line())
 		}
 	}
 	return b.String()
-}
-
-// line is a pairing as "tournament <t>" lists it.
-func (p TournamentPairing) line() string {
-	if p.Black == "" {
-		return fmt.Sprintf("%-6s %s has a bye", "", p.White)
-	}
-	game := p.GameID
-	if game == "" {
-		game = "-"
-	}
-	return fmt.Sprintf("%-6s %s - %s  %s", game, p.White, p.Black, p.Result)
-}
-
-// resultWords is a pairing's result as the pairings show it.
-func resultWords(g tournament.Game) string {
-	if g.Result == tournament.Pending {
-		return "playing"
-	}
-	return g.Result.String()
 }

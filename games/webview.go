@@ -163,7 +163,7 @@ func (p playerSlot) shownOnWeb() string {
 	if p.Bot {
 		return p.label()
 	}
-	return shownAddress(p.Address, "")
+	return keys.Shown(p.Address, "")
 }
 
 // public reports whether the game's page may be reached by its plain id:
@@ -225,7 +225,7 @@ func (s *Store) Standings(variant string, now time.Time) ([]Standing, error) {
 	}
 	var list []Standing
 	for i, r := range rows[:min(len(rows), standingsSize)] {
-		list = append(list, Standing{Place: i + 1, Player: shownAddress(r.address, ""), Rating: club.Whole(r.r.R),
+		list = append(list, Standing{Place: i + 1, Player: keys.Shown(r.address, ""), Rating: club.Whole(r.r.R),
 			RD: club.Whole(r.r.RD), Provisional: r.r.Provisional(), Games: r.games})
 	}
 	return list, nil

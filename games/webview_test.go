@@ -309,7 +309,7 @@ func TestTournamentTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := &club.Tournament{ID: "t2345", State: club.Playing, Pairing: tour}
-	if got := tournamentPage(tr).Tables.Blocks; len(got) != 3 || got[1].Kind != document.Table || len(got[1].Table.Rows) != 5 ||
+	if got := tr.Page().Tables.Blocks; len(got) != 3 || got[1].Kind != document.Table || len(got[1].Table.Rows) != 5 ||
 		got[1].Table.Columns[2].Name != "Name" || !strings.HasPrefix(got[2].Text, "5w1: ") {
 		t.Errorf("the tables under way: %+v", got)
 	}
@@ -321,13 +321,13 @@ func TestTournamentTables(t *testing.T) {
 		}
 	}
 	tr.State = club.Over
-	text := tournamentPage(tr).Tables.Text()
+	text := tr.Page().Tables.Text()
 	for _, want := range []string{"The final standings:", "Winner", "The crosstable:", "R1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the tables of a tournament over lack %q:\n%s", want, text)
 		}
 	}
-	if open := tournamentPage(&club.Tournament{ID: "t3456", State: club.Open}); len(open.Tables.Blocks) != 0 {
+	if open := (&club.Tournament{ID: "t3456", State: club.Open}).Page(); len(open.Tables.Blocks) != 0 {
 		t.Errorf("an open tournament has tables: %+v", open.Tables)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 )
@@ -233,7 +234,7 @@ func whoDoes(rec *gameRecord, side rules.Side, reader, you, them string) string 
 	case p.Address == reader:
 		return "You " + you
 	case !rec.hasPlayer(reader):
-		return shownAddress(p.Address, reader) + " " + them
+		return keys.Shown(p.Address, reader) + " " + them
 	}
 	return p.shown() + " " + them
 }

@@ -43,3 +43,15 @@ func SplitAddress(addr string) (local, domain string) {
 	}
 	return addr[:i], addr[i+1:]
 }
+
+// Shown is address as asker may see it: whole when it is asker's own,
+// otherwise its local part and "@..." ("alice@..."): nothing of another
+// player beyond that reaches a mail without that game's key, or the web,
+// so that windpost's public address is no list of addresses to harvest.
+func Shown(address, asker string) string {
+	if address == asker {
+		return address
+	}
+	local, _ := SplitAddress(address)
+	return local + "@..."
+}

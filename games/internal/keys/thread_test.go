@@ -126,3 +126,18 @@ func TestReplyAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestShown: an address is shown whole only to itself; anyone else sees
+// its local part.
+func TestShown(t *testing.T) {
+	for _, tc := range []struct{ address, asker, want string }{
+		{"alice@players.test", "alice@players.test", "alice@players.test"},
+		{"alice@players.test", "bob@players.test", "alice@..."},
+		{"alice@players.test", "", "alice@..."},
+		{"Alice.Smith+chess@players.test", "mallory@evil.test", "Alice.Smith+chess@..."},
+	} {
+		if got := Shown(tc.address, tc.asker); got != tc.want {
+			t.Errorf("Shown(%q, %q) = %q, want %q", tc.address, tc.asker, got, tc.want)
+		}
+	}
+}
