@@ -13,7 +13,7 @@ import (
 // moved when a rated game ends. Games between people are rated unless the
 // challenge says "unrated"; a game against the bot is rated when the player
 // asks ("new micro rated"), against the bot level as a fixed anchor. The
-// ratings live in their own bucket (store_rating.go); a rated game keeps
+// ratings live in their own bucket (internal/club); a rated game keeps
 // what it did to its players' ratings in its record (RatingChanges), which
 // the game-over mail shows.
 

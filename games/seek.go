@@ -2,7 +2,6 @@ package games
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/windpost/windpost/document"
@@ -16,7 +15,7 @@ import (
 // Nobody but the seeker is mailed about a seek until someone joins it, and
 // then only the two players. A seek lasts seekDays; the clock's tick
 // removes it after that and tells the seeker in one short mail. The seeks
-// live in their own bucket (store_seek.go), at most maxSeeks in all and
+// live in their own bucket (internal/club), at most maxSeeks in all and
 // seeksPerPlayer per seeker, so that the public address cannot be made to
 // keep (or list) more.
 
@@ -41,33 +40,6 @@ func newSeekID(c *change) (string, error) {
 			return id, nil
 		}
 	}
-}
-
-// seekTerms are the seek's terms in words as reader reads them: "3 days per
-// move, rated, for players rated 1400-1700, the seeker plays black" ("you
-// play black" to the seeker).
-func seekTerms(s *club.Seek, reader string) string {
-	return strings.Join(seekTermParts(s, reader), ", ")
-}
-
-// seekTermParts are the terms one by one, the seeker's side (if the seek
-// names it) last.
-func seekTermParts(s *club.Seek, reader string) []string {
-	parts := []string{dayCount(s.Days) + " per move", "unrated"}
-	if s.Rated {
-		parts[1] = "rated"
-	}
-	if s.Min != 0 || s.Max != 0 {
-		parts = append(parts, fmt.Sprintf("for players rated %d-%d", s.Min, s.Max))
-	}
-	switch {
-	case s.Side == "":
-	case reader == s.Seeker:
-		parts = append(parts, "you play "+s.Side)
-	default:
-		parts = append(parts, "the seeker plays "+s.Side)
-	}
-	return parts
 }
 
 // seekOpen reports whether seek s can still be joined at: not expired, and
@@ -139,26 +111,11 @@ func expireSeeks(c *change, handledUpTo time.Time) error {
 		m, err := c.plainMail(Notice, s.Seeker, "Your seek "+s.ID+" expired", "", document.FromText(fmt.Sprintf(
 			"Nobody joined your seek %s (a game of %s, %s) within %d days, so it has expired.\n\n"+
 				"To seek again, write: %s\nTo challenge someone you know: challenge <address> %s\n",
-			s.ID, title, seekTerms(s, s.Seeker), seekDays, seekCommand(s), s.Variant)))
+			s.ID, title, s.Terms(s.Seeker), seekDays, s.Command(), s.Variant)))
 		if err != nil {
 			return err
 		}
 		c.queued = append(c.queued, m)
 	}
 	return nil
-}
-
-// seekCommand is the seek written as a command again.
-func seekCommand(s *club.Seek) string {
-	line := fmt.Sprintf("seek %s days %d", s.Variant, s.Days)
-	if !s.Rated {
-		line += " unrated"
-	}
-	if s.Min != 0 || s.Max != 0 {
-		line += fmt.Sprintf(" rating %d-%d", s.Min, s.Max)
-	}
-	if s.Side != "" {
-		line += " as " + s.Side
-	}
-	return line
 }

@@ -41,7 +41,7 @@ import (
 //	                 clock next has to do with them (internal/clocks; the
 //	                 wake time is store_clock.go's wakeOf)
 //	ratings          "<game>/<address>" -> a player's rating in a game
-//	                 (store_rating.go; made by the first rated game)
+//	                 (internal/club; made by the first rated game)
 //	digests          "<time>/<address>" -> "": the players by when their
 //	                 next digest goes (internal/clocks' Index; made by the first
 //	                 "notify digest")

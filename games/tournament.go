@@ -15,7 +15,7 @@ import (
 // ("tournament new"), players join it themselves ("join t7k3q"), the
 // organiser starts it, and windpost pairs the rounds with package
 // tournament, makes the games, and after every result mails the crosstable
-// to the players. The record lives in its own bucket (store_tournament.go);
+// to the players. The record lives in its own bucket (internal/club);
 // the commands are in verb_tournament.go, the web view's reading in
 // tournament_view.go.
 //

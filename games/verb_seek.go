@@ -105,7 +105,7 @@ func seekOf(c Command, variant string) *club.Seek {
 
 // seekLine is seek c written again from what was read, to be held until
 // the sender confirms.
-func seekLine(c Command) string { return seekCommand(seekOf(c, c.Variant)) }
+func seekLine(c Command) string { return seekOf(c, c.Variant).Command() }
 
 // seekVerb answers "seek <game> ...": an open challenge on the list.
 func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
@@ -144,7 +144,7 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
 		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
 		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
-		id, kit.Rules.Title(), seekTerms(s, h.From), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.From)), id), nil
+		id, kit.Rules.Title(), s.Terms(h.From), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.From)), id), nil
 }
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
@@ -241,7 +241,7 @@ func seekRow(h *handling, s *club.Seek) ([]string, error) {
 	if rr.Rating.Provisional() {
 		mark = "?"
 	}
-	terms := seekTermParts(s, h.From)
+	terms := s.TermParts(h.From)
 	if s.Seeker == h.From {
 		terms = append(terms, fmt.Sprintf("yours: \"seek cancel %s\" withdraws it", s.ID))
 	}

@@ -118,3 +118,25 @@ func TestTx(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSeekWords: a seek's terms as its seeker and others read them, and
+// the seek written as a command again.
+func TestSeekWords(t *testing.T) {
+	s := &Seek{Seeker: "alice@x.test", Variant: "gufuu", Days: 3, Rated: true, Min: 1400, Max: 1700, Side: "black"}
+	if got, want := s.Terms("bob@x.test"), "3 days per move, rated, for players rated 1400-1700, the seeker plays black"; got != want {
+		t.Errorf("Terms to bob: %q, want %q", got, want)
+	}
+	if got, want := s.Terms("alice@x.test"), "3 days per move, rated, for players rated 1400-1700, you play black"; got != want {
+		t.Errorf("Terms to alice: %q, want %q", got, want)
+	}
+	if got, want := s.Command(), "seek gufuu days 3 rating 1400-1700 as black"; got != want {
+		t.Errorf("Command %q, want %q", got, want)
+	}
+	one := &Seek{Variant: "micro", Days: 1}
+	if got, want := one.Terms(""), "1 day per move, unrated"; got != want {
+		t.Errorf("Terms %q, want %q", got, want)
+	}
+	if got, want := one.Command(), "seek micro days 1 unrated"; got != want {
+		t.Errorf("Command %q, want %q", got, want)
+	}
+}

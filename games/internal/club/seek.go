@@ -1,7 +1,9 @@
 package club
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
@@ -44,3 +46,49 @@ func (s *Seek) Admits(r rating.Rating) bool {
 
 // Whole is a rating's figure as players read it, rounded.
 func Whole(x float64) int { return int(math.Round(x)) }
+
+// Terms are the seek's terms in words as reader reads them: "3 days per
+// move, rated, for players rated 1400-1700, the seeker plays black" ("you
+// play black" to the seeker).
+func (s *Seek) Terms(reader string) string {
+	return strings.Join(s.TermParts(reader), ", ")
+}
+
+// TermParts are the terms one by one, the seeker's side (if the seek
+// names it) last.
+func (s *Seek) TermParts(reader string) []string {
+	days := fmt.Sprintf("%d days", s.Days)
+	if s.Days == 1 {
+		days = "1 day"
+	}
+	parts := []string{days + " per move", "unrated"}
+	if s.Rated {
+		parts[1] = "rated"
+	}
+	if s.Min != 0 || s.Max != 0 {
+		parts = append(parts, fmt.Sprintf("for players rated %d-%d", s.Min, s.Max))
+	}
+	switch {
+	case s.Side == "":
+	case reader == s.Seeker:
+		parts = append(parts, "you play "+s.Side)
+	default:
+		parts = append(parts, "the seeker plays "+s.Side)
+	}
+	return parts
+}
+
+// Command is the seek written as a command again.
+func (s *Seek) Command() string {
+	line := fmt.Sprintf("seek %s days %d", s.Variant, s.Days)
+	if !s.Rated {
+		line += " unrated"
+	}
+	if s.Min != 0 || s.Max != 0 {
+		line += fmt.Sprintf(" rating %d-%d", s.Min, s.Max)
+	}
+	if s.Side != "" {
+		line += " as " + s.Side
+	}
+	return line
+}
