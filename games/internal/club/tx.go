@@ -79,7 +79,7 @@ func (st Tx) EachTournament(f func(rec *Tournament, err error) error) error {
 
 // NewTournamentID draws the id of a new tournament: 't' and four
 // characters of keys.Alphabet from the server secret and the bucket's
-// counter, as game ids are made (gameid.go), longer when crowded.
+// counter, as game ids are made (keys.ID), longer when crowded.
 func (st Tx) NewTournamentID(secret []byte) (string, error) {
 	b := st.tx.Bucket(store.Tournaments)
 	for tries := 0; ; tries++ {

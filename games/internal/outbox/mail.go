@@ -41,7 +41,7 @@ type Mail struct {
 	Attachments []Attachment `json:",omitempty"`
 	// Later marks mail that waits behind moves and results while a send
 	// limit holds mail back: reminders, digests, and notices that tell of
-	// no move or result (goesLater). Answers are never later.
+	// no move or result (games' goesLater). Answers are never later.
 	Later bool `json:",omitzero"`
 
 	Attempts  int
