@@ -190,7 +190,7 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 			keepRecord(t, game, botSide, g)
 		}
 		if testing.Verbose() {
-			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, slowest bot move %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.slowest)
+			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, bot moves mean %v, slowest %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.total/time.Duration(max(f.botMoves, 1)), f.slowest)
 		}
 		if tableWon && !(g.Outcome().Status == rules.Win && g.Outcome().Winner == botSide) {
 			f.wonThrown++
