@@ -88,6 +88,9 @@ type stretch struct {
 	// against every table-faithful defence", which the bot uses to see
 	// repetition traps deeper than a full search reaches.
 	narrow bool
+	// seen counts the positions of the path by their bucket: a position
+	// whose bucket is empty is not on it (repeats looks no further).
+	seen [1 << seenBits]uint16
 }
 
 // newStretch starts a search from the end of the game ps: the positions
@@ -107,7 +110,19 @@ func newStretch(ctx context.Context, t *Table, ps []jg.Position, budget int) *st
 
 func material(p jg.Position) int { return bits.OnesCount16(p.Black() | p.White()) }
 
-func (s *stretch) push(p jg.Position) { s.path = append(s.path, s.step(p)) }
+func (s *stretch) push(p jg.Position) {
+	s.path = append(s.path, s.step(p))
+	s.seen[bucket(p)]++
+}
+
+// bucket is p's place in stretch.seen.
+func bucket(p jg.Position) int {
+	x := uint64(p.Black())<<17 | uint64(p.White())<<1 | uint64(p.ToMove())
+	return int((x * 0x9E3779B97F4A7C15) >> (64 - seenBits))
+}
+
+// seenBits is the log2 of the size of stretch.seen.
+const seenBits = 10
 
 // step is p with its table value.
 func (s *stretch) step(p jg.Position) step {
@@ -128,6 +143,7 @@ func (s *stretch) enter(c jg.Position, captured bool) (oldBase int) {
 func (s *stretch) enterStep(c step, captured bool) (oldBase int) {
 	oldBase = s.base
 	s.path = append(s.path, c)
+	s.seen[bucket(c.p)]++
 	if captured {
 		s.base = len(s.path) - 1
 	}
@@ -135,6 +151,7 @@ func (s *stretch) enterStep(c step, captured bool) (oldBase int) {
 }
 
 func (s *stretch) leave(oldBase int) {
+	s.seen[bucket(s.path[len(s.path)-1].p)]--
 	s.path = s.path[:len(s.path)-1]
 	s.base = oldBase
 }
@@ -277,6 +294,9 @@ func (s *stretch) hasMove() bool {
 }
 
 func (s *stretch) repeats(c jg.Position) bool {
+	if s.seen[bucket(c)] == 0 {
+		return false
+	}
 	for _, e := range s.path[s.base:] {
 		if e.p == c {
 			return true
