@@ -43,9 +43,9 @@ func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget 
 }
 
 // proofTime and lookaheadTime bound the time of the proof search and of the
-// look-ahead after it, so that a move stays within 2 s on a busy machine
-// (the rest is room for the choice after them); what either proved before
-// its time ran out is kept.
+// look-ahead after it (which ends by the sum of both from the start), so
+// that a move stays within 2 s on a busy machine (the rest is room for the
+// choice after them); what either proved before its time ran out is kept.
 const (
 	proofTime     = 800 * time.Millisecond
 	lookaheadTime = 900 * time.Millisecond
@@ -71,7 +71,8 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 		js[i] = judged{cand: c, captured: material(c.child) != material(p), drawn: v.Kind == solver.Drawn}
 	}
 	decided := func(j *judged) bool { return j.won || j.lost || j.safe }
-	pctx, cancel := within(ctx, proofTime)
+	start := time.Now()
+	pctx, cancel := within(ctx, start, proofTime)
 	defer cancel()
 	s := newStretch(pctx, t, ps, budget)
 	s.deepen(len(js), 0, func(i int) bool { return !decided(&js[i]) }, func() bool {
@@ -107,7 +108,13 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 		return nil
 	})
 	full := s.nodes
-	lctx, cancel := within(ctx, lookTime)
+	// The look-ahead's time is counted from the proof search's end as
+	// planned, so that an overrun of the one shortens the other.
+	from := time.Now()
+	if proofTime > 0 {
+		from = start.Add(proofTime)
+	}
+	lctx, cancel := within(ctx, from, lookTime)
 	defer cancel()
 	s.ctx, s.narrow, s.nodes, s.budget = lctx, true, 0, lookahead
 	open := func(i int) bool { j := &js[i]; return j.drawn && !decided(j) && j.trap == 0 }
@@ -140,10 +147,10 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 	return js, full + s.nodes
 }
 
-// within is ctx with a timeout of d, or ctx itself when d is 0.
-func within(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+// within is ctx with the deadline from+d, or ctx itself when d is 0.
+func within(ctx context.Context, from time.Time, d time.Duration) (context.Context, context.CancelFunc) {
 	if d > 0 {
-		return context.WithTimeout(ctx, d)
+		return context.WithDeadline(ctx, from.Add(d))
 	}
 	return ctx, func() {}
 }
