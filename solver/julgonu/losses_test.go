@@ -215,7 +215,10 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
 			t.Fatal(err)
 		}
 		how := "at its turn"
-		if g.ps[at].ToMove() != loser {
+		switch {
+		case at == 0:
+			how = "from the game's first position"
+		case g.ps[at].ToMove() != loser:
 			how = "after its move " + jg.MoveName(g.moves[at-1])
 		}
 		t.Logf("%s: %s proven lost from ply %d of %d, %s; %s", g.title, loser, at, len(g.moves), how, name)
@@ -239,6 +242,9 @@ func huntersTraps() []trap {
 		{1, 81, "b1-a1"},
 		{3, 28, "b4-a4"},
 		{4, 73, "b4-c4"},
+		{7, 52, "a3-a4"},
+		{11, 66, "c1-c2"},
+		{12, 17, "a3-b3"},
 	}
 }
 
