@@ -156,8 +156,8 @@ func within(ctx context.Context, from time.Time, d time.Duration) (context.Conte
 }
 
 // deepen runs search(i, d) on the moves i < n that are open, each at its
-// own depth from first, until enough, the budget or the time is spent, or
-// every open move is at the deepest: the move whose last search visited
+// own depth from first, until (once each has been searched) enough, the
+// budget or the time is spent, or every open move is at the deepest: the move whose last search visited
 // the fewest nodes goes next (the shallower on a tie). So the nodes go
 // first to the narrowest trees, the likeliest to be proven (the choice of
 // a proof-number search at the root), and no move's tree starves the
@@ -167,7 +167,7 @@ func (s *stretch) deepen(n, first int, open func(i int) bool, enough func() bool
 	for i := range next {
 		next[i] = first
 	}
-	for !enough() {
+	for {
 		at := -1
 		for i := range n {
 			if !open(i) || next[i] > maxSearchDepth {
@@ -177,7 +177,9 @@ func (s *stretch) deepen(n, first int, open func(i int) bool, enough func() bool
 				at = i
 			}
 		}
-		if at < 0 {
+		// A move not yet searched costs nothing and goes first, so enough
+		// is asked once every open move has been searched.
+		if at < 0 || (next[at] > first && enough()) {
 			return
 		}
 		before := s.nodes
