@@ -43,8 +43,8 @@ import (
 const searchBudget = 50000
 
 // defaultBotNodes bounds the positions the history search of a move
-// visits in a position the table does not call won (about 0.75 s of one
-// core of this machine in the worst position found).
+// visits in a position the table does not call won (1.5-2 s of one core of
+// this machine: in the tightest positions proofTime ends it first).
 const defaultBotNodes = 1_000_000
 
 // moveNodes is the history search's budget per bot move.

@@ -88,6 +88,9 @@ type stretch struct {
 	// against every table-faithful defence", which the bot uses to see
 	// repetition traps deeper than a full search reaches.
 	narrow bool
+	// seen counts the positions of the path by their bucket: a position
+	// whose bucket is empty is not on it (repeats looks no further).
+	seen [1 << seenBits]uint16
 }
 
 // newStretch starts a search from the end of the game ps: the positions
@@ -107,7 +110,19 @@ func newStretch(ctx context.Context, t *Table, ps []jg.Position, budget int) *st
 
 func material(p jg.Position) int { return bits.OnesCount16(p.Black() | p.White()) }
 
-func (s *stretch) push(p jg.Position) { s.path = append(s.path, s.step(p)) }
+func (s *stretch) push(p jg.Position) {
+	s.path = append(s.path, s.step(p))
+	s.seen[bucket(p)]++
+}
+
+// bucket is p's place in stretch.seen.
+func bucket(p jg.Position) int {
+	x := uint64(p.Black())<<17 | uint64(p.White())<<1 | uint64(p.ToMove())
+	return int((x * 0x9E3779B97F4A7C15) >> (64 - seenBits))
+}
+
+// seenBits is the log2 of the size of stretch.seen.
+const seenBits = 10
 
 // step is p with its table value.
 func (s *stretch) step(p jg.Position) step {
@@ -128,6 +143,7 @@ func (s *stretch) enter(c jg.Position, captured bool) (oldBase int) {
 func (s *stretch) enterStep(c step, captured bool) (oldBase int) {
 	oldBase = s.base
 	s.path = append(s.path, c)
+	s.seen[bucket(c.p)]++
 	if captured {
 		s.base = len(s.path) - 1
 	}
@@ -135,6 +151,7 @@ func (s *stretch) enterStep(c step, captured bool) (oldBase int) {
 }
 
 func (s *stretch) leave(oldBase int) {
+	s.seen[bucket(s.path[len(s.path)-1].p)]--
 	s.path = s.path[:len(s.path)-1]
 	s.base = oldBase
 }
@@ -167,6 +184,9 @@ type kid struct {
 	step
 	captured bool
 	rank     int // the child's table value for the mover: 2 won, 1 drawn, 0 lost
+	// replies is, when narrowestFirst counted them, how many moves of the
+	// child keep its mover's table value without repeating.
+	replies int
 }
 
 // moves calls f with the position after each move of the last position
@@ -223,6 +243,45 @@ func (s *stretch) kids(ks *[16]kid) int {
 	return n
 }
 
+// narrowestFirst orders ks, which kids sorted, among moves of the same
+// rank by how many replies keep the other side's table value without
+// repeating, fewest first: the attacker tries first the moves that leave
+// the defender least choice (its proof is likeliest there and smallest),
+// the defender the replies that leave the attacker least (the cheapest to
+// refute), as proof-number search would. Moves that give up the mover's
+// table value keep their place at the end.
+func (s *stretch) narrowestFirst(ks []kid) {
+	for i := range ks {
+		if ks[i].rank == 0 {
+			break
+		}
+		old := s.enterStep(ks[i].step, ks[i].captured)
+		ks[i].replies = s.keeping()
+		s.leave(old)
+	}
+	for i := 1; i < len(ks); i++ {
+		for j := i; j > 0 && ks[j].rank == ks[j-1].rank && ks[j].rank > 0 && ks[j].replies < ks[j-1].replies; j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+		}
+	}
+}
+
+// keeping counts the moves of the last position that do not repeat a
+// position of the stretch and keep the mover's table value.
+func (s *stretch) keeping() int {
+	n := 0
+	s.moves(func(c jg.Position, caps uint16) bool {
+		if caps == 0 && s.repeats(c) {
+			return true
+		}
+		if s.step(c).kind != solver.Won {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
 // hasMove reports whether the last position has a move that does not
 // repeat a position of the stretch.
 func (s *stretch) hasMove() bool {
@@ -235,6 +294,9 @@ func (s *stretch) hasMove() bool {
 }
 
 func (s *stretch) repeats(c jg.Position) bool {
+	if s.seen[bucket(c)] == 0 {
+		return false
+	}
 	for _, e := range s.path[s.base:] {
 		if e.p == c {
 			return true
@@ -269,6 +331,9 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 	n := 0
 	if depth > 0 {
 		n = s.kids(&ks)
+		if depth > 1 {
+			s.narrowestFirst(ks[:n])
+		}
 		if s.narrow && n > 0 {
 			if ks[0].rank == 0 { // kids are best first: every move gives up the table value
 				return proof{won: mover != a}, nil

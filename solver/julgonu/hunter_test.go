@@ -52,7 +52,7 @@ func hunt(ctx context.Context, s *Solver, g *rules.Game, budget int, rng *rand.R
 	if len(cands) == 0 {
 		return rules.NoMove, solver.ErrGameOver
 	}
-	js, _ := judge(ctx, t, ps, cands, budget, 0, 0)
+	js, _ := judge(ctx, t, ps, cands, budget, 0, 0, 0)
 	// The fewest replies that keep the opponent's table value.
 	st := newStretch(ctx, t, ps, 1)
 	room := make([]int, len(js))
@@ -190,7 +190,7 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 			keepRecord(t, game, botSide, g)
 		}
 		if testing.Verbose() {
-			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, slowest bot move %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.slowest)
+			t.Logf("game %d (bot %s): %s after %d plies; so far %d-%d-%d, bot moves mean %v, slowest %v", game, botSide, g.Outcome(), g.Ply(), f.won, f.drawn, f.lost, f.total/time.Duration(max(f.botMoves, 1)), f.slowest)
 		}
 		if tableWon && !(g.Outcome().Status == rules.Win && g.Outcome().Winner == botSide) {
 			f.wonThrown++
@@ -261,7 +261,7 @@ func BenchmarkPerfectAgainstHunter(b *testing.B) {
 				ps, _ := concrete(g)
 				if v, _ := tab.Lookup(ps[len(ps)-1]); v.Kind != solver.Won {
 					_, cands := split(tab, ps, jg.SuperkoMoves(ps))
-					_, n := judge(ctx, tab, ps, cands, defaultBotNodes, lookahead(defaultBotNodes), lookaheadTime)
+					_, n := judge(ctx, tab, ps, cands, defaultBotNodes, lookahead(defaultBotNodes), proofTime, lookaheadTime)
 					nodes = append(nodes, n)
 				}
 				b.StartTimer()

@@ -35,28 +35,34 @@ type judged struct {
 // game's history ps: a move after which the search proves a win if there is
 // one (the shortest line it found); else one that it does not prove lost,
 // a table draw before a table loss, deepening the search while more than
-// one such move remains and the budget of nodes lasts; when every move is
-// proven lost, the one whose loss the search found longest.
+// one such move remains and the budget of nodes and time lasts; when every
+// move is proven lost, the one whose loss the search found longest.
 func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int, rng *rand.Rand) rules.Move {
-	js, _ := judge(ctx, t, ps, cands, budget, lookahead(budget), lookaheadTime)
+	js, _ := judge(ctx, t, ps, cands, budget, lookahead(budget), proofTime, lookaheadTime)
 	return pickJudged(js, rng)
 }
 
-// lookaheadTime bounds the look-ahead's time, so that a move stays within
-// 2 s on a busy machine (the proof search before it is bounded by nodes).
-const lookaheadTime = 1200 * time.Millisecond
+// proofTime and lookaheadTime bound the time of the proof search and of the
+// look-ahead after it (which ends by the sum of both from the start), so
+// that a move stays within 2 s on a busy machine (the rest is room for the
+// choice after them); what either proved before its time ran out is kept.
+const (
+	proofTime     = 800 * time.Millisecond
+	lookaheadTime = 900 * time.Millisecond
+)
 
 // lookahead is the look-ahead's node budget for a proof search of budget
-// nodes: together about 2 s of one core here in the tightest positions.
+// nodes.
 func lookahead(budget int) int { return budget * 3 / 2 }
 
 // judge runs keep's search over cands and returns what it proved of each
-// and how many positions it visited: the proof search within budget nodes,
-// then, when more than one table-drawing move is neither proven nor
-// refuted, the look-ahead along table-faithful lines within lookahead
-// nodes more and lookTime (0: no time limit), deepening until at most one such move is left without a
-// trap found or the nodes are spent.
-func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int, lookTime time.Duration) (js []judged, nodes int) {
+// and how many positions it visited: the proof search within budget nodes
+// and proofTime, then, when more than one table-drawing move is neither
+// proven nor refuted, the look-ahead along table-faithful lines within
+// lookahead nodes more and lookTime, deepening until at most one such move
+// is left without a trap found or the nodes or the time are spent (a time
+// of 0: no limit). Both deepen each move on its own (stretch.deepen).
+func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int, proofTime, lookTime time.Duration) (js []judged, nodes int) {
 	p := ps[len(ps)-1]
 	us := p.ToMove()
 	js = make([]judged, len(cands))
@@ -64,83 +70,73 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 		v, _ := t.Lookup(c.child)
 		js[i] = judged{cand: c, captured: material(c.child) != material(p), drawn: v.Kind == solver.Drawn}
 	}
-	s := newStretch(ctx, t, ps, budget)
 	decided := func(j *judged) bool { return j.won || j.lost || j.safe }
-search:
-	for d := 0; d <= maxSearchDepth; d++ {
-		for i := range js {
-			j := &js[i]
-			if decided(j) {
-				continue
-			}
-			old := s.enter(j.child, j.captured)
-			win, err := s.attack(us, d)
-			var loss proof
-			if err == nil && !win.won {
-				loss, err = s.attack(us.Opponent(), d)
-			}
-			s.leave(old)
-			if err != nil {
-				break search
-			}
-			switch {
-			case win.won:
-				j.won, j.dist = true, win.dist+1
-			case loss.won:
-				j.lost, j.dist = true, loss.dist+1
-			case loss.exact:
-				j.safe = true
-			}
-		}
-		alive, open := 0, 0
+	start := time.Now()
+	pctx, cancel := within(ctx, start, proofTime)
+	defer cancel()
+	s := newStretch(pctx, t, ps, budget)
+	s.deepen(len(js), 0, func(i int) bool { return !decided(&js[i]) }, func() bool {
+		alive := 0
 		for i := range js {
 			if js[i].won {
-				break search
+				return true
 			}
 			if !js[i].lost {
 				alive++
-				if !decided(&js[i]) {
-					open++
-				}
 			}
 		}
-		if alive <= 1 || open == 0 {
-			break
+		return alive <= 1
+	}, func(i, d int) error {
+		j := &js[i]
+		old := s.enter(j.child, j.captured)
+		defer s.leave(old)
+		win, err := s.attack(us, d)
+		var loss proof
+		if err == nil && !win.won {
+			loss, err = s.attack(us.Opponent(), d)
 		}
-	}
+		switch {
+		case err != nil:
+			return err
+		case win.won:
+			j.won, j.dist = true, win.dist+1
+		case loss.won:
+			j.lost, j.dist = true, loss.dist+1
+		case loss.exact:
+			j.safe = true
+		}
+		return nil
+	})
 	full := s.nodes
-	lctx, cancel := ctx, context.CancelFunc(func() {})
-	if lookTime > 0 {
-		lctx, cancel = context.WithTimeout(ctx, lookTime)
+	// The look-ahead's time is counted from the proof search's end as
+	// planned, so that an overrun of the one shortens the other.
+	from := time.Now()
+	if proofTime > 0 {
+		from = start.Add(proofTime)
 	}
+	lctx, cancel := within(ctx, from, lookTime)
 	defer cancel()
 	s.ctx, s.narrow, s.nodes, s.budget = lctx, true, 0, lookahead
-	open := func() int {
-		n := 0
-		for i := range js {
-			if j := &js[i]; j.drawn && !decided(j) && j.trap == 0 {
-				n++
+	open := func(i int) bool { j := &js[i]; return j.drawn && !decided(j) && j.trap == 0 }
+	if lookahead > 0 {
+		s.deepen(len(js), 1, open, func() bool {
+			n := 0
+			for i := range js {
+				if open(i) {
+					n++
+				}
 			}
-		}
-		return n
-	}
-look:
-	for d := 1; d <= maxSearchDepth && lookahead > 0 && open() > 1; d++ {
-		for i := range js {
+			return n <= 1
+		}, func(i, d int) error {
 			j := &js[i]
-			if !j.drawn || decided(j) || j.trap > 0 {
-				continue
-			}
 			old := s.enter(j.child, j.captured)
+			defer s.leave(old)
 			loss, err := s.attack(us.Opponent(), d)
-			s.leave(old)
-			if err != nil {
-				break look
-			}
 			if loss.won {
 				j.trap = d + 1
 			}
-		}
+			return err
+		})
 	}
 	s.ctx, s.narrow = ctx, false
 	for i := range js {
@@ -149,6 +145,49 @@ look:
 		}
 	}
 	return js, full + s.nodes
+}
+
+// within is ctx with the deadline from+d, or ctx itself when d is 0.
+func within(ctx context.Context, from time.Time, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithDeadline(ctx, from.Add(d))
+	}
+	return ctx, func() {}
+}
+
+// deepen runs search(i, d) on the moves i < n that are open, each at its
+// own depth from first, until (once each has been searched) enough, the
+// budget or the time is spent, or every open move is at the deepest: the move whose last search visited
+// the fewest nodes goes next (the shallower on a tie). So the nodes go
+// first to the narrowest trees, the likeliest to be proven (the choice of
+// a proof-number search at the root), and no move's tree starves the
+// others' of depth.
+func (s *stretch) deepen(n, first int, open func(i int) bool, enough func() bool, search func(i, d int) error) {
+	next, cost := make([]int, n), make([]int, n)
+	for i := range next {
+		next[i] = first
+	}
+	for {
+		at := -1
+		for i := range n {
+			if !open(i) || next[i] > maxSearchDepth {
+				continue
+			}
+			if at < 0 || cost[i] < cost[at] || (cost[i] == cost[at] && next[i] < next[at]) {
+				at = i
+			}
+		}
+		// A move not yet searched costs nothing and goes first, so enough
+		// is asked once every open move has been searched.
+		if at < 0 || (next[at] > first && enough()) {
+			return
+		}
+		before := s.nodes
+		if search(at, next[at]) != nil {
+			return
+		}
+		next[at], cost[at] = next[at]+1, s.nodes-before
+	}
 }
 
 // room is judged.room and judged.theirs of the move to c.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
+	"github.com/windpost/windpost/solver"
 )
 
 // lostGame is a game the perfect bot lost to the hunter, as keepRecord
@@ -214,10 +215,36 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
 			t.Fatal(err)
 		}
 		how := "at its turn"
-		if g.ps[at].ToMove() != loser {
+		switch {
+		case at == 0:
+			how = "from the game's first position"
+		case g.ps[at].ToMove() != loser:
 			how = "after its move " + jg.MoveName(g.moves[at-1])
 		}
 		t.Logf("%s: %s proven lost from ply %d of %d, %s; %s", g.title, loser, at, len(g.moves), how, name)
+	}
+}
+
+// trap is a move of the bot in a game of testdata/hunter-losses/records.txt
+// (game, from 0 in the file) that walked into a loss the history search
+// proves: lost, the ply-th move of the record.
+type trap struct {
+	game, ply int
+	lost      string
+}
+
+// huntersTraps are the moves TestBotAvoidsTheHuntersTraps wants the bot to
+// avoid now, and the positions of BenchmarkBotMovePerfectTraps.
+func huntersTraps() []trap {
+	return []trap{
+		{0, 3, "b3-b2"},
+		{0, 13, "a3-b3"},
+		{1, 81, "b1-a1"},
+		{3, 28, "b4-a4"},
+		{4, 73, "b4-c4"},
+		{7, 52, "a3-a4"},
+		{11, 66, "c1-c2"},
+		{12, 17, "a3-b3"},
 	}
 }
 
@@ -225,20 +252,13 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
 // (testdata/hunter-losses/records.txt) up to the bot's move that walked
 // into a loss the history search proves (the proof is among the files
 // TestHunterLosses checks), from a position it does not prove lost, and
-// wants the bot (its node budgets, no time limit) to choose another move.
+// wants the bot (its node budgets, no time limit) to choose another move,
+// one that the history search of that move alone, with twice the bot's
+// budget, does not prove lost.
 func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 	ctx, _, tab, rng := botFixture(3)
 	gs := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))
-	tests := []struct {
-		game, ply int
-		lost      string
-	}{
-		{0, 3, "b3-b2"},
-		{0, 13, "a3-b3"},
-		{1, 81, "b1-a1"},
-		{3, 28, "b4-a4"},
-	}
-	for _, tc := range tests {
+	for _, tc := range huntersTraps() {
 		g := gs[tc.game]
 		t.Run(fmt.Sprintf("%s, ply %d", g.title, tc.ply), func(t *testing.T) {
 			if got := jg.MoveName(g.moves[tc.ply]); got != tc.lost {
@@ -249,10 +269,61 @@ func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 			if len(wins) > 0 {
 				t.Fatal("the table calls the position won")
 			}
-			js, _ := judge(ctx, tab, ps, others, defaultBotNodes, lookahead(defaultBotNodes), 0)
-			if m := pickJudged(js, rng); jg.MoveName(m) == tc.lost {
-				t.Errorf("the bot plays %s again: %+v", tc.lost, js)
+			js, _ := judge(ctx, tab, ps, others, defaultBotNodes, lookahead(defaultBotNodes), 0, 0)
+			m := pickJudged(js, rng)
+			if jg.MoveName(m) == tc.lost {
+				t.Fatalf("the bot plays %s again: %+v", tc.lost, js)
 			}
+			// The move it plays instead is not a loss that the history
+			// search of that move alone, with twice the bot's budget, proves.
+			c, _ := ps[len(ps)-1].After(m)
+			if v := tab.Judge(ctx, append(slices.Clip(ps), c), 2*defaultBotNodes); v.Proven && v.Value.Kind == solver.Won {
+				t.Errorf("the bot plays %s instead, and that is proven lost too: %+v", jg.MoveName(m), v)
+			}
+		})
+	}
+}
+
+// TestHuntersTrapClosedEarlier: in seed 47 game 24 the record blames the
+// bot's d3-d2 at ply 24, but the position before it is proven lost (every
+// move: d3-d2 and a2-a1 lose within 16 plies, b1-a1 within 20), so that
+// move had no choice. The mistake was d4-d3 at ply 22, which the history
+// search proves lost in 22 plies (2.6M nodes for that move alone; its
+// proof, 9.2M nodes, is not kept: it takes 40 s to check) and which the
+// bot on its budgets still plays.
+func TestHuntersTrapClosedEarlier(t *testing.T) {
+	ctx, _, tab, _ := botFixture(3)
+	gs := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))
+	g := gs[6]
+	if got := jg.MoveName(g.moves[24]); got != "d3-d2" {
+		t.Fatalf("the record has %s at ply 24, not d3-d2", got)
+	}
+	v := tab.Judge(ctx, g.ps[:25], 3*defaultBotNodes)
+	if !v.Proven || v.Value.Kind != solver.Lost {
+		t.Fatalf("ply 24: %+v, want the bot (to move) proven lost", v)
+	}
+	t.Logf("ply 24: %+v", v)
+}
+
+// BenchmarkBotMovePerfectTraps is the perfect bot's move (its default
+// budgets and time limits, Choose) before each of huntersTraps and in the
+// positions of TestHuntersTrapClosedEarlier: the worst positions known,
+// where its searches spend all they have. The issue wants
+// every one within 2 s.
+func BenchmarkBotMovePerfectTraps(b *testing.B) {
+	gs := lostGames(b, filepath.Join("testdata", "hunter-losses", "records.txt"))
+	// The traps, and in seed 47 game 24 the move into the trap and the
+	// move the trap forced.
+	for _, tc := range append(huntersTraps(), trap{6, 22, "d4-d3"}, trap{6, 24, "d3-d2"}) {
+		lg := gs[tc.game]
+		g := rules.NewGameFrom(jg.Variant{}, lg.ps[0])
+		for _, m := range lg.moves[:tc.ply] {
+			if err := g.Play(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(fmt.Sprintf("game%d-ply%d", tc.game, tc.ply), func(b *testing.B) {
+			benchmarkBot(b, g, solver.Perfect)
 		})
 	}
 }
