@@ -61,8 +61,8 @@
 //	refusal.go     refusal: a command not run, an error told apart with errors.As
 //	wording.go     what players read in their words: how to reply with a move, display
 //	               names (cleaned), results ("you win by checkmate"), "Did you mean"
-//	facts.go       facts made from the game: the example move (the casual bot's legal
-//	               choice), the status under the board at an end, one tag a subject
+//	facts.go       facts made from the game: the example move (a legal move that does not
+//	               lose at once), the status under the board at an end, one tag a subject
 //	compose.go     the mails: answers, notices, subjects, headers; status.go: status blocks, players' names
 //	clock.go       deadlines, reminders, losses on time, expired challenges
 //	remind.go      reminders at the player's times, two at least before a loss on time

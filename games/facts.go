@@ -18,14 +18,14 @@ import (
 // the end of a game (the end and the result, never whose move).
 
 // exampleMove is the move a player is shown as "e.g.": the casual bot's
-// choice in g's position for the side to move (a move that wins at once,
-// else one that does not lose at once), written in n's notation as the
-// player would type it. The choice is random but fixed by seed and the
+// kind of choice in g's position for the side to move (solver.SafeMove: a
+// move that wins at once, else one that does not lose at once), written in
+// n's notation as the player would type it. The choice is random but fixed by seed and the
 // ply, so the same mail says the same. It is "" when g is over or has no
 // legal move.
 func exampleMove(n notation.Notation, g *rules.Game, seed uint64) string {
 	rng := rand.New(rand.NewPCG(seed, uint64(g.Ply())))
-	m, err := solver.CasualMove(g, rng)
+	m, err := solver.SafeMove(g, rng)
 	if err != nil {
 		return ""
 	}

@@ -21,8 +21,9 @@ var gameNames = []string{"gufuu", "microshogi", "julgonu"}
 // TestExampleMoveIsLegal: over 1,000 positions of random games of each
 // game, the example a player is shown, read back by the game's notation
 // as a player's move, is a legal move of the position; where the side to
-// move can win at once, the example wins at once (the casual bot's
-// choice); and it is not always the first legal move.
+// move can win at once, the example wins at once; else, where a move
+// exists after which the opponent cannot win at once, the example is one;
+// and it is not always the first legal move.
 func TestExampleMoveIsLegal(t *testing.T) {
 	catalog := variants.Default(variants.Options{CacheDir: t.TempDir()})
 	for _, name := range gameNames {
@@ -33,7 +34,7 @@ func TestExampleMoveIsLegal(t *testing.T) {
 			}
 			n := kit.Notation
 			rng := rand.New(rand.NewPCG(7, 20))
-			positions, notFirst, winsAtOnce := 0, 0, 0
+			positions, notFirst, winsAtOnce, losesAtOnce := 0, 0, 0, 0
 			for games := 0; positions < 1000; games++ {
 				if games > 1000 {
 					t.Fatalf("only %d positions in %d games", positions, games)
@@ -63,6 +64,16 @@ func TestExampleMoveIsLegal(t *testing.T) {
 							t.Errorf("in %s the side to move wins at once, but the example %q does not", n.FormatPosition(g.Position()), e)
 						}
 					}
+					if !safeAfter(line, g.Position().ToMove()) {
+						for _, other := range ms {
+							next := g.Clone()
+							if err := next.Play(other); err == nil && safeAfter(next, g.Position().ToMove()) {
+								t.Errorf("in %s the example %q loses at once, and %s would not", n.FormatPosition(g.Position()), e, n.FormatMove(g.Position(), other))
+								break
+							}
+						}
+						losesAtOnce++
+					}
 					if len(ms) > 1 && m != ms[0] {
 						notFirst++
 					}
@@ -74,9 +85,16 @@ func TestExampleMoveIsLegal(t *testing.T) {
 			if notFirst == 0 {
 				t.Errorf("the example is always the first legal move in %d positions", positions)
 			}
-			t.Logf("%d positions, %d examples not the first legal move, %d wins at once", positions, notFirst, winsAtOnce)
+			t.Logf("%d positions, %d examples not the first legal move, %d wins at once, %d that lose at once (no other move did not)", positions, notFirst, winsAtOnce, losesAtOnce)
 		})
 	}
+}
+
+// safeAfter reports whether, in line just after us moved, us has won or
+// the game goes on and the opponent cannot win at once.
+func safeAfter(line *rules.Game, us rules.Side) bool {
+	o := line.Outcome()
+	return o.Status == rules.Win && o.Winner == us || !o.Over() && !solver.WinsInOne(line)
 }
 
 var examplePattern = regexp.MustCompile(`e\.g\. "([^"]+)"`)

@@ -102,10 +102,10 @@ lists the legal moves.`, true
 The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
 (they are solved), strong in Micro-shogi. The levels, strongest first:
 "level perfect" (Gufuu and Jul-Gonu) never lets a won game go; in Jul-Gonu,
-where no position may repeat, it also searches the game's history about ten
-plies deep and never walks into a repetition trap it sees there, and looks
-deeper along the lines where both sides keep the table's value (a deeper
-trap can still beat it);
+where no position may repeat, it also searches the game's history (some ten
+to fifteen plies, under two seconds a move) and never walks into a
+repetition trap it sees there, and looks deeper along the lines where both
+sides keep the table's value (a deeper trap can still beat it);
 "level strong" never gives away a win but takes its time; in Micro-shogi
 it is windpost's best and holds its own against the strongest computer
 program for the game;

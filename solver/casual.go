@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -43,6 +44,55 @@ func CasualMove(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
 		return pick(safe, rng), nil
 	}
 	return pick(ms, rng), nil
+}
+
+// SafeMove chooses a move of g's current position as an example may show
+// it, at random with rng (in the order of the legal moves when rng is
+// nil): a move that wins at once if there is one; else the first after
+// which the game goes on and the opponent cannot win at once; else any
+// legal move. It is CasualMove's choice, but it stops at the first safe
+// move, where CasualMove looks at every move's every reply. It judges with
+// the game's own rules and leaves g as it was.
+func SafeMove(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
+	if o := g.Outcome(); o.Over() {
+		return rules.NoMove, fmt.Errorf("%w (%s)", ErrGameOver, o)
+	}
+	us := g.Position().ToMove()
+	ms := g.LegalMoves()
+	if len(ms) == 0 {
+		return rules.NoMove, fmt.Errorf("%w (no legal move)", ErrGameOver)
+	}
+	order := slices.Clone(ms)
+	if rng != nil {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	line := g.Clone()
+	goesOn := make([]bool, len(order))
+	for i, m := range order {
+		if err := line.Play(m); err != nil {
+			return rules.NoMove, err
+		}
+		o := line.Outcome()
+		if o.Status == rules.Win && o.Winner == us {
+			return m, nil
+		}
+		goesOn[i] = !o.Over()
+		line.Undo()
+	}
+	for i, m := range order {
+		if !goesOn[i] {
+			continue
+		}
+		if err := line.Play(m); err != nil {
+			return rules.NoMove, err
+		}
+		safe := !winsInOne(line)
+		line.Undo()
+		if safe {
+			return m, nil
+		}
+	}
+	return order[0], nil
 }
 
 // WinsInOne reports whether the side to move in g has a legal move that

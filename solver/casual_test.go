@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/windpost/windpost/rules"
@@ -95,6 +96,68 @@ func TestCasualMoveWinsAndWinsInOne(t *testing.T) {
 		}
 		if o := next.Outcome(); o.Status != rules.Win || o.Winner != us {
 			t.Fatalf("seed %d: casual played %v, not a win (%v)", seed, m, o)
+		}
+	}
+}
+
+// TestSafeMove walks back along random finished games of every variant:
+// in each position SafeMove's move is legal, wins at once when a move
+// does, does not lose at once when a move that does not exists (judged
+// here move by move with the rules),
+// leaves the game as it was, and varies with the rng; after the end it
+// says ErrGameOver.
+func TestSafeMove(t *testing.T) {
+	for _, kit := range variants.Default(variants.Options{CacheDir: t.TempDir()}).Kits() {
+		positions, withUnsafe, varied := 0, 0, 0
+		for seed := uint64(1); seed <= 6; seed++ {
+			g := finished(t, kit.Rules, seed)
+			if _, err := solver.SafeMove(g, nil); !errors.Is(err, solver.ErrGameOver) {
+				t.Errorf("%s: SafeMove after the end: %v", kit.Rules.Name(), err)
+			}
+			for g.Undo() {
+				us := g.Position().ToMove()
+				safe, wins := map[rules.Move]bool{}, map[rules.Move]bool{}
+				for _, m := range g.LegalMoves() {
+					next := g.Clone()
+					if err := next.Play(m); err != nil {
+						t.Fatal(err)
+					}
+					o := next.Outcome()
+					switch {
+					case o.Status == rules.Win && o.Winner == us:
+						wins[m] = true
+					case !o.Over() && !solver.WinsInOne(next):
+						safe[m] = true
+					}
+				}
+				if len(safe)+len(wins) < len(g.LegalMoves()) {
+					withUnsafe++
+				}
+				ply := g.Ply()
+				seen := map[rules.Move]bool{}
+				for s := uint64(0); s < 4; s++ {
+					m, err := solver.SafeMove(g, rand.New(rand.NewPCG(s, uint64(ply))))
+					if err != nil {
+						t.Fatalf("%s ply %d: %v", kit.Rules.Name(), ply, err)
+					}
+					if g.Ply() != ply {
+						t.Fatalf("%s: SafeMove changed the game", kit.Rules.Name())
+					}
+					if !slices.Contains(g.LegalMoves(), m) || len(wins) > 0 && !wins[m] || len(wins) == 0 && len(safe) > 0 && !safe[m] {
+						t.Fatalf("%s ply %d: SafeMove chose %v (legal %v, wins %v, safe %v)", kit.Rules.Name(), ply, m, g.LegalMoves(), wins, safe)
+					}
+					seen[m] = true
+				}
+				if len(seen) > 1 {
+					varied++
+				}
+				positions++
+			}
+		}
+		// The games must have had positions with moves that lose at once,
+		// and the rng must matter, or the test said little.
+		if withUnsafe == 0 || varied == 0 {
+			t.Errorf("%s: %d positions, %d with a move that loses at once, %d with a choice that varied", kit.Rules.Name(), positions, withUnsafe, varied)
 		}
 	}
 }
