@@ -15,13 +15,9 @@ import (
 // when rng is nil). It judges moves with the game's own rules, history
 // rules included, and leaves g as it was.
 func CasualMove(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
-	if o := g.Outcome(); o.Over() {
-		return rules.NoMove, fmt.Errorf("%w (%s)", ErrGameOver, o)
-	}
-	us := g.Position().ToMove()
-	ms := g.LegalMoves()
-	if len(ms) == 0 {
-		return rules.NoMove, fmt.Errorf("%w (no legal move)", ErrGameOver)
+	us, ms, err := toChoose(g)
+	if err != nil {
+		return rules.NoMove, err
 	}
 	line := g.Clone()
 	var wins, safe []rules.Move
@@ -54,13 +50,9 @@ func CasualMove(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
 // move, where CasualMove looks at every move's every reply. It judges with
 // the game's own rules and leaves g as it was.
 func SafeMove(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
-	if o := g.Outcome(); o.Over() {
-		return rules.NoMove, fmt.Errorf("%w (%s)", ErrGameOver, o)
-	}
-	us := g.Position().ToMove()
-	ms := g.LegalMoves()
-	if len(ms) == 0 {
-		return rules.NoMove, fmt.Errorf("%w (no legal move)", ErrGameOver)
+	us, ms, err := toChoose(g)
+	if err != nil {
+		return rules.NoMove, err
 	}
 	order := slices.Clone(ms)
 	if rng != nil {
@@ -93,6 +85,19 @@ func SafeMove(g *rules.Game, rng *rand.Rand) (rules.Move, error) {
 		}
 	}
 	return order[0], nil
+}
+
+// toChoose is what CasualMove and SafeMove choose from: the side to move
+// in g and its legal moves, or ErrGameOver.
+func toChoose(g *rules.Game) (rules.Side, []rules.Move, error) {
+	if o := g.Outcome(); o.Over() {
+		return 0, nil, fmt.Errorf("%w (%s)", ErrGameOver, o)
+	}
+	ms := g.LegalMoves()
+	if len(ms) == 0 {
+		return 0, nil, fmt.Errorf("%w (no legal move)", ErrGameOver)
+	}
+	return g.Position().ToMove(), ms, nil
 }
 
 // WinsInOne reports whether the side to move in g has a legal move that
