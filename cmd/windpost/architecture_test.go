@@ -1,0 +1,155 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// docs/architecture.md's table says of each package what it owns and which
+// of our packages it imports, and its arrows point down the table only.
+// TestArchitectureTable holds the table to `go list`: every package of the
+// module has a row, every import of ours is one the row allows (and lies
+// above it in the table), and every package a row names as imported is
+// imported.
+
+const modulePath = "github.com/windpost/windpost/"
+
+// archRow is one row of the table: the packages it is about and what its
+// last column allows them to import.
+type archRow struct {
+	line       int
+	pkgs       []string // module-relative paths; a trailing "/*" is every package below
+	imports    []string // named in the column, each backticked
+	everything bool     // "everything"
+	above      bool     // "all of the above", "and below", "below": the rows above
+	engine     bool     // "its engine", "the engine": rules/<game> of the row's game
+	engines    bool     // "the engines": any rules/<game>
+	none       bool     // "none" or "—"
+}
+
+var backticked = regexp.MustCompile("`([^`]+)`")
+
+func readArchitecture(t *testing.T) []archRow {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []archRow
+	for i, l := range strings.Split(string(b), "\n") {
+		if !strings.HasPrefix(l, "| `") {
+			continue
+		}
+		cols := strings.Split(strings.Trim(l, "| "), " | ")
+		if len(cols) < 3 {
+			t.Fatalf("architecture.md:%d: a row of %d columns, want 3", i+1, len(cols))
+		}
+		r := archRow{line: i + 1}
+		for _, m := range backticked.FindAllStringSubmatch(cols[0], -1) {
+			r.pkgs = append(r.pkgs, m[1])
+		}
+		last := cols[len(cols)-1]
+		for _, m := range backticked.FindAllStringSubmatch(last, -1) {
+			r.imports = append(r.imports, m[1])
+		}
+		r.everything = strings.Contains(last, "everything")
+		r.above = strings.Contains(last, "above") || strings.Contains(last, "below")
+		r.engine = strings.Contains(last, "engine")
+		r.engines = strings.Contains(last, "the engines")
+		r.none = last == "none" || last == "—"
+		rows = append(rows, r)
+	}
+	if len(rows) < 10 {
+		t.Fatalf("architecture.md: %d rows read, the table was not found", len(rows))
+	}
+	return rows
+}
+
+// covers reports whether the row's name (perhaps "notation/<game>" or
+// "games/internal/*") names pkg.
+func covers(name, pkg string) bool {
+	switch {
+	case strings.HasSuffix(name, "/*"):
+		return strings.HasPrefix(pkg, strings.TrimSuffix(name, "*"))
+	case strings.HasSuffix(name, "/<game>"):
+		rest, ok := strings.CutPrefix(pkg, strings.TrimSuffix(name, "<game>"))
+		return ok && slices.Contains([]string{"gufuu", "microshogi", "julgonu"}, rest)
+	}
+	return name == pkg
+}
+
+// goPackages lists the module's packages with the imports of ours of their
+// non-test files, module-relative.
+func goPackages(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-json", "../../...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	pkgs := map[string][]string{}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for dec.More() {
+		var p struct {
+			ImportPath string
+			Imports    []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		var ours []string
+		for _, imp := range p.Imports {
+			if rel, ok := strings.CutPrefix(imp, modulePath); ok {
+				ours = append(ours, rel)
+			}
+		}
+		pkgs[strings.TrimPrefix(p.ImportPath, modulePath)] = ours
+	}
+	return pkgs
+}
+
+func TestArchitectureTable(t *testing.T) {
+	rows := readArchitecture(t)
+	pkgs := goPackages(t)
+	rowOf := func(pkg string) int {
+		for i, r := range rows {
+			for _, name := range r.pkgs {
+				if covers(name, pkg) && !strings.HasSuffix(name, "/*") {
+					return i
+				}
+			}
+		}
+		return -1
+	}
+	for pkg, imports := range pkgs {
+		i := rowOf(pkg)
+		if i < 0 {
+			t.Errorf("package %s has no row in docs/architecture.md", pkg)
+			continue
+		}
+		r := rows[i]
+		for _, imp := range imports {
+			j := rowOf(imp)
+			if j >= i && !slices.Contains(r.pkgs, imp+"/*") {
+				t.Errorf("architecture.md:%d: %s imports %s, which is not above it in the table", r.line, pkg, imp)
+			}
+			named := slices.ContainsFunc(r.imports, func(name string) bool { return covers(name, imp) })
+			engine := r.engine && covers("rules/<game>", imp) &&
+				(r.engines || strings.Contains(pkg, strings.TrimPrefix(imp, "rules/")))
+			if r.none || !(named || engine || r.above || r.everything) {
+				t.Errorf("architecture.md:%d: %s imports %s, which its row does not say", r.line, pkg, imp)
+			}
+		}
+		if len(r.pkgs) == 1 && !r.above {
+			for _, name := range r.imports {
+				if !slices.ContainsFunc(imports, func(imp string) bool { return covers(name, imp) }) {
+					t.Errorf("architecture.md:%d: %s does not import %s, which its row says it does", r.line, pkg, name)
+				}
+			}
+		}
+	}
+}
