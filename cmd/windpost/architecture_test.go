@@ -15,7 +15,7 @@ import (
 // TestArchitectureTable holds the table to `go list`: every package of the
 // module has a row, every import of ours is one the row allows (and lies
 // above it in the table), and every package a row names as imported is
-// imported.
+// imported. Every package has a doc comment.
 
 const modulePath = "github.com/windpost/windpost/"
 
@@ -84,7 +84,8 @@ func covers(name, pkg string) bool {
 }
 
 // goPackages lists the module's packages with the imports of ours of their
-// non-test files, module-relative.
+// non-test files, module-relative; a package without a doc comment fails
+// the test.
 func goPackages(t *testing.T) map[string][]string {
 	t.Helper()
 	out, err := exec.Command("go", "list", "-json", "../../...").Output()
@@ -95,11 +96,14 @@ func goPackages(t *testing.T) map[string][]string {
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for dec.More() {
 		var p struct {
-			ImportPath string
-			Imports    []string
+			ImportPath, Doc string
+			Imports         []string
 		}
 		if err := dec.Decode(&p); err != nil {
 			t.Fatal(err)
+		}
+		if p.Doc == "" {
+			t.Errorf("package %s has no doc comment", p.ImportPath)
 		}
 		var ours []string
 		for _, imp := range p.Imports {
