@@ -2,8 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -154,6 +159,60 @@ func TestArchitectureTable(t *testing.T) {
 					t.Errorf("architecture.md:%d: %s does not import %s, which its row says it does", r.line, pkg, name)
 				}
 			}
+		}
+	}
+}
+
+// TestGamesHouse keeps the games tree in rooms of a size one can read: no
+// non-test file over 400 lines, no type with more than 30 methods of its
+// own (issue 19's measure; the methods a type embeds count for the type
+// that declares them).
+func TestGamesHouse(t *testing.T) {
+	const maxLines, maxMethods = 400, 30
+	fset := token.NewFileSet()
+	methods := map[string]int{} // "dir.Type" -> methods declared
+	err := filepath.WalkDir("../../games", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if n := strings.Count(string(src), "\n"); n > maxLines {
+			t.Errorf("%s: %d lines, over %d", path, n, maxLines)
+		}
+		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv == nil {
+				continue
+			}
+			typ := fn.Recv.List[0].Type
+			if star, ok := typ.(*ast.StarExpr); ok {
+				typ = star.X
+			}
+			if gen, ok := typ.(*ast.IndexExpr); ok {
+				typ = gen.X
+			}
+			if id, ok := typ.(*ast.Ident); ok {
+				methods[filepath.Dir(path)+"."+id.Name]++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(methods) < 20 {
+		t.Fatalf("%d types with methods found under games: the walk missed the tree", len(methods))
+	}
+	for typ, n := range methods {
+		if n > maxMethods {
+			t.Errorf("%s has %d methods, over %d", typ, n, maxMethods)
 		}
 	}
 }
