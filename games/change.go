@@ -190,7 +190,7 @@ func (c *change) writeRecords() error {
 	for _, id := range c.gameOrder {
 		lg := c.games[id]
 		lg.derive()
-		if err := c.st.putGame(lg.rec, lg.stored, c.now); err != nil {
+		if err := c.st.putGame(lg.rec, lg.stored, lg.wasWake, c.now); err != nil {
 			return err
 		}
 	}

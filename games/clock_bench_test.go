@@ -42,7 +42,7 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 				rec := &gameRecord{ID: ids[i], Variant: "gufuu", State: statePlaying, Challenger: a,
 					Players: [2]playerSlot{{Address: a}, {Address: z}}, Start: kit.Notation.FormatPosition(kit.Rules.Start()),
 					Moves: moves, DaysPerMove: 7, Deadline: now.Add(25*time.Hour + time.Duration(i%140)*time.Hour), Created: now}
-				if err := st.putGame(rec, nil, now); err != nil {
+				if err := st.putGame(rec, nil, time.Time{}, now); err != nil {
 					return err
 				}
 				if err := st.putPlayer(a, &playerRecord{Address: a, Games: []string{ids[i]}, Created: now}); err != nil {
@@ -91,8 +91,9 @@ func dueNow(b *testing.B, h *harness, ids []string, from, k int) {
 			if err != nil {
 				return err
 			}
+			was := clockOf(rec).wake()
 			rec.Deadline = h.clock.Now().Add(-time.Minute)
-			if err := st.putGame(rec, nil, h.clock.Now()); err != nil {
+			if err := st.putGame(rec, nil, was, h.clock.Now()); err != nil {
 				return err
 			}
 		}

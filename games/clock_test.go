@@ -162,6 +162,25 @@ func TestOutageWithManyGames(t *testing.T) {
 			t.Fatalf("game %s is %s after the stop", g.ID, g.State)
 		}
 	}
+	// The clocks index moved with the deadlines: one entry a game, none
+	// left at the old times.
+	err := h.store.view(func(st storeTx) error {
+		entries := st.clocks().Games().Due(h.clock.Now().Add(365 * 24 * time.Hour))
+		games := map[string]int{}
+		for _, e := range entries {
+			games[e.Name]++
+			if !e.At.After(h.clock.Now()) {
+				t.Errorf("clocks index: %s wakes at %s, before now", e.Name, e.At)
+			}
+		}
+		if len(entries) != n || len(games) != n {
+			t.Errorf("clocks index: %d entries for %d games, want one for each of %d", len(entries), len(games), n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	// A day later (the days per move), every game is lost on time once,
 	// after its two reminders (12h and 2h before: remind.go).
 	if got := len(h.runFor(t, 24*time.Hour)); got != 4*n {

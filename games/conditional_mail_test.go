@@ -333,7 +333,7 @@ func TestConditionalIllegalByThen(t *testing.T) {
 			return err
 		}
 		rec.Conditional["black"].Lines[0].Reply = "a2-a4" // as a tree of older rules might hold
-		return st.putGame(rec, raw, h.clock.Now())
+		return st.putGame(rec, raw, clockOf(rec).wake(), h.clock.Now())
 	})
 	if err != nil {
 		t.Fatal(err)

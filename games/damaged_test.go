@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -179,7 +180,7 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 	startHumanGame(t, h)
 	fillGames(t, h.store, 30)
 	err := h.store.update(func(st storeTx) error { // a record over several pages
-		return st.putGame(&gameRecord{ID: "glong", Variant: "nim", State: statePlaying, Analysis: strings.Repeat("long ", 5000)}, nil, h.clock.Now())
+		return st.putGame(&gameRecord{ID: "glong", Variant: "nim", State: statePlaying, Analysis: strings.Repeat("long ", 5000)}, nil, time.Time{}, h.clock.Now())
 	})
 	if err != nil {
 		t.Fatal(err)

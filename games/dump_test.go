@@ -134,7 +134,7 @@ func fillGames(t testing.TB, s *Store, n int) {
 			for i := done; i < n && i < done+1000; i++ {
 				rec := &gameRecord{ID: fmt.Sprintf("g%07d", i), Variant: "nim", State: statePlaying,
 					Analysis: strings.Repeat("a long analysis text ", 100)}
-				if err := st.putGame(rec, nil, now); err != nil {
+				if err := st.putGame(rec, nil, time.Time{}, now); err != nil {
 					return err
 				}
 			}

@@ -19,6 +19,9 @@ type liveGame struct {
 	// the change writes rec back only if it differs, so that a refused
 	// command or a tick with nothing to do changes nothing.
 	stored []byte
+	// wasWake is the wake time of the record as read (zero for a new
+	// game): its entry in the clocks index, which the write replaces.
+	wasWake time.Time
 	// endedBefore is whether the game had ended (over or cancelled) when
 	// it was read: a game that ends in this change moves its tournament
 	// on at commit (budget.go counts those mails).
@@ -31,7 +34,11 @@ func loadGame(rec *gameRecord, raw []byte, kit variants.Kit) (*liveGame, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &liveGame{rec: rec, kit: kit, g: g, outcome: rec.outcome(), stored: raw, endedBefore: rec.ended()}, nil
+	lg := &liveGame{rec: rec, kit: kit, g: g, outcome: rec.outcome(), stored: raw, endedBefore: rec.ended()}
+	if raw != nil {
+		lg.wasWake = clockOf(rec).wake()
+	}
+	return lg, nil
 }
 
 // rebuild replays rec's moves with the engine. A stored move whose code

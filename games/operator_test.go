@@ -23,7 +23,7 @@ func setOrganiser(t *testing.T, h *harness, id, organiser string) {
 			return fmt.Errorf("game %s: %v", id, err)
 		}
 		rec.Tournament, rec.Round, rec.Organiser = "t2345", 1, organiser
-		return st.putGame(rec, nil, h.clock.Now())
+		return st.putGame(rec, nil, clockOf(rec).wake(), h.clock.Now())
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -87,6 +87,7 @@ func (st storeTx) moveDeadlines(from, until time.Time) (int, error) {
 		return 0, err
 	}
 	for _, rec := range moved {
+		was := clockOf(rec).wake()
 		rec.Deadline = rec.Deadline.Add(gap)
 		if rec.Reminded && until.Before(rec.Deadline.Add(-reminderBefore)) {
 			rec.Reminded = false
@@ -96,7 +97,7 @@ func (st storeTx) moveDeadlines(from, until time.Time) (int, error) {
 			total += rec.Paused.Total
 		}
 		rec.Paused = &pause{From: from, Until: until, Total: total}
-		if err := st.putGame(rec, nil, until); err != nil {
+		if err := st.putGame(rec, nil, was, until); err != nil {
 			return 0, err
 		}
 	}

@@ -127,8 +127,10 @@ func (st storeTx) eachGame(f func(id string, rec *gameRecord, err error) error) 
 
 // putGame writes rec with the current version, unless it encodes to old
 // byte for byte (so that reading a game changes nothing); a record it
-// writes is stamped Updated now.
-func (st storeTx) putGame(rec *gameRecord, old []byte, now time.Time) error {
+// writes is stamped Updated now. was is the wake time of the record as
+// read (clockOf before any change; zero for a new game), whose entry in
+// the clocks index rec's replaces.
+func (st storeTx) putGame(rec *gameRecord, old []byte, was, now time.Time) error {
 	rec.V = gameRecordVersion
 	if old != nil {
 		data, err := store.Marshal(rec)
@@ -140,7 +142,7 @@ func (st storeTx) putGame(rec *gameRecord, old []byte, now time.Time) error {
 		}
 	}
 	rec.Updated = now
-	if err := st.indexGame(rec, old); err != nil {
+	if err := st.indexGame(rec, was); err != nil {
 		return err
 	}
 	return st.tx.Bucket(store.Games).Put(rec.ID, rec)

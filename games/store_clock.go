@@ -55,13 +55,9 @@ func wakeOf(raw []byte) (time.Time, error) {
 	return gc.wake(), nil
 }
 
-// indexGame keeps rec's entry in the clocks index as putGame writes it; old
-// is the record as stored before (nil if unknown or new).
-func (st storeTx) indexGame(rec *gameRecord, old []byte) error {
-	var was time.Time
-	if old != nil {
-		was, _ = wakeOf(old) // a record that could not be read had no entry
-	}
+// indexGame keeps rec's entry in the clocks index as putGame writes it;
+// was is the wake time of the record as stored before (zero if new).
+func (st storeTx) indexGame(rec *gameRecord, was time.Time) error {
 	return st.clocks().IndexGame(rec.ID, was, clockOf(rec).wake())
 }
 

@@ -152,7 +152,7 @@ func TestPublicBotAndTournamentGames(t *testing.T) {
 			return err
 		}
 		rec.Tournament, rec.Round = "t2345", 1
-		return st.putGame(rec, nil, h.clock.Now())
+		return st.putGame(rec, nil, clockOf(rec).wake(), h.clock.Now())
 	})
 	if err != nil {
 		t.Fatal(err)

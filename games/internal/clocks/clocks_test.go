@@ -86,7 +86,7 @@ func TestDueGames(t *testing.T) {
 		t.Errorf("due after the changes: %v", got)
 	}
 	// An entry lost from the index comes back with ReindexSome, in batches.
-	update(t, db, func(st Tx) error { return st.games().Delete(now.Add(time.Hour), "g2") })
+	update(t, db, func(st Tx) error { return st.Games().Delete(now.Add(time.Hour), "g2") })
 	if got := due(now.Add(90 * time.Minute)); !slices.Equal(got, []string{"g6"}) {
 		t.Errorf("due with g2's entry lost: %v", got)
 	}

@@ -96,17 +96,17 @@ func (st Tx) ForgetSome(bucket store.Name, key string, limit int, old func(raw [
 	return next, more, nil
 }
 
-// games is the clocks index: the games by when their clock next wakes.
+// Games is the clocks index: the games by when their clock next wakes.
 // putGame keeps it (IndexGame); an entry that no longer matches its game
 // is deleted when the tick comes to it (DueGames), and the daily prune
 // puts back any that is missing (ReindexSome). A store without it gets it
 // built at its first tick.
-func (st Tx) games() Index { return Index{st.tx.Bucket(store.Clocks)} }
+func (st Tx) Games() Index { return Index{st.tx.Bucket(store.Clocks)} }
 
 // IndexGame notes game id's wake time now in the clocks index, in place of
 // was (zero: none); nothing while the index is not built.
 func (st Tx) IndexGame(id string, was, now time.Time) error {
-	x := st.games()
+	x := st.Games()
 	if !x.b.Exists() || was.Equal(now) {
 		return nil
 	}
@@ -126,7 +126,7 @@ func (st Tx) IndexGame(id string, was, now time.Time) error {
 // be read is handed to damaged and skipped, and an entry that no longer
 // matches its game (gone, damaged, stale) is deleted.
 func (st Tx) DueGames(now time.Time, damaged func(id string, err error)) ([]string, error) {
-	x := st.games()
+	x := st.Games()
 	if !x.b.Exists() {
 		if err := x.b.Make(); err != nil {
 			return nil, err
@@ -166,7 +166,7 @@ func (st Tx) DueGames(now time.Time, damaged func(id string, err error)) ([]stri
 // games (0 = all) from key on; more is false when done, else next is the
 // key to go on from. A record that cannot be read is handed to damaged.
 func (st Tx) ReindexSome(key string, limit int, damaged func(id string, err error)) (next string, more bool, err error) {
-	x := st.games()
+	x := st.Games()
 	if !x.b.Exists() {
 		return "", false, nil // built at the next tick
 	}
