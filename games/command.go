@@ -81,7 +81,7 @@ type Command struct {
 	Move    string // the move as written, without game id, "move" and "#n"
 	Number  int    // the move number the player gave with #n, 0 if none
 	Text    string // say, note: the text as written
-	Tree    string // if: the conditional moves as written, with their line breaks (conditional_read.go)
+	Tree    string // if: the conditional moves as written, with their line breaks (internal/conditional reads it)
 	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
 	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
 	Result  string // adjudicate: "black", "white", "draw" or "" (verb_organiser.go)

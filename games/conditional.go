@@ -8,7 +8,7 @@ import (
 )
 
 // Conditional moves: "if they play X, I play Y", written by mail in the
-// game's notation (conditional_read.go reads the text). A player's tree is
+// game's notation (internal/conditional reads the text). A player's tree is
 // kept in the game's record, per side, and is theirs alone: no mail to the
 // opponent, no web page and no export shows it. When the opponent's move
 // matches one of its first moves, the reply is played at once, at the time

@@ -39,8 +39,8 @@
 //	verb_talk.go   players who talk: messages to the opponent, say, note, mute
 //	verb_offer.go  draw offers and undo requests answered at any time
 //	conditional.go conditional moves: the tree checked by the rules, kept per side, its reply
-//	               played when the opponent's move matches; conditional_read.go reads the
-//	               written tree (inline and indented) and its caps; verb_conditional.go if
+//	               played when the opponent's move matches (internal/conditional reads the
+//	               written tree, inline and indented, within its caps); verb_conditional.go if
 //	forget.go      forget me and Server.Forget: resign, stand-in, delete
 //	unsubscribe.go the one-click unsubscribe (RFC 8058) of an invitation: Server.Unsubscribe
 //	ratings.go     Glicko-2 ratings moved when a rated game ends; the bot levels' anchors
@@ -63,7 +63,8 @@
 //	               names (cleaned), results ("you win by checkmate"), "Did you mean"
 //	facts.go       facts made from the game: the example move (a legal move that does not
 //	               lose at once), the status under the board at an end, one tag a subject
-//	compose.go     the mails: answers, notices, subjects, headers; status.go: status blocks, players' names
+//	compose.go     the mails: answers, notices, subjects, headers; status.go: status blocks, players' names;
+//	               boardref.go: the board a mail shows (BoardRef), which side at the bottom
 //	clock.go       deadlines, reminders, losses on time, expired challenges
 //	remind.go      reminders at the player's times, two at least before a loss on time
 //	verb_notify.go notify, remind, timezone: the player's mail settings, times in their zone

@@ -216,3 +216,37 @@ func TestGamesHouse(t *testing.T) {
 		}
 	}
 }
+
+// TestGamesFileMap holds games/doc.go's map of its files to the files: each
+// non-test file is named there (the verb files may go by verb_*.go), and
+// each file named is there.
+func TestGamesFileMap(t *testing.T) {
+	doc, err := os.ReadFile("../../games/doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\b[a-z_*]+\.go\b`).FindAllString(string(doc), -1) {
+		named[m] = true
+	}
+	files, err := filepath.Glob("../../games/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, f := range files {
+		name := filepath.Base(f)
+		if strings.HasSuffix(name, "_test.go") || name == "doc.go" {
+			continue
+		}
+		have[name] = true
+		if !named[name] && !(strings.HasPrefix(name, "verb_") && named["verb_*.go"]) {
+			t.Errorf("games/%s is not in games/doc.go's map of its files", name)
+		}
+	}
+	for name := range named {
+		if !strings.Contains(name, "*") && !have[name] {
+			t.Errorf("games/doc.go names %s, which games does not have", name)
+		}
+	}
+}
