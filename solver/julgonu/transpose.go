@@ -15,27 +15,38 @@ import (
 // positions above its node on the path (the graph-history interaction, or
 // GHI, problem: Kishimoto and Müller, "A General Solution to the Graph
 // History Interaction Problem", AAAI 2004). A result is reused here only
-// where the search below the node would compute exactly what it computed
-// when it was stored, so the reuse is as sound as the search itself.
+// where the search below the node, run again, would give the same answer:
+// the same computation, or (the half rule of item 1) one that the rules
+// make at least as good for the side the result favours. So the reuse is
+// as sound as the search itself.
 //
 // What attack(a, d) at node N (path index k) reads besides N, a, d and the
 // positions below N on the path:
 //
 //  1. Whether a position Y it generates repeats a position above N (kids,
 //     hasMove, keeping). Every such Y is reached from N by at most d+1
-//     quiet moves, and each ply moves one piece one step: Y can equal a
-//     position X above N only if X lies within d+1 plies of N by the lower
-//     bound plies(N, X) below. So the result is the same with another
-//     history whose positions within that bound of N are the same set.
-//     Both directions matter: a position above N in the old path but not
-//     in the new one may have ruled out a move (the defender's, in a win),
-//     and one in the new path but not in the old may rule out a move the
-//     stored result used (the attacker's winning move). Tracking only the
-//     first would be unsound: TestTranspositionsRespectHistory builds a
-//     position that a search with an empty history finds not won, having
-//     touched nothing above it, and that the game's history makes lost.
-//     The set is kept as a 64-bit hash (the XOR of its positions' hashes,
-//     near); a collision is as unlikely as in any hashed table.
+//     quiet moves: Y can equal a position X above N only if X lies within
+//     d+1 plies of N by the lower bound plies(N, X). So the result is the
+//     same with another history whose positions within that bound of N
+//     are the same set. Both directions matter: a position above N in the
+//     old path but not in the new one may have ruled out a move the result
+//     rests on (the defender's, in a win), and one in the new path but not
+//     in the old may rule out a move the stored result used (the
+//     attacker's winning move). Tracking only the first, as "a result that
+//     met no position above its node is reusable", would be unsound:
+//     TestTranspositionsRespectHistory has a position that the search with
+//     an empty history finds not won, having met nothing above it, and
+//     that the game's history makes won. The sets are kept as 64-bit hashes
+//     (the XOR of their positions' hashes), one for the positions with the
+//     attacker to move and one for those with the defender to move; a
+//     collision is as unlikely as in any hashed table. One of the two is
+//     enough where the game's monotony allows it (ttEntry.nearOK): a win
+//     whose search ruled out no defender's move by a position above N
+//     (deps.defHit) needs only the same positions with the defender to
+//     move (the attacker's moves lead to those), since a defender with
+//     fewer moves loses at least as surely; a "not won" whose search ruled
+//     out none of the attacker's moves (deps.attHit) needs only the same
+//     positions with the attacker to move.
 //  2. The no-capture count, where a line stays in N's stretch: the test
 //     quiet() >= NoCaptureLimit and the count part of clear. If one of them
 //     held (the count decided), the result is not stored; otherwise it is
@@ -58,7 +69,7 @@ import (
 // a certain (exact) "not won" at any depth.
 
 // ttBits is the log2 of the table's buckets, two entries each: 2^18
-// entries of 24 bytes, 6 MiB, allocated at the first store of a search.
+// entries of 32 bytes, 8 MiB, allocated at the first store of a search.
 const ttBits = 17
 
 // ttDepth is the least depth whose results are stored: below it a node's

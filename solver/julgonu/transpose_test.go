@@ -3,6 +3,7 @@ package julgonu
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/windpost/windpost/rules"
@@ -91,7 +92,13 @@ func TestTranspositionsAgree(t *testing.T) {
 // move: a table that reused a result whenever its search met no position
 // above the node (or by the position alone) would answer the game's
 // search with it, wrongly. Ours answers both as the searches without a
-// table do, in both orders.
+// table do, in both orders. And the win found with the game's history
+// rests on a position with Black to move above it (the one after move 20,
+// which rules out White's a4-b4): with the same history less that one
+// position (no game's, but a list of positions the search takes as one)
+// Black does not win in 3 plies, and a table that took a win to hold
+// whenever the positions with White to move above it are the same (ttHalf
+// without its condition) would answer that search with the game's win.
 func TestTranspositionsRespectHistory(t *testing.T) {
 	tab := solved()
 	ctx := context.Background()
@@ -115,16 +122,20 @@ func TestTranspositionsRespectHistory(t *testing.T) {
 		}
 		return -1
 	}
-	withHistory, without := attack(game, nil), attack(alone, nil)
-	if withHistory < 0 || without >= 0 {
-		t.Fatalf("without a table: Black wins at depth %d with the game's history, %d without it; want a win with it and none without (-1) within %d plies", withHistory, without, depth)
+	less := append(slices.Clone(game[:20]), game[21:]...)
+	withHistory, without, withLess := attack(game, nil), attack(alone, nil), attack(less, nil)
+	if withHistory < 0 || without >= 0 || withLess >= 0 && withLess <= withHistory {
+		t.Fatalf("without a table: Black wins at depth %d with the game's history, %d without it, %d without the position after move 20; want a win with it and none (-1) or a deeper one without", withHistory, without, withLess)
 	}
-	for _, order := range []string{"the position alone first", "the game first"} {
+	for _, order := range []string{"the position alone first", "the game first", "the game, then the game less a position"} {
 		t.Run(order, func(t *testing.T) {
 			shared := &transpositions{}
 			first, second, want := alone, game, withHistory
-			if order == "the game first" {
+			switch order {
+			case "the game first":
 				first, second, want = game, alone, without
+			case "the game, then the game less a position":
+				first, second, want = game, less, withLess
 			}
 			attack(first, shared)
 			if order == "the position alone first" {
