@@ -3,8 +3,10 @@ package julgonu
 import (
 	"context"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
@@ -166,4 +168,52 @@ func storedAt(tt *transpositions, p jg.Position, a rules.Side, narrow bool) *ttE
 		}
 	}
 	return best
+}
+
+// BenchmarkTranspositions runs the history search as Judge does with the
+// transposition table and without it, side by side: the start of the issue
+// game (200,000 nodes), the two positions of seed 47 game 24 where the trap
+// closed (3,000,000 nodes: the verdict is proven), and the start position
+// within the bot's proof time (no node budget). It reports the nodes
+// visited and the depth searched.
+func BenchmarkTranspositions(b *testing.B) {
+	tab := solved()
+	issue, _ := concrete(prefix(issueGame(b), 1))
+	g24 := lostGames(b, filepath.Join("testdata", "hunter-losses", "records.txt"))[6]
+	cases := []struct {
+		name   string
+		ps     []jg.Position
+		budget int
+		time   time.Duration
+	}{
+		{"issue-start", issue, 200_000, 0},
+		{"game24-ply23", g24.ps[:24], 3_000_000, 0},
+		{"game24-ply24", g24.ps[:25], 3_000_000, 0},
+		{"start-in-proof-time", []jg.Position{jg.Start()}, 1 << 40, proofTime},
+	}
+	for _, tc := range cases {
+		for _, table := range []bool{true, false} {
+			name := tc.name + "/table"
+			if !table {
+				name = tc.name + "/none"
+			}
+			b.Run(name, func(b *testing.B) {
+				var v Verdict
+				for b.Loop() {
+					ctx, cancel := context.Background(), context.CancelFunc(func() {})
+					if tc.time > 0 {
+						ctx, cancel = context.WithTimeout(ctx, tc.time)
+					}
+					s := newStretch(ctx, tab, tc.ps, tc.budget)
+					if !table {
+						s.tt = nil
+					}
+					v = s.verdict(maxSearchDepth)
+					cancel()
+				}
+				b.ReportMetric(float64(v.Nodes), "nodes/op")
+				b.ReportMetric(float64(v.Depth), "depth")
+			})
+		}
+	}
 }
