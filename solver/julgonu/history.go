@@ -94,6 +94,9 @@ type stretch struct {
 	seen [1 << seenBits]uint16
 	// tt holds results of attack for reuse (transpose.go); nil: none.
 	tt *transpositions
+	// levels holds, by path index, what probe and store read of the
+	// positions above the node (transpose.go).
+	levels []history
 	// hit is the least path index of a position repeats found since it
 	// was last set to math.MaxInt.
 	hit int
@@ -347,13 +350,13 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 	if depth < ttDepth {
 		return s.search(a, depth)
 	}
-	var h history
-	if r, ok := s.probe(a, depth, &h); ok {
+	h := s.level()
+	if r, ok := s.probe(a, depth, h); ok {
 		return r, nil
 	}
 	r, err := s.search(a, depth)
 	if err == nil {
-		s.store(a, depth, r, &h)
+		s.store(a, depth, r, h)
 	}
 	return r, err
 }

@@ -192,12 +192,26 @@ func (h *history) near(a rules.Side, radius int) (near [2]uint64) {
 	return near
 }
 
+// level returns the history of the last position of the path, not yet
+// computed. (A slice grown here leaves the callers above with their own
+// copies, which is all they read.)
+func (s *stretch) level() *history {
+	k := len(s.path) - 1
+	if k >= len(s.levels) {
+		s.levels = make([]history, k+maxSearchDepth+2)
+	}
+	h := &s.levels[k]
+	h.done = false
+	return h
+}
+
 // above fills h for the last position of s's path, once.
 func (s *stretch) above(h *history) {
 	if h.done {
 		return
 	}
 	h.done = true
+	h.byLB = [2][maxSearchDepth + 2]uint64{}
 	h.least = [2]int{math.MaxInt, math.MaxInt}
 	k := len(s.path) - 1
 	p := s.path[k].p

@@ -174,7 +174,7 @@ func storedAt(tt *transpositions, p jg.Position, a rules.Side, narrow bool) *ttE
 // transposition table and without it, side by side: the start of the issue
 // game (200,000 nodes), the two positions of seed 47 game 24 where the trap
 // closed (3,000,000 nodes: the verdict is proven), and the start position
-// within the bot's proof time (no node budget). It reports the nodes
+// within the bot's proof time (no node budget) and to 15 plies. It reports the nodes
 // visited and the depth searched.
 func BenchmarkTranspositions(b *testing.B) {
 	tab := solved()
@@ -185,11 +185,13 @@ func BenchmarkTranspositions(b *testing.B) {
 		ps     []jg.Position
 		budget int
 		time   time.Duration
+		depth  int
 	}{
-		{"issue-start", issue, 200_000, 0},
-		{"game24-ply23", g24.ps[:24], 3_000_000, 0},
-		{"game24-ply24", g24.ps[:25], 3_000_000, 0},
-		{"start-in-proof-time", []jg.Position{jg.Start()}, 1 << 40, proofTime},
+		{"issue-start", issue, 200_000, 0, maxSearchDepth},
+		{"game24-ply23", g24.ps[:24], 3_000_000, 0, maxSearchDepth},
+		{"game24-ply24", g24.ps[:25], 3_000_000, 0, maxSearchDepth},
+		{"start-in-proof-time", []jg.Position{jg.Start()}, 1 << 40, proofTime, maxSearchDepth},
+		{"start-to-depth-15", []jg.Position{jg.Start()}, 1 << 40, 0, 15},
 	}
 	for _, tc := range cases {
 		for _, table := range []bool{true, false} {
@@ -208,7 +210,7 @@ func BenchmarkTranspositions(b *testing.B) {
 					if !table {
 						s.tt = nil
 					}
-					v = s.verdict(maxSearchDepth)
+					v = s.verdict(tc.depth)
 					cancel()
 				}
 				b.ReportMetric(float64(v.Nodes), "nodes/op")
