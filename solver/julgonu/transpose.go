@@ -62,8 +62,10 @@ import (
 // After a capture the stretch starts again: below it nothing reads the
 // positions above, and the child's result carries no dependency up (a
 // position at the start of a stretch has no history at all). A result read
-// from the table carries up its own dependencies, so a result computed
-// from reused ones is stored under the same rules. Results are reused in
+// from the table carries up its own dependencies (a move it had ruled out
+// by a position above its node counts as ruled out above every node of
+// the path: the entry keeps only whether there was one, ttEntry.above), so
+// a result computed from reused ones is stored under the same rules. Results are reused in
 // the direction that stays true: a win found within depth d at any depth
 // of at least d, a "not won" within depth d at any depth of at most d, and
 // a certain (exact) "not won" at any depth.
@@ -132,7 +134,17 @@ type ttEntry struct {
 	dist         uint8
 	need         uint8
 	demand       [2]uint8
+	// above says whether a position above the node ruled out a move of
+	// the attacker (ttAttackerRuledOut) or of the defender
+	// (ttDefenderRuledOut) in the search that made the result.
+	above uint8
 }
+
+// The bits of ttEntry.above.
+const (
+	ttAttackerRuledOut = 1 << iota
+	ttDefenderRuledOut
+)
 
 // The bits of ttEntry.flags.
 const (
@@ -142,8 +154,7 @@ const (
 	ttNarrow
 	ttWon
 	ttExact
-	ttHalf // only the near positions of one side matter (see halfOK)
-	ttKey  = ttUsed | ttWhiteToMove | ttWhiteAttacks | ttNarrow
+	ttKey = ttUsed | ttWhiteToMove | ttWhiteAttacks | ttNarrow
 )
 
 // transpositions is the table: fixed-size buckets of two entries, the
@@ -256,8 +267,16 @@ func (s *stretch) probe(a rules.Side, d int, h *history) (proof, bool) {
 		t.hits++
 		dp := noDeps
 		dp.reach = k + int(e.need)
-		dp.blocked = k // what blocked a clear or ruled out a move lay below the node
+		dp.blocked = k // what blocked a clear lay below the node
+		// A move ruled out by a position above the node: that position
+		// (the same in both paths) may lie above every node of the path.
 		dp.attHit, dp.defHit = k, k
+		if e.above&ttAttackerRuledOut != 0 {
+			dp.attHit = -1
+		}
+		if e.above&ttDefenderRuledOut != 0 {
+			dp.defHit = -1
+		}
 		dp.demand = [2]int{int(e.demand[0]), int(e.demand[1])}
 		return proof{won: won, exact: exact, dist: int(e.dist), deps: dp}, true
 	}
@@ -283,12 +302,16 @@ func (s *stretch) store(a rules.Side, d int, r proof, h *history) {
 	if r.exact {
 		f |= ttExact
 	}
-	if r.won && r.defHit >= k || !r.won && r.attHit >= k {
-		f |= ttHalf
+	var above uint8
+	if r.attHit < k {
+		above |= ttAttackerRuledOut
+	}
+	if r.defHit < k {
+		above |= ttDefenderRuledOut
 	}
 	s.above(h)
 	e := ttEntry{near: h.near(a, d+1), black: p.Black(), white: p.White(), flags: f, depth: uint8(d), dist: uint8(r.dist),
-		need: uint8(max(r.reach-k, 0)), demand: [2]uint8{uint8(r.demand[0]), uint8(r.demand[1])}}
+		need: uint8(max(r.reach-k, 0)), demand: [2]uint8{uint8(r.demand[0]), uint8(r.demand[1])}, above: above}
 	if old := &t.e[b]; old.flags&ttUsed == 0 || int(old.depth) <= d {
 		*old = e
 	} else {
@@ -348,8 +371,7 @@ func plies(p, q jg.Position) int {
 // nearOK reports whether e may be reused where the positions above the node
 // within its radius make the sets near (by the side to move: the
 // attacker's, the defender's). Both must be the sets e was computed with,
-// or, for ttHalf, the one that can rule out the moves that carry e's
-// result: a win whose search ruled out no defender's move by a position
+// or only the one that can rule out the moves that carry e's result: a win whose search ruled out no defender's move by a position
 // above the node stays a win with any positions with the attacker to move
 // above it (they can only rule out more of the defender's moves: a
 // defender with fewer moves loses at least as surely, and one left with
@@ -360,10 +382,10 @@ func plies(p, q jg.Position) int {
 // same.
 func (e *ttEntry) nearOK(near [2]uint64) bool {
 	switch {
-	case e.flags&ttHalf == 0:
-		return near == e.near
-	case e.flags&ttWon != 0:
+	case e.flags&ttWon != 0 && e.above&ttDefenderRuledOut == 0:
 		return near[1] == e.near[1]
+	case e.flags&ttWon == 0 && e.above&ttAttackerRuledOut == 0:
+		return near[0] == e.near[0]
 	}
-	return near[0] == e.near[0]
+	return near == e.near
 }

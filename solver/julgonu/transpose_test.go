@@ -99,8 +99,9 @@ func TestTranspositionsAgree(t *testing.T) {
 // which rules out White's a4-b4): with the same history less that one
 // position (no game's, but a list of positions the search takes as one)
 // Black does not win in 3 plies, and a table that took a win to hold
-// whenever the positions with White to move above it are the same (ttHalf
-// without its condition) would answer that search with the game's win.
+// whenever the positions with White to move above it are the same
+// (ttEntry.nearOK without its look at ttEntry.above) would answer that
+// search with the game's win.
 func TestTranspositionsRespectHistory(t *testing.T) {
 	tab := solved()
 	ctx := context.Background()
