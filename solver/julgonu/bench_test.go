@@ -2,6 +2,7 @@ package julgonu
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -96,5 +97,45 @@ func BenchmarkJudgeIssueStart(b *testing.B) {
 	for b.Loop() {
 		v = tab.Judge(context.Background(), ps, 200_000)
 	}
+	b.ReportMetric(float64(v.Nodes), "nodes/op")
+}
+
+// BenchmarkJudgeTheTrapOfGame24 is the history search, as Judge runs it
+// (3,000,000 nodes), of the two positions of seed 47 game 24
+// (testdata/hunter-losses/records.txt) where the trap closed: after the
+// bot's d4-d3 at ply 22 (White to move wins in 22 plies) and before its
+// d3-d2 at ply 24 (Black to move, proven lost). It reports the nodes the
+// search visited and the depth at which it decided.
+func BenchmarkJudgeTheTrapOfGame24(b *testing.B) {
+	tab := solved()
+	g := lostGames(b, filepath.Join("testdata", "hunter-losses", "records.txt"))[6]
+	for _, ply := range []int{23, 24} {
+		b.Run(fmt.Sprintf("ply%d", ply), func(b *testing.B) {
+			var v Verdict
+			for b.Loop() {
+				v = tab.Judge(context.Background(), g.ps[:ply+1], 3_000_000)
+			}
+			if !v.Proven || v.Value.Kind == solver.Drawn {
+				b.Fatalf("ply %d: %+v, want a proven win or loss", ply, v)
+			}
+			b.ReportMetric(float64(v.Nodes), "nodes/op")
+			b.ReportMetric(float64(v.Depth), "depth")
+		})
+	}
+}
+
+// BenchmarkJudgeStartDepth is the history search of the start position
+// within the bot's proof time (proofTime, no node budget): it reports the
+// depth it searched fully in that time and the nodes it visited.
+func BenchmarkJudgeStartDepth(b *testing.B) {
+	tab := solved()
+	ps := []jg.Position{jg.Start()}
+	var v Verdict
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), proofTime)
+		v = tab.Judge(ctx, ps, 1<<40)
+		cancel()
+	}
+	b.ReportMetric(float64(v.Depth), "depth")
 	b.ReportMetric(float64(v.Nodes), "nodes/op")
 }

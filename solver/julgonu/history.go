@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 
 	"github.com/windpost/windpost/rules"
@@ -91,6 +92,14 @@ type stretch struct {
 	// seen counts the positions of the path by their bucket: a position
 	// whose bucket is empty is not on it (repeats looks no further).
 	seen [1 << seenBits]uint16
+	// tt holds results of attack for reuse (transpose.go); nil: none.
+	tt *transpositions
+	// levels holds, by path index, what probe and store read of the
+	// positions above the node (transpose.go).
+	levels []history
+	// hit is the least path index of a position repeats found since it
+	// was last set to math.MaxInt.
+	hit int
 }
 
 // newStretch starts a search from the end of the game ps: the positions
@@ -101,7 +110,7 @@ func newStretch(ctx context.Context, t *Table, ps []jg.Position, budget int) *st
 	for first > 0 && material(ps[first-1]) == n {
 		first--
 	}
-	s := &stretch{t: t, ctx: ctx, budget: budget, path: make([]step, 0, len(ps)-first+64)}
+	s := &stretch{t: t, ctx: ctx, budget: budget, path: make([]step, 0, len(ps)-first+64), tt: &transpositions{}}
 	for _, p := range ps[first:] {
 		s.push(p)
 	}
@@ -161,20 +170,27 @@ func (s *stretch) quiet() int { return len(s.path) - 1 - s.base }
 
 // clear reports whether no earlier position of the stretch can lie on a
 // table line of n plies from the last position that winner wins, and the
-// line ends within the no-capture count.
-func (s *stretch) clear(n int, winner rules.Side) bool {
+// line ends within the no-capture count; it adds to dp what it read (see
+// deps).
+func (s *stretch) clear(n int, winner rules.Side, dp *deps) bool {
+	j := len(s.path) - 1
 	if s.quiet()+n > jg.NoCaptureLimit {
+		dp.bound = true
 		return false
 	}
-	for _, e := range s.path[s.base : len(s.path)-1] {
+	dp.reach = max(dp.reach, j+n)
+	for i := j - 1; i >= s.base; i-- { // the deepest blocking position first
+		e := s.path[i]
 		if e.plies >= n {
 			continue
 		}
 		mover := e.p.ToMove()
 		if (mover == winner && e.kind == solver.Won) || (mover != winner && e.kind == solver.Lost) {
+			dp.blocked = min(dp.blocked, i)
 			return false
 		}
 	}
+	dp.demand[winner] = max(dp.demand[winner], n)
 	return true
 }
 
@@ -293,12 +309,15 @@ func (s *stretch) hasMove() bool {
 	return found
 }
 
+// repeats reports whether c is a position of the stretch; the least index
+// on the path of a position it found goes to s.hit.
 func (s *stretch) repeats(c jg.Position) bool {
 	if s.seen[bucket(c)] == 0 {
 		return false
 	}
-	for _, e := range s.path[s.base:] {
-		if e.p == c {
+	for i := s.base; i < len(s.path); i++ {
+		if s.path[i].p == c {
+			s.hit = min(s.hit, i)
 			return true
 		}
 	}
@@ -312,31 +331,55 @@ type proof struct {
 	won   bool
 	exact bool
 	dist  int
+	deps
 }
 
 // attack reports whether side a can force a win from the last position of
 // the path within depth plies of search (the table's proven values count
-// as leaves at any depth).
+// as leaves at any depth). Its results are reused through the
+// transposition table where that is sound (transpose.go).
 func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
-	last := s.path[len(s.path)-1]
-	p := last.p
+	p := s.path[len(s.path)-1].p
 	mover := p.ToMove()
 	switch {
 	case bits.OnesCount16(p.Own()) <= 1:
-		return proof{won: mover != a, exact: true}, nil
+		return proof{won: mover != a, exact: true, deps: noDeps}, nil
 	case bits.OnesCount16(p.Opp()) <= 1:
-		return proof{won: mover == a, exact: true}, nil
+		return proof{won: mover == a, exact: true, deps: noDeps}, nil
 	}
+	if depth < ttDepth {
+		return s.search(a, depth)
+	}
+	h := s.level()
+	if r, ok := s.probe(a, depth, h); ok {
+		return r, nil
+	}
+	r, err := s.search(a, depth)
+	if err == nil {
+		s.store(a, depth, r, h)
+	}
+	return r, err
+}
+
+// search is attack at a position where both sides have two pieces or
+// more, without the table.
+func (s *stretch) search(a rules.Side, depth int) (proof, error) {
+	last := s.path[len(s.path)-1]
+	p := last.p
+	mover := p.ToMove()
+	dp := noDeps
 	var ks [16]kid
 	n := 0
+	s.hit = math.MaxInt
 	if depth > 0 {
 		n = s.kids(&ks)
+		dp.addHit(mover == a, s.hit)
 		if depth > 1 {
 			s.narrowestFirst(ks[:n])
 		}
 		if s.narrow && n > 0 {
 			if ks[0].rank == 0 { // kids are best first: every move gives up the table value
-				return proof{won: mover != a}, nil
+				return proof{won: mover != a, deps: dp}, nil
 			}
 			for n > 0 && ks[n-1].rank == 0 {
 				n--
@@ -345,17 +388,24 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 	} else if s.hasMove() {
 		n = 1 // a leaf needs no more than that
 	}
+	if depth <= 0 {
+		dp.addHit(mover == a, s.hit)
+	}
+	if n == 0 { // blocked, or every move repeats
+		return proof{won: mover != a, exact: true, deps: dp}, nil
+	}
+	if s.quiet() >= jg.NoCaptureLimit {
+		dp.bound = true
+		return proof{exact: true, deps: dp}, nil
+	}
+	dp.reach = len(s.path)
 	switch {
-	case n == 0: // blocked, or every move repeats
-		return proof{won: mover != a, exact: true}, nil
-	case s.quiet() >= jg.NoCaptureLimit:
-		return proof{exact: true}, nil
-	case last.kind == solver.Won && s.clear(last.plies, mover):
-		return proof{won: mover == a, exact: true, dist: last.plies}, nil
-	case last.kind == solver.Lost && s.clear(last.plies, mover.Opponent()):
-		return proof{won: mover != a, exact: true, dist: last.plies}, nil
+	case last.kind == solver.Won && s.clear(last.plies, mover, &dp):
+		return proof{won: mover == a, exact: true, dist: last.plies, deps: dp}, nil
+	case last.kind == solver.Lost && s.clear(last.plies, mover.Opponent(), &dp):
+		return proof{won: mover != a, exact: true, dist: last.plies, deps: dp}, nil
 	case depth <= 0:
-		return proof{}, nil
+		return proof{deps: dp}, nil
 	}
 	s.nodes++
 	if s.nodes > s.budget {
@@ -371,23 +421,26 @@ func (s *stretch) attack(a rules.Side, depth int) (proof, error) {
 		old := s.enterStep(k.step, k.captured)
 		r, err := s.attack(a, depth-1)
 		s.leave(old)
-		switch {
-		case err != nil:
+		if err != nil {
 			return proof{}, err
+		}
+		dp.add(r.deps, k.captured)
+		switch {
 		case attacker && r.won:
-			return proof{won: true, exact: true, dist: r.dist + 1}, nil
+			return proof{won: true, exact: true, dist: r.dist + 1, deps: dp}, nil
 		case attacker:
 			exact = exact && r.exact
 		case !r.won:
+			r.deps = dp
 			return r, nil
 		default:
 			longest = max(longest, r.dist+1)
 		}
 	}
 	if attacker {
-		return proof{exact: exact}, nil
+		return proof{exact: exact, deps: dp}, nil
 	}
-	return proof{won: true, exact: true, dist: longest}, nil
+	return proof{won: true, exact: true, dist: longest, deps: dp}, nil
 }
 
 // verdict deepens the two attacks from the last position of the path (the

@@ -243,6 +243,7 @@ func huntersTraps() []trap {
 		{3, 28, "b4-a4"},
 		{4, 73, "b4-c4"},
 		{7, 52, "a3-a4"},
+		{10, 76, "a2-a1"},
 		{11, 66, "c1-c2"},
 		{12, 17, "a3-b3"},
 	}
@@ -288,21 +289,27 @@ func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 // bot's d3-d2 at ply 24, but the position before it is proven lost (every
 // move: d3-d2 and a2-a1 lose within 16 plies, b1-a1 within 20), so that
 // move had no choice. The mistake was d4-d3 at ply 22, which the history
-// search proves lost in 22 plies (2.6M nodes for that move alone; its
-// proof, 9.2M nodes, is not kept: it takes 40 s to check) and which the
-// bot on its budgets still plays.
+// search proves lost in 22 plies (1.7M nodes for that move alone with the
+// transposition table, 2.6M without; its proof, 9.2M nodes, is not kept:
+// it takes 40 s to check) and which the bot on its budgets still plays.
+// Seed 53 game 44 is the same: the position before its d2-d1 at ply 24 is
+// proven lost, and its a4-b4 at ply 22 is a loss in 22 plies (1.6M nodes).
 func TestHuntersTrapClosedEarlier(t *testing.T) {
 	ctx, _, tab, _ := botFixture(3)
 	gs := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))
-	g := gs[6]
-	if got := jg.MoveName(g.moves[24]); got != "d3-d2" {
-		t.Fatalf("the record has %s at ply 24, not d3-d2", got)
+	for _, tc := range []trap{{6, 24, "d3-d2"}, {13, 24, "d2-d1"}} {
+		g := gs[tc.game]
+		t.Run(g.title, func(t *testing.T) {
+			if got := jg.MoveName(g.moves[tc.ply]); got != tc.lost {
+				t.Fatalf("the record has %s at ply %d, not %s", got, tc.ply, tc.lost)
+			}
+			v := tab.Judge(ctx, g.ps[:tc.ply+1], 3*defaultBotNodes)
+			if !v.Proven || v.Value.Kind != solver.Lost {
+				t.Fatalf("ply %d: %+v, want the bot (to move) proven lost", tc.ply, v)
+			}
+			t.Logf("ply %d: %+v", tc.ply, v)
+		})
 	}
-	v := tab.Judge(ctx, g.ps[:25], 3*defaultBotNodes)
-	if !v.Proven || v.Value.Kind != solver.Lost {
-		t.Fatalf("ply 24: %+v, want the bot (to move) proven lost", v)
-	}
-	t.Logf("ply 24: %+v", v)
 }
 
 // BenchmarkBotMovePerfectTraps is the perfect bot's move (its default
@@ -312,9 +319,9 @@ func TestHuntersTrapClosedEarlier(t *testing.T) {
 // every one within 2 s.
 func BenchmarkBotMovePerfectTraps(b *testing.B) {
 	gs := lostGames(b, filepath.Join("testdata", "hunter-losses", "records.txt"))
-	// The traps, and in seed 47 game 24 the move into the trap and the
-	// move the trap forced.
-	for _, tc := range append(huntersTraps(), trap{6, 22, "d4-d3"}, trap{6, 24, "d3-d2"}) {
+	// The traps, and in seed 47 game 24 and seed 53 game 44 the move into
+	// the trap and the move the trap forced.
+	for _, tc := range append(huntersTraps(), trap{6, 22, "d4-d3"}, trap{6, 24, "d3-d2"}, trap{13, 22, "a4-b4"}, trap{13, 24, "d2-d1"}) {
 		lg := gs[tc.game]
 		g := rules.NewGameFrom(jg.Variant{}, lg.ps[0])
 		for _, m := range lg.moves[:tc.ply] {

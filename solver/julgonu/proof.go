@@ -73,8 +73,8 @@ func (r recorder) attack(a rules.Side, depth int, m rules.Move, captured bool) *
 	switch {
 	case k == 0:
 		return n
-	case last.kind == solver.Won && r.clear(last.plies, mover) && mover == a,
-		last.kind == solver.Lost && r.clear(last.plies, mover.Opponent()) && mover != a:
+	case last.kind == solver.Won && r.clear(last.plies, mover, new(deps)) && mover == a,
+		last.kind == solver.Lost && r.clear(last.plies, mover.Opponent(), new(deps)) && mover != a:
 		r.table(a, n, ks[:k])
 		return n
 	}
