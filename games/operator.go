@@ -90,8 +90,9 @@ func (a actor) because() string {
 // Adjudicate ends game id, a game in progress, by adjudication for the
 // operator: in a solved game (Gufuu Shogi, Jul-Gonu) by the result the
 // position is worth with perfect play, which result must then agree with
-// if given; in another game (Micro-shogi) by result, "black", "white" or
-// "draw", which is then required. It returns the result ("black wins by
+// if given (in Jul-Gonu only where that value is proven with the game's
+// history, and by result otherwise); in another game (Micro-shogi) by
+// result, "black", "white" or "draw", which is then required. It returns the result ("black wins by
 // adjudication").
 func (s *Server) Adjudicate(ctx context.Context, id, result string, d Decision) (string, error) {
 	var text string

@@ -99,8 +99,9 @@ address it was sent to. If the move is refused, the answer says why and
 lists the legal moves.`, true
 	case "games":
 		return `Games against the bot: "new gufuu", "new micro as white level casual".
-The bot plays its strongest unless you ask: perfect in Gufuu and Jul-Gonu
-(they are solved), strong in Micro-shogi. The levels, strongest first:
+The bot plays its strongest unless you ask: perfect in Gufuu (solved) and
+Jul-Gonu (solved without its rule that no position may repeat), strong in
+Micro-shogi. The levels, strongest first:
 "level perfect" (Gufuu and Jul-Gonu) never lets a won game go; in Jul-Gonu,
 where no position may repeat, it also searches the game's history (some ten
 to fifteen plies, under two seconds a move) and never walks into a

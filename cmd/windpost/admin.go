@@ -44,7 +44,7 @@ func adminSubs() []adminSub {
 		{"check", "", "run bbolt's consistency check over the store and read every record", plain(adminCheck)},
 		{"forget", "ADDRESS", `forget a player (as their "forget me"); serve must be stopped`, adminForget},
 		{"export", "--all DIR", "write each game's record as a PGN file in DIR (--game G: one game)", plain(adminExport)},
-		{"adjudicate", "GAME [black|white|draw] --why TEXT", "end a game now (by the solved table in Gufuu and Jul-Gonu)", operate("adjudicate")},
+		{"adjudicate", "GAME [black|white|draw] --why TEXT", "end a game now (by the solved table in Gufuu, in Jul-Gonu where proven; else by the result given)", operate("adjudicate")},
 		{"extend", "GAME DAYS --why TEXT", "give the player to move DAYS more days", operate("extend")},
 		{"cancel", "GAME --why TEXT", "call off a game without a result (not rated, counts nowhere)", operate("cancel")},
 		{"ban", "ADDRESS --why TEXT", "ignore an address's mail and never mail it", operate("ban")},
