@@ -21,6 +21,9 @@ func TestCacheRoundTrip(t *testing.T) {
 	if string(got.val) != string(tab.val) {
 		t.Fatal("values differ after the round trip")
 	}
+	if string(got.keeps) != string(tab.keeps) {
+		t.Fatal("the counts of moves that keep the value differ after the round trip")
+	}
 	for side := 0; side < 2; side++ {
 		for i := range tab.reach[side] {
 			if got.reach[side][i] != tab.reach[side][i] {

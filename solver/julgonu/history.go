@@ -285,13 +285,18 @@ func (s *stretch) narrowestFirst(ks []kid) {
 // keeping counts the moves of the last position that do not repeat a
 // position of the stretch and keep the mover's table value.
 func (s *stretch) keeping() int {
+	p := s.path[len(s.path)-1].p
+	known := s.t.ix.in(p.Own(), p.Opp())
 	n := 0
+	if known {
+		n = int(s.t.keeps[s.t.ix.of(p.Own(), p.Opp())])
+	}
 	s.moves(func(c jg.Position, caps uint16) bool {
-		if caps == 0 && s.repeats(c) {
-			return true
-		}
-		if s.step(c).kind != solver.Won {
-			n++
+		switch {
+		case !known && (caps != 0 || !s.repeats(c)) && s.step(c).kind != solver.Won:
+			n++ // not in the table (the side not to move has one piece or none)
+		case known && caps == 0 && s.repeats(c) && s.step(c).kind != solver.Won:
+			n-- // counted by the table, forbidden by the history
 		}
 		return true
 	})

@@ -4,13 +4,14 @@
 // analyst.
 //
 // The table covers every position with at most four pieces for the side to
-// move and two to four for its opponent (2,233,680 entries, one byte each);
-// it ignores the repetition rule and the 100-ply no-capture draw, as a
-// table must: its W n / L n / D values are the game without history.
+// move and two to four for its opponent (2,233,680 entries, two bytes
+// each: the value, and how many moves keep it); it ignores the repetition
+// rule and the 100-ply no-capture draw, as a table must: its W n / L n / D
+// values are the game without history.
 // Besides values it records which positions (with the side to move) are
 // reachable from the start, for the figures.
 //
-// The table is built in about a second and cached in a file (see Solver);
+// The table is built in a few seconds and cached in a file (see Solver);
 // nothing is computed until it is first needed.
 //
 // Under the real rules a table draw is often not a draw: a side whose only
@@ -44,6 +45,9 @@ type Table struct {
 	// reach has bit i set when entry i is reachable from the start with
 	// Black (reach[0]) or White (reach[1]) to move.
 	reach [2][]uint64
+	// keeps holds each entry's count of moves that keep the table value
+	// (keepCounts).
+	keeps []uint8
 }
 
 // Stats are the figures of the solved game over the positions reachable from
@@ -63,6 +67,7 @@ func Solve() *Table {
 	t := &Table{ix: ix, val: make([]uint8, ix.size)}
 	t.retrograde()
 	t.reachable()
+	t.keepCounts()
 	return t
 }
 
