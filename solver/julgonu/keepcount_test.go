@@ -10,6 +10,24 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
+// randomGame plays up to plies random legal moves from the start (fewer
+// when the game ends) and returns its positions.
+func randomGame(t testing.TB, rng *rand.Rand, plies int) []jg.Position {
+	t.Helper()
+	g := rules.NewGame(jg.Variant{})
+	for ; plies > 0 && !g.Outcome().Over(); plies-- {
+		ms := g.LegalMoves()
+		if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := concrete(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all
+}
+
 // keepingByLookup is stretch.keeping as it was before Table.keeps: every
 // move of the last position looked up in the table.
 func keepingByLookup(s *stretch) int {
@@ -38,14 +56,7 @@ func TestKeepingCounts(t *testing.T) {
 	ctx := context.Background()
 	checked, forbidden := 0, 0
 	for game := 0; game < 60; game++ {
-		g := rules.NewGame(jg.Variant{})
-		for n := 20 + rng.IntN(60); n > 0 && !g.Outcome().Over(); n-- {
-			ms := g.LegalMoves()
-			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		all, _ := concrete(g)
+		all := randomGame(t, rng, 20+rng.IntN(60))
 		for k := range all {
 			s := newStretch(ctx, tab, all[:k+1], 1)
 			var ks [16]kid

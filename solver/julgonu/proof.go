@@ -2,6 +2,7 @@ package julgonu
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -10,15 +11,26 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-// ProveWin searches, as Judge does (at most budget positions), for a forced
-// win of side a from the end of the game ps under the real rules, and
-// returns the proof tree: the search's line down to its leaves, and below
-// each leaf the table decided the table's fastest moves for the winner
-// against every move of the loser, to the end of the game, so that
-// rules/julgonu.VerifyWin checks it without the table. It returns an error
-// when the search does not prove the win within its budget.
+// ProveWin searches for a forced win of side a from the end of the game ps
+// under the real rules, first by proof numbers (pns.go: up to half of
+// budget positions expanded), then as Judge does (at most budget
+// positions), and returns the proof tree: the search's lines down to their
+// leaves, and below each leaf the table decided the table's fastest moves
+// for the winner against every move of the loser, to the end of the game,
+// so that rules/julgonu.VerifyWin checks it without the table. It returns
+// an error when neither search proves the win within its budget. The depth
+// it returns is the depth-first search's, or the proven line's length when
+// the proof-number search found it.
 func (t *Table) ProveWin(ctx context.Context, ps []jg.Position, a rules.Side, budget int) (*jg.Proof, int, error) {
-	s := newStretch(ctx, t, ps, budget)
+	s := newStretch(ctx, t, ps, 1<<62)
+	pn, won, _, dist, err := s.numbers(a, min(budget/2, pnMaxCap))
+	if won {
+		return pn.proof(recorder{stretch: s, shared: map[sharedAt]*jg.Proof{}}, 0, rules.NoMove), dist, nil
+	}
+	if err != nil && !errors.Is(err, errCapped) {
+		return nil, 0, fmt.Errorf("no proof of a win for %s: %w", a, err)
+	}
+	s = newStretch(ctx, t, ps, budget)
 	for d := 0; d <= maxSearchDepth; d++ {
 		r, err := s.attack(a, d)
 		if err != nil {

@@ -23,7 +23,9 @@
 // wins and losses where no position of the stretch can lie on the table's
 // line. It proves wins and losses (and draws when every line reaches the
 // 100-ply draw); when its budget ends first, the value is the table's,
-// "repetition not searched" beyond the depth it reached. The perfect bot,
+// "repetition not searched" beyond the depth it reached. ProveWin first
+// tries a proof-number search (pns.go), which follows narrow forcing lines
+// far deeper than that search's fixed depth. The perfect bot,
 // the analyst and adjudication use it. Many positions the table calls
 // drawn are proven won or lost this way, a few plies into the game; the
 // value of the start under the real rules is not known.

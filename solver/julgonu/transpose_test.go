@@ -29,14 +29,7 @@ func TestTranspositionsAgree(t *testing.T) {
 	const depth, budget = 9, 200_000
 	var searched, answers, won, moreExact, lessExact, nodesOn, nodesOff, hits int
 	for game := 0; searched < 300; game++ {
-		g := rules.NewGame(jg.Variant{})
-		for n := 10 + rng.IntN(30); n > 0 && !g.Outcome().Over(); n-- {
-			ms := g.LegalMoves()
-			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		all, _ := concrete(g)
+		all := randomGame(t, rng, 10+rng.IntN(30))
 		shared := &transpositions{}
 		for k := range all {
 			ps := all[:k+1]

@@ -1,0 +1,231 @@
+package julgonu
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+
+	"github.com/windpost/windpost/rules"
+	jg "github.com/windpost/windpost/rules/julgonu"
+)
+
+// Proof-number search (Allis, 1994) over the history search's game: a
+// best-first AND/OR search that expands the position where a proof of the
+// attacker's win is cheapest to complete, so it follows narrow forcing
+// lines (the defender with few replies, as in a repetition trap) far
+// deeper than a search to a fixed depth. Its tree is a tree: a node is a
+// line from the root, its history the positions on that line, so no
+// result is reused where another history could change it (the
+// graph-history interaction does not arise). Leaves are judged as the
+// depth-first search judges its horizon (stretch.search at depth 0): the
+// game's ends, the 100-ply draw, and the table's wins and losses that no
+// position of the line can block.
+
+// pnInf is a proof or disproof number that cannot be met.
+const pnInf = math.MaxUint32 / 4
+
+// pnMaxCap bounds the positions one proof-number search expands (its tree
+// then holds some 200,000 nodes, about 10 MB).
+const pnMaxCap = 1 << 15
+
+// errCapped is returned when a proof-number search has expanded as many
+// positions as it was allowed.
+var errCapped = errors.New("history search: proof-number search capped")
+
+// pnNode is one position of the proof-number tree.
+type pnNode struct {
+	st       step   // its position and table value
+	captured bool   // the move to it captured
+	n        uint8  // number of children
+	pn, dn   uint32 // proof and disproof numbers
+	first    int32  // index of its first child; -1 before it is expanded
+}
+
+// pnSearch is the tree and the stretch its lines are played on.
+type pnSearch struct {
+	s     *stretch
+	a     rules.Side // the attacker
+	nodes []pnNode
+}
+
+// proveByNumbers runs a proof-number search for attacker a from the last
+// position of s's path, until it proves or disproves a win or has expanded
+// budget positions (the stretch's node count and context bound it too).
+// It reports whether a won (a line of at most dist plies), and whether
+// that answer is certain (exact: for "not won", every line ended).
+func (s *stretch) proveByNumbers(a rules.Side, budget int) (won, exact bool, dist int, err error) {
+	_, won, exact, dist, err = s.numbers(a, budget)
+	return won, exact, dist, err
+}
+
+// numbers is proveByNumbers, and returns its tree too.
+func (s *stretch) numbers(a rules.Side, budget int) (ps *pnSearch, won, exact bool, dist int, err error) {
+	ps = &pnSearch{s: s, a: a}
+	root := ps.leaf(s.path[len(s.path)-1], false)
+	ps.nodes = append(ps.nodes, root)
+	for i := 0; ps.nodes[0].pn != 0 && ps.nodes[0].dn != 0; i++ {
+		if i >= budget {
+			return ps, false, false, 0, errCapped
+		}
+		if err := ps.grow(0); err != nil {
+			return ps, false, false, 0, err
+		}
+	}
+	if ps.nodes[0].pn == 0 {
+		return ps, true, true, ps.length(0), nil
+	}
+	return ps, false, true, 0, nil
+}
+
+// leaf makes a node for the last position of the path (k, already
+// entered), judged as a horizon: proven (pn 0), disproven (dn 0), or open
+// with numbers from the moves that keep the table value.
+func (ps *pnSearch) leaf(st step, captured bool) pnNode {
+	nd := pnNode{st: st, captured: captured, first: -1}
+	r, _ := ps.s.search(ps.a, 0)
+	switch {
+	case r.won:
+		nd.pn, nd.dn = 0, pnInf
+	case r.exact:
+		nd.pn, nd.dn = pnInf, 0
+	default:
+		// The side to move's replies that keep its table value: for the
+		// attacker the ways to go on (a disproof needs them all), for the
+		// defender the replies a proof must refute.
+		w := uint32(max(1, ps.s.keeping()))
+		nd.pn, nd.dn = 1, w
+		if ps.s.path[len(ps.s.path)-1].p.ToMove() != ps.a {
+			nd.pn, nd.dn = w, 1
+		}
+	}
+	return nd
+}
+
+// grow descends from node i (whose position is the last of the path) to
+// the most-proving leaf, expands it, and updates the numbers on the way
+// back.
+func (ps *pnSearch) grow(i int32) error {
+	nd := &ps.nodes[i]
+	if nd.first < 0 {
+		return ps.expand(i)
+	}
+	attacker := ps.s.path[len(ps.s.path)-1].p.ToMove() == ps.a
+	best := nd.first
+	for c := nd.first; c < nd.first+int32(nd.n); c++ {
+		if attacker && ps.nodes[c].pn < ps.nodes[best].pn || !attacker && ps.nodes[c].dn < ps.nodes[best].dn {
+			best = c
+		}
+	}
+	old := ps.s.enterStep(ps.nodes[best].st, ps.nodes[best].captured)
+	err := ps.grow(best)
+	ps.s.leave(old)
+	if err != nil {
+		return err
+	}
+	ps.update(i, attacker)
+	return nil
+}
+
+// expand gives node i its children, each judged as a leaf.
+func (ps *pnSearch) expand(i int32) error {
+	s := ps.s
+	s.nodes++
+	if s.nodes > s.budget {
+		return errSpent
+	}
+	if s.nodes&1023 == 0 && s.ctx.Err() != nil {
+		return s.ctx.Err()
+	}
+	var ks [16]kid
+	n := s.kids(&ks)
+	first := int32(len(ps.nodes))
+	for _, k := range ks[:n] {
+		old := s.enterStep(k.step, k.captured)
+		ps.nodes = append(ps.nodes, ps.leaf(k.step, k.captured))
+		s.leave(old)
+	}
+	nd := &ps.nodes[i]
+	nd.first, nd.n = first, uint8(n)
+	ps.update(i, s.path[len(s.path)-1].p.ToMove() == ps.a)
+	return nil
+}
+
+// update sets node i's numbers from its children's: at the attacker's turn
+// one proven child proves it, at the defender's every child must be.
+func (ps *pnSearch) update(i int32, attacker bool) {
+	nd := &ps.nodes[i]
+	if nd.n == 0 {
+		return // judged as a leaf: the game ended there
+	}
+	lo, sum := uint32(pnInf), uint32(0)
+	for c := nd.first; c < nd.first+int32(nd.n); c++ {
+		x, y := ps.nodes[c].pn, ps.nodes[c].dn
+		if !attacker {
+			x, y = y, x
+		}
+		lo = min(lo, x)
+		sum = min(pnInf, sum+y)
+	}
+	if attacker {
+		nd.pn, nd.dn = lo, sum
+	} else {
+		nd.pn, nd.dn = sum, lo
+	}
+}
+
+// length is the number of plies of the proven line below node i: the
+// attacker's shortest proven move, the defender's longest reply (a leaf
+// proven by the table counts its table distance).
+func (ps *pnSearch) length(i int32) int {
+	nd := &ps.nodes[i]
+	if nd.first < 0 || nd.n == 0 {
+		return nd.st.plies
+	}
+	attacker := nd.st.p.ToMove() == ps.a
+	d := -1
+	for c := nd.first; c < nd.first+int32(nd.n); c++ {
+		if ps.nodes[c].pn != 0 {
+			continue
+		}
+		l := ps.length(c) + 1
+		if d < 0 || attacker && l < d || !attacker && l > d {
+			d = l
+		}
+	}
+	return max(d, 0)
+}
+
+// proof returns the proof tree of the win proven below node i (whose
+// position is the last of the path), under move m, as ProveWin's: the
+// tree's proven lines, and below each leaf the table decided its fastest
+// moves to the game's end (recorder.table).
+func (ps *pnSearch) proof(rec recorder, i int32, m rules.Move) *jg.Proof {
+	nd := ps.nodes[i]
+	n := &jg.Proof{Move: m}
+	last := ps.s.path[len(ps.s.path)-1]
+	p := last.p
+	if nd.first < 0 {
+		// Proven as a leaf: the game ended, or the table decides it.
+		if bits.OnesCount16(p.Own()) > 1 && bits.OnesCount16(p.Opp()) > 1 {
+			var ks [16]kid
+			if k := ps.s.kids(&ks); k > 0 {
+				rec.table(ps.a, n, ks[:k])
+			}
+		}
+		return n
+	}
+	attacker := p.ToMove() == ps.a
+	for c := nd.first; c < nd.first+int32(nd.n); c++ {
+		if ps.nodes[c].pn != 0 {
+			continue
+		}
+		k := ps.nodes[c]
+		old := ps.s.enterStep(k.st, k.captured)
+		n.Next = append(n.Next, ps.proof(rec, c, rec.moveTo(p, k.st.p)))
+		ps.s.leave(old)
+		if attacker {
+			break
+		}
+	}
+	return n
+}
