@@ -103,10 +103,10 @@ The bot plays its strongest unless you ask: perfect in Gufuu (solved) and
 Jul-Gonu (solved without its rule that no position may repeat), strong in
 Micro-shogi. The levels, strongest first:
 "level perfect" (Gufuu and Jul-Gonu) never lets a won game go; in Jul-Gonu,
-where no position may repeat, it also searches the game's history (some ten
-to fifteen plies, under two seconds a move) and never walks into a
-repetition trap it sees there, and looks deeper along the lines where both
-sides keep the table's value (a deeper trap can still beat it);
+where no position may repeat, it also searches the game's history (every
+line some ten plies deep, the narrow forcing lines to their end, under two
+seconds a move) and never walks into a repetition trap it proves there (one
+it does not find in that time can still beat it);
 "level strong" never gives away a win but takes its time; in Micro-shogi
 it is windpost's best and holds its own against the strongest computer
 program for the game;

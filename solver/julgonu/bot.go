@@ -20,8 +20,10 @@ import (
 //     lie on it, and then a depth-first search over table-won moves, with
 //     the history, finds the fastest forced win (within a node budget; past
 //     it, the table's fastest legal win). In any other position it runs
-//     the history search (history.go) on every legal move, deepening while
-//     its budget lasts: it plays a move after which the search proves a
+//     the history search on every legal move: first the proof-number
+//     search (pns.go), which follows narrow forcing lines to their end,
+//     then the depth-first search (history.go), deepening while its budget
+//     lasts. It plays a move after which the search proves a
 //     win (a repetition trap for the opponent), else a move the search
 //     does not prove lost (a table draw before a table loss; among equals,
 //     the one that leaves it most moves that keep its table value after

@@ -489,8 +489,10 @@ const maxSearchDepth = 64
 
 // Judge returns the value of the last of ps, the positions of a game from
 // its first, for the side to move under the real rules, searching at most
-// budget positions (0: DefaultJudgeNodes) or until ctx is done. A game that
-// is over gets its result.
+// budget positions (0: DefaultJudgeNodes) or until ctx is done: first the
+// proof-number search (pns.go) within half the budget, then the
+// depth-first search, deepening, with the rest. A game that is over gets
+// its result.
 func (t *Table) Judge(ctx context.Context, ps []jg.Position, budget int) Verdict {
 	if budget <= 0 {
 		budget = DefaultJudgeNodes
@@ -505,5 +507,9 @@ func (t *Table) Judge(ctx context.Context, ps []jg.Position, budget int) Verdict
 		}
 		return Verdict{Value: v, Proven: true}
 	}
-	return newStretch(ctx, t, ps, budget).verdict(maxSearchDepth)
+	s := newStretch(ctx, t, ps, budget)
+	if v, ok := s.verdictByNumbers(); ok {
+		return v
+	}
+	return s.verdict(maxSearchDepth)
 }

@@ -56,8 +56,9 @@ const (
 func lookahead(budget int) int { return budget * 3 / 2 }
 
 // judge runs keep's search over cands and returns what it proved of each
-// and how many positions it visited: the proof search within budget nodes
-// and proofTime, then, when more than one table-drawing move is neither
+// and how many positions it visited: the proof search within proofTime,
+// first depth-first (budget nodes, half the time), then by proof numbers
+// (numbersFirst: budget/2 nodes more, the rest of the time), then, when more than one table-drawing move is neither
 // proven nor refuted, the look-ahead along table-faithful lines within
 // lookahead nodes more and lookTime, deepening until at most one such move
 // is left without a trap found or the nodes or the time are spent (a time
@@ -74,7 +75,11 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 	start := time.Now()
 	pctx, cancel := within(ctx, start, proofTime)
 	defer cancel()
-	s := newStretch(pctx, t, ps, budget)
+	// First the depth-first search, within half the proof time: every
+	// line to the depth it reaches.
+	dctx, dcancel := within(pctx, start, proofTime/2)
+	defer dcancel()
+	s := newStretch(dctx, t, ps, budget)
 	s.deepen(len(js), 0, func(i int) bool { return !decided(&js[i]) }, func() bool {
 		alive := 0
 		for i := range js {
@@ -107,7 +112,13 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 		}
 		return nil
 	})
+	// Then the proof-number search, which follows narrow forcing lines far
+	// deeper (pns.go), within the rest of the proof time and half the
+	// nodes besides.
 	full := s.nodes
+	s.ctx, s.budget, s.nodes = pctx, budget/2, 0
+	s.numbersFirst(js, us)
+	full += s.nodes
 	// The look-ahead's time is counted from the proof search's end as
 	// planned, so that an overrun of the one shortens the other.
 	from := time.Now()

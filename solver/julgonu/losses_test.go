@@ -234,28 +234,34 @@ type trap struct {
 }
 
 // huntersTraps are the moves TestBotAvoidsTheHuntersTraps wants the bot to
-// avoid now, and the positions of BenchmarkBotMovePerfectTraps.
+// avoid now, and the positions of BenchmarkBotMovePerfectTraps: in each
+// lost game the first move of the bot that Judge (the proof-number search
+// first) proves lost from a position it does not prove lost, and in three
+// games a later such move, from a position still not proven lost.
 func huntersTraps() []trap {
 	return []trap{
 		{0, 3, "b3-b2"},
-		{0, 13, "a3-b3"},
 		{1, 81, "b1-a1"},
-		{3, 28, "b4-a4"},
+		{3, 12, "a4-a3"},
 		{4, 73, "b4-c4"},
-		{7, 52, "a3-a4"},
-		{10, 76, "a2-a1"},
+		{5, 5, "c3-c4"},
+		{6, 6, "d2-d1"},
+		{7, 20, "b4-c4"},
+		{8, 0, "d1-c1"},
+		{10, 6, "d2-d1"},
+		{11, 40, "c2-b2"},
 		{11, 66, "c1-c2"},
 		{12, 17, "a3-b3"},
+		{13, 6, "a2-a1"},
 	}
 }
 
 // TestBotAvoidsTheHuntersTraps replays games the bot lost to the hunter
-// (testdata/hunter-losses/records.txt) up to the bot's move that walked
-// into a loss the history search proves (the proof is among the files
-// TestHunterLosses checks), from a position it does not prove lost, and
-// wants the bot (its node budgets, no time limit) to choose another move,
-// one that the history search of that move alone, with twice the bot's
-// budget, does not prove lost.
+// (testdata/hunter-losses/records.txt) up to a move of the bot that walked
+// into a loss Judge proves, from a position Judge does not prove lost (both
+// checked here), and wants the bot (its node budgets, no time limit) to
+// choose another move, one that Judge with twice the bot's budget does not
+// prove lost.
 func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 	ctx, _, tab, rng := botFixture(3)
 	gs := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))
@@ -266,6 +272,12 @@ func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 				t.Fatalf("the record has %s at ply %d, not %s", got, tc.ply, tc.lost)
 			}
 			ps := g.ps[:tc.ply+1]
+			if v := tab.Judge(ctx, ps, defaultBotNodes); v.Proven && v.Value.Kind == solver.Lost {
+				t.Fatalf("the position before %s is proven lost: %+v", tc.lost, v)
+			}
+			if v := tab.Judge(ctx, g.ps[:tc.ply+2], defaultBotNodes); !v.Proven || v.Value.Kind != solver.Won {
+				t.Fatalf("%s is not proven lost: %+v", tc.lost, v)
+			}
 			wins, others := split(tab, ps, jg.SuperkoMoves(ps))
 			if len(wins) > 0 {
 				t.Fatal("the table calls the position won")

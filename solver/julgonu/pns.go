@@ -7,6 +7,7 @@ import (
 
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
+	"github.com/windpost/windpost/solver"
 )
 
 // Proof-number search (Allis, 1994) over the history search's game: a
@@ -27,6 +28,10 @@ const pnInf = math.MaxUint32 / 4
 // pnMaxCap bounds the positions one proof-number search expands (its tree
 // then holds some 200,000 nodes, about 10 MB).
 const pnMaxCap = 1 << 15
+
+// pnMaxNodes bounds the nodes of the proof-number trees a forest grows
+// (forest.grow): about 40 MB.
+const pnMaxNodes = 1 << 20
 
 // errCapped is returned when a proof-number search has expanded as many
 // positions as it was allowed.
@@ -228,4 +233,185 @@ func (ps *pnSearch) proof(rec recorder, i int32, m rules.Move) *jg.Proof {
 		}
 	}
 	return n
+}
+
+// forest is a set of proof-number trees grown together, each from a
+// position one move after the last of the stretch: always the tree whose
+// root is nearest to a proof (the least proof number) next, one expansion
+// at a time, so the effort goes first where a proof is cheapest, whichever
+// move and side it is for.
+type forest struct {
+	s     *stretch
+	trees []*pnTree
+}
+
+// pnTree is one tree of a forest: the search, and the move to its root.
+type pnTree struct {
+	*pnSearch
+	child    jg.Position
+	captured bool
+	done     bool // proven, disproven, or no longer wanted
+}
+
+// plant adds the tree of a's win from the position after the move to
+// child.
+func (f *forest) plant(child jg.Position, captured bool, a rules.Side) *pnTree {
+	old := f.s.enter(child, captured)
+	ps := &pnSearch{s: f.s, a: a}
+	ps.nodes = append(ps.nodes, ps.leaf(f.s.path[len(f.s.path)-1], false))
+	f.s.leave(old)
+	t := &pnTree{pnSearch: ps, child: child, captured: captured}
+	t.done = ps.nodes[0].pn == 0 || ps.nodes[0].dn == 0
+	f.trees = append(f.trees, t)
+	return t
+}
+
+// grow expands the open tree with the least proof number once and returns
+// it; nil when no tree is open, or when the nodes (pnMaxNodes), the
+// stretch's budget or its context are spent.
+func (f *forest) grow() *pnTree {
+	var best *pnTree
+	total := 0
+	for _, t := range f.trees {
+		if t.done {
+			continue
+		}
+		total += len(t.nodes)
+		if best == nil || t.nodes[0].pn < best.nodes[0].pn {
+			best = t
+		}
+	}
+	if best == nil || total >= pnMaxNodes {
+		return nil
+	}
+	old := f.s.enter(best.child, best.captured)
+	err := best.pnSearch.grow(0)
+	f.s.leave(old)
+	if err != nil {
+		return nil
+	}
+	if r := best.nodes[0]; r.pn == 0 || r.dn == 0 {
+		best.done = true
+	}
+	return best
+}
+
+// drop lets a tree go (its move is decided).
+func (t *pnTree) drop() { t.done, t.nodes = true, nil }
+
+// numbersFirst runs the proof-number search after each move of js that is
+// not decided (none when one is won or at most one is not lost), a forest of two trees a move: the opponent's win (the move
+// loses) and ours (it wins). It stops when a move is won, at most one is
+// not lost, every tree is decided, or the nodes, the budget or the time
+// are spent.
+func (s *stretch) numbersFirst(js []judged, us rules.Side) {
+	alive := 0
+	for i := range js {
+		if js[i].won {
+			return
+		}
+		if !js[i].lost {
+			alive++
+		}
+	}
+	if alive <= 1 {
+		return
+	}
+	f := &forest{s: s}
+	theirs, ours := map[*pnTree]int{}, map[*pnTree]int{}
+	for i := range js {
+		j := &js[i]
+		if j.won || j.lost || j.safe {
+			continue
+		}
+		theirs[f.plant(j.child, j.captured, us.Opponent())] = i
+		ours[f.plant(j.child, j.captured, us)] = i
+	}
+	settle := func(t *pnTree) (stop bool) {
+		if !t.done || t.nodes == nil {
+			return false
+		}
+		if i, ok := ours[t]; ok {
+			if t.nodes[0].pn == 0 {
+				js[i].won, js[i].dist = true, t.length(0)+1
+				return true
+			}
+			t.drop()
+			return false
+		}
+		i := theirs[t]
+		j := &js[i]
+		if t.nodes[0].pn == 0 {
+			j.lost, j.dist = true, t.length(0)+1
+			for o, k := range ours {
+				if k == i {
+					o.drop()
+				}
+			}
+		} else {
+			j.safe = true
+		}
+		t.drop()
+		alive := 0
+		for k := range js {
+			if !js[k].lost {
+				alive++
+			}
+		}
+		return alive <= 1
+	}
+	for _, t := range f.trees {
+		if settle(t) {
+			return
+		}
+	}
+	for {
+		t := f.grow()
+		if t == nil || settle(t) {
+			return
+		}
+	}
+}
+
+// verdictByNumbers is verdict's first try: the proof-number searches of
+// the side to move's win and of its opponent's, grown as a forest within
+// half the stretch's budget. It reports false when it proved neither.
+func (s *stretch) verdictByNumbers() (Verdict, bool) {
+	last := s.path[len(s.path)-1]
+	mover := last.p.ToMove()
+	full := s.budget
+	s.budget = full / 2
+	defer func() { s.budget = full }()
+	// The trees' roots are the last position itself: plant them one ply
+	// up (the position is on the path already).
+	base := s.base
+	s.path = s.path[:len(s.path)-1]
+	s.seen[bucket(last.p)]--
+	captured := base == len(s.path)
+	if captured {
+		s.base = len(s.path) - 1
+	}
+	defer func() {
+		s.base = base
+		s.path = append(s.path, last)
+		s.seen[bucket(last.p)]++
+	}()
+	f := &forest{s: s}
+	us := f.plant(last.p, captured, mover)
+	them := f.plant(last.p, captured, mover.Opponent())
+	for {
+		switch {
+		case us.nodes[0].pn == 0:
+			d := us.length(0)
+			return Verdict{Value: solver.Value{Kind: solver.Won, Plies: d}, Proven: true, Depth: d, Nodes: s.nodes}, true
+		case them.nodes[0].pn == 0:
+			d := them.length(0)
+			return Verdict{Value: solver.Value{Kind: solver.Lost, Plies: d}, Proven: true, Depth: d, Nodes: s.nodes}, true
+		case us.nodes[0].dn == 0 && them.nodes[0].dn == 0:
+			return Verdict{Value: solver.Value{Kind: solver.Drawn}, Proven: true, Nodes: s.nodes}, true
+		}
+		if f.grow() == nil {
+			return Verdict{}, false
+		}
+	}
 }
