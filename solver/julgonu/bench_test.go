@@ -124,16 +124,17 @@ func BenchmarkJudgeTheTrapOfGame24(b *testing.B) {
 	}
 }
 
-// BenchmarkJudgeStartDepth is the history search of the start position
-// within the bot's proof time (proofTime, no node budget): it reports the
-// depth it searched fully in that time and the nodes it visited.
+// BenchmarkJudgeStartDepth is the depth-first history search of the start
+// position within the bot's proof time (proofTime, no node budget; Judge
+// without its proof-number search first): it reports the depth it
+// searched fully in that time and the nodes it visited.
 func BenchmarkJudgeStartDepth(b *testing.B) {
 	tab := solved()
 	ps := []jg.Position{jg.Start()}
 	var v Verdict
 	for b.Loop() {
 		ctx, cancel := context.WithTimeout(context.Background(), proofTime)
-		v = tab.Judge(ctx, ps, 1<<40)
+		v = newStretch(ctx, tab, ps, 1<<40).verdict(maxSearchDepth)
 		cancel()
 	}
 	b.ReportMetric(float64(v.Depth), "depth")
