@@ -58,8 +58,9 @@ func lookahead(budget int) int { return budget * 3 / 2 }
 // judge runs keep's search over cands and returns what it proved of each
 // and how many positions it visited: the proof search within proofTime,
 // first depth-first (budget nodes, half the time), then by proof numbers
-// (numbersFirst: budget/2 nodes more, the rest of the time), then, when more than one table-drawing move is neither
-// proven nor refuted, the look-ahead along table-faithful lines within
+// (numbersFirst: budget/2 nodes more, the rest of the time), then, when
+// more than one table-drawing move is neither proven nor refuted, the
+// look-ahead along table-faithful lines within
 // lookahead nodes more and lookTime, deepening until at most one such move
 // is left without a trap found or the nodes or the time are spent (a time
 // of 0: no limit). Both deepen each move on its own (stretch.deepen).
