@@ -60,10 +60,10 @@ func lookahead(budget int) int { return budget * 3 / 2 }
 // first depth-first (budget nodes, half the time), then by proof numbers
 // (numbersFirst: budget/2 nodes more, the rest of the time), then, when
 // more than one table-drawing move is neither proven nor refuted, the
-// look-ahead along table-faithful lines within
-// lookahead nodes more and lookTime, deepening until at most one such move
-// is left without a trap found or the nodes or the time are spent (a time
-// of 0: no limit). Both deepen each move on its own (stretch.deepen).
+// look-ahead along table-faithful lines within lookahead nodes more and
+// lookTime, deepening until at most one such move is left without a trap
+// found or the nodes or the time are spent (a time of 0: no limit). The
+// depth-first searches deepen each move on its own (stretch.deepen).
 func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int, proofTime, lookTime time.Duration) (js []judged, nodes int) {
 	p := ps[len(ps)-1]
 	us := p.ToMove()
