@@ -450,13 +450,7 @@ func TestJudgeAgreesWithTheRules(t *testing.T) {
 	ctx := context.Background()
 	var wins, shorts, losses, checked int
 	for checked < 300 {
-		g := rules.NewGame(jg.Variant{})
-		for n := 6 + rng.IntN(40); n > 0 && !g.Outcome().Over(); n-- {
-			ms := g.LegalMoves()
-			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
-				t.Fatal(err)
-			}
-		}
+		g := playRandom(t, rng, 6+rng.IntN(40))
 		if g.Outcome().Over() {
 			continue
 		}

@@ -10,9 +10,9 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-// randomGame plays up to plies random legal moves from the start (fewer
-// when the game ends) and returns its positions.
-func randomGame(t testing.TB, rng *rand.Rand, plies int) []jg.Position {
+// playRandom plays up to plies random legal moves from the start (fewer
+// when the game ends) and returns the game.
+func playRandom(t testing.TB, rng *rand.Rand, plies int) *rules.Game {
 	t.Helper()
 	g := rules.NewGame(jg.Variant{})
 	for ; plies > 0 && !g.Outcome().Over(); plies-- {
@@ -21,7 +21,13 @@ func randomGame(t testing.TB, rng *rand.Rand, plies int) []jg.Position {
 			t.Fatal(err)
 		}
 	}
-	all, err := concrete(g)
+	return g
+}
+
+// randomGame is playRandom's game as its positions.
+func randomGame(t testing.TB, rng *rand.Rand, plies int) []jg.Position {
+	t.Helper()
+	all, err := concrete(playRandom(t, rng, plies))
 	if err != nil {
 		t.Fatal(err)
 	}
