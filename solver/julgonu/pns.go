@@ -53,17 +53,11 @@ type pnSearch struct {
 	nodes []pnNode
 }
 
-// proveByNumbers runs a proof-number search for attacker a from the last
+// numbers runs a proof-number search for attacker a from the last
 // position of s's path, until it proves or disproves a win or has expanded
 // budget positions (the stretch's node count and context bound it too).
-// It reports whether a won (a line of at most dist plies), and whether
-// that answer is certain (exact: for "not won", every line ended).
-func (s *stretch) proveByNumbers(a rules.Side, budget int) (won, exact bool, dist int, err error) {
-	_, won, exact, dist, err = s.numbers(a, budget)
-	return won, exact, dist, err
-}
-
-// numbers is proveByNumbers, and returns its tree too.
+// It returns its tree, whether a won (a line of at most dist plies), and
+// whether that answer is certain (exact: for "not won", every line ended).
 func (s *stretch) numbers(a rules.Side, budget int) (ps *pnSearch, won, exact bool, dist int, err error) {
 	ps = &pnSearch{s: s, a: a}
 	root := ps.leaf(s.path[len(s.path)-1], false)
