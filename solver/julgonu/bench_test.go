@@ -125,15 +125,17 @@ func BenchmarkJudgeTheTrapOfGame24(b *testing.B) {
 }
 
 // BenchmarkJudgeStartDepth is the depth-first history search of the start
-// position within the bot's proof time (proofTime, no node budget; Judge
+// position within the bot's proof time (its plan's depth-first and
+// proof-number times, no node budget; Judge
 // without its proof-number search first): it reports the depth it
 // searched fully in that time and the nodes it visited.
 func BenchmarkJudgeStartDepth(b *testing.B) {
 	tab := solved()
 	ps := []jg.Position{jg.Start()}
 	var v Verdict
+	pl := botPlan(defaultBotNodes)
 	for b.Loop() {
-		ctx, cancel := context.WithTimeout(context.Background(), proofTime)
+		ctx, cancel := context.WithTimeout(context.Background(), pl.depthTime+pl.numberTime)
 		v = newStretch(ctx, tab, ps, 1<<40).verdict(maxSearchDepth)
 		cancel()
 	}

@@ -46,7 +46,7 @@ const searchBudget = 50000
 
 // defaultBotNodes bounds the positions the history search of a move
 // visits in a position the table does not call won (1.5-2 s of one core of
-// this machine: in the tightest positions proofTime ends it first).
+// this machine: in the tightest positions botPlan's times end it first).
 const defaultBotNodes = 1_000_000
 
 // moveNodes is the history search's budget per bot move.

@@ -52,7 +52,7 @@ func hunt(ctx context.Context, s *Solver, g *rules.Game, budget int, rng *rand.R
 	if len(cands) == 0 {
 		return rules.NoMove, solver.ErrGameOver
 	}
-	js, _ := judge(ctx, t, ps, cands, budget, 0, 0, 0)
+	js, _ := judge(ctx, t, ps, cands, plan{depthNodes: budget, numberNodes: budget / 2})
 	// The fewest replies that keep the opponent's table value.
 	st := newStretch(ctx, t, ps, 1)
 	room := make([]int, len(js))
@@ -261,7 +261,7 @@ func BenchmarkPerfectAgainstHunter(b *testing.B) {
 				ps, _ := concrete(g)
 				if v, _ := tab.Lookup(ps[len(ps)-1]); v.Kind != solver.Won {
 					_, cands := split(tab, ps, jg.SuperkoMoves(ps))
-					_, n := judge(ctx, tab, ps, cands, defaultBotNodes, lookahead(defaultBotNodes), proofTime, lookaheadTime)
+					_, n := judge(ctx, tab, ps, cands, botPlan(defaultBotNodes))
 					nodes = append(nodes, n)
 				}
 				b.StartTimer()

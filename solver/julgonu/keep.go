@@ -38,33 +38,53 @@ type judged struct {
 // one such move remains and the budget of nodes and time lasts; when every
 // move is proven lost, the one whose loss the search found longest.
 func keep(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget int, rng *rand.Rand) rules.Move {
-	js, _ := judge(ctx, t, ps, cands, budget, lookahead(budget), proofTime, lookaheadTime)
+	js, _ := judge(ctx, t, ps, cands, botPlan(budget))
 	return pickJudged(js, rng)
 }
 
-// proofTime and lookaheadTime bound the time of the proof search and of the
-// look-ahead after it (which ends by the sum of both from the start), so
-// that a move stays within 2 s on a busy machine (the rest is room for the
-// choice after them); what either proved before its time ran out is kept.
-const (
-	proofTime     = 800 * time.Millisecond
-	lookaheadTime = 900 * time.Millisecond
-)
+// plan is what judge may spend on one move: nodes and time for each of its
+// three searches. A time of 0 is no limit; each time is counted from the
+// end of the one before as planned (not as it ended), so that an overrun
+// of one shortens the next and the move's time stays the sum.
+type plan struct {
+	depthNodes, numberNodes, lookNodes int
+	depthTime, numberTime, lookTime    time.Duration
+}
+
+// botPlan is the perfect bot's plan for a history search of budget nodes:
+// within 1.7 s in all, so that a move stays within 2 s on a busy machine
+// (the rest is room for the choice after them). Most of it goes to the
+// proof-number search: of the 15 positions of BenchmarkBotMovePerfectTraps
+// that are not proven lost, it avoids the trap in 12 with 1.2 s and in 10
+// with 0.4 s (and 0.9 s of look-ahead, which proves nothing); the
+// depth-first search settles the simple positions first.
+func botPlan(budget int) plan {
+	return plan{
+		depthNodes: budget, depthTime: 400 * time.Millisecond,
+		numberNodes: budget / 2, numberTime: 1200 * time.Millisecond,
+		lookNodes: lookahead(budget), lookTime: 100 * time.Millisecond,
+	}
+}
+
+// nodesOnly is the plan of budget nodes with no time limits: the bot's
+// search as its tests replay it, the same on any machine.
+func nodesOnly(budget int) plan {
+	return plan{depthNodes: budget, numberNodes: budget / 2, lookNodes: lookahead(budget)}
+}
 
 // lookahead is the look-ahead's node budget for a proof search of budget
 // nodes.
 func lookahead(budget int) int { return budget * 3 / 2 }
 
 // judge runs keep's search over cands and returns what it proved of each
-// and how many positions it visited: the proof search within proofTime,
-// first depth-first (budget nodes, half the time), then by proof numbers
-// (numbersFirst: budget/2 nodes more, the rest of the time), then, when
-// more than one table-drawing move is neither proven nor refuted, the
-// look-ahead along table-faithful lines within lookahead nodes more and
-// lookTime, deepening until at most one such move is left without a trap
-// found or the nodes or the time are spent (a time of 0: no limit). The
-// depth-first searches deepen each move on its own (stretch.deepen).
-func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget, lookahead int, proofTime, lookTime time.Duration) (js []judged, nodes int) {
+// and how many positions it visited: the depth-first proof search, every
+// line to the depth it reaches, each move deepened on its own
+// (stretch.deepen); then the proof-number search, which follows narrow
+// forcing lines far deeper (numbersFirst); then, when more than one
+// table-drawing move is neither proven nor refuted, the look-ahead along
+// table-faithful lines, deepening until at most one such move is left
+// without a trap found or its nodes or time are spent. pl bounds each.
+func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, pl plan) (js []judged, nodes int) {
 	p := ps[len(ps)-1]
 	us := p.ToMove()
 	js = make([]judged, len(cands))
@@ -74,13 +94,9 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 	}
 	decided := func(j *judged) bool { return j.won || j.lost || j.safe }
 	start := time.Now()
-	pctx, cancel := within(ctx, start, proofTime)
+	dctx, cancel := within(ctx, start, pl.depthTime)
 	defer cancel()
-	// First the depth-first search, within half the proof time: every
-	// line to the depth it reaches.
-	dctx, dcancel := within(pctx, start, proofTime/2)
-	defer dcancel()
-	s := newStretch(dctx, t, ps, budget)
+	s := newStretch(dctx, t, ps, pl.depthNodes)
 	s.deepen(len(js), 0, func(i int) bool { return !decided(&js[i]) }, func() bool {
 		alive := 0
 		for i := range js {
@@ -113,24 +129,19 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 		}
 		return nil
 	})
-	// Then the proof-number search, which follows narrow forcing lines far
-	// deeper (pns.go), within the rest of the proof time and half the
-	// nodes besides.
 	full := s.nodes
-	s.ctx, s.budget, s.nodes = pctx, budget/2, 0
+	from := next(start, pl.depthTime)
+	nctx, cancel := within(ctx, from, pl.numberTime)
+	defer cancel()
+	s.ctx, s.budget, s.nodes = nctx, pl.numberNodes, 0
 	s.numbersFirst(js, us)
 	full += s.nodes
-	// The look-ahead's time is counted from the proof search's end as
-	// planned, so that an overrun of the one shortens the other.
-	from := time.Now()
-	if proofTime > 0 {
-		from = start.Add(proofTime)
-	}
-	lctx, cancel := within(ctx, from, lookTime)
+	from = next(from, pl.numberTime)
+	lctx, cancel := within(ctx, from, pl.lookTime)
 	defer cancel()
-	s.ctx, s.narrow, s.nodes, s.budget = lctx, true, 0, lookahead
+	s.ctx, s.narrow, s.nodes, s.budget = lctx, true, 0, pl.lookNodes
 	open := func(i int) bool { j := &js[i]; return j.drawn && !decided(j) && j.trap == 0 }
-	if lookahead > 0 {
+	if pl.lookNodes > 0 {
 		s.deepen(len(js), 1, open, func() bool {
 			n := 0
 			for i := range js {
@@ -157,6 +168,15 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, budget
 		}
 	}
 	return js, full + s.nodes
+}
+
+// next is when a search that may take d from from ends as planned: from
+// itself when d is 0 (no limit), counted from now.
+func next(from time.Time, d time.Duration) time.Time {
+	if d == 0 {
+		return time.Now()
+	}
+	return from.Add(d)
 }
 
 // within is ctx with the deadline from+d, or ctx itself when d is 0.

@@ -282,7 +282,7 @@ func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 			if len(wins) > 0 {
 				t.Fatal("the table calls the position won")
 			}
-			js, _ := judge(ctx, tab, ps, others, defaultBotNodes, lookahead(defaultBotNodes), 0, 0)
+			js, _ := judge(ctx, tab, ps, others, nodesOnly(defaultBotNodes))
 			m := pickJudged(js, rng)
 			if jg.MoveName(m) == tc.lost {
 				t.Fatalf("the bot plays %s again: %+v", tc.lost, js)

@@ -184,7 +184,7 @@ func BenchmarkTranspositions(b *testing.B) {
 		{"issue-start", issue, 200_000, 0, maxSearchDepth},
 		{"game24-ply23", g24.ps[:24], 3_000_000, 0, maxSearchDepth},
 		{"game24-ply24", g24.ps[:25], 3_000_000, 0, maxSearchDepth},
-		{"start-in-proof-time", []jg.Position{jg.Start()}, 1 << 40, proofTime, maxSearchDepth},
+		{"start-in-proof-time", []jg.Position{jg.Start()}, 1 << 40, botPlan(defaultBotNodes).depthTime + botPlan(defaultBotNodes).numberTime, maxSearchDepth},
 		{"start-to-depth-15", []jg.Position{jg.Start()}, 1 << 40, 0, 15},
 	}
 	for _, tc := range cases {
