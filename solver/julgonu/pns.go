@@ -51,6 +51,11 @@ type pnSearch struct {
 	s     *stretch
 	a     rules.Side // the attacker
 	nodes []pnNode
+	// expanded counts the positions expanded; one grow goes on expanding
+	// below a node whose numbers did not change while fewer than
+	// expandTo positions have been expanded and the tree has fewer than
+	// nodeCap nodes.
+	expanded, expandTo, nodeCap int
 }
 
 // numbers runs a proof-number search for attacker a from the last
@@ -59,11 +64,11 @@ type pnSearch struct {
 // It returns its tree, whether a won (a line of at most dist plies), and
 // whether that answer is certain (exact: for "not won", every line ended).
 func (s *stretch) numbers(a rules.Side, budget int) (ps *pnSearch, won, exact bool, dist int, err error) {
-	ps = &pnSearch{s: s, a: a}
+	ps = &pnSearch{s: s, a: a, expandTo: budget, nodeCap: math.MaxInt}
 	root := ps.leaf(s.path[len(s.path)-1], false)
 	ps.nodes = append(ps.nodes, root)
-	for i := 0; ps.nodes[0].pn != 0 && ps.nodes[0].dn != 0; i++ {
-		if i >= budget {
+	for ps.nodes[0].pn != 0 && ps.nodes[0].dn != 0 {
+		if ps.expanded >= budget {
 			return ps, false, false, 0, errCapped
 		}
 		if err := ps.grow(0); err != nil {
@@ -102,32 +107,44 @@ func (ps *pnSearch) leaf(st step, captured bool) pnNode {
 
 // grow descends from node i (whose position is the last of the path) to
 // the most-proving leaf, expands it, and updates the numbers on the way
-// back.
+// back. Below the root, a node whose numbers the expansion did not change
+// leaves its ancestors' unchanged too, so the most-proving leaf is again
+// below it: grow goes on from there (Allis's current-node enhancement)
+// instead of descending from the root again, which finds the same leaves
+// in the same order.
 func (ps *pnSearch) grow(i int32) error {
-	nd := &ps.nodes[i]
-	if nd.first < 0 {
+	if ps.nodes[i].first < 0 {
 		return ps.expand(i)
 	}
 	attacker := ps.s.path[len(ps.s.path)-1].p.ToMove() == ps.a
-	best := nd.first
-	for c := nd.first; c < nd.first+int32(nd.n); c++ {
-		if attacker && ps.nodes[c].pn < ps.nodes[best].pn || !attacker && ps.nodes[c].dn < ps.nodes[best].dn {
-			best = c
+	for {
+		nd := &ps.nodes[i]
+		best := nd.first
+		for c := nd.first; c < nd.first+int32(nd.n); c++ {
+			if attacker && ps.nodes[c].pn < ps.nodes[best].pn || !attacker && ps.nodes[c].dn < ps.nodes[best].dn {
+				best = c
+			}
+		}
+		pn, dn := nd.pn, nd.dn
+		old := ps.s.enterStep(ps.nodes[best].st, ps.nodes[best].captured)
+		err := ps.grow(best)
+		ps.s.leave(old)
+		if err != nil {
+			return err
+		}
+		ps.update(i, attacker)
+		nd = &ps.nodes[i]
+		if i == 0 || nd.pn != pn || nd.dn != dn || nd.pn == 0 || nd.dn == 0 ||
+			ps.expanded >= ps.expandTo || len(ps.nodes) >= ps.nodeCap {
+			return nil
 		}
 	}
-	old := ps.s.enterStep(ps.nodes[best].st, ps.nodes[best].captured)
-	err := ps.grow(best)
-	ps.s.leave(old)
-	if err != nil {
-		return err
-	}
-	ps.update(i, attacker)
-	return nil
 }
 
 // expand gives node i its children, each judged as a leaf.
 func (ps *pnSearch) expand(i int32) error {
 	s := ps.s
+	ps.expanded++
 	s.nodes++
 	if s.nodes > s.budget {
 		return errSpent
@@ -251,7 +268,7 @@ type pnTree struct {
 // child.
 func (f *forest) plant(child jg.Position, captured bool, a rules.Side) *pnTree {
 	old := f.s.enter(child, captured)
-	ps := &pnSearch{s: f.s, a: a}
+	ps := &pnSearch{s: f.s, a: a, expandTo: math.MaxInt}
 	ps.nodes = append(ps.nodes, ps.leaf(f.s.path[len(f.s.path)-1], false))
 	f.s.leave(old)
 	t := &pnTree{pnSearch: ps, child: child, captured: captured}
@@ -260,9 +277,10 @@ func (f *forest) plant(child jg.Position, captured bool, a rules.Side) *pnTree {
 	return t
 }
 
-// grow expands the open tree with the least proof number once and returns
-// it; nil when no tree is open, or when the nodes (pnMaxNodes), the
-// stretch's budget or its context are spent.
+// grow grows the open tree with the least proof number (pnSearch.grow: one
+// expansion, or more below a node whose numbers they do not change) and
+// returns it; nil when no tree is open, or when the nodes (pnMaxNodes),
+// the stretch's budget or its context are spent.
 func (f *forest) grow() *pnTree {
 	var best *pnTree
 	total := 0
@@ -278,6 +296,7 @@ func (f *forest) grow() *pnTree {
 	if best == nil || total >= pnMaxNodes {
 		return nil
 	}
+	best.nodeCap = len(best.nodes) + pnMaxNodes - total
 	old := f.s.enter(best.child, best.captured)
 	err := best.pnSearch.grow(0)
 	f.s.leave(old)
