@@ -366,7 +366,9 @@ func Pleasantry(line string) bool {
 	if len(words) == 0 || len(words) > 5 {
 		return false
 	}
-	if !pleasantWord(strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) })) {
+	// Punctuation is trimmed ("Thanks!"), digits are not: "gg365" is a
+	// game id, not "gg".
+	if !pleasantWord(strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })) {
 		return false
 	}
 	// "Hi, P-2c #5" carries a move: a word with a letter and a digit, or

@@ -25,6 +25,12 @@ func TestParseCommand(t *testing.T) {
 		{line: "Good luck", skip: true},
 		{line: "Sent from my iPhone", skip: true},
 		{line: "Sent from my iPhone 12", skip: true},
+		{line: "GG!", skip: true},
+		{line: "gg wp", skip: true},
+		// A game id whose letters are "gg" and the rest digits is no "gg"
+		// (good game): the line is a command for that game.
+		{line: "gg365 draw", want: Command{Verb: VerbDraw, Game: "gg365"}},
+		{line: "gg268 resign", want: Command{Verb: VerbResign, Game: "gg268"}},
 		{line: "Hi, P-2c #5", want: Command{Verb: VerbMove, Move: "Hi, P-2c", Number: 5}},
 		{line: "Thanks! b2-b3", want: Command{Verb: VerbMove, Move: "Thanks! b2-b3"}},
 		{line: "help", want: Command{Verb: VerbHelp}},
