@@ -26,25 +26,34 @@ import (
 const pnInf = math.MaxUint32 / 4
 
 // pnMaxCap bounds the positions one proof-number search expands (its tree
-// then holds some 200,000 nodes, about 10 MB).
+// then holds some 200,000 nodes, about 5 MB).
 const pnMaxCap = 1 << 15
 
 // pnMaxNodes bounds the nodes of the proof-number trees a forest grows
-// (forest.grow): about 40 MB.
-const pnMaxNodes = 1 << 20
+// (forest.grow): 48 MB. The bot's forest, in its 1.2 s, grows 1-1.3M
+// nodes in the tightest positions known; at 1M (the bound before) it
+// stopped there short of a proof it finds within 2M (seed 47 game 21, the
+// trap at ply 73).
+const pnMaxNodes = 1 << 21
 
 // errCapped is returned when a proof-number search has expanded as many
 // positions as it was allowed.
 var errCapped = errors.New("history search: proof-number search capped")
 
-// pnNode is one position of the proof-number tree.
+// pnNode is one position of the proof-number tree, in 24 bytes: a forest
+// holds up to pnMaxNodes of them.
 type pnNode struct {
-	st       step   // its position and table value
-	captured bool   // the move to it captured
-	n        uint8  // number of children
-	pn, dn   uint32 // proof and disproof numbers
-	first    int32  // index of its first child; -1 before it is expanded
+	p        jg.Position // its position
+	kind     solver.Kind // and table value,
+	plies    uint16      // as step has them
+	captured bool        // the move to it captured
+	n        uint8       // number of children
+	pn, dn   uint32      // proof and disproof numbers
+	first    int32       // index of its first child; -1 before it is expanded
 }
+
+// step is the node's position and table value.
+func (nd *pnNode) step() step { return step{p: nd.p, kind: nd.kind, plies: int(nd.plies)} }
 
 // pnSearch is the tree and the stretch its lines are played on.
 type pnSearch struct {
@@ -85,7 +94,7 @@ func (s *stretch) numbers(a rules.Side, budget int) (ps *pnSearch, won, exact bo
 // entered), judged as a horizon: proven (pn 0), disproven (dn 0), or open
 // with numbers from the moves that keep the table value.
 func (ps *pnSearch) leaf(st step, captured bool) pnNode {
-	nd := pnNode{st: st, captured: captured, first: -1}
+	nd := pnNode{p: st.p, kind: st.kind, plies: uint16(st.plies), captured: captured, first: -1}
 	r, _ := ps.s.search(ps.a, 0)
 	switch {
 	case r.won:
@@ -126,7 +135,7 @@ func (ps *pnSearch) grow(i int32) error {
 			}
 		}
 		pn, dn := nd.pn, nd.dn
-		old := ps.s.enterStep(ps.nodes[best].st, ps.nodes[best].captured)
+		old := ps.s.enterStep(ps.nodes[best].step(), ps.nodes[best].captured)
 		err := ps.grow(best)
 		ps.s.leave(old)
 		if err != nil {
@@ -195,9 +204,9 @@ func (ps *pnSearch) update(i int32, attacker bool) {
 func (ps *pnSearch) length(i int32) int {
 	nd := &ps.nodes[i]
 	if nd.first < 0 || nd.n == 0 {
-		return nd.st.plies
+		return int(nd.plies)
 	}
-	attacker := nd.st.p.ToMove() == ps.a
+	attacker := nd.p.ToMove() == ps.a
 	d := -1
 	for c := nd.first; c < nd.first+int32(nd.n); c++ {
 		if ps.nodes[c].pn != 0 {
@@ -236,8 +245,8 @@ func (ps *pnSearch) proof(rec recorder, i int32, m rules.Move) *jg.Proof {
 			continue
 		}
 		k := ps.nodes[c]
-		old := ps.s.enterStep(k.st, k.captured)
-		n.Next = append(n.Next, ps.proof(rec, c, rec.moveTo(p, k.st.p)))
+		old := ps.s.enterStep(k.step(), k.captured)
+		n.Next = append(n.Next, ps.proof(rec, c, rec.moveTo(p, k.p)))
 		ps.s.leave(old)
 		if attacker {
 			break
@@ -247,13 +256,17 @@ func (ps *pnSearch) proof(rec recorder, i int32, m rules.Move) *jg.Proof {
 }
 
 // forest is a set of proof-number trees grown together, each from a
-// position one move after the last of the stretch: always the tree whose
-// root is nearest to a proof (the least proof number) next, one expansion
-// at a time, so the effort goes first where a proof is cheapest, whichever
-// move and side it is for.
+// position one move after the last of the stretch. Every other turn it
+// grows the tree whose root is nearest to a proof (the least proof
+// number), so the effort goes first where a proof is cheapest, whichever
+// move and side it is for; the other turns go to the smallest tree, so
+// that a tree whose proof number stays low while its proof lies far away
+// (a drawn line ends only at the 100-ply draw) cannot take all of them and
+// every tree gets at least a fair share.
 type forest struct {
 	s     *stretch
 	trees []*pnTree
+	turn  int
 }
 
 // pnTree is one tree of a forest: the search, and the move to its root.
@@ -277,10 +290,11 @@ func (f *forest) plant(child jg.Position, captured bool, a rules.Side) *pnTree {
 	return t
 }
 
-// grow grows the open tree with the least proof number (pnSearch.grow: one
-// expansion, or more below a node whose numbers they do not change) and
-// returns it; nil when no tree is open, or when the nodes (pnMaxNodes),
-// the stretch's budget or its context are spent.
+// grow grows one open tree, the one with the least proof number or the
+// smallest by turns (forest), by pnSearch.grow (one expansion, or more
+// below a node whose numbers they do not change) and returns it; nil when
+// no tree is open, or when the nodes (pnMaxNodes), the stretch's budget or
+// its context are spent.
 func (f *forest) grow() *pnTree {
 	var best *pnTree
 	total := 0
@@ -289,10 +303,11 @@ func (f *forest) grow() *pnTree {
 			continue
 		}
 		total += len(t.nodes)
-		if best == nil || t.nodes[0].pn < best.nodes[0].pn {
+		if best == nil || f.turn%2 == 0 && t.nodes[0].pn < best.nodes[0].pn || f.turn%2 == 1 && len(t.nodes) < len(best.nodes) {
 			best = t
 		}
 	}
+	f.turn++
 	if best == nil || total >= pnMaxNodes {
 		return nil
 	}
@@ -313,10 +328,10 @@ func (f *forest) grow() *pnTree {
 func (t *pnTree) drop() { t.done, t.nodes = true, nil }
 
 // numbersFirst runs the proof-number search after each move of js that is
-// not decided (none when one is won or at most one is not lost), a forest of two trees a move: the opponent's win (the move
-// loses) and ours (it wins). It stops when a move is won, at most one is
-// not lost, every tree is decided, or the nodes, the budget or the time
-// are spent.
+// not decided (none when one is won or at most one is not lost), a forest
+// of two trees a move: the opponent's win (the move loses) and ours (it
+// wins). It stops when a move is won, at most one is not lost, every tree
+// is decided, or the nodes, the budget or the time are spent.
 func (s *stretch) numbersFirst(js []judged, us rules.Side) {
 	alive := 0
 	for i := range js {
