@@ -115,8 +115,10 @@ func checkJudge(tab *Table, ps []jg.Position, depth int) Verdict {
 // positions the table calls drawn or won for the bot (reached by random
 // play). Every bot move is checked by a search of checkDepth plies on the
 // position after it (and checkDepth+1 on the position before); the bot's
-// own search must reach that depth.
-func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed uint64) matchFigures {
+// own search must reach that depth. With blame > 0 each lost game is
+// logged with where it became lost as far as ProveWin on blame nodes
+// proves (lossStart): deeper than the check, and only for lost games.
+func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed uint64, blame int) matchFigures {
 	ctx, s, tab, rng := botFixture(seed)
 	s.nodes = botNodes
 	var f matchFigures
@@ -187,6 +189,11 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 				f.forced++
 			}
 			t.Logf("game %d: the bot (%s) lost from %v: %s after %d plies (forced before it erred: %v, proven lost at ply %d; moves %s)", game, botSide, g.Positions[0], o, g.Ply(), forcedLoss, forcedAt, record(g))
+			if blame > 0 {
+				ps, _ := concrete(g)
+				at, _, how := lossStart(tab, ps, g.Moves, blame)
+				t.Logf("game %d: ProveWin on %d nodes: the bot proven lost from ply %d, %s", game, blame, at, how)
+			}
 			keepRecord(t, game, botSide, g)
 		}
 		if testing.Verbose() {
@@ -202,35 +209,40 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 	return f
 }
 
+// envNumber is the number in the environment variable name, def when it
+// is not set; a value below least, or not a number, fails t with what the
+// variable wants.
+func envNumber(t testing.TB, name string, def, least int, want string) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < least {
+		t.Fatalf("%s=%q: want %s", name, v, want)
+	}
+	return n
+}
+
 // TestPerfectAgainstHunter plays the perfect bot against the repetition
 // hunter (matchGames games; small budgets unless the count is set, so that
 // go test stays short): the bot never walks into a loss a check search of
 // its own budget proves, and never lets a table win go. It does not win
 // every game: the hunter's traps deeper than the bot's search win some
-// (see the package doc); the figures are logged.
+// (see the package doc); the figures are logged. With the count set, the
+// real budgets play (WINDPOST_GONU_MATCH_SEED, _CHECK: the check's depth,
+// 8; _BLAME: ProveWin's nodes for where a lost game became lost, 1,000,000;
+// _RECORDS: a file the lost games are appended to).
 func TestPerfectAgainstHunter(t *testing.T) {
 	games := matchGames(t)
 	if os.Getenv("WINDPOST_GONU_MATCH_GAMES") != "" {
-		check := 8
-		if v := os.Getenv("WINDPOST_GONU_MATCH_CHECK"); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 0 {
-				t.Fatalf("WINDPOST_GONU_MATCH_CHECK=%q: want the check search's depth (0: none)", v)
-			}
-			check = n
-		}
-		seed := uint64(31)
-		if v := os.Getenv("WINDPOST_GONU_MATCH_SEED"); v != "" {
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				t.Fatalf("WINDPOST_GONU_MATCH_SEED=%q: want a number", v)
-			}
-			seed = n
-		}
-		playMatch(t, games, defaultBotNodes, 150_000, check, seed)
+		check := envNumber(t, "WINDPOST_GONU_MATCH_CHECK", 8, 0, "the check search's depth (0: none)")
+		seed := uint64(envNumber(t, "WINDPOST_GONU_MATCH_SEED", 31, 0, "a seed"))
+		blame := envNumber(t, "WINDPOST_GONU_MATCH_BLAME", 1_000_000, 0, "ProveWin's nodes for a lost game (0: none)")
+		playMatch(t, games, defaultBotNodes, 150_000, check, seed, blame)
 		return
 	}
-	playMatch(t, games, 60_000, 20_000, 5, 31)
+	playMatch(t, games, 60_000, 20_000, 5, 31, 0)
 }
 
 // BenchmarkPerfectAgainstHunter plays one game of the perfect bot (its

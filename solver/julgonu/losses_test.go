@@ -161,14 +161,7 @@ func checkProofFile(t testing.TB, name string) ([]jg.Position, rules.Side, int) 
 func TestHunterLosses(t *testing.T) {
 	dir := filepath.Join("testdata", "hunter-losses")
 	if name := os.Getenv("WINDPOST_GONU_LOSSES"); name != "" {
-		budget := 20_000_000
-		if v := os.Getenv("WINDPOST_GONU_LOSS_NODES"); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				t.Fatalf("WINDPOST_GONU_LOSS_NODES=%q: want a number of nodes", v)
-			}
-			budget = n
-		}
+		budget := envNumber(t, "WINDPOST_GONU_LOSS_NODES", 20_000_000, 1, "a number of nodes")
 		findLosses(t, lostGames(t, name), dir, budget)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.proof.gz"))
@@ -193,19 +186,7 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
 	}
 	for gi, g := range gs {
 		loser := g.ps[len(g.ps)-1].ToMove() // the side to move at the end has lost
-		var found *jg.Proof
-		at := -1
-		for k := len(g.ps) - 1; k >= 0; k-- {
-			if jg.Judge(g.ps[:k+1]).Over() {
-				continue
-			}
-			p, _, err := tab.ProveWin(context.Background(), g.ps[:k+1], loser.Opponent(), budget)
-			if err != nil {
-				t.Logf("%s: not proven lost for %s at ply %d: %v", g.title, loser, k, err)
-				break
-			}
-			found, at = p, k
-		}
+		at, found, how := lossStart(tab, g.ps, g.moves, budget)
 		if found == nil {
 			t.Logf("%s: no proof found", g.title)
 			continue
@@ -214,15 +195,43 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
 		if err := writeProofFile(name, g.ps[:1], g.moves[:at], loser.Opponent(), found); err != nil {
 			t.Fatal(err)
 		}
-		how := "at its turn"
-		switch {
-		case at == 0:
-			how = "from the game's first position"
-		case g.ps[at].ToMove() != loser:
-			how = "after its move " + jg.MoveName(g.moves[at-1])
-		}
 		t.Logf("%s: %s proven lost from ply %d of %d, %s; %s", g.title, loser, at, len(g.moves), how, name)
 	}
+}
+
+// lossStart finds where a lost game (positions ps, moves between them; the
+// side to move at the end has lost) became lost as far as ProveWin proves
+// within budget: going back from the end, the first position of the
+// stretch of positions proven lost for the loser, with its proof (nil if
+// none is proven), and how it began: at the game's first position (the
+// rules forced the loss), after the loser's own move (it walked into a
+// loss from a position not proven lost), or at the loser's turn (after
+// the winner's move: the position before is not proven lost within
+// budget, though the winner's move proves it was).
+func lossStart(tab *Table, ps []jg.Position, moves []rules.Move, budget int) (at int, found *jg.Proof, how string) {
+	loser := ps[len(ps)-1].ToMove()
+	at = -1
+	for k := len(ps) - 1; k >= 0; k-- {
+		if jg.Judge(ps[:k+1]).Over() {
+			continue
+		}
+		p, _, err := tab.ProveWin(context.Background(), ps[:k+1], loser.Opponent(), budget)
+		if err != nil {
+			break
+		}
+		found, at = p, k
+	}
+	switch {
+	case found == nil:
+		how = "not proven"
+	case at == 0:
+		how = "from the game's first position"
+	case ps[at].ToMove() != loser:
+		how = "after its move " + jg.MoveName(moves[at-1])
+	default:
+		how = "at its turn, after the opponent's " + jg.MoveName(moves[at-1])
+	}
+	return at, found, how
 }
 
 // trap is a move of the bot in a game of testdata/hunter-losses/records.txt

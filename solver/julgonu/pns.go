@@ -26,8 +26,10 @@ import (
 const pnInf = math.MaxUint32 / 4
 
 // pnMaxCap bounds the positions one proof-number search expands (its tree
-// then holds some 200,000 nodes, about 5 MB).
-const pnMaxCap = 1 << 15
+// then holds some 1.6M nodes, about 40 MB, as a forest at most). At 2^15,
+// ProveWin missed the proof of a loss that Judge's forest found in 200,000
+// nodes (seed 83 game 11 of the hunter match, the bot's b3-b4 at ply 21).
+const pnMaxCap = 1 << 18
 
 // pnMaxNodes bounds the nodes of the proof-number trees a forest grows
 // (forest.grow): 48 MB. The bot's forest, in its 1.2 s, grows 1-1.3M
