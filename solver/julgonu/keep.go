@@ -54,9 +54,9 @@ type plan struct {
 // botPlan is the perfect bot's plan for a history search of budget nodes:
 // within 1.7 s in all, so that a move stays within 2 s on a busy machine
 // (the rest is room for the choice after them). Most of it goes to the
-// proof-number search: of the 15 positions of BenchmarkBotMovePerfectTraps
-// that are not proven lost, it avoids the trap in 12 with 1.2 s and in 10
-// with 0.4 s (and 0.9 s of look-ahead, which proves nothing); the
+// proof-number search: within its time the bot avoids all 13 traps of
+// TestBotAvoidsTheHuntersTraps with 1.2 s for it (and pns.go's forest),
+// 10 with 0.4 s (and 0.9 s of look-ahead, which proves nothing); the
 // depth-first search settles the simple positions first.
 func botPlan(budget int) plan {
 	return plan{
@@ -170,8 +170,8 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, pl pla
 	return js, full + s.nodes
 }
 
-// next is when a search that may take d from from ends as planned: from
-// itself when d is 0 (no limit), counted from now.
+// next is when a search that may take d from from ends as planned: from+d,
+// or now when d is 0 (no limit).
 func next(from time.Time, d time.Duration) time.Time {
 	if d == 0 {
 		return time.Now()
