@@ -26,7 +26,7 @@ import (
 const pnInf = math.MaxUint32 / 4
 
 // pnMaxCap bounds the positions one proof-number search expands (its tree
-// then holds some 1.6M nodes, about 40 MB, as a forest at most). At 2^15,
+// then holds some 1.6M nodes, about 40 MB, below pnMaxNodes). At 2^15,
 // ProveWin missed the proof of a loss that Judge's forest found in 200,000
 // nodes (seed 83 game 11 of the hunter match, the bot's b3-b4 at ply 21).
 const pnMaxCap = 1 << 18
