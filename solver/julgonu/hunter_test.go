@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -209,21 +208,6 @@ func playMatch(t testing.TB, games, botNodes, hunterNodes, checkDepth int, seed 
 	return f
 }
 
-// envNumber is the number in the environment variable name, def when it
-// is not set; a value below least, or not a number, fails t with what the
-// variable wants.
-func envNumber(t testing.TB, name string, def, least int, want string) int {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < least {
-		t.Fatalf("%s=%q: want %s", name, v, want)
-	}
-	return n
-}
-
 // TestPerfectAgainstHunter plays the perfect bot against the repetition
 // hunter (matchGames games; small budgets unless the count is set, so that
 // go test stays short): the bot never walks into a loss a check search of
@@ -236,9 +220,9 @@ func envNumber(t testing.TB, name string, def, least int, want string) int {
 func TestPerfectAgainstHunter(t *testing.T) {
 	games := matchGames(t)
 	if os.Getenv("WINDPOST_GONU_MATCH_GAMES") != "" {
-		check := envNumber(t, "WINDPOST_GONU_MATCH_CHECK", 8, 0, "the check search's depth (0: none)")
-		seed := uint64(envNumber(t, "WINDPOST_GONU_MATCH_SEED", 31, 0, "a seed"))
-		blame := envNumber(t, "WINDPOST_GONU_MATCH_BLAME", 1_000_000, 0, "ProveWin's nodes for a lost game (0: none)")
+		check := testenv.Count(t, "WINDPOST_GONU_MATCH_CHECK", 0, 8)
+		seed := uint64(testenv.Count(t, "WINDPOST_GONU_MATCH_SEED", 0, 31))
+		blame := testenv.Count(t, "WINDPOST_GONU_MATCH_BLAME", 0, 1_000_000)
 		playMatch(t, games, defaultBotNodes, 150_000, check, seed, blame)
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/internal/testenv"
 	"github.com/windpost/windpost/rules"
 	jg "github.com/windpost/windpost/rules/julgonu"
 	"github.com/windpost/windpost/solver"
@@ -161,7 +162,7 @@ func checkProofFile(t testing.TB, name string) ([]jg.Position, rules.Side, int) 
 func TestHunterLosses(t *testing.T) {
 	dir := filepath.Join("testdata", "hunter-losses")
 	if name := os.Getenv("WINDPOST_GONU_LOSSES"); name != "" {
-		budget := envNumber(t, "WINDPOST_GONU_LOSS_NODES", 20_000_000, 1, "a number of nodes")
+		budget := testenv.Count(t, "WINDPOST_GONU_LOSS_NODES", 1, 20_000_000)
 		findLosses(t, lostGames(t, name), dir, budget)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.proof.gz"))
