@@ -69,7 +69,9 @@ func botPlan(budget int) plan {
 // nodesOnly is the plan of budget nodes with no time limits: the bot's
 // search as its tests replay it, the same on any machine.
 func nodesOnly(budget int) plan {
-	return plan{depthNodes: budget, numberNodes: budget / 2, lookNodes: lookahead(budget)}
+	pl := botPlan(budget)
+	pl.depthTime, pl.numberTime, pl.lookTime = 0, 0, 0
+	return pl
 }
 
 // lookahead is the look-ahead's node budget for a proof search of budget
