@@ -17,12 +17,13 @@ import (
 // The table file: the magic, the format version and the number of entries
 // (little-endian uint32s), one value byte per entry (a solver.Packed; in
 // version 1 the bytes had an encoding of their own), one byte per entry of
-// moves that keep the table value (Table.keeps; since version 3), the two
+// moves that keep the table value (Table.keeps; since version 3), one byte
+// per entry of its squeeze (Table.squeeze; since version 4), the two
 // reachability bitsets as little-endian uint64 words, and a CRC-32C of
 // everything before it.
 const (
 	magic         = "WPJGTBL\n"
-	formatVersion = 3
+	formatVersion = 4
 	headerSize    = len(magic) + 8
 )
 
@@ -35,12 +36,13 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // MarshalBinary writes the table in the file format.
 func (t *Table) MarshalBinary() ([]byte, error) {
 	words := len(t.reach[0])
-	buf := make([]byte, 0, headerSize+2*len(t.val)+16*words+4)
+	buf := make([]byte, 0, headerSize+3*len(t.val)+16*words+4)
 	buf = append(buf, magic...)
 	buf = binary.LittleEndian.AppendUint32(buf, formatVersion)
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(t.val)))
 	buf = append(buf, t.val...)
 	buf = append(buf, t.keeps...)
+	buf = append(buf, t.squeeze...)
 	for side := 0; side < 2; side++ {
 		for _, w := range t.reach[side] {
 			buf = binary.LittleEndian.AppendUint64(buf, w)
@@ -54,7 +56,7 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 func ReadTable(data []byte) (*Table, error) {
 	ix := newIndex()
 	words := (ix.size + 63) / 64
-	want := headerSize + 2*ix.size + 16*words + 4
+	want := headerSize + 3*ix.size + 16*words + 4
 	switch {
 	case len(data) < headerSize || !bytes.Equal(data[:len(magic)], []byte(magic)):
 		return nil, fmt.Errorf("%w: not a Jul-Gonu table", ErrDamaged)
@@ -73,6 +75,8 @@ func ReadTable(data []byte) (*Table, error) {
 	t := &Table{ix: ix, val: body[off : off+ix.size : off+ix.size]}
 	off += ix.size
 	t.keeps = body[off : off+ix.size : off+ix.size]
+	off += ix.size
+	t.squeeze = body[off : off+ix.size : off+ix.size]
 	off += ix.size
 	for side := 0; side < 2; side++ {
 		t.reach[side] = make([]uint64, words)

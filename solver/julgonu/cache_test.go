@@ -21,6 +21,9 @@ func TestCacheRoundTrip(t *testing.T) {
 	if string(got.val) != string(tab.val) {
 		t.Fatal("values differ after the round trip")
 	}
+	if string(got.squeeze) != string(tab.squeeze) {
+		t.Error("the squeezes differ after a round trip")
+	}
 	if string(got.keeps) != string(tab.keeps) {
 		t.Fatal("the counts of moves that keep the value differ after the round trip")
 	}

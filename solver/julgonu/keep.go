@@ -1,6 +1,7 @@
 package julgonu
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"time"
@@ -28,6 +29,11 @@ type judged struct {
 	// own (more room: a repetition trap is further away); theirs is how
 	// many such replies the opponent has.
 	room, theirs int
+	// squeeze is the table's squeeze of our side after the move (see
+	// Table.squeezes): how many of our turns the opponent needs to force
+	// us into a position with one drawing move; squeezeNever when it
+	// cannot.
+	squeeze int
 }
 
 // keep chooses, in a position the table does not call won for the side to
@@ -167,6 +173,7 @@ func judge(ctx context.Context, t *Table, ps []jg.Position, cands []cand, pl pla
 	for i := range js {
 		if !decided(&js[i]) {
 			js[i].room, js[i].theirs = s.room(js[i].child, js[i].captured)
+			js[i].squeeze = t.squeezeAfter(js[i].child)
 		}
 	}
 	return js, full + s.nodes
@@ -249,19 +256,35 @@ func (s *stretch) room(c jg.Position, captured bool) (least, theirs int) {
 	return least, theirs
 }
 
-// pickJudged applies keep's order of preference.
+// pickJudged applies keep's order of preference: by score; among equals
+// the move the opponent squeezes latest, then the most room, then the
+// fewest replies for the opponent.
 func pickJudged(js []judged, rng *rand.Rand) rules.Move {
-	best, bestScore, bestRoom, bestTheirs := []judged(nil), -1<<30, -1, 0
+	var best []judged
 	for _, j := range js {
-		score := score(j)
-		if score > bestScore || (score == bestScore && (j.room > bestRoom || (j.room == bestRoom && j.theirs < bestTheirs))) {
-			best, bestScore, bestRoom, bestTheirs = best[:0], score, j.room, j.theirs
-		}
-		if score == bestScore && j.room == bestRoom && j.theirs == bestTheirs {
+		switch c := len(best); {
+		case c == 0 || better(j, best[0]) > 0:
+			best = append(best[:0], j)
+		case better(j, best[0]) == 0:
 			best = append(best, j)
 		}
 	}
 	return best[rng.IntN(len(best))].m
+}
+
+// better compares a and b in pickJudged's order: positive when a comes
+// first, negative when b does, 0 when they tie.
+func better(a, b judged) int {
+	if c := cmp.Compare(score(a), score(b)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.squeeze, b.squeeze); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.room, b.room); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.theirs, a.theirs)
 }
 
 // score orders judged moves, higher better: a proven win (shorter first), a

@@ -4,8 +4,8 @@
 // analyst.
 //
 // The table covers every position with at most four pieces for the side to
-// move and two to four for its opponent (2,233,680 entries, two bytes
-// each: the value, and how many moves keep it); it ignores the repetition
+// move and two to four for its opponent (2,233,680 entries, three bytes
+// each: the value, how many moves keep it, and its squeeze); it ignores the repetition
 // rule and the 100-ply no-capture draw, as a table must: its W n / L n / D
 // values are the game without history.
 // Besides values it records which positions (with the side to move) are
@@ -50,6 +50,10 @@ type Table struct {
 	// keeps holds each entry's count of moves that keep the table value
 	// (keepCounts).
 	keeps []uint8
+	// squeeze holds each entry's squeeze (squeezes): in how many turns
+	// the side to move of a drawn entry can be forced into a position
+	// with one drawing move.
+	squeeze []uint8
 }
 
 // Stats are the figures of the solved game over the positions reachable from
@@ -70,6 +74,7 @@ func Solve() *Table {
 	t.retrograde()
 	t.reachable()
 	t.keepCounts()
+	t.squeezes()
 	return t
 }
 
