@@ -60,7 +60,7 @@ type plan struct {
 // botPlan is the perfect bot's plan for a history search of budget nodes:
 // within 1.7 s in all, so that a move stays within 2 s on a busy machine
 // (the rest is room for the choice after them). Most of it goes to the
-// proof-number search: within its time the bot avoids all 13 traps of
+// proof-number search: within its time the bot avoids the first 13 traps of
 // TestBotAvoidsTheHuntersTraps with 1.2 s for it (and pns.go's forest),
 // 10 with 0.4 s (and 0.9 s of look-ahead, which proves nothing); the
 // depth-first search settles the simple positions first.

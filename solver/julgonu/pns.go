@@ -268,8 +268,8 @@ func (ps *pnSearch) proof(rec recorder, i int32, m rules.Move) *jg.Proof {
 // grows its guards first: while a tree of the opponent's win after one of
 // its moves is open, only those grow, so its own wins under the history
 // (where the table calls the game drawn) wait until its draw is safe; its
-// depth-first search still finds the short ones. On the 13 traps of
-// TestBotAvoidsTheHuntersTraps and four of later matches, with budgets
+// depth-first search still finds the short ones. On the 17 traps of
+// TestBotAvoidsTheHuntersTraps, with budgets
 // doubling from 25,000 nodes, the trapped moves were proven within 5.3M
 // nodes all told against 8.5M when all trees grew by turns (seed 83 game
 // 36's a2-b2 within 400,000 instead of not within 1.6M).
