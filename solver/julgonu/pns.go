@@ -264,15 +264,16 @@ func (ps *pnSearch) proof(rec recorder, i int32, m rules.Move) *jg.Proof {
 // move and side it is for; the other turns go to the smallest tree, so
 // that a tree whose proof number stays low while its proof lies far away
 // (a drawn line ends only at the 100-ply draw) cannot take all of them and
-// every tree gets at least a fair share. The bot's forest (numbersFirst)
-// grows its guards first: while a tree of the opponent's win after one of
-// its moves is open, only those grow, so its own wins under the history
-// (where the table calls the game drawn) wait until its draw is safe; its
-// depth-first search still finds the short ones. On the 17 traps of
-// TestBotAvoidsTheHuntersTraps, with budgets
-// doubling from 25,000 nodes, the trapped moves were proven within 5.3M
-// nodes all told against 8.5M when all trees grew by turns (seed 83 game
-// 36's a2-b2 within 400,000 instead of not within 1.6M).
+// every tree gets at least a fair share. In the bot's forest
+// (numbersFirst) those fair-share turns go to its guards alone, the trees
+// of the opponent's win after each of its open moves, while one is open:
+// its own wins under the history (where the table calls the game drawn)
+// grow only when theirs is the least proof number of all. On the 17
+// traps of TestBotAvoidsTheHuntersTraps, with budgets doubling from
+// 25,000 nodes, the trapped moves were proven within 5.3M nodes all told
+// against 8.5M when every tree had the fair-share turns (seed 83 game
+// 36's a2-b2 within 400,000 instead of not within 1.6M); growing the
+// guards alone, every turn, proves them in the same nodes.
 type forest struct {
 	s     *stretch
 	trees []*pnTree
@@ -286,7 +287,8 @@ type pnTree struct {
 	captured bool
 	done     bool // proven, disproven, or no longer wanted
 	// guard marks a tree of the opponent's win after one of our moves
-	// (numbersFirst): while one is open, only guards grow.
+	// (numbersFirst): while one is open, only guards have the fair-share
+	// turns.
 	guard bool
 }
 
@@ -318,7 +320,7 @@ func (f *forest) grow() *pnTree {
 		}
 	}
 	for _, t := range f.trees {
-		if t.done || guards && !t.guard {
+		if t.done || f.turn%2 == 1 && guards && !t.guard {
 			continue
 		}
 		if best == nil || f.turn%2 == 0 && t.nodes[0].pn < best.nodes[0].pn || f.turn%2 == 1 && len(t.nodes) < len(best.nodes) {
@@ -347,9 +349,9 @@ func (t *pnTree) drop() { t.done, t.nodes = true, nil }
 
 // numbersFirst runs the proof-number search after each move of js that is
 // not decided (none when one is won or at most one is not lost), a forest
-// of two trees a move: the opponent's win (the move loses; a guard, grown
-// first) and ours (it wins). It stops when a move is won, at most one is not lost, every tree
-// is decided, or the nodes, the budget or the time are spent.
+// of two trees a move: the opponent's win (the move loses; a guard) and
+// ours (it wins). It stops when a move is won, at most one is not lost,
+// every tree is decided, or the nodes, the budget or the time are spent.
 func (s *stretch) numbersFirst(js []judged, us rules.Side) {
 	alive := 0
 	for i := range js {
