@@ -260,12 +260,12 @@ func (s *stretch) room(c jg.Position, captured bool) (least, theirs int) {
 // the move the opponent squeezes latest, then the most room, then the
 // fewest replies for the opponent.
 func pickJudged(js []judged, rng *rand.Rand) rules.Move {
-	var best []judged
-	for _, j := range js {
-		switch c := len(best); {
-		case c == 0 || better(j, best[0]) > 0:
-			best = append(best[:0], j)
-		case better(j, best[0]) == 0:
+	best := js[:1:1]
+	for _, j := range js[1:] {
+		switch c := better(j, best[0]); {
+		case c > 0:
+			best = append(best[:0:0], j)
+		case c == 0:
 			best = append(best, j)
 		}
 	}
