@@ -132,25 +132,17 @@ func composedParts(t testing.TB, e *message.Entity) (alts, related []Part) {
 	if mt, _, _ := e.Header.ContentType(); mt != "multipart/alternative" {
 		t.Fatalf("Content-Type %s, want multipart/alternative", mt)
 	}
-	mr := e.MultipartReader()
-	for len(alts) < 10 {
-		p, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachPart(t, e.MultipartReader(), func(p *message.Entity) {
 		if mt, _, _ := p.Header.ContentType(); mt != "multipart/related" {
 			alts = append(alts, readPart(t, p))
-			continue
+			return
 		}
 		inner := readParts(t, p.MultipartReader())
 		if len(inner) == 0 || inner[0].Type != "text/html" {
 			t.Fatalf("a multipart/related alternative without a text/html root: %d parts", len(inner))
 		}
 		alts, related = append(alts, inner[0]), append(related, inner[1:]...)
-	}
+	})
 	for _, p := range alts {
 		if !strings.EqualFold(p.Params["charset"], "utf-8") {
 			t.Errorf("%s: charset %q, want UTF-8", p.Type, p.Params["charset"])
@@ -164,17 +156,24 @@ func composedParts(t testing.TB, e *message.Entity) (alts, related []Part) {
 func readParts(t testing.TB, mr message.MultipartReader) []Part {
 	t.Helper()
 	var parts []Part
-	for len(parts) < 10 {
+	eachPart(t, mr, func(p *message.Entity) { parts = append(parts, readPart(t, p)) })
+	return parts
+}
+
+// eachPart calls f with each of the rest of mr's parts, at most 10; f
+// reads the part before the next is read.
+func eachPart(t testing.TB, mr message.MultipartReader, f func(*message.Entity)) {
+	t.Helper()
+	for range 10 {
 		p, err := mr.NextPart()
 		if err == io.EOF {
-			break
+			return
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		parts = append(parts, readPart(t, p))
+		f(p)
 	}
-	return parts
 }
 
 // readPart reads p's header and decoded body.
