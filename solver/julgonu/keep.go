@@ -60,14 +60,15 @@ type plan struct {
 // botPlan is the perfect bot's plan for a history search of budget nodes:
 // within 1.7 s in all, so that a move stays within 2 s on a busy machine
 // (the rest is room for the choice after them). Most of it goes to the
-// proof-number search: within its time the bot avoids the first 13 traps of
-// TestBotAvoidsTheHuntersTraps with 1.2 s for it (and pns.go's forest),
-// 10 with 0.4 s (and 0.9 s of look-ahead, which proves nothing); the
-// depth-first search settles the simple positions first.
+// proof-number search: within its time the bot avoids all 17 traps of
+// TestBotAvoidsTheHuntersTraps with 1.5 s for it and 0.1 s for the
+// depth-first search, 16 with 1.2 s and 0.4 s, 10 of the first 13 with
+// 0.4 s (and 0.9 s of look-ahead, which proves nothing). The depth-first
+// search settles the simple positions first.
 func botPlan(budget int) plan {
 	return plan{
-		depthNodes: budget, depthTime: 400 * time.Millisecond,
-		numberNodes: budget / 2, numberTime: 1200 * time.Millisecond,
+		depthNodes: budget, depthTime: 100 * time.Millisecond,
+		numberNodes: budget / 2, numberTime: 1500 * time.Millisecond,
 		lookNodes: lookahead(budget), lookTime: 100 * time.Millisecond,
 	}
 }

@@ -32,8 +32,9 @@ const pnInf = math.MaxUint32 / 4
 const pnMaxCap = 1 << 18
 
 // pnMaxNodes bounds the nodes of the proof-number trees a forest grows
-// (forest.grow): 48 MB. The bot's forest, in its 1.2 s, grows 1-1.3M
-// nodes in the tightest positions known; at 1M (the bound before) it
+// (forest.grow): 48 MB. The bot's forest grew 1-1.3M nodes in 1.2 s in
+// the tightest positions known (it has 1.5 s since: this bound may end
+// it first, as the node budget may); at 1M (the bound before) it
 // stopped there short of a proof it finds within 2M (seed 47 game 21, the
 // trap at ply 73).
 const pnMaxNodes = 1 << 21
