@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -37,7 +38,6 @@ func BenchmarkMoveRequest(b *testing.B) {
 			if !ok {
 				b.Fatalf("no %s in the catalog", bc.variant)
 			}
-			ctx := context.Background()
 			var game string
 			var replica *rules.Game
 			tokens := map[string]string{}
@@ -52,27 +52,17 @@ func BenchmarkMoveRequest(b *testing.B) {
 				replica = rules.NewGame(kit.Rules)
 			}
 			start()
-			var cpu cpuClock
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
+			timeRequests(b, func() Request {
 				if replica.Ply() == 40 || replica.Outcome().Over() {
 					start()
 				}
-				text := firstMove(b, kit, replica)
-				from := players[(replica.Ply()-1)%2]
-				r := h.request(from, game, tokens[from], text)
-				b.StartTimer()
-				cpu.start()
-				mails, err := h.srv.Handle(ctx, r)
-				cpu.stop()
-				if err != nil || len(mails) != 2 || mails[0].Headers["X-Windpost-Last-Move"] != text {
-					b.Fatalf("move %d (%s): %v %s", replica.Ply(), text, err, describe(mails))
+				from := players[replica.Ply()%2]
+				return h.request(from, game, tokens[from], firstMove(b, kit, replica))
+			}, h.srv.Handle, func(text string, mails []Mail) {
+				if len(mails) != 2 || mails[0].Headers["X-Windpost-Last-Move"] != text {
+					b.Fatalf("move %d (%s): %s", replica.Ply(), text, describe(mails))
 				}
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "requests/s")
-			cpu.report(b)
+			})
 		})
 	}
 }
@@ -84,7 +74,6 @@ func BenchmarkMoveRequest(b *testing.B) {
 func BenchmarkBotMoveRequest(b *testing.B) {
 	h := newHarness(b, defaultCatalog(b.TempDir()))
 	kit, _ := h.catalog.Lookup("gufuu")
-	ctx := context.Background()
 	var game, token string
 	var replica *rules.Game
 	start := func() {
@@ -94,22 +83,14 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 		replica = rules.NewGame(kit.Rules)
 	}
 	start()
-	var cpu cpuClock
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		b.StopTimer()
+	timeRequests(b, func() Request {
 		if replica.Outcome().Over() {
 			start()
 		}
-		text := firstMove(b, kit, replica)
-		r := h.request(alice, game, token, text)
-		b.StartTimer()
-		cpu.start()
-		mails, err := h.handle(ctx, r)
-		cpu.stop()
-		b.StopTimer()
-		if err != nil || len(mails) != 1 {
-			b.Fatalf("move %d (%s): %v %s", replica.Ply(), text, err, describe(mails))
+		return h.request(alice, game, token, firstMove(b, kit, replica))
+	}, h.handle, func(text string, mails []Mail) {
+		if len(mails) != 1 {
+			b.Fatalf("move %d (%s): %s", replica.Ply(), text, describe(mails))
 		}
 		if last := mails[0].Headers["X-Windpost-Last-Move"]; last != text {
 			bm, err := kit.Notation.ParseMove(replica.Position(), last)
@@ -120,6 +101,29 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 				b.Fatalf("the bot's move %q: %v", last, err)
 			}
 		}
+	})
+}
+
+// timeRequests times b.N requests and reports requests/s and the CPU time
+// per request: next makes each one (outside the timer), handle handles it,
+// and check judges its mails (outside the timer); a failure stops the
+// benchmark.
+func timeRequests(b *testing.B, next func() Request, handle func(context.Context, Request) ([]Mail, error), check func(text string, mails []Mail)) {
+	ctx := context.Background()
+	var cpu cpuClock
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		r := next()
+		b.StartTimer()
+		cpu.start()
+		mails, err := handle(ctx, r)
+		cpu.stop()
+		b.StopTimer()
+		if err != nil {
+			b.Fatalf("%q: %v", r.Lines, err)
+		}
+		check(strings.Join(r.Lines, "\n"), mails)
 		b.StartTimer()
 	}
 	b.StopTimer()
