@@ -34,6 +34,10 @@ type judged struct {
 	// us into a position with one drawing move; squeezeNever when it
 	// cannot.
 	squeeze int
+	// guardPN is the proof number of the opponent's win after the move
+	// where the proof-number forest (numbersFirst) left it open: how far
+	// that win was from proven; 0 when the forest grew no such tree.
+	guardPN uint32
 }
 
 // keep chooses, in a position the table does not call won for the side to
@@ -258,8 +262,10 @@ func (s *stretch) room(c jg.Position, captured bool) (least, theirs int) {
 }
 
 // pickJudged applies keep's order of preference: by score; among equals
-// the move the opponent squeezes latest, then the most room, then the
-// fewest replies for the opponent.
+// the move the opponent squeezes latest, then the most room, then the one
+// whose loss the proof-number forest found furthest from proven (the
+// highest proof number of the opponent's win where the forest left it),
+// then the fewest replies for the opponent.
 func pickJudged(js []judged, rng *rand.Rand) rules.Move {
 	best := js[:1:1]
 	for _, j := range js[1:] {
@@ -283,6 +289,9 @@ func better(a, b judged) int {
 		return c
 	}
 	if c := cmp.Compare(a.room, b.room); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.guardPN, b.guardPN); c != 0 {
 		return c
 	}
 	return cmp.Compare(b.theirs, a.theirs)

@@ -261,7 +261,10 @@ type trap struct {
 // first) proves lost from a position it does not prove lost, and in three
 // games a later such move, from a position still not proven lost. For the
 // last four games (seeds 83, 89 and 101) it is the move after which the
-// match's blame (lossStart, 1,000,000 nodes) found the loss proven.
+// match's blame (lossStart, 1,000,000 nodes) found the loss proven; seed
+// 109 game 37's b4-c4 is one of five table-drawing moves, three of them
+// lost, that the bot's search left equal before it weighed their proof
+// numbers (pickJudged).
 func huntersTraps() []trap {
 	return []trap{
 		{0, 3, "b3-b2"},
@@ -281,6 +284,7 @@ func huntersTraps() []trap {
 		{15, 56, "a2-b2"},
 		{16, 33, "a2-a3"},
 		{17, 19, "c4-c3"},
+		{25, 75, "b4-c4"},
 	}
 }
 
@@ -322,6 +326,40 @@ func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 				t.Errorf("the bot plays %s instead, and that is proven lost too: %+v", jg.MoveName(m), v)
 			}
 		})
+	}
+}
+
+// TestBotAvoidsADeepTrap: in seed 109 game 16, from the start, the bot's
+// c1-c2 at ply 34 lost to the hunter's b3-c3, a loss proven only from the
+// position after that reply (the record's proof from ply 36, which
+// TestHunterLosses checks; from ply 35 no search of 20M nodes proves it).
+// Of the position's four table-drawing moves, a1-b1 loses too (proven
+// here after the reply a2-a1) and c1-b1 too (the bot's own search proves
+// it); c1-d1 alone is not proven lost. The bot's search leaves a1-b1,
+// c1-c2 and c1-d1 unproven, and among them the opponent's win after c1-d1
+// furthest from proven: the bot now plays c1-d1.
+func TestBotAvoidsADeepTrap(t *testing.T) {
+	ctx, _, tab, rng := botFixture(3)
+	g := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))[22]
+	const ply = 34
+	if got := jg.MoveName(g.moves[ply]); got != "c1-c2" || jg.MoveName(g.moves[ply+1]) != "b3-c3" {
+		t.Fatalf("the record has %s at ply %d, not c1-c2 and b3-c3", got, ply)
+	}
+	ps := g.ps[:ply+1]
+	a1b1, err := jg.ParseMoveName("a1-b1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a2a1, _ := jg.ParseMoveName("a2-a1")
+	c, _ := ps[ply].After(a1b1)
+	gc, _ := c.After(a2a1)
+	if _, _, err := tab.ProveWin(ctx, append(slices.Clip(ps), c, gc), rules.White, 1_000_000); err != nil {
+		t.Fatalf("a1-b1 a2-a1 is not proven won for White: %v", err)
+	}
+	_, others := split(tab, ps, jg.SuperkoMoves(ps))
+	js, _ := judge(ctx, tab, ps, others, nodesOnly(defaultBotNodes))
+	if m := jg.MoveName(pickJudged(js, rng)); m != "c1-d1" {
+		t.Errorf("the bot plays %s, not c1-d1: %+v", m, js)
 	}
 }
 

@@ -352,7 +352,8 @@ func (t *pnTree) drop() { t.done, t.nodes = true, nil }
 // not decided (none when one is won or at most one is not lost), a forest
 // of two trees a move: the opponent's win (the move loses; a guard) and
 // ours (it wins). It stops when a move is won, at most one is not lost,
-// every tree is decided, or the nodes, the budget or the time are spent.
+// every tree is decided, or the nodes, the budget or the time are spent,
+// and leaves each open guard's proof number in its move's guardPN.
 func (s *stretch) numbersFirst(js []judged, us rules.Side) {
 	alive := 0
 	for i := range js {
@@ -378,6 +379,13 @@ func (s *stretch) numbersFirst(js []judged, us rules.Side) {
 		theirs[g] = i
 		ours[f.plant(j.child, j.captured, us)] = i
 	}
+	defer func() {
+		for t, i := range theirs {
+			if !t.done && t.nodes != nil {
+				js[i].guardPN = t.nodes[0].pn
+			}
+		}
+	}()
 	settle := func(t *pnTree) (stop bool) {
 		if !t.done || t.nodes == nil {
 			return false
