@@ -262,10 +262,11 @@ func (s *stretch) room(c jg.Position, captured bool) (least, theirs int) {
 }
 
 // pickJudged applies keep's order of preference: by score; among equals
-// the move the opponent squeezes latest, then the most room, then the one
-// whose loss the proof-number forest found furthest from proven (the
-// highest proof number of the opponent's win where the forest left it),
-// then the fewest replies for the opponent.
+// the move the opponent squeezes latest (the table's exact measure), then
+// the one whose loss the proof-number forest left furthest from proven
+// (the highest proof number of the opponent's win: the search's evidence),
+// then the most room (a count one ply deep), then the fewest replies for
+// the opponent.
 func pickJudged(js []judged, rng *rand.Rand) rules.Move {
 	best := js[:1:1]
 	for _, j := range js[1:] {
@@ -288,10 +289,10 @@ func better(a, b judged) int {
 	if c := cmp.Compare(a.squeeze, b.squeeze); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.room, b.room); c != 0 {
+	if c := cmp.Compare(a.guardPN, b.guardPN); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.guardPN, b.guardPN); c != 0 {
+	if c := cmp.Compare(a.room, b.room); c != 0 {
 		return c
 	}
 	return cmp.Compare(b.theirs, a.theirs)

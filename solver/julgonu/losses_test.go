@@ -329,37 +329,61 @@ func TestBotAvoidsTheHuntersTraps(t *testing.T) {
 	}
 }
 
-// TestBotAvoidsADeepTrap: in seed 109 game 16, from the start, the bot's
-// c1-c2 at ply 34 lost to the hunter's b3-c3, a loss proven only from the
-// position after that reply (the record's proof from ply 36, which
-// TestHunterLosses checks; from ply 35 no search of 20M nodes proves it).
-// Of the position's four table-drawing moves, a1-b1 loses too (proven
-// here after the reply a2-a1) and c1-b1 too (the bot's own search proves
-// it); c1-d1 alone is not proven lost. The bot's search leaves a1-b1,
-// c1-c2 and c1-d1 unproven, and among them the opponent's win after c1-d1
-// furthest from proven: the bot now plays c1-d1.
+// TestBotAvoidsADeepTrap replays two positions where the bot walked into
+// a loss no search of its budgets proves from the position after its
+// move, among table-drawing moves its search left equal, and wants it to
+// play the one move there not proven lost:
+//   - seed 109 game 16, from the start, ply 34: c1-c2 lost to the
+//     hunter's b3-c3, proven only from the position after that reply (the
+//     record's proof from ply 36, which TestHunterLosses checks; from ply
+//     35 no search of 20M nodes proves it); a1-b1 loses after a2-a1
+//     (proven here) and c1-b1 too (the bot's own search proves it); c1-d1
+//     is not proven lost.
+//   - seed 131 game 26, from a random start, ply 9: a1-b1 loses after the
+//     hunter's d3-c3 (proven here); b2-b1 and b2-c2 too (the bot's search
+//     proves them), and b2-b3 is a table loss; d1-c1 is not proven lost.
+//
+// In both the forest leaves the opponent's win after the move not proven
+// lost furthest from proven (its guard's proof number, pickJudged); in the
+// second the lost a1-b1 has more room.
 func TestBotAvoidsADeepTrap(t *testing.T) {
 	ctx, _, tab, rng := botFixture(3)
-	g := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))[22]
-	const ply = 34
-	if got := jg.MoveName(g.moves[ply]); got != "c1-c2" || jg.MoveName(g.moves[ply+1]) != "b3-c3" {
-		t.Fatalf("the record has %s at ply %d, not c1-c2 and b3-c3", got, ply)
-	}
-	ps := g.ps[:ply+1]
-	a1b1, err := jg.ParseMoveName("a1-b1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a2a1, _ := jg.ParseMoveName("a2-a1")
-	c, _ := ps[ply].After(a1b1)
-	gc, _ := c.After(a2a1)
-	if _, _, err := tab.ProveWin(ctx, append(slices.Clip(ps), c, gc), rules.White, 1_000_000); err != nil {
-		t.Fatalf("a1-b1 a2-a1 is not proven won for White: %v", err)
-	}
-	_, others := split(tab, ps, jg.SuperkoMoves(ps))
-	js, _ := judge(ctx, tab, ps, others, nodesOnly(defaultBotNodes))
-	if m := jg.MoveName(pickJudged(js, rng)); m != "c1-d1" {
-		t.Errorf("the bot plays %s, not c1-d1: %+v", m, js)
+	gs := lostGames(t, filepath.Join("testdata", "hunter-losses", "records.txt"))
+	for _, tc := range []struct {
+		game, ply   int
+		played      string
+		lost, reply string // a move proven lost here, after reply
+		winner      rules.Side
+		want        string
+	}{
+		{22, 34, "c1-c2", "a1-b1", "a2-a1", rules.White, "c1-d1"},
+		{27, 9, "a1-b1", "a1-b1", "d3-c3", rules.White, "d1-c1"},
+	} {
+		g := gs[tc.game]
+		t.Run(g.title, func(t *testing.T) {
+			if got := jg.MoveName(g.moves[tc.ply]); got != tc.played {
+				t.Fatalf("the record has %s at ply %d, not %s", got, tc.ply, tc.played)
+			}
+			ps := g.ps[:tc.ply+1]
+			m, err := jg.ParseMoveName(tc.lost)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := jg.ParseMoveName(tc.reply)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := ps[tc.ply].After(m)
+			gc, _ := c.After(r)
+			if _, _, err := tab.ProveWin(ctx, append(slices.Clip(ps), c, gc), tc.winner, 1_000_000); err != nil {
+				t.Fatalf("%s %s is not proven won for %s: %v", tc.lost, tc.reply, tc.winner, err)
+			}
+			_, others := split(tab, ps, jg.SuperkoMoves(ps))
+			js, _ := judge(ctx, tab, ps, others, nodesOnly(defaultBotNodes))
+			if m := jg.MoveName(pickJudged(js, rng)); m != tc.want {
+				t.Errorf("the bot plays %s, not %s: %+v", m, tc.want, js)
+			}
+		})
 	}
 }
 
