@@ -3,6 +3,8 @@ package games
 import (
 	"sort"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // GameSummary is one line of `windpost admin games`.
@@ -24,14 +26,14 @@ type GameSummary struct {
 func (s *Store) Games() ([]GameSummary, error) {
 	var list []GameSummary
 	err := s.view(func(st storeTx) error {
-		return st.eachGame(func(id string, g *gameRecord, err error) error {
+		return st.eachGame(func(id string, g *record.Game, err error) error {
 			if err != nil {
 				list = append(list, GameSummary{ID: id, State: "damaged", Result: err.Error()})
 				return nil
 			}
-			gs := GameSummary{ID: g.ID, Variant: g.Variant, Black: g.Players[0].label(), White: g.Players[1].label(),
+			gs := GameSummary{ID: g.ID, Variant: g.Variant, Black: g.Players[0].Label(), White: g.Players[1].Label(),
 				State: string(g.State), Ply: len(g.Moves), Deadline: g.Deadline, Result: g.Result}
-			if g.State == statePlaying {
+			if g.State == record.Playing {
 				gs.ToMove = g.ToMove
 			}
 			list = append(list, gs)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -67,7 +68,7 @@ func TestMicroAnalysisCounts(t *testing.T) {
 	evaluate := func(p *rules.Game) (solver.Value, error) {
 		return solver.Value{Kind: solver.Estimate, Score: scores[len(p.Moves)]}, nil
 	}
-	lg := &liveGame{rec: &gameRecord{ID: "g7k3q"}, kit: kit, g: g}
+	lg := &liveGame{rec: &record.Game{ID: "g7k3q"}, kit: kit, g: g}
 	d, err := analyse(evaluate, lg)
 	if err != nil {
 		t.Fatal(err)

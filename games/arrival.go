@@ -1,6 +1,10 @@
 package games
 
-import "time"
+import (
+	"time"
+
+	"github.com/windpost/windpost/games/internal/record"
+)
 
 // A move counts by when its mail arrived, not by when windpost got to it:
 // a mail that reached the inbox before the deadline while windpost was busy
@@ -35,7 +39,7 @@ func (h *handling) arrival(lg *liveGame) time.Time {
 // the command that follows finds the game over.
 func (h *handling) judgeArrival(lg *liveGame) {
 	rec := lg.rec
-	if rec.State != statePlaying || rec.Deadline.IsZero() {
+	if rec.State != record.Playing || rec.Deadline.IsZero() {
 		return
 	}
 	at := h.arrival(lg)
@@ -46,7 +50,7 @@ func (h *handling) judgeArrival(lg *liveGame) {
 	if late.Bot {
 		return
 	}
-	if p, err := h.player(late.Address); err != nil || p.onVacation(at) {
+	if p, err := h.player(late.Address); err != nil || p.OnVacation(at) {
 		return // a store failure shows again where the command reads the player
 	}
 	loseOnTime(h.change, lg)

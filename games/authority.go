@@ -142,7 +142,7 @@ func (h *handling) authenticate() {
 	}
 	if game != "" && keys.Match(r.Token, keys.Token(secret, game, h.From)) {
 		if lg := h.game(game); lg != nil {
-			if _, ok := lg.rec.sideOf(h.From); ok {
+			if _, ok := lg.rec.SideOf(h.From); ok {
 				h.AuthGame = game
 				return
 			}

@@ -1,6 +1,9 @@
 package games
 
-import "github.com/windpost/windpost/rules"
+import (
+	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/rules"
+)
 
 // boardRef is the BoardRef of lg as it stands, drawn with bottom's side at
 // the bottom.
@@ -35,13 +38,13 @@ const (
 // bottomOf is the side at the bottom of lg's board in a mail to reader,
 // whose record is p (nil if none): p's lasting choice, else reader's own
 // side in lg, else Black's.
-func bottomOf(lg *liveGame, reader string, p *playerRecord) rules.Side {
+func bottomOf(lg *liveGame, reader string, p *record.Player) rules.Side {
 	if p != nil {
 		if s, ok := rules.ParseSide(p.Board); ok {
 			return s
 		}
 	}
-	if s, ok := lg.rec.sideOf(reader); ok {
+	if s, ok := lg.rec.SideOf(reader); ok {
 		return s
 	}
 	return rules.Black

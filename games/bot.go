@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -17,8 +18,8 @@ import (
 // returns the moves it made in numbered form.
 func (c *change) botMoves(lg *liveGame) ([]string, error) {
 	var played []string
-	for lg.rec.State == statePlaying {
-		side, ok := lg.rec.botSide()
+	for lg.rec.State == record.Playing {
+		side, ok := lg.rec.BotSide()
 		if !ok || lg.toMove() != side {
 			break
 		}

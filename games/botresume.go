@@ -10,6 +10,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/botwork"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -253,7 +254,7 @@ func (h *handling) apply(job botJob, res workResult) ([]Command, error) {
 		if len(played) > 0 {
 			out = append(out, "The bot answered "+strings.Join(played, " ")+".")
 		}
-		if lg.rec.State == stateOver {
+		if lg.rec.State == record.Over {
 			out = append(out, "Game over: "+lg.resultFor(h.From)+".")
 		}
 		text = strings.Join(out, " ")
@@ -269,7 +270,7 @@ func unchanged(lg *liveGame, job botJob) bool {
 	if lg == nil || len(lg.rec.Moves) != job.Ply {
 		return false
 	}
-	return analystJob(job.Kind) || lg.rec.State == statePlaying
+	return analystJob(job.Kind) || lg.rec.State == record.Playing
 }
 
 // rerun is the job's command, to run again now that the work is done.

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/solver"
 )
 
@@ -165,5 +166,5 @@ func (h *handling) suspend(old string) error {
 	if old != "" {
 		return nil
 	}
-	return h.st.markProcessed(h.Req.MessageID, processedRecord{At: h.now, From: h.From})
+	return h.st.markProcessed(h.Req.MessageID, record.Processed{At: h.now, From: h.From})
 }

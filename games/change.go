@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -25,7 +26,7 @@ type change struct {
 	games      map[string]*liveGame
 	gameOrder  []string // the order commit writes the games in
 	unreadable map[string]error
-	players    map[string]*playerRecord
+	players    map[string]*record.Player
 	dirty      map[string]bool // players whose records commit writes back
 
 	notices map[noticeKey]*notice
@@ -71,7 +72,7 @@ func (c *change) readGame(id string) (*liveGame, error) {
 
 // player returns the record of address, creating it in memory if needed;
 // a caller that changes it calls c.markChanged(address).
-func (c *change) player(address string) (*playerRecord, error) {
+func (c *change) player(address string) (*record.Player, error) {
 	if p, ok := c.players[address]; ok {
 		return p, nil
 	}
@@ -80,7 +81,7 @@ func (c *change) player(address string) (*playerRecord, error) {
 		return nil, err
 	}
 	if p == nil {
-		p = &playerRecord{Address: address, Created: c.now}
+		p = &record.Player{Address: address, Created: c.now}
 	}
 	c.players[address] = p
 	return p, nil
@@ -102,7 +103,7 @@ func (c *change) playerGames(address string) ([]*liveGame, error) {
 	kept := p.Games[:0:0]
 	for _, id := range p.Games {
 		lg := c.game(id)
-		if lg != nil && lg.rec.State == stateDeclined && lg.rec.invitee() == address {
+		if lg != nil && lg.rec.State == record.Declined && lg.rec.Invitee() == address {
 			continue // a challenge to them that ended: they never played it
 		}
 		kept = append(kept, id)
@@ -119,30 +120,30 @@ func (c *change) playerGames(address string) ([]*liveGame, error) {
 
 // newGame creates a game in which challenger plays side against opponent,
 // with a fresh id, and registers it with its players.
-func (c *change) newGame(kit variants.Kit, challenger string, side rules.Side, opponent playerSlot, state gameState) (*liveGame, error) {
-	var players [2]playerSlot
-	players[side] = playerSlot{Address: challenger}
+func (c *change) newGame(kit variants.Kit, challenger string, side rules.Side, opponent record.Slot, state record.State) (*liveGame, error) {
+	var players [2]record.Slot
+	players[side] = record.Slot{Address: challenger}
 	players[side.Opponent()] = opponent
 	id, err := c.newGameID()
 	if err != nil {
 		return nil, err
 	}
 	start := kit.Rules.Start()
-	rec := &gameRecord{
-		V: gameRecordVersion, ID: id, Variant: kit.Rules.Name(), State: state, Players: players,
+	rec := &record.Game{
+		V: record.GameVersion, ID: id, Variant: kit.Rules.Name(), State: state, Players: players,
 		Challenger: challenger, Start: kit.Notation.FormatPosition(start), Created: c.now,
 	}
 	lg := &liveGame{rec: rec, kit: kit, g: rules.NewGameFrom(kit.Rules, start)}
 	c.games[id] = lg
 	c.gameOrder = append(c.gameOrder, id)
-	for _, addr := range rec.humans() {
+	for _, addr := range rec.Humans() {
 		p, err := c.player(addr)
 		if err != nil {
 			return nil, err
 		}
 		p.Games = append(p.Games, id)
 		c.markChanged(addr)
-		if s, ok := rec.sideOf(addr); ok {
+		if s, ok := rec.SideOf(addr); ok {
 			rec.Players[s].Name = p.Name
 		}
 	}

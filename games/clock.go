@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -49,12 +50,12 @@ func tick(c *change, handledUpTo time.Time) error {
 // tickGame fires what is due in one game.
 func tickGame(c *change, lg *liveGame, handledUpTo time.Time) error {
 	rec := lg.rec
-	if rec.State == stateInvited {
+	if rec.State == record.Invited {
 		if handledUpTo.Before(rec.Deadline) {
 			return nil
 		}
 		lg.decline("the challenge expired")
-		c.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s did not answer your challenge within %d days; it has expired.", rec.invitee(), invitationDays))
+		c.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s did not answer your challenge within %d days; it has expired.", rec.Invitee(), invitationDays))
 		return nil
 	}
 	side := lg.toMove()
@@ -66,7 +67,7 @@ func tickGame(c *change, lg *liveGame, handledUpTo time.Time) error {
 	if err != nil {
 		return err
 	}
-	if p.onVacation(c.now) {
+	if p.OnVacation(c.now) {
 		return nil
 	}
 	if c.now.Before(rec.Deadline) {
@@ -87,7 +88,7 @@ func loseOnTime(c *change, lg *liveGame) {
 	rec := lg.rec
 	side := lg.toMove()
 	late := rec.Players[side]
-	other := rec.opponentAddress(side)
+	other := rec.OpponentAddress(side)
 	if rec.DrawOffer == side.Opponent().String() {
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
 		c.notify(Reminder, late.Address, rec.ID, "The deadline passed without a move from you, so the draw your opponent offered counts as accepted: the game is drawn.")
@@ -120,7 +121,7 @@ func deadlineFor(c *change, lg *liveGame, side rules.Side) (time.Time, error) {
 func startClock(c *change, lg *liveGame) error {
 	lg.rec.Reminded = false
 	lg.rec.Paused = nil // it explained the deadline that ends here
-	if lg.rec.State != statePlaying {
+	if lg.rec.State != record.Playing {
 		lg.rec.Deadline = time.Time{}
 		return nil
 	}

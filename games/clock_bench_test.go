@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/outbox"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 )
@@ -23,14 +24,14 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 	}
 	g := rules.NewGame(kit.Rules)
 	now := h.clock.Now()
-	var moves []moveRecord
+	var moves []record.Move
 	for len(moves) < 16 && !g.Outcome().Over() {
 		m := g.LegalMoves()[0]
 		text := kit.Notation.FormatMove(g.Position(), m)
 		if err := g.Play(m); err != nil {
 			b.Fatal(err)
 		}
-		moves = append(moves, moveRecord{Text: text, Code: uint32(m), Position: kit.Notation.FormatPosition(g.Position()), At: now})
+		moves = append(moves, record.Move{Text: text, Code: uint32(m), Position: kit.Notation.FormatPosition(g.Position()), At: now})
 	}
 	ids := make([]string, n)
 	const perTx = 5000
@@ -39,13 +40,13 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 			for i := lo; i < min(n, lo+perTx); i++ {
 				ids[i] = fmt.Sprintf("b%07d", i)
 				a, z := fmt.Sprintf("p%d@players.test", i), fmt.Sprintf("p%d@players.test", i+1)
-				rec := &gameRecord{ID: ids[i], Variant: "gufuu", State: statePlaying, Challenger: a,
-					Players: [2]playerSlot{{Address: a}, {Address: z}}, Start: kit.Notation.FormatPosition(kit.Rules.Start()),
+				rec := &record.Game{ID: ids[i], Variant: "gufuu", State: record.Playing, Challenger: a,
+					Players: [2]record.Slot{{Address: a}, {Address: z}}, Start: kit.Notation.FormatPosition(kit.Rules.Start()),
 					Moves: moves, DaysPerMove: 7, Deadline: now.Add(25*time.Hour + time.Duration(i%140)*time.Hour), Created: now}
 				if err := st.putGame(rec, nil, time.Time{}, now); err != nil {
 					return err
 				}
-				if err := st.putPlayer(a, &playerRecord{Address: a, Games: []string{ids[i]}, Created: now}); err != nil {
+				if err := st.putPlayer(a, &record.Player{Address: a, Games: []string{ids[i]}, Created: now}); err != nil {
 					return err
 				}
 				at := now
@@ -53,7 +54,7 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 					at = now.Add(-keepFor - time.Hour)
 				}
 				for j := 0; j < 2; j++ {
-					if err := st.markProcessed(fmt.Sprintf("<%d.%d@players.test>", i, j), processedRecord{At: at, From: a}); err != nil {
+					if err := st.markProcessed(fmt.Sprintf("<%d.%d@players.test>", i, j), record.Processed{At: at, From: a}); err != nil {
 						return err
 					}
 				}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -125,7 +126,7 @@ func TestOutageMovesDeadlines(t *testing.T) {
 	b := only(t, h.reply(t, toAlice, "board"), alice)
 	wantText(t, b, "Deadline for this move: "+formatTime(moved)+" (3 days per move).\n"+says)
 	// The reminder comes a day before the moved deadline, and says why.
-	mails := h.runFor(t, moved.Add(-reminderBefore).Sub(h.clock.t)-time.Hour)
+	mails := h.runFor(t, moved.Add(-record.ReminderBefore).Sub(h.clock.t)-time.Hour)
 	if len(mails) != 0 {
 		t.Fatalf("mails before the reminder: %s", describe(mails))
 	}
@@ -230,7 +231,7 @@ func TestPruneInBatches(t *testing.T) {
 			if i >= old {
 				at = now
 			}
-			if err := st.markProcessed(fmt.Sprintf("<%d@players.test>", i), processedRecord{At: at, From: alice}); err != nil {
+			if err := st.markProcessed(fmt.Sprintf("<%d@players.test>", i), record.Processed{At: at, From: alice}); err != nil {
 				return err
 			}
 		}

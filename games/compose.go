@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/outbox"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // The mails windpost writes: the answer to a request, the notices and
@@ -115,7 +116,7 @@ func (c *change) queueNotices() error {
 	for _, k := range keys {
 		n := c.notices[k]
 		lg := c.games[k.game]
-		if len(n.events) == 0 || (c.st.doNotMail(k.to) && lg.rec.State == stateInvited) || c.st.banned(k.to) {
+		if len(n.events) == 0 || (c.st.doNotMail(k.to) && lg.rec.State == record.Invited) || c.st.banned(k.to) {
 			// Dropped (dropNotice), or an invitation to an address that
 			// said "stop". A game the address accepted goes on being
 			// mailed: "stop" is kept for ever and a key can leak (a
@@ -162,7 +163,7 @@ func (h *handling) queueAnswer() error {
 		v := h.viewFor(lg, h.From)
 		v.bottom = chosenBottom(h, lg)
 		body.Add(statusBlock(lg, h.From, v)...)
-		if _, player := lg.rec.sideOf(h.From); player {
+		if _, player := lg.rec.SideOf(h.From); player {
 			m, err = h.gameMail(Answer, lg, h.From, h.Req.MessageID, body, withAttachments(a.Attachments), withBottom(chosenBottom(h, lg)))
 		} else {
 			m, err = h.plainMail(Answer, h.From, replySubject(h.Req.Subject), h.Req.MessageID, body, h.senderKeyMail, withAttachments(a.Attachments))
@@ -222,7 +223,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 	if c.viewFor(lg, to).words {
 		m.Board = nil // format accessible: the game in words, no picture
 	}
-	if rec.State == stateInvited && to == rec.invitee() {
+	if rec.State == record.Invited && to == rec.Invitee() {
 		// RFC 2369: a mailto whose mail says "stop" to the invitee's
 		// keyed address, so that the button acts in one step.
 		listUnsubscribe(c.srv.cfg, &m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
@@ -230,7 +231,7 @@ func (c *change) gameMail(kind MailKind, lg *liveGame, to, inReplyTo string, bod
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)
 	}
-	if side, ok := rec.sideOf(to); ok {
+	if side, ok := rec.SideOf(to); ok {
 		if t := rec.Players[side].Thread; t != "" {
 			m.References = append(m.References, t)
 		} else {
@@ -279,16 +280,16 @@ func (c *change) plainMail(kind MailKind, to, subject, inReplyTo string, body do
 // reminder in a game that has ended tells its result (lost on time). The
 // rest waits: reminders, challenges and what becomes of them, digests,
 // seeks, tournament pages, failure notices.
-func goesLater(kind MailKind, rec *gameRecord) bool {
+func goesLater(kind MailKind, rec *record.Game) bool {
 	switch {
 	case kind == Answer:
 		return false
 	case rec == nil:
 		return true
 	case kind == Reminder:
-		return rec.State != stateOver
+		return rec.State != record.Over
 	default:
-		return rec.State != statePlaying && rec.State != stateOver
+		return rec.State != record.Playing && rec.State != record.Over
 	}
 }
 
@@ -300,7 +301,7 @@ func gameHeaders(lg *liveGame) map[string]string {
 		last = rec.Moves[len(rec.Moves)-1].Text
 	}
 	toMove := "none"
-	if rec.State == statePlaying {
+	if rec.State == record.Playing {
 		toMove = lg.toMove().String()
 	}
 	return map[string]string{
@@ -317,6 +318,6 @@ func gameHeaders(lg *liveGame) map[string]string {
 // it stays the same during the game so that clients keep the thread.
 func gameSubject(lg *liveGame, to string) string {
 	rec := lg.rec
-	side, _ := rec.sideOf(to)
-	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, rec.Players[side.Opponent()].shown())
+	side, _ := rec.SideOf(to)
+	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, shownSlot(rec.Players[side.Opponent()]))
 }

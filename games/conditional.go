@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/windpost/windpost/games/internal/conditional"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -16,12 +17,12 @@ import (
 // line stays; any other move, a draw offer or an undo request clears it.
 
 // treeOf is side's tree in rec, nil if none.
-func treeOf(rec *gameRecord, side rules.Side) *conditional.Tree {
+func treeOf(rec *record.Game, side rules.Side) *conditional.Tree {
 	return rec.Conditional[side.String()]
 }
 
 // setTree keeps t as side's tree in rec; nil clears it.
-func setTree(rec *gameRecord, side rules.Side, t *conditional.Tree) {
+func setTree(rec *record.Game, side rules.Side, t *conditional.Tree) {
 	if t == nil {
 		delete(rec.Conditional, side.String())
 		if len(rec.Conditional) == 0 {
@@ -57,7 +58,7 @@ func conditionalReply(lg *liveGame, mover rules.Side) condNews {
 	setTree(rec, owner, nil)
 	last := rec.Moves[len(rec.Moves)-1]
 	ply := len(rec.Moves)
-	if rec.State != statePlaying {
+	if rec.State != record.Playing {
 		return condNews{}
 	}
 	if t.Ply != ply-1 {
@@ -82,11 +83,11 @@ func conditionalReply(lg *liveGame, mover rules.Side) condNews {
 	}
 	news := condNews{played: true, mover: []string{fmt.Sprintf("A conditional move was played at once: your opponent answers %s.", text)}}
 	owner1 := fmt.Sprintf("Your conditional move %s was played in answer.", text)
-	if len(n.Next) > 0 && rec.State == statePlaying {
+	if len(n.Next) > 0 && rec.State == record.Playing {
 		rest := &conditional.Tree{Ply: len(rec.Moves), Lines: n.Next}
 		setTree(rec, owner, rest)
 		owner1 += fmt.Sprintf(" Your conditional moves go on (%d %s; \"conditional\" lists them).", conditional.Leaves(rest.Lines), plural(conditional.Leaves(rest.Lines), "line", "lines"))
-	} else if rec.State == statePlaying {
+	} else if rec.State == record.Playing {
 		owner1 += " That was the last of your conditional moves."
 	}
 	news.owner = []string{owner1}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/games/internal/conditional"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -56,7 +57,7 @@ func FuzzConditional(f *testing.F) {
 				t.Fatalf("row %d: %+v", i, r)
 			}
 		}
-		lg := &liveGame{rec: &gameRecord{Variant: "julgonu", Moves: []moveRecord{{Text: "x"}}}, kit: kit, g: base.Clone()}
+		lg := &liveGame{rec: &record.Game{Variant: "julgonu", Moves: []record.Move{{Text: "x"}}}, kit: kit, g: base.Clone()}
 		tree, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
 		for _, p := range problems {
 			if p == "" {

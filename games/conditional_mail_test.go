@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/conditional"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -110,7 +111,7 @@ func TestConditionalByMail(t *testing.T) {
 // otherMove is a legal move of game id's side to move other than not.
 func otherMove(t *testing.T, h *harness, id, not string) string {
 	t.Helper()
-	var rec *gameRecord
+	var rec *record.Game
 	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestConditionalCleared(t *testing.T) {
 			for _, w := range tc.want {
 				wantText(t, n, strings.ReplaceAll(w, "game G", "game "+id))
 			}
-			var rec *gameRecord
+			var rec *record.Game
 			if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +241,7 @@ func TestConditionalWorstMail(t *testing.T) {
 		t.Errorf("answer of %d bytes", len(a.Text))
 	}
 	for _, id := range ids {
-		var rec *gameRecord
+		var rec *record.Game
 		if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
 			t.Fatal(err)
 		}
@@ -290,9 +291,9 @@ func TestConditionalHelp(t *testing.T) {
 }
 
 // readRecord is game id's record as stored.
-func readRecord(t *testing.T, h *harness, id string) *gameRecord {
+func readRecord(t *testing.T, h *harness, id string) *record.Game {
 	t.Helper()
-	var rec *gameRecord
+	var rec *record.Game
 	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/conditional"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -20,7 +21,7 @@ func gameAfter(t testing.TB, cat *variants.Catalog, variant string, moves ...str
 	if err != nil {
 		t.Fatal(err)
 	}
-	lg := &liveGame{rec: &gameRecord{Variant: kit.Rules.Name(), State: statePlaying}, kit: kit, g: rules.NewGame(kit.Rules)}
+	lg := &liveGame{rec: &record.Game{Variant: kit.Rules.Name(), State: record.Playing}, kit: kit, g: rules.NewGame(kit.Rules)}
 	for _, mv := range moves {
 		m, err := kit.Notation.ParseMove(lg.g.Position(), mv)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -26,9 +27,9 @@ func mailsTo(mails []Mail, address string) int {
 }
 
 // playerOf reads the record of address from the store (nil if none).
-func (h *harness) playerOf(t testing.TB, address string) *playerRecord {
+func (h *harness) playerOf(t testing.TB, address string) *record.Player {
 	t.Helper()
-	var p *playerRecord
+	var p *record.Player
 	err := h.store.view(func(st storeTx) error {
 		var err error
 		p, err = st.player(address)
@@ -317,7 +318,7 @@ func TestForgetMe(t *testing.T) {
 		if !st.doNotMail(alice) {
 			t.Error("alice said stop, but is not on the do-not-mail list")
 		}
-		return st.eachGame(func(id string, rec *gameRecord, err error) error {
+		return st.eachGame(func(id string, rec *record.Game, err error) error {
 			if err != nil {
 				return err
 			}
@@ -326,7 +327,7 @@ func TestForgetMe(t *testing.T) {
 					t.Errorf("game %s keeps alice's address: %+v", id, rec)
 				}
 			}
-			if id == game && (rec.State != stateOver || rec.Reason != string(rules.Resignation)) {
+			if id == game && (rec.State != record.Over || rec.Reason != string(rules.Resignation)) {
 				t.Errorf("game %s not resigned: %+v", id, rec)
 			}
 			return nil
@@ -394,7 +395,7 @@ func TestUniqueIDsInOneTransaction(t *testing.T) {
 	err = h.store.update(func(st storeTx) error {
 		c := h.srv.newChange(context.Background(), st, alice)
 		for i := 0; i < n; i++ {
-			lg, err := c.newGame(kit, alice, rules.Black, playerSlot{Bot: true, Level: "perfect"}, statePlaying)
+			lg, err := c.newGame(kit, alice, rules.Black, record.Slot{Bot: true, Level: "perfect"}, record.Playing)
 			if err != nil {
 				return err
 			}

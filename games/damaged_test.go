@@ -13,6 +13,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -180,7 +181,7 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 	startHumanGame(t, h)
 	fillGames(t, h.store, 30)
 	err := h.store.update(func(st storeTx) error { // a record over several pages
-		return st.putGame(&gameRecord{ID: "glong", Variant: "nim", State: statePlaying, Analysis: strings.Repeat("long ", 5000)}, nil, time.Time{}, h.clock.Now())
+		return st.putGame(&record.Game{ID: "glong", Variant: "nim", State: record.Playing, Analysis: strings.Repeat("long ", 5000)}, nil, time.Time{}, h.clock.Now())
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +204,7 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 func TestGuardLeavesOtherPanics(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	startHumanGame(t, h)
-	var nilGame *gameRecord
+	var nilGame *record.Game
 	for _, tt := range []struct {
 		name string
 		f    func(storeTx) error
@@ -211,7 +212,7 @@ func TestGuardLeavesOtherPanics(t *testing.T) {
 		{"panic", func(storeTx) error { panic("ours") }},
 		{"nil pointer", func(storeTx) error { return errors.New(nilGame.ID) }},
 		{"in a ForEach callback", func(st storeTx) error {
-			return st.eachGame(func(string, *gameRecord, error) error { panic("ours") })
+			return st.eachGame(func(string, *record.Game, error) error { panic("ours") })
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

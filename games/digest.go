@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // The digest: a player who chose "notify digest 07:00" gets one mail a
@@ -22,13 +23,6 @@ import (
 
 // maxDigestEvents bounds the news held for one digest.
 const maxDigestEvents = 100
-
-// digestEvent is news held for the next digest.
-type digestEvent struct {
-	Game string    `json:"game"`
-	Text string    `json:"text"`
-	At   time.Time `json:"at"`
-}
 
 // nextDigest is the first time after after at minutes past local midnight
 // in loc (on a day that skips that time, the time the clocks show then).
@@ -44,13 +38,13 @@ func nextDigest(after time.Time, loc *time.Location, minutes int) time.Time {
 
 // scheduleDigest sets when p's next digest goes, from now, after a change
 // of p's settings: none unless p chose the digest.
-func scheduleDigest(c *change, p *playerRecord) error {
+func scheduleDigest(c *change, p *record.Player) error {
 	p.DigestNext = time.Time{}
 	if p.Notify != notifyDigest {
 		p.DigestEvents = nil
 		return nil
 	}
-	p.DigestNext = nextDigest(c.now, p.location(), p.DigestAt)
+	p.DigestNext = nextDigest(c.now, p.Location(), p.DigestAt)
 	return c.st.putDigest(p.DigestNext, p.Address)
 }
 
@@ -58,7 +52,7 @@ func scheduleDigest(c *change, p *playerRecord) error {
 // if to chose the digest and n is news of a game in progress; it reports
 // whether it did.
 func foldIntoDigest(c *change, to string, lg *liveGame, n *notice) (bool, error) {
-	if n.kind != Notice || lg.rec.State != statePlaying {
+	if n.kind != Notice || lg.rec.State != record.Playing {
 		return false, nil
 	}
 	p, err := c.player(to)
@@ -67,7 +61,7 @@ func foldIntoDigest(c *change, to string, lg *liveGame, n *notice) (bool, error)
 	}
 	for _, e := range n.events {
 		if len(p.DigestEvents) < maxDigestEvents {
-			p.DigestEvents = append(p.DigestEvents, digestEvent{Game: lg.rec.ID, Text: e, At: c.now})
+			p.DigestEvents = append(p.DigestEvents, record.DigestEvent{Game: lg.rec.ID, Text: e, At: c.now})
 		}
 	}
 	c.markChanged(to)
@@ -102,14 +96,14 @@ func tickDigests(c *change) error {
 
 // sendDigest composes and queues p's digest, if there is anything to
 // say: the games where it is p's move, and the news held.
-func sendDigest(c *change, p *playerRecord) error {
+func sendDigest(c *change, p *record.Player) error {
 	var mine []*liveGame
 	for _, id := range p.Games {
 		lg := c.game(id)
-		if lg == nil || lg.rec.State != statePlaying {
+		if lg == nil || lg.rec.State != record.Playing {
 			continue
 		}
-		if side, ok := lg.rec.sideOf(p.Address); ok && lg.toMove() == side {
+		if side, ok := lg.rec.SideOf(p.Address); ok && lg.toMove() == side {
 			mine = append(mine, lg)
 		}
 	}
@@ -126,17 +120,17 @@ func sendDigest(c *change, p *playerRecord) error {
 
 // digestMail gives the digest its subject and reply address, which carry
 // the digest's key.
-func digestMail(c *change, p *playerRecord) func(*Mail) {
+func digestMail(c *change, p *record.Player) func(*Mail) {
 	return func(m *Mail) {
 		id, tok := keys.PersonalKey(c.srv.store.secret, keys.Digest, p.Address)
 		m.ReplyTo = keys.ReplyAddress(c.srv.local, c.srv.domain, id, tok)
-		m.Subject = fmt.Sprintf("windpost: your daily digest, %s %s", p.formatDay(c.now), keys.SubjectTag(id, tok))
+		m.Subject = fmt.Sprintf("windpost: your daily digest, %s %s", localDay(p, c.now), keys.SubjectTag(id, tok))
 	}
 }
 
 // digestText is the digest's body: the games where it is p's move, most
 // urgent first (games without a deadline last), then the news.
-func digestText(p *playerRecord, mine []*liveGame) document.Document {
+func digestText(p *record.Player, mine []*liveGame) document.Document {
 	slices.SortStableFunc(mine, func(a, b *liveGame) int {
 		da, db := a.rec.Deadline, b.rec.Deadline
 		switch {
@@ -164,7 +158,7 @@ func digestText(p *playerRecord, mine []*liveGame) document.Document {
 	if len(p.DigestEvents) > 0 {
 		d.Add(document.Para("== News since the last digest =="))
 		for _, e := range p.DigestEvents {
-			d.Add(paragraphs(fmt.Sprintf("%s, game %s: %s", p.formatTime(e.At), e.Game, e.Text))...)
+			d.Add(paragraphs(fmt.Sprintf("%s, game %s: %s", localTime(p, e.At), e.Game, e.Text))...)
 		}
 	}
 	d.Add(document.Para(`"notify each" gets you a mail for every event instead.`))
@@ -174,16 +168,16 @@ func digestText(p *playerRecord, mine []*liveGame) document.Document {
 // yourMoveSection is a game where it is p's move as a mail that answers
 // several games shows it: "== Game <id>: your move, deadline ... ==",
 // then the game's status block.
-func yourMoveSection(lg *liveGame, p *playerRecord) []document.Block {
+func yourMoveSection(lg *liveGame, p *record.Player) []document.Block {
 	deadline := "no deadline"
 	if !lg.rec.Deadline.IsZero() {
-		deadline = "deadline " + p.formatTime(lg.rec.Deadline)
+		deadline = "deadline " + localTime(p, lg.rec.Deadline)
 	}
 	head := document.Para(fmt.Sprintf("== Game %s: your move, %s ==", lg.rec.ID, deadline))
 	return append([]document.Block{head}, statusBlock(lg, p.Address, viewOf(lg, p.Address, p))...)
 }
 
-// formatDay writes t's date in the player's time zone ("Mon 2 Jan").
-func (p *playerRecord) formatDay(t time.Time) string {
-	return t.In(p.location()).Format("Mon 2 Jan")
+// localDay writes t's date in the player's time zone ("Mon 2 Jan").
+func localDay(p *record.Player, t time.Time) string {
+	return t.In(p.Location()).Format("Mon 2 Jan")
 }

@@ -20,8 +20,9 @@
 // leaves a continuation, and Server.BotWork (run beside the mail loop)
 // thinks with no lock held and finishes the mail in a second transaction.
 //
-// Where things are (eight rooms below this package, each with its doc:
-// internal/store, the bbolt file; internal/keys, the addresses, ids and
+// Where things are (nine rooms below this package, each with its doc:
+// internal/store, the bbolt file; internal/record, the game and player
+// records it keeps; internal/keys, the addresses, ids and
 // reply keys; internal/club, seeks, tournaments and ratings as records;
 // internal/consent, authority and confirmations; internal/conditional,
 // conditional moves; internal/outbox, the mail waiting to be sent;
@@ -78,7 +79,6 @@
 //	botqueue.go    the bot's work in turns by sender; its budgets per sender and hour
 //	budget.go      what one mail may cost: commands, answer bytes, mails caused
 //	game.go        liveGame: a record with its rules.Game; play, finish, derive
-//	record.go      the records the store keeps (games, players, processed mails)
 //	store.go       Store and storeTx: the typed records inside one transaction, with
 //	               its views, each the only code that knows its buckets' encodings:
 //	               outbox() (internal/outbox: mails, pending queue, due index, sent log),

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -132,7 +133,7 @@ func fillGames(t testing.TB, s *Store, n int) {
 	for done := 0; done < n; done += 1000 {
 		err := s.update(func(st storeTx) error {
 			for i := done; i < n && i < done+1000; i++ {
-				rec := &gameRecord{ID: fmt.Sprintf("g%07d", i), Variant: "nim", State: statePlaying,
+				rec := &record.Game{ID: fmt.Sprintf("g%07d", i), Variant: "nim", State: record.Playing,
 					Analysis: strings.Repeat("a long analysis text ", 100)}
 				if err := st.putGame(rec, nil, time.Time{}, now); err != nil {
 					return err

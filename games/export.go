@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -43,7 +44,7 @@ type RecordSide struct {
 
 // GameRecord reads game id for a record of it.
 func (s *Store) GameRecord(id string) (GameRecord, error) {
-	var rec *gameRecord
+	var rec *record.Game
 	err := s.view(func(st storeTx) error {
 		var err error
 		rec, _, err = st.game(id)
@@ -59,9 +60,9 @@ func (s *Store) GameRecord(id string) (GameRecord, error) {
 }
 
 // recordOf is the GameRecord of the stored game rec.
-func recordOf(rec *gameRecord) GameRecord {
+func recordOf(rec *record.Game) GameRecord {
 	r := GameRecord{ID: rec.ID, Variant: rec.Variant, State: string(rec.State), Start: rec.Start,
-		Outcome: rec.outcome(), DaysPerMove: rec.DaysPerMove, Created: rec.Created, Updated: rec.Updated,
+		Outcome: rec.Outcome(), DaysPerMove: rec.DaysPerMove, Created: rec.Created, Updated: rec.Updated,
 		Tournament: rec.Tournament, Round: rec.Round, Organiser: rec.Organiser}
 	for i, p := range rec.Players {
 		r.Players[i] = RecordSide{Address: p.Address, Bot: p.Bot, Level: string(p.Level)}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
@@ -47,13 +48,13 @@ func exampleSeed(id string) uint64 {
 // position's own line (whose move, a check) is then the status. o is the
 // outcome of a game over; result is the record's Result of one that never
 // began or was cancelled.
-func endStatus(state gameState, o rules.Outcome, result string) string {
+func endStatus(state record.State, o rules.Outcome, result string) string {
 	switch state {
-	case stateDeclined:
+	case record.Declined:
 		return capitalise(result) + ": the game never began."
-	case stateCancelled:
+	case record.Cancelled:
 		return "Cancelled by the server's operator: no result."
-	case stateOver:
+	case record.Over:
 	default:
 		return ""
 	}

@@ -231,7 +231,7 @@ func TestStatusAtEveryEnd(t *testing.T) {
 			if page.Board.Status != got {
 				t.Errorf("the web page's picture says %q, the mail's %q", page.Board.Status, got)
 			}
-			if o := gameRec(t, h, id).outcome(); o.Status == rules.Win &&
+			if o := gameRec(t, h, id).Outcome(); o.Status == rules.Win &&
 				!strings.HasSuffix(got, notation.SideName(o.Winner)+" wins.") {
 				t.Errorf("the caption %q does not name the winner, %s", got, o.Winner)
 			}

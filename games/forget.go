@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -71,20 +72,20 @@ func (c *change) forget(address string) (Forgotten, error) {
 			continue // unreadable: logged by c.game; the address stays there
 		}
 		rec := lg.rec
-		side, ok := rec.sideOf(address)
+		side, ok := rec.SideOf(address)
 		if !ok {
 			continue
 		}
-		other := rec.opponentAddress(side)
+		other := rec.OpponentAddress(side)
 		switch rec.State {
-		case statePlaying:
+		case record.Playing:
 			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
 			if err := rateEnded(c); err != nil { // rated before the address goes
 				return Forgotten{}, err
 			}
 			c.notify(Notice, other, id, fmt.Sprintf("Your opponent left windpost and resigned: you win game %s.", id))
 			f.Resigned = append(f.Resigned, id)
-		case stateInvited:
+		case record.Invited:
 			how := "the challenge was declined"
 			if rec.Challenger == address {
 				how = "the challenge was withdrawn"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -11,7 +12,7 @@ import (
 // liveGame is a game loaded for a change: its record, its kit, the
 // rules.Game rebuilt from the moves, and how it ended.
 type liveGame struct {
-	rec     *gameRecord
+	rec     *record.Game
 	kit     variants.Kit
 	g       *rules.Game
 	outcome rules.Outcome // the end of a finished game; zero before
@@ -29,12 +30,12 @@ type liveGame struct {
 }
 
 // loadGame rebuilds the game of rec, as stored in raw, with kit.
-func loadGame(rec *gameRecord, raw []byte, kit variants.Kit) (*liveGame, error) {
+func loadGame(rec *record.Game, raw []byte, kit variants.Kit) (*liveGame, error) {
 	g, err := rebuild(rec, kit)
 	if err != nil {
 		return nil, err
 	}
-	lg := &liveGame{rec: rec, kit: kit, g: g, outcome: rec.outcome(), stored: raw, endedBefore: rec.ended()}
+	lg := &liveGame{rec: rec, kit: kit, g: g, outcome: rec.Outcome(), stored: raw, endedBefore: rec.Ended()}
 	if raw != nil {
 		lg.wasWake = clockOf(rec).wake()
 	}
@@ -43,7 +44,7 @@ func loadGame(rec *gameRecord, raw []byte, kit variants.Kit) (*liveGame, error) 
 
 // rebuild replays rec's moves with the engine. A stored move whose code
 // the engine no longer accepts is read again from its text.
-func rebuild(rec *gameRecord, kit variants.Kit) (*rules.Game, error) {
+func rebuild(rec *record.Game, kit variants.Kit) (*rules.Game, error) {
 	start, err := kit.Notation.ParsePosition(rec.Start)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: start position: %w", rec.ID, err)
@@ -65,9 +66,6 @@ func rebuild(rec *gameRecord, kit variants.Kit) (*rules.Game, error) {
 	return g, nil
 }
 
-// ended reports whether the game has ended, over or cancelled.
-func (rec *gameRecord) ended() bool { return rec.State == stateOver || rec.State == stateCancelled }
-
 // toMove is the side to move.
 func (lg *liveGame) toMove() rules.Side { return lg.g.Position().ToMove() }
 
@@ -80,7 +78,7 @@ func (lg *liveGame) play(m rules.Move, now time.Time) (string, error) {
 		return "", err
 	}
 	pos := lg.kit.Notation.FormatPosition(lg.g.Position())
-	lg.rec.Moves = append(lg.rec.Moves, moveRecord{Text: text, Code: uint32(m), Position: pos, At: now})
+	lg.rec.Moves = append(lg.rec.Moves, record.Move{Text: text, Code: uint32(m), Position: pos, At: now})
 	if o := lg.g.Outcome(); o.Over() {
 		lg.finish(o)
 	}
@@ -97,7 +95,7 @@ func (lg *liveGame) takeBack(n int) {
 // finish ends the game with outcome o.
 func (lg *liveGame) finish(o rules.Outcome) {
 	lg.outcome = o
-	lg.rec.State = stateOver
+	lg.rec.State = record.Over
 	lg.rec.Deadline = time.Time{}
 	lg.rec.DrawOffer, lg.rec.UndoRequest, lg.rec.UndoPly = "", "", 0
 	lg.rec.Conditional = nil
@@ -106,7 +104,7 @@ func (lg *liveGame) finish(o rules.Outcome) {
 // decline ends a challenge that never began; how says why ("the challenge
 // expired").
 func (lg *liveGame) decline(how string) {
-	lg.rec.State = stateDeclined
+	lg.rec.State = record.Declined
 	lg.rec.Result = how
 	lg.rec.Deadline = time.Time{}
 }
@@ -114,7 +112,7 @@ func (lg *liveGame) decline(how string) {
 // result says how the game ended ("black wins by resignation", "the
 // challenge expired"), or "" while it goes on.
 func (lg *liveGame) result() string {
-	if lg.rec.State == stateOver {
+	if lg.rec.State == record.Over {
 		return lg.outcome.String()
 	}
 	return lg.rec.Result
@@ -127,7 +125,7 @@ func (lg *liveGame) derive() {
 	rec := lg.rec
 	rec.Position = lg.kit.Notation.FormatPosition(lg.g.Position())
 	rec.ToMove = lg.toMove().String()
-	if rec.State != stateOver {
+	if rec.State != record.Over {
 		return
 	}
 	rec.ToMove = "none"

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
@@ -447,7 +448,7 @@ func TestVacationOverNewYear(t *testing.T) {
 	wantText(t, only(t, h.write(t, alice, "vacation 10"), alice), "You have 20 vacation days left in 2026.")
 	h.clock.Advance(8 * 24 * time.Hour) // 2 Jan 2027, two days left
 	wantText(t, only(t, h.write(t, alice, "vacation off"), alice), "Done: welcome back.", "30 vacation days left in 2027.")
-	var p *playerRecord
+	var p *record.Player
 	err := h.store.view(func(st storeTx) error {
 		var err error
 		p, err = st.player(alice)

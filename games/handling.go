@@ -8,6 +8,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/conditional"
+	"github.com/windpost/windpost/games/internal/record"
 
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
@@ -251,7 +252,7 @@ func withKit[T any](do func(*handling, Command, variants.Kit) (T, error)) func(*
 }
 
 // pickGames returns the ids of the sender's games that pick accepts.
-func pickGames(h *handling, pick func(*gameRecord) bool) ([]string, error) {
+func pickGames(h *handling, pick func(*record.Game) bool) ([]string, error) {
 	mine, err := h.playerGames(h.From)
 	var ids []string
 	for _, lg := range mine {
@@ -268,7 +269,7 @@ func pickGames(h *handling, pick func(*gameRecord) bool) ([]string, error) {
 // the command changes the game: then the sender must be one of its players
 // and have proved it with the reply token (a game the same mail created
 // needs no proof). It returns a *refusal when there is no such game.
-func gameFor(h *handling, c Command, write bool, pick func(*gameRecord) bool, what string) (*liveGame, rules.Side, error) {
+func gameFor(h *handling, c Command, write bool, pick func(*record.Game) bool, what string) (*liveGame, rules.Side, error) {
 	id := c.Game
 	if id == "" {
 		id = h.Created
@@ -303,7 +304,7 @@ func gameFor(h *handling, c Command, write bool, pick func(*gameRecord) bool, wh
 	if lg == nil {
 		return nil, 0, refused("there is no game %s.", id).instead(`Write "games" to list yours.`)
 	}
-	side, player := lg.rec.sideOf(h.From)
+	side, player := lg.rec.SideOf(h.From)
 	if write {
 		if !player {
 			return nil, 0, refused("you (%s) do not play in game %s, so you cannot change it (anyone may look at it).", h.From, id).
@@ -339,7 +340,7 @@ func authRefusal(h *handling, id string) *refusal {
 		instead("reply to the last mail windpost sent you about it: its reply address (or the tag [windpost %s ...] in the subject) carries your personal key, which proves the mail comes from you.", id)
 }
 
-func isPlaying(g *gameRecord) bool { return g.State == statePlaying }
+func isPlaying(g *record.Game) bool { return g.State == record.Playing }
 
 // playingGame is gameFor for the commands that change a game in progress
 // (a move, resign, draw, undo): it refuses a game that is not being played.
@@ -349,7 +350,7 @@ func playingGame(h *handling, c Command) (*liveGame, rules.Side, error) {
 		return nil, 0, err
 	}
 	h.judgeArrival(lg)
-	if lg.rec.State != statePlaying {
+	if lg.rec.State != record.Playing {
 		return nil, 0, stateRefusal(lg, h.From)
 	}
 	return lg, side, nil
@@ -364,7 +365,7 @@ func playing(human, bot func(*handling, *liveGame, rules.Side) (string, error)) 
 		if err != nil {
 			return "", err
 		}
-		if lg.rec.isBotGame() {
+		if lg.rec.IsBotGame() {
 			return bot(h, lg, side)
 		}
 		return human(h, lg, side)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -61,7 +62,7 @@ func (h *harness) prove(t testing.TB, addrs ...string) {
 				return err
 			}
 			if p == nil {
-				p = &playerRecord{Address: a, Created: h.clock.Now()}
+				p = &record.Player{Address: a, Created: h.clock.Now()}
 			}
 			p.Proven = h.clock.Now()
 			if h.keyed == nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // Invitations: who may be invited, how many mails an invitee gets, and
@@ -58,13 +59,13 @@ func mayInvite(h *handling, address string) error {
 // mayMailInvitee checks what others may cause to address, however many
 // they are: one invitation waits for them at a time, and they get at most
 // invitationsPerHourTo in an hour. them is address's record.
-func mayMailInvitee(h *handling, address string, them *playerRecord) error {
+func mayMailInvitee(h *handling, address string, them *record.Player) error {
 	theirs, err := h.playerGames(address)
 	if err != nil {
 		return err
 	}
 	for _, lg := range theirs {
-		if g := lg.rec; g.State == stateInvited && g.invitee() == address {
+		if g := lg.rec; g.State == record.Invited && g.Invitee() == address {
 			if g.Challenger == h.From {
 				return refused("your challenge to %s (game %s) is still waiting for their answer;", address, g.ID).
 					instead(`wait for it, or withdraw it with "%s decline".`, g.ID)

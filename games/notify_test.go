@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // The player's mail settings (verb_notify.go), the reminders at their
@@ -79,15 +80,15 @@ func TestReminderTimes(t *testing.T) {
 		perMove time.Duration
 		want    []time.Duration
 	}{
-		{defaultRemind, 1 * day, []time.Duration{12 * h, 2 * h}},
-		{defaultRemind, 2 * day, []time.Duration{24 * h, 2 * h}},
-		{defaultRemind, 7 * day, []time.Duration{24 * h, 2 * h}},
+		{[]time.Duration{record.ReminderBefore}, 1 * day, []time.Duration{12 * h, 2 * h}},
+		{[]time.Duration{record.ReminderBefore}, 2 * day, []time.Duration{24 * h, 2 * h}},
+		{[]time.Duration{record.ReminderBefore}, 7 * day, []time.Duration{24 * h, 2 * h}},
 		{[]time.Duration{48 * h, 12 * h, 2 * h}, 7 * day, []time.Duration{48 * h, 12 * h, 2 * h}},
 		{[]time.Duration{48 * h, 12 * h, 2 * h}, 1 * day, []time.Duration{12 * h, 2 * h}},
 		{[]time.Duration{72 * h}, 2 * day, []time.Duration{24 * h, 2 * h}},
 		{[]time.Duration{30 * time.Minute}, 1 * day, []time.Duration{2 * h, 30 * time.Minute}},
 		{[]time.Duration{12 * h}, 1 * day, []time.Duration{12 * h, 2 * h}},
-		{defaultRemind, 3 * h, []time.Duration{90 * time.Minute}}, // two do not fit: one
+		{[]time.Duration{record.ReminderBefore}, 3 * h, []time.Duration{90 * time.Minute}}, // two do not fit: one
 	} {
 		if got := reminderTimes(tc.remind, tc.perMove); !slices.Equal(got, tc.want) {
 			t.Errorf("reminderTimes(%v, %v) = %v, want %v", tc.remind, tc.perMove, got, tc.want)
@@ -149,8 +150,8 @@ func TestFormatTimeInZone(t *testing.T) {
 		{"Europe/Helsinki", time.Date(2026, 7, 10, 4, 0, 0, 0, time.UTC), "Fri 10 Jul 2026 07:00 EEST"},
 		{"America/New_York", time.Date(2026, 7, 10, 4, 0, 0, 0, time.UTC), "Fri 10 Jul 2026 00:00 EDT"},
 	} {
-		p := &playerRecord{Timezone: tc.zone}
-		if got := p.formatTime(tc.at); got != tc.want {
+		p := &record.Player{Timezone: tc.zone}
+		if got := localTime(p, tc.at); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.zone, got, tc.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -19,11 +20,6 @@ import (
 // does (an adjudicated game ends through liveGame.finish, so ratings and
 // tournaments see it end), mails both players what happened and why, and
 // goes to the audit log with who took it and why.
-
-// stateCancelled is a game the operator cancelled: it ended with no
-// result, is not rated, and counts nowhere (a tournament treats it as not
-// played). Result says so.
-const stateCancelled gameState = "cancelled"
 
 // adjudication is the reason of an adjudicated game's outcome: "black
 // wins by adjudication".
@@ -68,9 +64,9 @@ func operatorActor(d Decision) actor {
 
 // told are the players of rec to tell of an action: both, but not an
 // organiser who plays in it (their answer tells them).
-func (a actor) told(rec *gameRecord) []string {
+func (a actor) told(rec *record.Game) []string {
 	var out []string
-	for _, addr := range rec.humans() {
+	for _, addr := range rec.Humans() {
 		if addr != a.who {
 			out = append(out, addr)
 		}
@@ -203,9 +199,9 @@ func notInProgress(lg *liveGame, what string) *refusal {
 // stateWords says where a game that is not being played stands.
 func stateWords(lg *liveGame) string {
 	switch lg.rec.State {
-	case stateInvited:
+	case record.Invited:
 		return "the challenge has not been accepted"
-	case stateOver:
+	case record.Over:
 		return "it is over: " + lg.result()
 	}
 	return lg.rec.Result
@@ -216,7 +212,7 @@ func stateWords(lg *liveGame) string {
 // returns the outcome and on what it rests.
 func adjudicate(c *change, lg *liveGame, stated string, by actor) (rules.Outcome, string, error) {
 	rec := lg.rec
-	if rec.State != statePlaying {
+	if rec.State != record.Playing {
 		return rules.Outcome{}, "", notInProgress(lg, "adjudicated")
 	}
 	if rec.BotThinking {
@@ -324,7 +320,7 @@ func tableValue(c *change, lg *liveGame) (v solver.Value, proven bool, searched 
 func extend(c *change, lg *liveGame, days int, by actor) (time.Time, error) {
 	rec := lg.rec
 	switch {
-	case rec.State != statePlaying:
+	case rec.State != record.Playing:
 		return time.Time{}, notInProgress(lg, "extended")
 	case rec.Deadline.IsZero():
 		return time.Time{}, refused("game %s has no deadline to extend (games against the bot have no clock).", rec.ID)
@@ -348,18 +344,18 @@ func extend(c *change, lg *liveGame, days int, by actor) (time.Time, error) {
 // tells its players, and logs it.
 func cancel(c *change, lg *liveGame, by actor) error {
 	rec := lg.rec
-	if rec.State != statePlaying && rec.State != stateInvited {
+	if rec.State != record.Playing && rec.State != record.Invited {
 		return refused("game %s cannot be cancelled: %s.", rec.ID, stateWords(lg))
 	}
 	if rec.BotThinking {
 		return thinkingRefusal(lg)
 	}
 	before := rec.State
-	rec.State, rec.Result = stateCancelled, cancelledResult
+	rec.State, rec.Result = record.Cancelled, cancelledResult
 	rec.Deadline, rec.Reminded, rec.RemindBefore = time.Time{}, false, nil
 	rec.DrawOffer, rec.UndoRequest, rec.UndoPly = "", "", 0
-	told := rec.humans()
-	if before == stateInvited {
+	told := rec.Humans()
+	if before == record.Invited {
 		told = []string{rec.Challenger} // the invitee never agreed to be mailed about it
 	}
 	for _, addr := range told {

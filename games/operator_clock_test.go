@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // flush marks every mail due in the outbox as sent.
@@ -65,7 +67,7 @@ func TestExtendMovesTheDeadline(t *testing.T) {
 			}
 			h.clock.t = old.Add(time.Hour)
 			h.srv.Tick(ctx)
-			if rec := gameRec(t, h, id); rec.State != statePlaying {
+			if rec := gameRec(t, h, id); rec.State != record.Playing {
 				t.Fatalf("at the old deadline: %s, %s", rec.State, rec.Result)
 			}
 			h.clock.t = old.Add(4*24*time.Hour + time.Minute)
@@ -109,7 +111,7 @@ func TestCancel(t *testing.T) {
 		}
 	}
 	rec := gameRec(t, h, id)
-	if rec.State != stateCancelled || !rec.Deadline.IsZero() || rec.RatingChanges != nil {
+	if rec.State != record.Cancelled || !rec.Deadline.IsZero() || rec.RatingChanges != nil {
 		t.Errorf("record: %s, deadline %s, rating changes %v", rec.State, rec.Deadline, rec.RatingChanges)
 	}
 	h.clock.Advance(30 * 24 * time.Hour)
@@ -175,7 +177,7 @@ func TestBan(t *testing.T) {
 			t.Errorf("bob's %q: %d mails, %v; want none", r.Lines, len(mails), err)
 		}
 	}
-	if rec := gameRec(t, h, id); rec.State != statePlaying {
+	if rec := gameRec(t, h, id); rec.State != record.Playing {
 		t.Errorf("bob's resign counted: %s", rec.State)
 	}
 	mails := h.reply(t, toAlice, "t1 #1")

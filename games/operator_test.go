@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -83,9 +84,9 @@ func wantAudit(t *testing.T, h *harness, who, action, target, why string) AuditE
 }
 
 // gameRec reads game id's record.
-func gameRec(t *testing.T, h *harness, id string) *gameRecord {
+func gameRec(t *testing.T, h *harness, id string) *record.Game {
 	t.Helper()
-	var rec *gameRecord
+	var rec *record.Game
 	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil || rec == nil {
 		t.Fatalf("game %s: %v", id, err)
 	}
@@ -140,7 +141,7 @@ func TestAdjudicateByTheTable(t *testing.T) {
 				wantText(t, m, "The tournament's organiser, carol@players.test, adjudicated game "+id, "by the solved table",
 					"Why: the deadline of the round passed", "Game over after")
 			}
-			if rec := gameRec(t, h, id); rec.State != stateOver || rec.Result != tc.result {
+			if rec := gameRec(t, h, id); rec.State != record.Over || rec.Result != tc.result {
 				t.Errorf("record: %s, %q", rec.State, rec.Result)
 			}
 			e := wantAudit(t, h, carol, "adjudicate", id, "the deadline of the round passed")
@@ -235,7 +236,7 @@ func TestOrganiserCommandsRefused(t *testing.T) {
 			}
 		})
 	}
-	if rec := gameRec(t, h, id); rec.State != statePlaying || len(must[[]AuditEntry](t)(h.store.AuditLog())) != 0 {
+	if rec := gameRec(t, h, id); rec.State != record.Playing || len(must[[]AuditEntry](t)(h.store.AuditLog())) != 0 {
 		t.Errorf("after refusals: state %s, audit log %v", rec.State, must[[]AuditEntry](t)(h.store.AuditLog()))
 	}
 	// The key windpost gives the organiser for the game itself proves them.

@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // Time windpost did not run is not charged to players. Every Handle and
@@ -28,16 +30,8 @@ func (cfg Config) outageAfter() time.Duration {
 	return cfg.OutageAfter
 }
 
-// pause is the time not charged to the player to move while a deadline
-// ran: the last gap (From, Until) and all gaps together (Total).
-type pause struct {
-	From  time.Time     `json:"from"`
-	Until time.Time     `json:"until"`
-	Total time.Duration `json:"total"`
-}
-
-// says is the status block's line about p.
-func (p *pause) says() string {
+// pauseNote is the status block's line about p.
+func pauseNote(p *record.Pause) string {
 	s := fmt.Sprintf("windpost was not running (or its clock jumped) from %s to %s; that time does not count, so this deadline moved by %s.",
 		formatTime(p.From), formatTime(p.Until), formatSpan(p.Until.Sub(p.From)))
 	if p.Total > p.Until.Sub(p.From) {
@@ -76,9 +70,9 @@ func (s *Server) resumeClocks(st storeTx) error {
 // reminder already sent goes out again if its time is now ahead.
 func (st storeTx) moveDeadlines(from, until time.Time) (int, error) {
 	gap := until.Sub(from)
-	var moved []*gameRecord
-	err := st.eachGame(func(_ string, rec *gameRecord, err error) error {
-		if err == nil && rec.State == statePlaying && rec.Deadline.After(from) {
+	var moved []*record.Game
+	err := st.eachGame(func(_ string, rec *record.Game, err error) error {
+		if err == nil && rec.State == record.Playing && rec.Deadline.After(from) {
 			moved = append(moved, rec)
 		}
 		return nil // a damaged record is the tick's to log
@@ -89,14 +83,14 @@ func (st storeTx) moveDeadlines(from, until time.Time) (int, error) {
 	for _, rec := range moved {
 		was := clockOf(rec).wake()
 		rec.Deadline = rec.Deadline.Add(gap)
-		if rec.Reminded && until.Before(rec.Deadline.Add(-reminderBefore)) {
+		if rec.Reminded && until.Before(rec.Deadline.Add(-record.ReminderBefore)) {
 			rec.Reminded = false
 		}
 		total := gap
 		if rec.Paused != nil {
 			total += rec.Paused.Total
 		}
-		rec.Paused = &pause{From: from, Until: until, Total: total}
+		rec.Paused = &record.Pause{From: from, Until: until, Total: total}
 		if err := st.putGame(rec, nil, was, until); err != nil {
 			return 0, err
 		}

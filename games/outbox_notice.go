@@ -7,6 +7,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/outbox"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // When the outbox gives up on a mail about a game, the game's other
@@ -30,17 +31,17 @@ func (st storeTx) queueFailureNotice(failed Mail, now time.Time) error {
 	}
 	to, text := "", ""
 	switch {
-	case rec.State == stateInvited && failed.To == rec.invitee():
+	case rec.State == record.Invited && failed.To == rec.Invitee():
 		to = rec.Challenger
 		text = fmt.Sprintf("I could not deliver your challenge (game %s) to %s: their mail server refused it (%s).\n\n"+
 			"The challenge stays open until %s, but they will not hear of it from me. "+
 			"To withdraw it, write: %s decline\n", rec.ID, failed.To, shortReason(failed), formatTime(rec.Deadline), rec.ID)
-	case rec.State == statePlaying:
-		side, ok := rec.sideOf(failed.To)
+	case rec.State == record.Playing:
+		side, ok := rec.SideOf(failed.To)
 		if !ok {
 			return nil
 		}
-		to = rec.opponentAddress(side)
+		to = rec.OpponentAddress(side)
 		text = fmt.Sprintf("I could not deliver my mail about game %s to your opponent %s: their mail server refused it (%s).\n\n"+
 			"They may not know it is their move; the game's clock runs as usual.\n", rec.ID, failed.To, shortReason(failed))
 	}
@@ -80,7 +81,7 @@ func shortReason(failed Mail) string {
 
 // provenPlayer reports whether address has proven that it reads
 // windpost's mail: a mail from it once carried one of its reply keys
-// (playerRecord.Proven, noted by handling.noteProof).
+// (record.Player.Proven, noted by handling.noteProof).
 func (st storeTx) provenPlayer(address string) (bool, error) {
 	p, err := st.player(address)
 	if err != nil || p == nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rating"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
@@ -46,14 +47,6 @@ func botAnchor(variant string, level solver.Level) (rating.Anchor, bool) {
 	return rating.Anchor{}, false
 }
 
-// sideRating is what a rated game did to one side's rating, kept in the
-// game record.
-type sideRating struct {
-	Side   string        `json:"side"` // "black" or "white"
-	Before rating.Rating `json:"before"`
-	After  rating.Rating `json:"after"`
-}
-
 // scoreFor is side's score in the outcome o of a finished game.
 func scoreFor(o rules.Outcome, side rules.Side) (rating.Score, string) {
 	switch {
@@ -72,7 +65,7 @@ func rateEnded(c *change) error {
 	for _, id := range c.gameOrder {
 		lg := c.games[id]
 		rec := lg.rec
-		if rec.State != stateOver || !rec.Rated || rec.RatingChanges != nil {
+		if rec.State != record.Over || !rec.Rated || rec.RatingChanges != nil {
 			continue
 		}
 		if err := rate(c, lg); err != nil {
@@ -128,7 +121,7 @@ func newRatings(c *change, lg *liveGame) (players [2]*club.Rating, before, after
 		players[s], before[s] = rr, rr.Rating
 	}
 	after = before
-	if bot, ok := rec.botSide(); ok {
+	if bot, ok := rec.BotSide(); ok {
 		anchor, found := botAnchor(rec.Variant, rec.Players[bot].Level)
 		if !found {
 			return [2]*club.Rating{}, before, after, nil
@@ -147,14 +140,14 @@ func newRatings(c *change, lg *liveGame) (players [2]*club.Rating, before, after
 // record what the game did to them.
 func writeRatings(c *change, lg *liveGame, players [2]*club.Rating, before, after [2]rating.Rating) error {
 	rec := lg.rec
-	rec.RatingChanges = []sideRating{}
+	rec.RatingChanges = []record.SideRating{}
 	for s := rules.Black; s <= rules.White; s++ {
 		rr := players[s]
 		if rr == nil {
 			continue
 		}
 		_, result := scoreFor(lg.outcome, s)
-		rr.History = append(rr.History, club.RatingChange{At: c.now, Game: rec.ID, Opponent: rec.Players[s.Opponent()].label(),
+		rr.History = append(rr.History, club.RatingChange{At: c.now, Game: rec.ID, Opponent: rec.Players[s.Opponent()].Label(),
 			Result: result, Before: before[s], After: after[s]})
 		if n := len(rr.History); n > club.MaxRatingHistory {
 			rr.History = append([]club.RatingChange(nil), rr.History[n-club.MaxRatingHistory:]...)
@@ -163,7 +156,7 @@ func writeRatings(c *change, lg *liveGame, players [2]*club.Rating, before, afte
 		if err := c.st.club().PutRating(rr); err != nil {
 			return err
 		}
-		rec.RatingChanges = append(rec.RatingChanges, sideRating{Side: s.String(), Before: before[s], After: after[s]})
+		rec.RatingChanges = append(rec.RatingChanges, record.SideRating{Side: s.String(), Before: before[s], After: after[s]})
 	}
 	return nil
 }
@@ -171,8 +164,8 @@ func writeRatings(c *change, lg *liveGame, players [2]*club.Rating, before, afte
 // ratingLine is the line of a finished rated game's status block for
 // reader: "Your rating: 1523 -> 1541 (+18)"; "" if the game moved no
 // rating of theirs.
-func ratingLine(rec *gameRecord, reader string) string {
-	side, ok := rec.sideOf(reader)
+func ratingLine(rec *record.Game, reader string) string {
+	side, ok := rec.SideOf(reader)
 	if !ok {
 		return ""
 	}
@@ -186,7 +179,7 @@ func ratingLine(rec *gameRecord, reader string) string {
 
 // ratedWords says whether a game is rated, for the challenge, the accept
 // and new: "The game is rated." or "The game is unrated.".
-func ratedWords(rec *gameRecord) string {
+func ratedWords(rec *record.Game) string {
 	if rec.Rated {
 		return "The game is rated."
 	}

@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // refusal is a command that was not run: what was wrong, and what the
@@ -53,16 +55,16 @@ func stateRefusal(lg *liveGame, reader string) *refusal {
 	const other = `Write "games" for your other games, or "help" to start a new one.`
 	rec := lg.rec
 	switch rec.State {
-	case stateInvited:
-		if reader == rec.invitee() {
+	case record.Invited:
+		if reader == rec.Invitee() {
 			return refused(`game %s has not begun: you have not accepted the challenge yet.`, rec.ID).
 				instead(`Reply "accept" to begin, or "decline".`)
 		}
-		return refused(`game %s has not begun: %s has not accepted the challenge yet.`, rec.ID, rec.invitee()).
+		return refused(`game %s has not begun: %s has not accepted the challenge yet.`, rec.ID, rec.Invitee()).
 			instead(`I will write to you when they answer ("decline" withdraws your challenge).`)
-	case stateDeclined:
+	case record.Declined:
 		return refused("game %s never began (%s).", rec.ID, lg.result()).instead(other)
-	case stateCancelled:
+	case record.Cancelled:
 		return refused("game %s was %s.", rec.ID, lg.result()).instead(other)
 	}
 	return refused("game %s is over: %s.", rec.ID, lg.resultFor(reader)).instead(other)

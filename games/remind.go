@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // Reminders on the player's terms: when a move's clock starts, the
@@ -10,46 +12,32 @@ import (
 // (reminderTimes) into the game record, where the clocks index reads
 // them (gameClock.wake), and the tick sends them one by one.
 
-// nextReminder is when the next reminder for the deadline is due; false
-// if none is left.
-func (g *gameRecord) nextReminder() (time.Time, bool) {
-	switch {
-	case g.Reminded || g.Deadline.IsZero():
-		return time.Time{}, false
-	case len(g.RemindBefore) > 0:
-		return g.Deadline.Add(-g.RemindBefore[0]), true
-	case g.DaysPerMove >= 2:
-		return g.Deadline.Add(-reminderBefore), true
-	}
-	return time.Time{}, false
-}
-
 // armReminders sets the reminders for the deadline of the side to move
 // from that player's schedule.
 func armReminders(c *change, lg *liveGame) error {
 	rec := lg.rec
 	rec.RemindBefore = nil
-	if rec.State != statePlaying || rec.Deadline.IsZero() {
+	if rec.State != record.Playing || rec.Deadline.IsZero() {
 		return nil
 	}
 	p, err := c.player(rec.Players[lg.toMove()].Address)
 	if err != nil {
 		return err
 	}
-	rec.RemindBefore = reminderTimes(p.remind(), time.Duration(rec.DaysPerMove)*24*time.Hour)
+	rec.RemindBefore = reminderTimes(p.Reminders(), time.Duration(rec.DaysPerMove)*24*time.Hour)
 	rec.Reminded = len(rec.RemindBefore) == 0
 	return nil
 }
 
 // remind sends the reminder due in lg to p, the player to move, if one
 // is: one mail even when the tick comes late for several.
-func remind(c *change, lg *liveGame, p *playerRecord) {
+func remind(c *change, lg *liveGame, p *record.Player) {
 	rec := lg.rec
-	at, ok := rec.nextReminder()
+	at, ok := rec.NextReminder()
 	if !ok || c.now.Before(at) {
 		return
 	}
-	before := reminderBefore
+	before := record.ReminderBefore
 	if len(rec.RemindBefore) == 0 {
 		rec.Reminded = true
 	}
@@ -66,5 +54,5 @@ func remind(c *change, lg *liveGame, p *playerRecord) {
 	}
 	c.notify(Reminder, p.Address, rec.ID, fmt.Sprintf(
 		"A reminder: it is your move in game %s, and the deadline is %s (in less than %s). If no move arrives by then, you lose on time.",
-		rec.ID, p.formatTime(rec.Deadline), within))
+		rec.ID, localTime(p, rec.Deadline), within))
 }

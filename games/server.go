@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -122,7 +123,6 @@ const (
 	invitationDays             = 14 // a challenge not answered in time expires
 	maxOpenInvitations         = 5  // per challenger
 	maxBotGames                = 20 // in progress, per player
-	reminderBefore             = 24 * time.Hour
 )
 
 // Server handles requests and clocks on a Store with a catalog of
@@ -207,12 +207,12 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			// Nobody to answer: remember the mail so that it is not
 			// handed over again, and log it.
 			s.log.Info("no answer: the sender is not an address", "from", r.From, "message_id", r.MessageID)
-			return st.markProcessed(r.MessageID, processedRecord{At: s.now(), From: r.From})
+			return st.markProcessed(r.MessageID, record.Processed{At: s.now(), From: r.From})
 		}
 		if st.banned(from) {
 			// No answer, ever: a ban must not be a way to make windpost write.
 			s.log.Info("no answer: the sender is banned", "from", from, "message_id", r.MessageID)
-			return st.markProcessed(r.MessageID, processedRecord{At: s.now(), From: from})
+			return st.markProcessed(r.MessageID, record.Processed{At: s.now(), From: from})
 		}
 		h := &handling{change: s.newChange(ctx, st, from), mailState: mailState{Req: r, From: from}}
 		if err := h.runLines(); err != nil {
@@ -225,7 +225,7 @@ func (s *Server) Handle(ctx context.Context, r Request) ([]Mail, error) {
 			return err
 		}
 		queued = append(queued, h.queued...)
-		return st.markProcessed(r.MessageID, processedRecord{At: h.now, From: from, Queued: len(h.queued)})
+		return st.markProcessed(r.MessageID, record.Processed{At: h.now, From: from, Queued: len(h.queued)})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("games: request %s from %s: %w", r.MessageID, from, err)
@@ -308,7 +308,7 @@ func (s *Server) newChange(ctx context.Context, st storeTx, from string) *change
 		rng:        rand.New(pcg),
 		games:      map[string]*liveGame{},
 		unreadable: map[string]error{},
-		players:    map[string]*playerRecord{},
+		players:    map[string]*record.Player{},
 		dirty:      map[string]bool{},
 		notices:    map[noticeKey]*notice{},
 	}

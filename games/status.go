@@ -7,6 +7,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 
 	"github.com/windpost/windpost/rules"
 )
@@ -21,27 +22,27 @@ import (
 func statusBlock(lg *liveGame, reader string, v view) []document.Block {
 	rec, loc := lg.rec, v.loc
 	var b strings.Builder
-	if last := rec.lastMove(); last != "" && !v.words {
+	if last := rec.LastMove(); last != "" && !v.words {
 		fmt.Fprintf(&b, "Last move: %s\n", last)
 	}
 	var action string
 	switch rec.State {
-	case stateInvited:
-		if reader == rec.invitee() {
+	case record.Invited:
+		if reader == rec.Invitee() {
 			fmt.Fprintf(&b, "Waiting for your answer to the challenge (until %s).\n", formatTimeIn(rec.Deadline, loc))
 		} else {
-			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.shownTo(rec.invitee(), reader), formatTimeIn(rec.Deadline, loc))
+			fmt.Fprintf(&b, "Waiting for %s to accept the challenge (until %s).\n", rec.ShownTo(rec.Invitee(), reader), formatTimeIn(rec.Deadline, loc))
 		}
-	case stateDeclined, stateCancelled:
+	case record.Declined, record.Cancelled:
 		// The line under the board (or in words, under the title) says
 		// it: "Cancelled by the server's operator: no result." (endStatus).
-	case stateOver:
+	case record.Over:
 		fmt.Fprintf(&b, "Game over after %d %s: %s.\n", len(rec.Moves), plural(len(rec.Moves), "move", "moves"), lg.resultFor(reader))
 		b.WriteString(ratingLine(rec, reader))
-		if _, player := rec.sideOf(reader); player && lg.analysable() {
+		if _, player := rec.SideOf(reader); player && lg.analysable() {
 			action = "Write \"analysis\" for every move's value and the mistakes.\n"
 		}
-	case statePlaying:
+	case record.Playing:
 		action = playingStatus(&b, lg, reader, loc)
 	}
 	blocks := []document.Block{
@@ -67,7 +68,7 @@ func statusBlock(lg *liveGame, reader string, v view) []document.Block {
 
 // versus is who plays whom as reader sees it: "you (black) vs.
 // bob@example.org (white)".
-func versus(rec *gameRecord, reader string) string {
+func versus(rec *record.Game, reader string) string {
 	return playerThenSide(rec, rules.Black, reader) + " vs. " + playerThenSide(rec, rules.White, reader)
 }
 
@@ -80,7 +81,7 @@ func boardPart(lg *liveGame, bottom rules.Side) document.BoardPart {
 	status := lg.gameStatus()
 	switch {
 	case status != "":
-	case rec.State == statePlaying:
+	case rec.State == record.Playing:
 		status = capitalise(lg.toMove().String()) + " to move"
 	default:
 		status = capitalise(lg.result())
@@ -89,7 +90,7 @@ func boardPart(lg *liveGame, bottom rules.Side) document.BoardPart {
 		Title:    lg.kit.Rules.Title(),
 		Diagram:  BoardText(lg.kit.Notation, lg.g.Position(), bottom, lg.gameStatus()),
 		Bottom:   bottom.String(),
-		LastMove: rec.lastMove(),
+		LastMove: rec.LastMove(),
 		Status:   status,
 	}
 }
@@ -117,10 +118,10 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	if !rec.Deadline.IsZero() {
 		fmt.Fprintf(b, "Deadline for this move: %s (%s per move).\n", formatTimeIn(rec.Deadline, loc), dayCount(rec.DaysPerMove))
 		if rec.Paused != nil {
-			b.WriteString(rec.Paused.says() + "\n")
+			b.WriteString(pauseNote(rec.Paused) + "\n")
 		}
 	}
-	side, player := rec.sideOf(reader)
+	side, player := rec.SideOf(reader)
 	if rec.DrawOffer != "" {
 		s, _ := rules.ParseSide(rec.DrawOffer)
 		b.WriteString(whoDoes(rec, s, reader, "offer a draw.", "offers a draw."))
@@ -147,25 +148,9 @@ func playingStatus(b *strings.Builder, lg *liveGame, reader string, loc *time.Lo
 	return ""
 }
 
-// hasPlayer reports whether address plays in the game: only players see
-// each other's whole addresses and names; to anyone else (who may have
-// written any From line) a player is "alice@...".
-func (rec *gameRecord) hasPlayer(address string) bool {
-	_, ok := rec.sideOf(address)
-	return ok
-}
-
-// shownTo is address as reader may see it in this game (hasPlayer).
-func (rec *gameRecord) shownTo(address, reader string) string {
-	if rec.hasPlayer(reader) {
-		return address
-	}
-	return keys.Shown(address, reader)
-}
-
 // sideThenPlayer names the side and who plays it for reader: "black
 // (you)", "white (the bot)", "black (alice@example.org)".
-func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
+func sideThenPlayer(rec *record.Game, side rules.Side, reader string) string {
 	p := rec.Players[side]
 	switch {
 	case p.Bot:
@@ -173,7 +158,7 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 	case p.Address == reader:
 		return fmt.Sprintf("%s (you)", side)
 	}
-	if !rec.hasPlayer(reader) {
+	if !rec.HasPlayer(reader) {
 		return fmt.Sprintf("%s (%s)", side, keys.Shown(p.Address, reader))
 	}
 	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
@@ -181,7 +166,7 @@ func sideThenPlayer(rec *gameRecord, side rules.Side, reader string) string {
 
 // playerThenSide names who plays side, and the side, for reader: "you
 // (black)", "the bot (white, perfect)", "alice@example.org (black)".
-func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
+func playerThenSide(rec *record.Game, side rules.Side, reader string) string {
 	p := rec.Players[side]
 	switch {
 	case p.Bot:
@@ -189,11 +174,11 @@ func playerThenSide(rec *gameRecord, side rules.Side, reader string) string {
 	case p.Address == reader:
 		return fmt.Sprintf("you (%s)", side)
 	}
-	if !rec.hasPlayer(reader) {
+	if !rec.HasPlayer(reader) {
 		return fmt.Sprintf("%s (%s)", keys.Shown(p.Address, reader), side)
 	}
 	if p.Name != "" {
-		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(playerSlot{Address: p.Address}, side.String()))
+		return fmt.Sprintf("%s (%s)", p.Name, nameAnd(record.Slot{Address: p.Address}, side.String()))
 	}
 	return fmt.Sprintf("%s (%s)", p.Address, side)
 }
@@ -217,7 +202,7 @@ func (c *change) locationOf(address string) *time.Location {
 	if err != nil {
 		return time.UTC // a record that cannot be read shows UTC; the error surfaces where it is written
 	}
-	return p.location()
+	return p.Location()
 }
 
 func capitalise(s string) string {

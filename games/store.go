@@ -11,6 +11,7 @@ import (
 	"github.com/windpost/windpost/games/internal/clocks"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/outbox"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -18,9 +19,9 @@ import (
 // a "v" field (the record's version), so that `windpost admin dump` can show
 // it and later versions can migrate it.
 //
-//	games            game id -> gameRecord
-//	players          canonical address -> playerRecord
-//	processed        Message-ID -> processedRecord (when it was handled)
+//	games            game id -> record.Game
+//	players          canonical address -> record.Player
+//	processed        Message-ID -> record.Processed (when it was handled)
 //	outbox           mail id (20-digit sequence) -> Mail, sent or not
 //	outbox-pending   mail id -> "" for mails not yet sent (the work queue)
 //	outbox-due       class, next try, '|', mail id -> "": the pending
@@ -32,7 +33,7 @@ import (
 //	                 day, counted against the send limits (internal/outbox;
 //	                 made by the first mail marked sent)
 //	cursors          IMAP mailbox name -> MailboxCursor
-//	do-not-mail      canonical address -> doNotMailRecord (it said "stop"; kept for ever)
+//	do-not-mail      canonical address -> record.DoNotMail (it said "stop"; kept for ever)
 //	meta             "schema" -> schema version, "secret" -> the server secret,
 //	                 "pruned" -> when the tick last pruned
 //	                 ("clock", "prune-from": see internal/clocks;
@@ -105,8 +106,8 @@ func (st storeTx) club() club.Tx { return club.View(st.tx) }
 
 // game reads game id; rec is nil if there is none. raw is the record as
 // stored, for putGame's comparison.
-func (st storeTx) game(id string) (rec *gameRecord, raw []byte, err error) {
-	rec, raw, err = store.Get[gameRecord](st.tx.Bucket(store.Games), id)
+func (st storeTx) game(id string) (rec *record.Game, raw []byte, err error) {
+	rec, raw, err = store.Get[record.Game](st.tx.Bucket(store.Games), id)
 	if err != nil {
 		return nil, nil, fmt.Errorf("game %w", err)
 	}
@@ -121,7 +122,7 @@ func (st storeTx) newGameNumber() (uint64, error) { return st.tx.Bucket(store.Ga
 
 // eachGame calls f with every game in id order; err is a record that
 // cannot be decoded.
-func (st storeTx) eachGame(f func(id string, rec *gameRecord, err error) error) error {
+func (st storeTx) eachGame(f func(id string, rec *record.Game, err error) error) error {
 	return store.Each(st.tx.Bucket(store.Games), f)
 }
 
@@ -130,8 +131,8 @@ func (st storeTx) eachGame(f func(id string, rec *gameRecord, err error) error) 
 // writes is stamped Updated now. was is the wake time of the record as
 // read (clockOf before any change; zero for a new game), whose entry in
 // the clocks index rec's replaces.
-func (st storeTx) putGame(rec *gameRecord, old []byte, was, now time.Time) error {
-	rec.V = gameRecordVersion
+func (st storeTx) putGame(rec *record.Game, old []byte, was, now time.Time) error {
+	rec.V = record.GameVersion
 	if old != nil {
 		data, err := store.Marshal(rec)
 		if err != nil {
@@ -149,13 +150,13 @@ func (st storeTx) putGame(rec *gameRecord, old []byte, was, now time.Time) error
 }
 
 // player reads the record of address; p is nil if there is none.
-func (st storeTx) player(address string) (p *playerRecord, err error) {
-	p, _, err = store.Get[playerRecord](st.tx.Bucket(store.Players), address)
+func (st storeTx) player(address string) (p *record.Player, err error) {
+	p, _, err = store.Get[record.Player](st.tx.Bucket(store.Players), address)
 	return p, err
 }
 
 // putPlayer writes the record of address.
-func (st storeTx) putPlayer(address string, p *playerRecord) error {
+func (st storeTx) putPlayer(address string, p *record.Player) error {
 	p.V = 1
 	return st.tx.Bucket(store.Players).Put(address, p)
 }
@@ -179,7 +180,7 @@ func (st storeTx) doNotMail(address string) bool {
 
 // putDoNotMail puts address on the do-not-mail list for ever.
 func (st storeTx) putDoNotMail(address string, now time.Time) error {
-	return st.tx.Bucket(store.DoNotMail).Put(address, doNotMailRecord{V: 1, At: now})
+	return st.tx.Bucket(store.DoNotMail).Put(address, record.DoNotMail{V: 1, At: now})
 }
 
 // processed reports whether the mail with this Message-ID was handled.
@@ -188,7 +189,7 @@ func (st storeTx) processed(messageID string) bool {
 }
 
 // markProcessed remembers the mail with this Message-ID as handled.
-func (st storeTx) markProcessed(messageID string, r processedRecord) error {
+func (st storeTx) markProcessed(messageID string, r record.Processed) error {
 	r.V = 1
 	return st.tx.Bucket(store.Processed).Put(processedKey(messageID), r)
 }

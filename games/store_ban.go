@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -73,7 +74,7 @@ func (s *Server) Ban(ctx context.Context, address string, d Decision) (Banned, e
 		}
 		if p != nil {
 			for _, id := range p.Games {
-				if lg := c.game(id); lg != nil && (lg.rec.State == statePlaying || lg.rec.State == stateInvited) {
+				if lg := c.game(id); lg != nil && (lg.rec.State == record.Playing || lg.rec.State == record.Invited) {
 					out.Open = append(out.Open, id)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/outbox"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -15,31 +16,31 @@ import (
 // gameClock is the part of a game record the clocks read: decoding only
 // these fields (not the moves) keeps a look at every game cheap.
 type gameClock struct {
-	State       gameState `json:"state"`
-	DaysPerMove int       `json:"days_per_move"`
-	Deadline    time.Time `json:"deadline"`
-	Reminded    bool      `json:"reminded"`
-	// RemindBefore: see gameRecord.
+	State       record.State `json:"state"`
+	DaysPerMove int          `json:"days_per_move"`
+	Deadline    time.Time    `json:"deadline"`
+	Reminded    bool         `json:"reminded"`
+	// RemindBefore: see record.Game.
 	RemindBefore []time.Duration `json:"remind_before"`
 }
 
-func clockOf(rec *gameRecord) gameClock {
+func clockOf(rec *record.Game) gameClock {
 	return gameClock{State: rec.State, DaysPerMove: rec.DaysPerMove, Deadline: rec.Deadline, Reminded: rec.Reminded, RemindBefore: rec.RemindBefore}
 }
 
 // wake is when the clock next has something to do in the game (a
-// reminder, a loss on time, an expired challenge: gameRecord.due is true
+// reminder, a loss on time, an expired challenge: record.Game.Due is true
 // from then on), or zero if never.
 func (g gameClock) wake() time.Time {
-	// Read from gameRecord.due, so that the two cannot disagree: due at
+	// Read from record.Game.Due, so that the two cannot disagree: due at
 	// the end of time means due some day; due a day before the deadline
 	// means a reminder is waiting.
-	rec := gameRecord{State: g.State, DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, Reminded: g.Reminded, RemindBefore: g.RemindBefore}
-	at, reminder := rec.nextReminder()
+	rec := record.Game{State: g.State, DaysPerMove: g.DaysPerMove, Deadline: g.Deadline, Reminded: g.Reminded, RemindBefore: g.RemindBefore}
+	at, reminder := rec.NextReminder()
 	switch {
-	case !rec.due(time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)):
+	case !rec.Due(time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)):
 		return time.Time{}
-	case reminder && rec.due(at):
+	case reminder && rec.Due(at):
 		return at.Truncate(time.Second)
 	}
 	return g.Deadline.Truncate(time.Second)
@@ -57,7 +58,7 @@ func wakeOf(raw []byte) (time.Time, error) {
 
 // indexGame keeps rec's entry in the clocks index as putGame writes it;
 // was is the wake time of the record as stored before (zero if new).
-func (st storeTx) indexGame(rec *gameRecord, was time.Time) error {
+func (st storeTx) indexGame(rec *record.Game, was time.Time) error {
 	return st.clocks().IndexGame(rec.ID, was, clockOf(rec).wake())
 }
 
@@ -66,7 +67,7 @@ func (st storeTx) indexGame(rec *gameRecord, was time.Time) error {
 func forgetOld(bucket store.Name, cutoff time.Time) func(raw []byte) bool {
 	if bucket == store.Processed {
 		return func(v []byte) bool {
-			var p processedRecord
+			var p record.Processed
 			return json.Unmarshal(v, &p) == nil && p.At.Before(cutoff)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -59,7 +60,7 @@ func tournamentTerms(tr *club.Tournament, variantTitle string) string {
 // A game the operator cancelled was not played: a double forfeit, no point
 // to either, so that the round can end.
 func tournamentResult(lg *liveGame) tournament.Result {
-	if lg.rec.State == stateCancelled {
+	if lg.rec.State == record.Cancelled {
 		return tournament.DoubleForfeit
 	}
 	o := lg.outcome
@@ -107,7 +108,7 @@ func tournamentResults(c *change) error {
 				return fmt.Errorf("tournament %s: %w", id, err)
 			}
 			how := fmt.Sprint(lg.outcome)
-			if lg.rec.State == stateCancelled {
+			if lg.rec.State == record.Cancelled {
 				how = "cancelled by the operator: not played, no point to either"
 			}
 			news = append(news, fmt.Sprintf("Round %d, game %s: %s - %s %s (%s).", r+1, lg.rec.ID,
@@ -133,7 +134,7 @@ func endedTournamentGames(c *change, fresh bool) ([]string, map[string][]*liveGa
 	for _, id := range c.gameOrder {
 		lg := c.games[id]
 		t := lg.rec.Tournament
-		if t == "" || !lg.rec.ended() || (fresh && lg.endedBefore) {
+		if t == "" || !lg.rec.Ended() || (fresh && lg.endedBefore) {
 			continue
 		}
 		if ended == nil {
@@ -261,7 +262,7 @@ func makeRound(c *change, tr *club.Tournament, r tournament.Round, paired pairin
 		if g.Bye() || g.Result != tournament.Pending {
 			continue // a bye, or a game against a withdrawn player: scored already
 		}
-		lg, err := c.newGame(kit, g.White, rules.White, playerSlot{Address: g.Black}, statePlaying)
+		lg, err := c.newGame(kit, g.White, rules.White, record.Slot{Address: g.Black}, record.Playing)
 		if err != nil {
 			return err
 		}

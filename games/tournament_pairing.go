@@ -84,14 +84,14 @@ func pairingText(c *change, to string, games []pairedGame) (document.Document, e
 				"Your next game comes with the next round.\n", pg.round)
 			continue
 		}
-		side, _ := lg.rec.sideOf(to)
+		side, _ := lg.rec.SideOf(to)
 		turn := "your move"
 		if lg.toMove() == side {
 			yours = append(yours, lg)
 		} else {
 			turn, waiting = "black moves first", true
 		}
-		fmt.Fprintf(&b, "Round %d, game %s: you play %s against %s (%s).\n", pg.round, lg.rec.ID, side, lg.rec.Players[side.Opponent()].shown(), turn)
+		fmt.Fprintf(&b, "Round %d, game %s: you play %s against %s (%s).\n", pg.round, lg.rec.ID, side, shownSlot(lg.rec.Players[side.Opponent()]), turn)
 	}
 	if waiting {
 		b.WriteString("\nWhere you play white, the game's first mail comes with your opponent's\nmove; reply to it to play.\n")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -452,7 +453,7 @@ func TestTournamentResult(t *testing.T) {
 		{rules.WinFor(rules.Black, rules.Timeout), 2, tournament.BlackWins},
 	}
 	for _, tc := range tests {
-		lg := &liveGame{rec: &gameRecord{Moves: make([]moveRecord, tc.moves)}, outcome: tc.outcome}
+		lg := &liveGame{rec: &record.Game{Moves: make([]record.Move, tc.moves)}, outcome: tc.outcome}
 		if got := tournamentResult(lg); got != tc.want {
 			t.Errorf("%s after %d moves: %s, want %s", tc.outcome, tc.moves, got, tc.want)
 		}

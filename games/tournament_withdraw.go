@@ -6,6 +6,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -26,15 +27,15 @@ func withdrawPlayer(c *change, tr *club.Tournament, address, news string) error 
 				continue
 			}
 			lg := c.game(id)
-			if lg == nil || lg.rec.State != statePlaying {
+			if lg == nil || lg.rec.State != record.Playing {
 				continue
 			}
-			side, ok := lg.rec.sideOf(address)
+			side, ok := lg.rec.SideOf(address)
 			if !ok {
 				continue
 			}
 			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
-			c.notify(Notice, lg.rec.opponentAddress(side), id, fmt.Sprintf(
+			c.notify(Notice, lg.rec.OpponentAddress(side), id, fmt.Sprintf(
 				"Your opponent withdrew from %s: game %s ends, and the tournament scores it as your win by forfeit.", tr.Title(), id))
 		}
 	}

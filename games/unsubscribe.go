@@ -117,7 +117,7 @@ func keyHolder(st storeTx, secret []byte, game, token string) (string, error) {
 	if rec == nil {
 		return "", ErrUnknownKey
 	}
-	for _, a := range rec.humans() {
+	for _, a := range rec.Humans() {
 		if keys.Match(token, keys.Token(secret, game, a)) && !st.banned(a) {
 			return a, nil
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -93,7 +94,7 @@ func TestJulgonuAnalysisWithHistory(t *testing.T) {
 			t.Fatalf("%s: %v", text, err)
 		}
 	}
-	lg := &liveGame{rec: &gameRecord{ID: "g21", State: stateOver}, kit: kit, g: g, outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
+	lg := &liveGame{rec: &record.Game{ID: "g21", State: record.Over}, kit: kit, g: g, outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
 	d, err := analyse(func(g *rules.Game) (solver.Value, error) { return kit.Analyst.Evaluate(t.Context(), g) }, lg)
 	if err != nil {
 		t.Fatal(err)

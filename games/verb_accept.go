@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -13,9 +14,9 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 	if text, ok, err := answerOffer(h, c); ok {
 		return text, err
 	}
-	pick := func(g *gameRecord) bool { return g.State == stateInvited && g.invitee() == h.From }
+	pick := func(g *record.Game) bool { return g.State == record.Invited && g.Invitee() == h.From }
 	if c.Verb == VerbDecline {
-		pick = func(g *gameRecord) bool { return g.State == stateInvited }
+		pick = func(g *record.Game) bool { return g.State == record.Invited }
 	}
 	if c.Game == "" && h.Created == "" && h.AuthGame != "" && !pick(h.games[h.AuthGame].rec) {
 		// A reply in the thread of another game: the challenge meant is
@@ -33,8 +34,8 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	rec := lg.rec
-	if rec.State != stateInvited {
-		if rec.State == statePlaying {
+	if rec.State != record.Invited {
+		if rec.State == record.Playing {
 			if c.Verb == VerbDecline {
 				return "", refused("game %s has already begun, and no draw offer or undo request waits for your answer.", rec.ID).
 					instead(`Write "%s board" to see the game.`, rec.ID)
@@ -48,7 +49,7 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 		return decline(h, lg), nil
 	}
 	if h.From == rec.Challenger {
-		return "", refused("you made this challenge;").instead("%s has to accept it.", rec.invitee())
+		return "", refused("you made this challenge;").instead("%s has to accept it.", rec.Invitee())
 	}
 	return begin(h, lg, side, fmt.Sprintf("%s accepted your challenge", h.From))
 }
@@ -59,7 +60,7 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 // between people begins here (accept, join, a rematch asked by both).
 func begin(h *handling, lg *liveGame, side rules.Side, news string) (string, error) {
 	rec := lg.rec
-	rec.State = statePlaying
+	rec.State = record.Playing
 	if err := startClock(h.change, lg); err != nil {
 		return "", err
 	}
@@ -83,11 +84,11 @@ func decline(h *handling, lg *liveGame) string {
 		lg.decline("the challenge was withdrawn")
 		if lg.stored == nil {
 			// Made and withdrawn in this mail: the invitee never hears of it.
-			h.dropNotice(rec.invitee(), rec.ID)
+			h.dropNotice(rec.Invitee(), rec.ID)
 		} else {
-			h.notify(Notice, rec.invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.fromShown(), rec.ID))
+			h.notify(Notice, rec.Invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.fromShown(), rec.ID))
 		}
-		return fmt.Sprintf("Done: you withdrew your challenge to %s.", rec.invitee())
+		return fmt.Sprintf("Done: you withdrew your challenge to %s.", rec.Invitee())
 	}
 	lg.decline("the challenge was declined")
 	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s declined your challenge to game %s.", h.fromShown(), rec.ID))

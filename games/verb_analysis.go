@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -12,12 +13,12 @@ import (
 // analysisVerb answers "analysis" after the end of a game: every move's value
 // and the mistakes, worked out once and kept with the game.
 func analysisVerb(h *handling, c Command) ([]document.Block, error) {
-	lg, _, err := gameFor(h, c, false, func(g *gameRecord) bool { return g.State == stateOver }, "finished game")
+	lg, _, err := gameFor(h, c, false, func(g *record.Game) bool { return g.State == record.Over }, "finished game")
 	if err != nil {
 		return nil, err
 	}
 	rec := lg.rec
-	if rec.State != stateOver {
+	if rec.State != record.Over {
 		return nil, refused("game %s is not over;", rec.ID).instead("the analysis comes after the end, so that it cannot help during the game.")
 	}
 	if rec.Analysis == "" && rec.AnalysisDoc == nil {

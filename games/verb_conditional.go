@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/games/internal/conditional"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // parseConditionalLine reads "if <move> then <move> ...", its indented
@@ -54,7 +55,7 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	rec := lg.rec
-	if rec.isBotGame() {
+	if rec.IsBotGame() {
 		return "", refused("conditional moves are for games between people; the bot answers your moves at once anyway.")
 	}
 	old := treeOf(rec, side)
@@ -114,7 +115,7 @@ func condExample(lg *liveGame) string {
 // answeredAtOnce reports whether rec's last move was a conditional move:
 // one made at the very time of the move before it, as only
 // conditionalReply makes moves.
-func answeredAtOnce(rec *gameRecord) bool {
+func answeredAtOnce(rec *record.Game) bool {
 	n := len(rec.Moves)
 	return n >= 2 && rec.Moves[n-1].At.Equal(rec.Moves[n-2].At)
 }

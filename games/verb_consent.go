@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // Consent: windpost writes to an address other than the sender's (a
@@ -50,7 +51,7 @@ type senderProof struct {
 	AddressKey bool `json:"address_key,omitempty"` // the mail carries the sender's address key (authority.go)
 	Asked      bool `json:"asked,omitempty"`       // a line of this mail waits for the sender's confirm
 	proven     bool // this mail proves its sender (a key of theirs, or DMARC); noteProof, again after a pause
-	known      bool // the sender proved their address once (playerRecord.Proven)
+	known      bool // the sender proved their address once (record.Player.Proven)
 }
 
 // parseConsent reads the arguments of confirm, stop, block, unblock and
@@ -85,7 +86,7 @@ func (c *Command) parseConsent(args []string) {
 // replies), so the sender's mail program answered from an address the
 // mail was not sent to. A wrong key with the id of p's own confirmation
 // is not another's.
-func keyOfAnother(h *handling, p *playerRecord) bool {
+func keyOfAnother(h *handling, p *record.Player) bool {
 	if h.Req.GameID == "" || h.Req.Token == "" || h.AuthGame != "" || h.Consent.AddressKey || h.ByDigest ||
 		p.Confirm != nil && p.Confirm.ID == h.Req.GameID {
 		return false
@@ -206,10 +207,10 @@ func stopVerb(h *handling, _ Command) (string, error) {
 	var declined, playing []string
 	for _, lg := range mine {
 		switch {
-		case lg.rec.State == stateInvited && lg.rec.invitee() == h.From:
+		case lg.rec.State == record.Invited && lg.rec.Invitee() == h.From:
 			decline(h, lg)
 			declined = append(declined, lg.rec.ID)
-		case lg.rec.State == statePlaying && !lg.rec.isBotGame():
+		case lg.rec.State == record.Playing && !lg.rec.IsBotGame():
 			playing = append(playing, lg.rec.ID)
 		}
 	}
@@ -246,7 +247,7 @@ func blockVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	for _, lg := range mine {
-		if lg.rec.State == stateInvited && lg.rec.invitee() == h.From && lg.rec.Challenger == c.Address {
+		if lg.rec.State == record.Invited && lg.rec.Invitee() == h.From && lg.rec.Challenger == c.Address {
 			decline(h, lg)
 		}
 	}

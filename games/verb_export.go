@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"strings"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // exportContentType is the content type of the records "export" attaches:
@@ -18,13 +20,13 @@ const exportContentType = "text/plain; charset=utf-8"
 // else, since the records name the players by their addresses, which
 // "board" and "history" show nobody.
 func exportVerb(h *handling, c Command) (string, error) {
-	begun := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateOver }
+	begun := func(g *record.Game) bool { return g.State == record.Playing || g.State == record.Over }
 	lg, _, err := gameFor(h, c, false, begun, "game")
 	if err != nil {
 		return "", err
 	}
 	rec := lg.rec
-	if _, player := rec.sideOf(h.From); !player && rec.Organiser != h.From {
+	if _, player := rec.SideOf(h.From); !player && rec.Organiser != h.From {
 		return "", refused("only the players of game %s may have its record (and a tournament game's organiser): it names the players by their addresses.", rec.ID).
 			instead(`Write "history %s" for its moves.`, rec.ID)
 	}
@@ -48,7 +50,7 @@ func exportVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	state := "going on"
-	if rec.State == stateOver {
+	if rec.State == record.Over {
 		state = lg.result()
 	}
 	var b strings.Builder

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 )
@@ -17,7 +18,7 @@ import (
 // goes back to the board.
 
 const (
-	formatAccessible = "accessible" // playerRecord.Format: the games in words
+	formatAccessible = "accessible" // record.Player.Format: the games in words
 	formatStandard   = "standard"   // the command's word for the board ("" in the record)
 )
 
@@ -76,10 +77,10 @@ type view struct {
 
 // viewOf is the view of reader, whose record is p (nil if none or
 // unreadable), of lg.
-func viewOf(lg *liveGame, reader string, p *playerRecord) view {
+func viewOf(lg *liveGame, reader string, p *record.Player) view {
 	v := view{loc: time.UTC, bottom: bottomOf(lg, reader, p)}
 	if p != nil {
-		v.loc, v.words = p.location(), p.Format == formatAccessible
+		v.loc, v.words = p.Location(), p.Format == formatAccessible
 	}
 	return v
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // maxListedEnded is how many finished games "games" lists.
@@ -29,7 +30,7 @@ func listGames(h *handling, _ Command) ([]document.Block, error) {
 	ended := 0
 	for i := len(mine) - 1; i >= 0; i-- {
 		lg := mine[i]
-		if lg.rec.State == stateOver || lg.rec.State == stateDeclined || lg.rec.State == stateCancelled {
+		if lg.rec.State == record.Over || lg.rec.State == record.Declined || lg.rec.State == record.Cancelled {
 			ended++
 			if ended > maxListedEnded {
 				continue
@@ -59,17 +60,17 @@ func listGames(h *handling, _ Command) ([]document.Block, error) {
 func gameRow(h *handling, lg *liveGame) []string {
 	rec := lg.rec
 	loc := h.locationOf(h.From)
-	side, _ := rec.sideOf(h.From)
-	players := fmt.Sprintf("you (%s) vs. %s", side, rec.Players[side.Opponent()].shown())
+	side, _ := rec.SideOf(h.From)
+	players := fmt.Sprintf("you (%s) vs. %s", side, shownSlot(rec.Players[side.Opponent()]))
 	var state string
 	switch rec.State {
-	case stateInvited:
+	case record.Invited:
 		if rec.Challenger == h.From {
 			state = fmt.Sprintf("waiting for them to accept (until %s)", formatTimeIn(rec.Deadline, loc))
 		} else {
 			state = fmt.Sprintf("they challenge you: accept or decline by %s", formatTimeIn(rec.Deadline, loc))
 		}
-	case statePlaying:
+	case record.Playing:
 		state = "their move"
 		if lg.toMove() == side {
 			state = "your move"

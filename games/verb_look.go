@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/notation"
 )
 
@@ -13,7 +14,7 @@ import (
 // it shows the sender's game in progress, or if there is none, their
 // latest game.
 func lookVerb(h *handling, c Command) ([]document.Block, error) {
-	going := func(g *gameRecord) bool { return g.State == statePlaying || g.State == stateInvited }
+	going := func(g *record.Game) bool { return g.State == record.Playing || g.State == record.Invited }
 	if c.Game == "" && h.Created == "" && h.AuthGame == "" && threadGame(h) == "" {
 		mine, err := h.playerGames(h.From)
 		if err != nil {
@@ -50,7 +51,7 @@ func lookVerb(h *handling, c Command) ([]document.Block, error) {
 		}
 		return append(blocks, paragraphs(talkHistory(lg.rec, h.From))...), nil
 	case VerbMoves:
-		if lg.rec.State != statePlaying {
+		if lg.rec.State != record.Playing {
 			return nil, stateRefusal(lg, h.From)
 		}
 		return paragraphs(fmt.Sprintf("The legal moves in game %s (#%d, %s to move):\n%s", lg.rec.ID, len(lg.rec.Moves)+1, lg.toMove(), legalMoves(lg))), nil
@@ -67,7 +68,7 @@ func boardSideSaid(lg *liveGame, reader, side string) string {
 	case boardBlack, boardWhite:
 		return ", from " + capitalise(side) + "'s side"
 	case boardMine:
-		if s, player := lg.rec.sideOf(reader); player {
+		if s, player := lg.rec.SideOf(reader); player {
 			return fmt.Sprintf(", from your side (%s's)", capitalise(s.String()))
 		}
 		return ", from Black's side: you do not play in it, so it is drawn as shogi diagrams are printed"

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -24,7 +25,7 @@ func moveVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	rec := lg.rec
-	if rec.isBotGame() {
+	if rec.IsBotGame() {
 		if err := h.mayThink(lg, jobAnswer); err != nil {
 			return "", err
 		}
@@ -38,7 +39,7 @@ func moveVerb(h *handling, c Command) (string, error) {
 	}
 	if pos.ToMove() != side {
 		yours := ""
-		if last := rec.lastMove(); last != "" {
+		if last := rec.LastMove(); last != "" {
 			yours = " Your last move was " + last + "."
 		}
 		return "", refused("it is not your turn in game %s: %s is to move.%s", rec.ID, sideThenPlayer(rec, side.Opponent(), h.From), yours).
@@ -58,7 +59,7 @@ func moveVerb(h *handling, c Command) (string, error) {
 			instead("\nThe legal moves (#%d) are:\n%s", next, legalMoves(lg))
 	}
 	out := []string{"Done: you played " + text + "."}
-	opp := rec.opponentAddress(side)
+	opp := rec.OpponentAddress(side)
 	news := []string{fmt.Sprintf("%s played %s.", h.fromShown(), text)}
 	if rec.DrawOffer == side.Opponent().String() {
 		rec.DrawOffer = ""
@@ -74,13 +75,13 @@ func moveVerb(h *handling, c Command) (string, error) {
 	}
 	cond := conditionalReply(lg, side)
 	out, news = append(out, cond.mover...), append(news, cond.owner...)
-	if bot, ok := rec.botSide(); ok && rec.State == statePlaying && lg.toMove() == bot {
+	if bot, ok := rec.BotSide(); ok && rec.State == record.Playing && lg.toMove() == bot {
 		return "", h.think(jobAnswer, lg, strings.Join(out, " ")) // BotWork answers, then says "Game over" if it is
 	}
-	if rec.State == stateOver {
+	if rec.State == record.Over {
 		out = append(out, "Game over: "+lg.resultFor(h.From)+".")
 		news = append(news, "Game over: "+lg.resultFor(opp)+".")
-	} else if !rec.isBotGame() {
+	} else if !rec.IsBotGame() {
 		if cond.played {
 			out = append(out, "It is your move again.")
 		} else {

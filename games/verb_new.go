@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -26,7 +27,7 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 		return "", refused("the bot's level %s in %s has no rating, so a game against it cannot be rated.", level, kit.Rules.Title()).
 			instead(`Write "help rating" for the levels that have one.`)
 	}
-	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == statePlaying && g.isBotGame() })
+	open, err := pickGames(h, func(g *record.Game) bool { return g.State == record.Playing && g.IsBotGame() })
 	if err != nil {
 		return "", err
 	}
@@ -40,7 +41,7 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 		}
 	}
 	side := pickSide(h, c.Side)
-	lg, err := h.newGame(kit, h.From, side, playerSlot{Bot: true, Level: level}, statePlaying)
+	lg, err := h.newGame(kit, h.From, side, record.Slot{Bot: true, Level: level}, record.Playing)
 	if err != nil {
 		return "", err
 	}
@@ -52,7 +53,7 @@ func newBotGame(h *handling, c Command, kit variants.Kit) (string, error) {
 		lg.rec.Rated = true
 		text += fmt.Sprintf(" The game is rated: the bot counts as a fixed rating of %d (±%d).", club.Whole(anchor.R), club.Whole(anchor.RD))
 	}
-	if bot, _ := lg.rec.botSide(); lg.toMove() == bot {
+	if bot, _ := lg.rec.BotSide(); lg.toMove() == bot {
 		return "", h.think(jobOpen, lg, text) // BotWork opens
 	}
 	return text, nil
@@ -67,7 +68,7 @@ func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
 	if local, domain, _ := strings.Cut(c.Address, "@"); domain == h.srv.domain && (local == h.srv.local || strings.HasPrefix(local, h.srv.local+"+")) {
 		return "", refused("that is my own address;").instead(`write "new %s" to play me.`, kit.Rules.Name())
 	}
-	open, err := pickGames(h, func(g *gameRecord) bool { return g.State == stateInvited && g.Challenger == h.From })
+	open, err := pickGames(h, func(g *record.Game) bool { return g.State == record.Invited && g.Challenger == h.From })
 	if err != nil {
 		return "", err
 	}
@@ -103,7 +104,7 @@ func challenge(h *handling, c Command, kit variants.Kit) (string, error) {
 // a game of this mail waiting for the opponent's accept, with days per
 // move (0: DefaultDaysPerMove), rated or not.
 func invite(h *handling, kit variants.Kit, challenger string, side rules.Side, opponent string, days int, rated bool) (*liveGame, error) {
-	lg, err := h.newGame(kit, challenger, side, playerSlot{Address: opponent}, stateInvited)
+	lg, err := h.newGame(kit, challenger, side, record.Slot{Address: opponent}, record.Invited)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	_ "time/tzdata" // time zones on any machine, with or without its own tz data
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // The player's mail settings: "notify each" or "notify digest <hh:mm>",
@@ -19,9 +21,6 @@ const (
 	minRemind = 30 * time.Minute
 	maxRemind = 14 * 24 * time.Hour
 )
-
-// defaultRemind is the reminder schedule of a player who set none.
-var defaultRemind = []time.Duration{reminderBefore}
 
 // notifySetting is what a notify, remind or timezone line sets.
 type notifySetting struct {
@@ -121,13 +120,13 @@ func settingVerb(h *handling, c Command) (string, error) {
 			if p.Notify != notifyDigest {
 				return `you get a mail for every event in your games ("notify each"). "notify digest 07:00" gets you one mail a day instead.`
 			}
-			return fmt.Sprintf(`you get one mail a day at %s (%s), listing every game where it is your move. "notify each" gets you a mail for every event instead.`, p.digestClock(), p.zoneName())
+			return fmt.Sprintf(`you get one mail a day at %s (%s), listing every game where it is your move. "notify each" gets you a mail for every event instead.`, digestClock(p), p.ZoneName())
 		},
 		VerbRemind: func() string {
-			return fmt.Sprintf(`reminders go %s before a deadline (more when the time per move is short: see "help remind").`, remindList(p.remind()))
+			return fmt.Sprintf(`reminders go %s before a deadline (more when the time per move is short: see "help remind").`, remindList(p.Reminders()))
 		},
 		VerbTimezone: func() string {
-			return fmt.Sprintf("times are shown to you in %s: it is now %s.", p.zoneName(), p.formatTime(h.now))
+			return fmt.Sprintf("times are shown to you in %s: it is now %s.", p.ZoneName(), localTime(p, h.now))
 		},
 	}[c.Verb]
 	if c.Setting != nil {
@@ -138,39 +137,12 @@ func settingVerb(h *handling, c Command) (string, error) {
 
 const notifyDigest = "digest"
 
-// remind is the player's reminder schedule, longest first.
-func (p *playerRecord) remind() []time.Duration {
-	if len(p.Remind) == 0 {
-		return defaultRemind
-	}
-	return p.Remind
-}
-
-// location is the player's time zone (UTC if none or unknown).
-func (p *playerRecord) location() *time.Location {
-	if p.Timezone == "" {
-		return time.UTC
-	}
-	loc, err := time.LoadLocation(p.Timezone)
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}
-
-func (p *playerRecord) zoneName() string {
-	if p.Timezone == "" {
-		return "UTC"
-	}
-	return p.Timezone
-}
-
-// formatTime writes t in the player's time zone, with its abbreviation
+// localTime writes t in the player's time zone, with its abbreviation
 // ("Mon 2 Jan 2006 09:00 EET").
-func (p *playerRecord) formatTime(t time.Time) string { return formatTimeIn(t, p.location()) }
+func localTime(p *record.Player, t time.Time) string { return formatTimeIn(t, p.Location()) }
 
 // digestClock is the digest's local time of day as "07:00".
-func (p *playerRecord) digestClock() string {
+func digestClock(p *record.Player) string {
 	return fmt.Sprintf("%02d:%02d", p.DigestAt/60, p.DigestAt%60)
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -21,7 +22,7 @@ const (
 )
 
 // offersTo lists what stands in rec for side to answer, draw first.
-func offersTo(rec *gameRecord, side rules.Side) []string {
+func offersTo(rec *record.Game, side rules.Side) []string {
 	var out []string
 	opp := side.Opponent().String()
 	if rec.DrawOffer == opp {
@@ -35,7 +36,7 @@ func offersTo(rec *gameRecord, side rules.Side) []string {
 
 // declineWords is what side writes to decline what (an offer standing in
 // rec): "decline", or "decline draw" when two offers stand.
-func declineWords(rec *gameRecord, side rules.Side, what string) string {
+func declineWords(rec *record.Game, side rules.Side, what string) string {
 	if len(offersTo(rec, side)) > 1 {
 		return "decline " + what
 	}
@@ -68,10 +69,10 @@ func meantGame(h *handling, c Command) *liveGame {
 // awaitsAnswer reports whether an offer in lg waits for the sender's
 // answer.
 func awaitsAnswer(h *handling, lg *liveGame) bool {
-	if lg == nil || lg.rec.State != statePlaying || lg.rec.isBotGame() {
+	if lg == nil || lg.rec.State != record.Playing || lg.rec.IsBotGame() {
 		return false
 	}
-	side, player := lg.rec.sideOf(h.From)
+	side, player := lg.rec.SideOf(h.From)
 	return player && len(offersTo(lg.rec, side)) > 0
 }
 
@@ -81,7 +82,7 @@ func answerOffer(h *handling, c Command) (text string, ok bool, err error) {
 	if c.Offer == "" {
 		lg := meantGame(h, c)
 		if !awaitsAnswer(h, lg) {
-			if c.Words && (lg == nil || lg.rec.State != stateInvited || lg.rec.invitee() != h.From) {
+			if c.Words && (lg == nil || lg.rec.State != record.Invited || lg.rec.Invitee() != h.From) {
 				return "", true, h.srv.verbs.notUnderstood(c.Line)
 			}
 			return "", false, nil
@@ -130,7 +131,7 @@ func offerName(what string) string {
 // declineOffer declines what side's opponent offered in lg.
 func declineOffer(h *handling, lg *liveGame, side rules.Side, what string) string {
 	rec := lg.rec
-	opp := rec.opponentAddress(side)
+	opp := rec.OpponentAddress(side)
 	next := "It is your opponent's move."
 	if lg.toMove() == side {
 		next = "It is your move."
@@ -140,7 +141,7 @@ func declineOffer(h *handling, lg *liveGame, side rules.Side, what string) strin
 		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.fromShown(), rec.ID))
 		return "Done: you declined the draw offer. The game goes on. " + next
 	}
-	last := rec.lastMove()
+	last := rec.LastMove()
 	rec.UndoRequest, rec.UndoPly = "", 0
 	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.fromShown(), last, rec.ID))
 	return fmt.Sprintf("Done: you refused to take back %s. %s", last, next)

@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // The organiser's commands on a tournament game (operator.go does the
 // work): "adjudicate <game> [black|white|draw] [reason]" and "extend
-// <game> <n> days [reason]". Only the game's organiser (gameRecord.
+// <game> <n> days [reason]". Only the game's organiser (record.Game.
 // Organiser) may give them, in a mail that carries one of their keys. An
 // organiser who plays in the game is no judge in their own cause: they
 // cannot decide its result (the table may) nor extend their own move.
@@ -72,7 +73,7 @@ func adjudicateGame(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, player := lg.rec.sideOf(h.From); player && lg.kit.Table == nil {
+	if _, player := lg.rec.SideOf(h.From); player && lg.kit.Table == nil {
 		return "", refused("you play in game %s, so you cannot decide its result yourself;", lg.rec.ID).
 			instead("ask the server's operator to adjudicate it.")
 	}
@@ -90,7 +91,7 @@ func extendGame(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if side, player := lg.rec.sideOf(h.From); player && lg.rec.State == statePlaying && lg.toMove() == side {
+	if side, player := lg.rec.SideOf(h.From); player && lg.rec.State == record.Playing && lg.toMove() == side {
 		return "", refused("it is your own move in game %s, so you cannot give yourself more time;", lg.rec.ID).
 			instead(`ask the server's operator, or take a vacation ("help vacation").`)
 	}

@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"slices"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // "public" and "private": whether a game's web page may be reached by its
@@ -11,10 +13,10 @@ import (
 // a game is reachable only when every person in it said "public": the
 // page shows both players (as "alice@..."), so one player cannot make
 // the other's game public alone. Either player's "private" closes it
-// again. A tournament's games are public always (gameRecord.public).
+// again. A tournament's games are public always (record.Game.IsPublic).
 
 // isStarted picks the games that have begun: in progress or over.
-func isStarted(g *gameRecord) bool { return g.State == statePlaying || g.State == stateOver }
+func isStarted(g *record.Game) bool { return g.State == record.Playing || g.State == record.Over }
 
 // publicity answers "public" and "private".
 func publicity(h *handling, c Command) (string, error) {
@@ -30,9 +32,9 @@ func publicity(h *handling, c Command) (string, error) {
 		return "", refused("game %s belongs to tournament %s, whose games are public: anyone may follow them on the web.", rec.ID, rec.Tournament).
 			instead(`"help public" says more.`)
 	}
-	was, mine := rec.public(), side.String()
+	was, mine := rec.IsPublic(), side.String()
 	said := slices.Contains(rec.Public, mine)
-	opp := rec.opponentAddress(side)
+	opp := rec.OpponentAddress(side)
 	switch {
 	case c.Verb == VerbPublic && said:
 		if was {
@@ -41,7 +43,7 @@ func publicity(h *handling, c Command) (string, error) {
 		return fmt.Sprintf("You have said \"public\" for game %s; it becomes public when %s says it too.", rec.ID, opp), nil
 	case c.Verb == VerbPublic:
 		rec.Public = append(rec.Public, mine)
-		if rec.public() {
+		if rec.IsPublic() {
 			if opp != "" {
 				h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s said \"public\" too: game %s is public now; anyone may follow it on the web by its id. \"private\" closes it again.", h.fromShown(), rec.ID))
 			}

@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -18,10 +19,10 @@ func rematch(h *handling, c Command) (string, error) {
 	}
 	rec := lg.rec
 	switch rec.State {
-	case statePlaying:
+	case record.Playing:
 		return "", refused("game %s is still going: a rematch comes after its end.", rec.ID).
 			instead(`Play it out, or end it with "draw" or "resign"; then write "rematch".`)
-	case stateInvited, stateDeclined:
+	case record.Invited, record.Declined:
 		return "", stateRefusal(lg, h.From)
 	}
 	kit, err := kit(h, rec.Variant)
@@ -29,14 +30,14 @@ func rematch(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	again := Command{Line: c.Line, Variant: rec.Variant, Side: side.Opponent().String()}
-	if bot, ok := rec.botSide(); ok {
+	if bot, ok := rec.BotSide(); ok {
 		again.Level = string(rec.Players[bot].Level)
 		if rec.Rated {
 			again.Rating = "rated"
 		}
 		return newBotGame(h, again, kit)
 	}
-	opponent := rec.opponentAddress(side)
+	opponent := rec.OpponentAddress(side)
 	if p, err := h.st.player(opponent); err != nil || p == nil {
 		if err != nil {
 			return "", err
@@ -69,25 +70,25 @@ func rematch(h *handling, c Command) (string, error) {
 	return fmt.Sprintf("A rematch of game %s, with the colours swapped. %s", rec.ID, text), nil
 }
 
-func isOver(g *gameRecord) bool { return g.State == stateOver }
+func isOver(g *record.Game) bool { return g.State == record.Over }
 
 // theirRematch is the opponent's rematch of the finished game rec that
 // waits for the sender's answer: a challenge from them to the sender in
 // the same game on the same terms, the sender (who played side) now on the
 // other side; nil if there is none.
-func theirRematch(h *handling, rec *gameRecord, side rules.Side) (*liveGame, error) {
-	opponent := rec.opponentAddress(side)
+func theirRematch(h *handling, rec *record.Game, side rules.Side) (*liveGame, error) {
+	opponent := rec.OpponentAddress(side)
 	mine, err := h.playerGames(h.From)
 	if err != nil {
 		return nil, err
 	}
 	for _, lg := range mine {
 		g := lg.rec
-		if g.State != stateInvited || g.Challenger != opponent || g.Variant != rec.Variant ||
+		if g.State != record.Invited || g.Challenger != opponent || g.Variant != rec.Variant ||
 			g.DaysPerMove != rec.DaysPerMove || g.Rated != rec.Rated {
 			continue
 		}
-		if s, ok := g.sideOf(h.From); ok && s == side.Opponent() {
+		if s, ok := g.SideOf(h.From); ok && s == side.Opponent() {
 			return lg, nil
 		}
 	}

@@ -16,7 +16,7 @@ import (
 func resign(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
 	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
-	h.notify(Notice, rec.opponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.fromShown(), rec.ID))
+	h.notify(Notice, rec.OpponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.fromShown(), rec.ID))
 	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.From)), nil
 }
 
@@ -24,7 +24,7 @@ func resign(h *handling, lg *liveGame, side rules.Side) (string, error) {
 // accepts the opponent's.
 func draw(h *handling, lg *liveGame, side rules.Side) (string, error) {
 	rec := lg.rec
-	opp := rec.opponentAddress(side)
+	opp := rec.OpponentAddress(side)
 	switch rec.DrawOffer {
 	case side.Opponent().String():
 		lg.finish(rules.DrawBy(rules.AgreedDraw))
@@ -75,8 +75,8 @@ func undo(h *handling, lg *liveGame, side rules.Side) (string, error) {
 		return "", refused("there is no move to take back in game %s.", rec.ID).
 			instead(`Write "board %s" to see whose move it is.`, rec.ID)
 	}
-	opp := rec.opponentAddress(side)
-	last := rec.lastMove()
+	opp := rec.OpponentAddress(side)
+	last := rec.LastMove()
 	if rec.UndoRequest == side.Opponent().String() && rec.UndoPly == ply {
 		lg.takeBack(1)
 		rec.UndoRequest, rec.UndoPly, rec.DrawOffer = "", 0, ""

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // Players who can talk. In a mail that carries the sender's reply key
@@ -25,16 +26,6 @@ const (
 	talkKept  = 200 // messages and notes a game's record keeps, the newest
 	talkShown = 30  // messages and notes history shows, the newest
 )
-
-// talkEntry is a message or a note as a game's record keeps it.
-type talkEntry struct {
-	Side string    `json:"side"` // the writer's side
-	Ply  int       `json:"ply"`  // the moves made when it was written
-	At   time.Time `json:"at"`
-	Text string    `json:"text"`
-	Note bool      `json:"note,omitempty"` // a note: only its writer sees it
-	Held bool      `json:"held,omitempty"` // not passed on: the opponent had muted messages
-}
 
 // talk is what the mail being handled says: the message to each game's
 // opponent, the lines written in a bot game's thread, and whether a
@@ -83,7 +74,7 @@ func talkGame(h *handling) *liveGame {
 		return nil
 	}
 	lg := h.game(h.AuthGame)
-	if lg == nil || (lg.rec.State != statePlaying && lg.rec.State != stateOver) {
+	if lg == nil || (lg.rec.State != record.Playing && lg.rec.State != record.Over) {
 		return nil
 	}
 	return lg
@@ -117,7 +108,7 @@ func readLines(h *handling, lines []string) []Command {
 		}
 		switch {
 		case signed || !talkable(l):
-		case lg.rec.isBotGame():
+		case lg.rec.IsBotGame():
 			if ok {
 				h.talk.bot = append(h.talk.bot, l)
 			}
@@ -196,7 +187,7 @@ func talkTarget(h *handling, c Command) (*liveGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s := lg.rec.State; s != statePlaying && s != stateOver {
+	if s := lg.rec.State; s != record.Playing && s != record.Over {
 		return nil, refused("game %s has not begun;", lg.rec.ID).instead("you can write to your opponent once it has.")
 	}
 	return lg, nil
@@ -209,7 +200,7 @@ func say(h *handling, c Command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if lg.rec.isBotGame() {
+	if lg.rec.IsBotGame() {
 		return `The bot does not read messages, so this went to no one ("note <text>" keeps a note for yourself).`, nil
 	}
 	h.talk.add(lg.rec.ID, c.Text)
@@ -226,8 +217,8 @@ func noteVerb(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	text, cut := cutTalk(c.Text)
-	side, _ := lg.rec.sideOf(h.From)
-	keepTalk(lg.rec, talkEntry{Side: side.String(), Ply: len(lg.rec.Moves), At: h.now, Text: text, Note: true})
+	side, _ := lg.rec.SideOf(h.From)
+	keepTalk(lg.rec, record.TalkEntry{Side: side.String(), Ply: len(lg.rec.Moves), At: h.now, Text: text, Note: true})
 	done := fmt.Sprintf("Done: noted in game %s. Only you see your notes, in \"history\".", lg.rec.ID)
 	if cut {
 		done += fmt.Sprintf(" The note was cut to %d characters.", talkLimit)
@@ -243,11 +234,11 @@ func mute(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	rec := lg.rec
-	if rec.isBotGame() {
+	if rec.IsBotGame() {
 		return "", refused("the bot sends no messages in game %s.", rec.ID).
 			instead(`Reply with your move, or "help" for the commands.`)
 	}
-	opp := rec.opponentAddress(side)
+	opp := rec.OpponentAddress(side)
 	on := slices.Contains(rec.Muted, side.String())
 	switch {
 	case c.Verb == VerbMute && on:
@@ -284,8 +275,8 @@ func passTalk(h *handling) {
 // answer's section.
 func passMessage(h *handling, lg *liveGame, text string) string {
 	rec := lg.rec
-	side, _ := rec.sideOf(h.From)
-	opp := rec.opponentAddress(side)
+	side, _ := rec.SideOf(h.From)
+	opp := rec.OpponentAddress(side)
 	text, cut := cutTalk(text)
 	quoted := quoteLines(text)
 	n, noticed := h.notices[noticeKey{opp, rec.ID}]
@@ -295,13 +286,13 @@ func passMessage(h *handling, lg *liveGame, text string) string {
 	case h.talk.stop:
 		return fmt.Sprintf("Not passed on to %s, because a command above was refused; send your message again with the right command:\n%s", opp, quoted)
 	case slices.Contains(rec.Muted, side.Opponent().String()):
-		keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text, Held: true})
+		keepTalk(rec, record.TalkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text, Held: true})
 		h.Answer.Done++
 		return fmt.Sprintf("Not passed on: %s has muted messages in game %s. Your message is kept in the game's record:\n%s", opp, rec.ID, quoted)
 	case !(noticed && len(n.events) > 0) && h.mailsSpent():
 		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.srv.cfg.mailsPerMail(), quoted)
 	}
-	keepTalk(rec, talkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text})
+	keepTalk(rec, record.TalkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.now, Text: text})
 	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.fromShown(), quoted))
 	h.Answer.Done++
 	if cut {
@@ -312,7 +303,7 @@ func passMessage(h *handling, lg *liveGame, text string) string {
 
 // keepTalk adds e to rec's messages and notes, keeping the newest
 // talkKept.
-func keepTalk(rec *gameRecord, e talkEntry) {
+func keepTalk(rec *record.Game, e record.TalkEntry) {
 	rec.Talk = append(rec.Talk, e)
 	if len(rec.Talk) > talkKept {
 		rec.Talk = slices.Clone(rec.Talk[len(rec.Talk)-talkKept:])
@@ -347,8 +338,8 @@ func quoteLines(text string) string {
 // talkHistory is what history shows reader of lg's messages and notes:
 // both players see the messages, each their own notes; "" for anyone
 // else, or if there are none.
-func talkHistory(rec *gameRecord, reader string) string {
-	side, player := rec.sideOf(reader)
+func talkHistory(rec *record.Game, reader string) string {
+	side, player := rec.SideOf(reader)
 	if !player {
 		return ""
 	}
@@ -361,7 +352,7 @@ func talkHistory(rec *gameRecord, reader string) string {
 		if e.Ply > 0 && e.Ply <= len(rec.Moves) {
 			when = fmt.Sprintf("after %d.%s", e.Ply, rec.Moves[e.Ply-1].Text)
 		}
-		who := rec.opponentAddress(side)
+		who := rec.OpponentAddress(side)
 		switch {
 		case e.Note:
 			who = "your note"

@@ -3,6 +3,8 @@ package games
 import (
 	"fmt"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/record"
 )
 
 // vacation answers "vacation <days>" and "vacation off": the sender's
@@ -17,7 +19,7 @@ func vacation(h *handling, c Command) (string, error) {
 	year := fmt.Sprint(h.now.Year())
 	var shift time.Duration
 	if c.Off {
-		if !p.onVacation(h.now) {
+		if !p.OnVacation(h.now) {
 			return "", refused("you are not on vacation, so your clocks are running.").
 				instead(`To begin one, write "vacation" and the days, e.g. "vacation 7".`)
 		}
@@ -31,7 +33,7 @@ func vacation(h *handling, c Command) (string, error) {
 		p.VacationUntil = h.now
 		shift = -left
 	} else {
-		if p.onVacation(h.now) {
+		if p.OnVacation(h.now) {
 			return "", refused("you are already on vacation until %s;", formatTime(p.VacationUntil)).
 				instead(`write "vacation off" first to change it.`)
 		}
@@ -71,16 +73,16 @@ func shiftDeadlines(h *handling, shift time.Duration, tell bool, until time.Time
 		return err
 	}
 	for _, lg := range mine {
-		if lg.rec.State != statePlaying || lg.rec.Deadline.IsZero() {
+		if lg.rec.State != record.Playing || lg.rec.Deadline.IsZero() {
 			continue
 		}
-		side, _ := lg.rec.sideOf(h.From)
+		side, _ := lg.rec.SideOf(h.From)
 		if lg.toMove() == side {
 			lg.rec.Deadline = lg.rec.Deadline.Add(shift)
 			lg.rec.Reminded = false
 		}
 		if tell {
-			h.notify(Notice, lg.rec.opponentAddress(side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.fromShown(), formatTime(until)))
+			h.notify(Notice, lg.rec.OpponentAddress(side), lg.rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.fromShown(), formatTime(until)))
 		}
 	}
 	return nil

@@ -9,8 +9,8 @@ import (
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/notation"
-	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -35,7 +35,7 @@ type GamePage struct {
 	Round       int
 	Updated     time.Time
 
-	rec *gameRecord // what Document replays
+	rec *record.Game // what Document replays
 }
 
 // PageSide is a player as the web shows them: never a whole address.
@@ -79,7 +79,7 @@ func (s *Store) GameLink(id string) string { return id + "-" + webToken(s.secret
 // give the same ErrNoSuchGame, so that a visitor learns nothing of which.
 func (s *Store) GamePage(id, token string) (GamePage, error) {
 	tokenOK := token != "" && keys.Match(token, webToken(s.secret, id))
-	var rec *gameRecord
+	var rec *record.Game
 	err := s.view(func(st storeTx) error {
 		if !keys.ValidGameID(id) {
 			return nil
@@ -91,19 +91,19 @@ func (s *Store) GamePage(id, token string) (GamePage, error) {
 	if err != nil {
 		return GamePage{}, fmt.Errorf("game %s: %w", id, err)
 	}
-	if rec == nil || !tokenOK && (token != "" || !rec.public()) {
+	if rec == nil || !tokenOK && (token != "" || !rec.IsPublic()) {
 		return GamePage{}, fmt.Errorf("game %s: %w", id, ErrNoSuchGame)
 	}
 	return gamePage(rec), nil
 }
 
 // gamePage is rec as its web page shows it.
-func gamePage(rec *gameRecord) GamePage {
+func gamePage(rec *record.Game) GamePage {
 	p := GamePage{ID: rec.ID, Variant: rec.Variant, State: string(rec.State), DaysPerMove: rec.DaysPerMove,
-		Public: rec.public(), Tournament: rec.Tournament, Round: rec.Round, Updated: rec.Updated, rec: rec,
-		Board: BoardRef{Variant: rec.Variant, Position: rec.Position, Status: endStatus(rec.State, rec.outcome(), rec.Result)}}
+		Public: rec.IsPublic(), Tournament: rec.Tournament, Round: rec.Round, Updated: rec.Updated, rec: rec,
+		Board: BoardRef{Variant: rec.Variant, Position: rec.Position, Status: endStatus(rec.State, rec.Outcome(), rec.Result)}}
 	for s, slot := range rec.Players {
-		p.Players[s] = PageSide{Shown: slot.shownOnWeb(), Bot: slot.Bot}
+		p.Players[s] = PageSide{Shown: shownOnWeb(slot), Bot: slot.Bot}
 	}
 	for _, m := range rec.Moves {
 		p.Moves = append(p.Moves, m.Text)
@@ -115,9 +115,9 @@ func gamePage(rec *gameRecord) GamePage {
 		}
 	}
 	switch rec.State {
-	case statePlaying:
+	case record.Playing:
 		p.ToMove, p.Deadline = rec.ToMove, rec.Deadline
-	case stateOver, stateDeclined:
+	case record.Over, record.Declined:
 		p.Result = rec.Result
 	}
 	return p
@@ -159,30 +159,11 @@ func (p GamePage) Document(kit variants.Kit, tournamentURL string) (document.Doc
 
 // shownOnWeb is the player as the web shows them: the bot and its level,
 // or the address's local part ("alice@..."), as the standings show others.
-func (p playerSlot) shownOnWeb() string {
+func shownOnWeb(p record.Slot) string {
 	if p.Bot {
-		return p.label()
+		return p.Label()
 	}
 	return keys.Shown(p.Address, "")
-}
-
-// public reports whether the game's page may be reached by its plain id:
-// a tournament's game always (its players joined a tournament whose
-// crosstable and pairings are shown), another game once every person in
-// it said "public".
-func (g *gameRecord) public() bool {
-	if g.Tournament != "" {
-		return true
-	}
-	if g.State == stateInvited || g.State == stateDeclined {
-		return false
-	}
-	for s := rules.Black; s <= rules.White; s++ {
-		if !g.Players[s].Bot && !slices.Contains(g.Public, s.String()) {
-			return false
-		}
-	}
-	return true
 }
 
 // PublicGames lists the public games of variant ("" for every game), the
@@ -190,12 +171,12 @@ func (g *gameRecord) public() bool {
 func (s *Store) PublicGames(variant string, limit int) ([]PublicGame, error) {
 	var list []PublicGame
 	err := s.view(func(st storeTx) error {
-		return st.eachGame(func(_ string, g *gameRecord, err error) error {
-			if err != nil || !g.public() || variant != "" && g.Variant != variant {
+		return st.eachGame(func(_ string, g *record.Game, err error) error {
+			if err != nil || !g.IsPublic() || variant != "" && g.Variant != variant {
 				return nil // a damaged record is the admin's to see (admin games), not the web's
 			}
-			list = append(list, PublicGame{ID: g.ID, Variant: g.Variant, Black: g.Players[0].shownOnWeb(),
-				White: g.Players[1].shownOnWeb(), State: string(g.State), Result: g.Result, Updated: g.Updated})
+			list = append(list, PublicGame{ID: g.ID, Variant: g.Variant, Black: shownOnWeb(g.Players[0]),
+				White: shownOnWeb(g.Players[1]), State: string(g.State), Result: g.Result, Updated: g.Updated})
 			return nil
 		})
 	})

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 )
@@ -105,7 +106,7 @@ func (r *verbRegistry) notUnderstood(line string) *refusal {
 // does not play it, "black wins by resignation". A game that never began
 // keeps its reason ("the challenge expired"); a game going on gives "".
 func (lg *liveGame) resultFor(reader string) string {
-	if lg.rec.State != stateOver {
+	if lg.rec.State != record.Over {
 		return lg.rec.Result
 	}
 	o := lg.outcome
@@ -121,7 +122,7 @@ func (lg *liveGame) resultFor(reader string) string {
 	if o.Status != rules.Win {
 		return "draw " + how
 	}
-	side, player := lg.rec.sideOf(reader)
+	side, player := lg.rec.SideOf(reader)
 	switch {
 	case !player:
 		return fmt.Sprintf("%s wins %s", o.Winner, how)
@@ -199,7 +200,7 @@ func (h *handling) noteName() error {
 		return err
 	}
 	for _, lg := range lgs {
-		if side, ok := lg.rec.sideOf(h.From); ok && lg.rec.State != stateOver {
+		if side, ok := lg.rec.SideOf(h.From); ok && lg.rec.State != record.Over {
 			lg.rec.Players[side].Name = name
 		}
 	}
@@ -214,11 +215,11 @@ func (h *handling) fromShown() string {
 	return h.From
 }
 
-// shown is the player as mails to others show them: "the bot (casual)",
+// shownSlot is the player as mails to others show them: "the bot (casual)",
 // "Alice (alice@example.org)" or the address.
-func (p playerSlot) shown() string {
+func shownSlot(p record.Slot) string {
 	if p.Bot {
-		return p.label()
+		return p.Label()
 	}
 	return shownAs(p.Name, p.Address)
 }
@@ -226,17 +227,17 @@ func (p playerSlot) shown() string {
 // whoDoes says that the player of side does something, to reader: "You
 // offer a draw.", "The bot offers a draw.", "Alice (alice@example.org)
 // offers a draw."; you and them are the two forms of the verb phrase.
-func whoDoes(rec *gameRecord, side rules.Side, reader, you, them string) string {
+func whoDoes(rec *record.Game, side rules.Side, reader, you, them string) string {
 	p := rec.Players[side]
 	switch {
 	case p.Bot:
 		return "The bot " + them
 	case p.Address == reader:
 		return "You " + you
-	case !rec.hasPlayer(reader):
+	case !rec.HasPlayer(reader):
 		return keys.Shown(p.Address, reader) + " " + them
 	}
-	return p.shown() + " " + them
+	return shownSlot(p) + " " + them
 }
 
 // otherOpponent says what to write when an address cannot be challenged.
@@ -245,7 +246,7 @@ const otherOpponent = `Challenge someone else, or play the bot: write "new" and 
 // nameAnd is what stands in parentheses after a side or a name, so that
 // they never nest: "Alice, alice@example.org", "alice@example.org", or
 // with more, "alice@example.org, black".
-func nameAnd(p playerSlot, more string) string {
+func nameAnd(p record.Slot, more string) string {
 	parts := []string{p.Address}
 	if p.Name != "" {
 		parts = []string{p.Name, p.Address}

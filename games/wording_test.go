@@ -6,11 +6,12 @@ import (
 
 	"testing"
 
+	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
 
 func TestResultFor(t *testing.T) {
-	rec := &gameRecord{State: stateOver}
+	rec := &record.Game{State: record.Over}
 	rec.Players[rules.Black].Address = alice
 	rec.Players[rules.White].Address = bob
 	for _, tc := range []struct {
@@ -30,7 +31,7 @@ func TestResultFor(t *testing.T) {
 			}
 		}
 	}
-	never := &liveGame{rec: &gameRecord{State: stateDeclined, Result: "the challenge expired"}}
+	never := &liveGame{rec: &record.Game{State: record.Declined, Result: "the challenge expired"}}
 	if got := never.resultFor(alice); got != "the challenge expired" {
 		t.Errorf("a game that never began: %q", got)
 	}
@@ -72,9 +73,9 @@ func TestDisplayNames(t *testing.T) {
 	if want := "vs. Alice Liddell x (alice@players.test)"; !strings.Contains(toBob.Subject, want) {
 		t.Errorf("bob's subject %q lacks %q", toBob.Subject, want)
 	}
-	rec := &gameRecord{}
-	rec.Players[rules.Black] = playerSlot{Address: alice, Name: "Alice"}
-	rec.Players[rules.White] = playerSlot{Address: bob}
+	rec := &record.Game{}
+	rec.Players[rules.Black] = record.Slot{Address: alice, Name: "Alice"}
+	rec.Players[rules.White] = record.Slot{Address: bob}
 	for _, tc := range []struct{ got, want string }{
 		{sideThenPlayer(rec, rules.Black, bob), "black (Alice, alice@players.test)"},
 		{sideThenPlayer(rec, rules.White, alice), "white (bob@players.test)"},

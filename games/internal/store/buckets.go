@@ -8,8 +8,8 @@ type Name string
 // package's store*.go and audit.go, and the packages beside this one:
 // outbox, club).
 const (
-	Games       Name = "games"          // game id -> gameRecord
-	Players     Name = "players"        // canonical address -> playerRecord
+	Games       Name = "games"          // game id -> record.Game
+	Players     Name = "players"        // canonical address -> record.Player
 	Processed   Name = "processed"      // Message-ID -> when handled, by whom
 	Outbox      Name = "outbox"         // mail key -> Mail
 	Pending     Name = "outbox-pending" // mail key of each mail not yet sent
