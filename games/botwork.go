@@ -128,7 +128,7 @@ func (h *handling) pause(job botJob, rest []Command) {
 	rng, _ := h.pcg.MarshalBinary() // a PCG always marshals
 	cont := &continuation{mailState: h.mailState, Now: h.now, RNG: rng, Job: job}
 	cont.Req.Lines = nil
-	cont.Caused = h.Caused + len(h.queued) + crosstablesDue(h.change)
+	cont.Caused = h.Caused + len(h.queued) + h.srv.club.mailsFor(h.change)
 	for _, c := range rest {
 		cont.Rest = append(cont.Rest, c.Line)
 	}

@@ -86,7 +86,7 @@ func (h *handling) mailsSpent() bool { return h.mailsCaused() >= h.srv.cfg.mails
 // crosstables that the tournament games ended in it bring at commit, a
 // confirm request, and what it caused before a pause for the bot.
 func (h *handling) mailsCaused() int {
-	n := 1 + len(h.notices) + len(h.queued) + crosstablesDue(h.change) + h.Caused
+	n := 1 + len(h.notices) + len(h.queued) + h.srv.club.mailsFor(h.change) + h.Caused
 	if h.Consent.Asked {
 		n++ // the confirm request may go as a mail of its own (queueConfirmation)
 	}

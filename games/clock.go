@@ -41,7 +41,7 @@ func tick(c *change, handledUpTo time.Time) error {
 			}
 		}
 	}
-	if err := expireSeeks(c, handledUpTo); err != nil {
+	if err := c.srv.club.expireBy(c, handledUpTo); err != nil {
 		return err
 	}
 	return tickDigests(c)

@@ -104,14 +104,6 @@ type Command struct {
 
 var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
 
-// ParseCommand reads one line of a mail. It reports false for lines to
-// skip: empty lines, lines without a letter or digit, and short greetings
-// and sign-offs ("Hi", "Thanks!", "Best regards,", "Good luck") — see
-// Pleasantry.
-func ParseCommand(line string) (Command, bool) {
-	return newVerbRegistry(builtinVerbs()).parse(line)
-}
-
 // parse reads one line of a mail in the registry's language (ParseCommand).
 func (r *verbRegistry) parse(line string) (Command, bool) {
 	line = strings.TrimSpace(line)
@@ -396,4 +388,16 @@ func (c *Command) parseRating(verb string, args []string) {
 		return
 	}
 	c.Variant = args[0]
+}
+
+// tournamentCommand is what a tournament command line asks for; the
+// game, the days per move and rated are the Command's Variant, Days and
+// Rating.
+type tournamentCommand struct {
+	Op      string // "new", "join", "leave", "show", "list", "start", "withdraw"
+	ID      string // the tournament
+	Format  string // new: club.RoundRobin or club.Swiss
+	Rounds  int    // new: a Swiss's rounds
+	Name    string // new: as written, "" for the default
+	Address string // withdraw: the player the organiser withdraws, "" for the sender
 }

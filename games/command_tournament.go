@@ -12,25 +12,13 @@ import (
 
 // The tournament commands as written (verb_tournament.go runs them).
 
-// tournamentCommand is what a tournament command line asks for; the
-// game, the days per move and rated are the Command's Variant, Days and
-// Rating.
-type tournamentCommand struct {
-	Op      string // "new", "join", "leave", "show", "list", "start", "withdraw"
-	ID      string // the tournament
-	Format  string // new: club.RoundRobin or club.Swiss
-	Rounds  int    // new: a Swiss's rounds
-	Name    string // new: as written, "" for the default
-	Address string // withdraw: the player the organiser withdraws, "" for the sender
-}
-
 // parseTournamentLine reads a line that starts with tournament(s), join
 // or withdraw: low are the words after the verb lower-cased, words as
 // written. It reports false for a line whose words name no tournament
 // ("Join us at the club", "Tournament was fun"): that is no command, and
 // in a game's thread it stays a message to the opponent, as it was before
 // these verbs.
-func (c *Command) parseTournamentLine(verb string, low, words []string) bool {
+func parseTournamentLine(c *Command, verb string, low, words []string) bool {
 	names := func(withPlayer bool) bool {
 		return len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
 			return club.ValidTournamentID(a) || keys.ValidGameID(a) || (withPlayer && strings.Contains(a, "@"))
@@ -38,12 +26,12 @@ func (c *Command) parseTournamentLine(verb string, low, words []string) bool {
 	}
 	switch {
 	case verb == "join" && names(false):
-		c.parseJoin(low)
+		parseJoin(c, low)
 	case verb == "withdraw" && names(true):
-		c.parseWithdraw(low)
+		parseWithdraw(c, low)
 	case (verb == "tournament" || verb == "tournaments") &&
 		(len(low) == 0 || club.ValidTournamentID(low[0]) || slices.Contains([]string{"new", "join", "leave", "start", "withdraw"}, low[0])):
-		c.parseTournament(low, words)
+		parseTournament(c, low, words)
 	default:
 		return false
 	}
@@ -52,7 +40,7 @@ func (c *Command) parseTournamentLine(verb string, low, words []string) bool {
 
 // parseTournament reads the words after "tournament" (low lower-cased,
 // words as written, for the name).
-func (c *Command) parseTournament(low, words []string) {
+func parseTournament(c *Command, low, words []string) {
 	c.Verb = VerbTournament
 	tc := &tournamentCommand{Op: "list"}
 	c.Tournament = tc
@@ -62,19 +50,19 @@ func (c *Command) parseTournament(low, words []string) {
 	switch op := low[0]; op {
 	case "new":
 		tc.Op = "new"
-		c.parseTournamentNew(low[1:], words[1:])
+		parseTournamentNew(c, low[1:], words[1:])
 	case "join", "leave", "start", "withdraw":
 		tc.Op = op
-		c.parseTournamentTarget(low[1:], op == "withdraw")
+		parseTournamentTarget(c, low[1:], op == "withdraw")
 	default:
 		tc.Op = "show"
-		c.parseTournamentTarget(low, false)
+		parseTournamentTarget(c, low, false)
 	}
 }
 
 // parseTournamentTarget reads a tournament id and, if withPlayer, a
 // player's address, in either order.
-func (c *Command) parseTournamentTarget(args []string, withPlayer bool) {
+func parseTournamentTarget(c *Command, args []string, withPlayer bool) {
 	tc := c.Tournament
 	for _, a := range args {
 		switch {
@@ -103,7 +91,7 @@ func (c *Command) parseTournamentTarget(args []string, withPlayer bool) {
 
 // parseTournamentNew reads "<game> roundrobin|swiss [rounds N] [days D]
 // [rated|unrated] [name ...]".
-func (c *Command) parseTournamentNew(low, words []string) {
+func parseTournamentNew(c *Command, low, words []string) {
 	const example = `e.g. "tournament new gufuu swiss rounds 5 days 3 rated name Autumn Cup"`
 	tc := c.Tournament
 	if len(low) < 2 {
@@ -166,7 +154,7 @@ func (c *Command) parseTournamentNew(low, words []string) {
 }
 
 // parseJoin reads "join <t>".
-func (c *Command) parseJoin(low []string) {
+func parseJoin(c *Command, low []string) {
 	c.Verb = VerbJoin
 	c.Tournament = &tournamentCommand{Op: "join"}
 	if len(low) != 1 || !club.ValidTournamentID(low[0]) {
@@ -178,8 +166,8 @@ func (c *Command) parseJoin(low []string) {
 
 // parseWithdraw reads "withdraw <player> <t>" (the organiser) and
 // "withdraw <t>" (the sender).
-func (c *Command) parseWithdraw(low []string) {
+func parseWithdraw(c *Command, low []string) {
 	c.Verb = VerbWithdraw
 	c.Tournament = &tournamentCommand{Op: "withdraw"}
-	c.parseTournamentTarget(low, true)
+	parseTournamentTarget(c, low, true)
 }

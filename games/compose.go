@@ -105,7 +105,7 @@ func (c *change) dropNotice(to, game string) {
 // queueNotices composes and queues one mail per notice, in the order they
 // were begun.
 func (c *change) queueNotices() error {
-	if err := tournamentResults(c); err != nil { // results, crosstables, next rounds' games (tournament.go)
+	if err := c.srv.club.resultsOf(c); err != nil { // results, crosstables, next rounds' games (tournament.go)
 		return err
 	}
 	keys := make([]noticeKey, 0, len(c.notices))
@@ -320,4 +320,14 @@ func gameSubject(lg *liveGame, to string) string {
 	rec := lg.rec
 	side, _ := rec.SideOf(to)
 	return fmt.Sprintf("%s game %s: you (%s) vs. %s", lg.kit.Rules.Title(), rec.ID, side, shownSlot(rec.Players[side.Opponent()]))
+}
+
+// senderKeyMail gives an answer about no game of the sender's the
+// sender's address key (addressKeyMail), unless it asks for a confirm
+// (confirmMail): it goes only to that address, so a reply to it proves
+// the sender, as a reply to any mail windpost sent there does.
+func (h *handling) senderKeyMail(m *Mail) {
+	if !h.Consent.Asked {
+		h.addressKeyMail(m, h.From)
+	}
 }

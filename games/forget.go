@@ -107,7 +107,7 @@ func (c *change) forget(address string) (Forgotten, error) {
 	if err := forgetRatings(c, address, f.StandIn, opponents); err != nil {
 		return Forgotten{}, err
 	}
-	if err := forgetInTournaments(c, address, f.StandIn); err != nil {
+	if err := c.srv.club.forgetIn(c, address, f.StandIn); err != nil {
 		return Forgotten{}, err
 	}
 	delete(c.players, address)

@@ -172,3 +172,22 @@ func queueConfirmation(h *handling) error {
 	h.queued = append(h.queued, m)
 	return nil
 }
+
+// decline declines the challenge lg, or withdraws it if the sender made
+// it.
+func decline(h *handling, lg *liveGame) string {
+	rec := lg.rec
+	if h.From == rec.Challenger {
+		lg.decline("the challenge was withdrawn")
+		if lg.stored == nil {
+			// Made and withdrawn in this mail: the invitee never hears of it.
+			h.dropNotice(rec.Invitee(), rec.ID)
+		} else {
+			h.notify(Notice, rec.Invitee(), rec.ID, fmt.Sprintf("%s withdrew the challenge to game %s.", h.fromShown(), rec.ID))
+		}
+		return fmt.Sprintf("Done: you withdrew your challenge to %s.", rec.Invitee())
+	}
+	lg.decline("the challenge was declined")
+	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s declined your challenge to game %s.", h.fromShown(), rec.ID))
+	return fmt.Sprintf("Done: you declined the challenge of %s.", rec.Challenger)
+}

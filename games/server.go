@@ -138,11 +138,30 @@ type Server struct {
 	domain  string
 	verbs   *verbRegistry // the command language (verbs.go)
 	turns   *botTurns     // whose turn the bot's work is (botqueue.go)
+	club    clubHooks     // club play's part in a mail and the tick
 }
 
-// NewServer returns a server of the games in store, playing the variants
-// of catalog.
-func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, error) {
+// clubHooks is what club play (seeks and tournaments) does at the points
+// of a mail's course and of the tick that concern it; a nil hook does
+// nothing.
+type clubHooks struct {
+	// results records the tournament games ended in the change and moves
+	// their tournaments on, before the change commits.
+	results func(c *change) error
+	// mails counts the mails results will send, for the mail's budget.
+	mails func(c *change) int
+	// expire ends the seeks whose time ran out before handledUpTo (the
+	// tick).
+	expire func(c *change, handledUpTo time.Time) error
+	// forget takes address out of its tournaments, writing standIn for
+	// it ("forget me").
+	forget func(c *change, address, standIn string) error
+}
+
+// newServer returns a server of the games in store, playing the variants
+// of catalog, speaking the command language of verbs, with club play's
+// hooks (NewServer gives windpost's own).
+func newServer(store *Store, catalog *variants.Catalog, cfg Config, verbs []verbSpec, club clubHooks) (*Server, error) {
 	addr := keys.CanonicalAddress(cfg.BotAddress)
 	local, domain, ok := strings.Cut(addr, "@")
 	if !ok || local == "" || domain == "" {
@@ -173,7 +192,7 @@ func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, er
 		seed = rand.Uint64()
 	}
 	return &Server{store: store, catalog: catalog, cfg: cfg, log: log, seed: seed, local: local, domain: domain,
-		verbs: newVerbRegistry(builtinVerbs()), turns: &botTurns{}}, nil
+		verbs: newVerbRegistry(verbs), turns: &botTurns{}, club: club}, nil
 }
 
 func (s *Server) now() time.Time { return s.cfg.Clock.Now().UTC().Truncate(time.Second) }
@@ -312,4 +331,36 @@ func (s *Server) newChange(ctx context.Context, st storeTx, from string) *change
 		dirty:      map[string]bool{},
 		notices:    map[noticeKey]*notice{},
 	}
+}
+
+// resultsOf runs the results hook, if any.
+func (k clubHooks) resultsOf(c *change) error {
+	if k.results == nil {
+		return nil
+	}
+	return k.results(c)
+}
+
+// mailsFor runs the mails hook: 0 if none.
+func (k clubHooks) mailsFor(c *change) int {
+	if k.mails == nil {
+		return 0
+	}
+	return k.mails(c)
+}
+
+// expireBy runs the expire hook, if any.
+func (k clubHooks) expireBy(c *change, handledUpTo time.Time) error {
+	if k.expire == nil {
+		return nil
+	}
+	return k.expire(c, handledUpTo)
+}
+
+// forgetIn runs the forget hook, if any.
+func (k clubHooks) forgetIn(c *change, address, standIn string) error {
+	if k.forget == nil {
+		return nil
+	}
+	return k.forget(c, address, standIn)
 }

@@ -40,3 +40,6 @@ func standingRows(st storeTx, variant string, now time.Time, skip func(error)) (
 	})
 	return rows, err
 }
+
+// standingsSize is how many players "standings" lists.
+const standingsSize = 30

@@ -218,3 +218,40 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// offersTo lists what stands in rec for side to answer, draw first.
+func offersTo(rec *record.Game, side rules.Side) []string {
+	var out []string
+	opp := side.Opponent().String()
+	if rec.DrawOffer == opp {
+		out = append(out, offerDraw)
+	}
+	if rec.UndoRequest == opp && rec.UndoPly == len(rec.Moves) {
+		out = append(out, offerUndo)
+	}
+	return out
+}
+
+// declineWords is what side writes to decline what (an offer standing in
+// rec): "decline", or "decline draw" when two offers stand.
+func declineWords(rec *record.Game, side rules.Side, what string) string {
+	if len(offersTo(rec, side)) > 1 {
+		return "decline " + what
+	}
+	return "decline"
+}
+
+// orMove ends the line of a notice that says how to decline: a move
+// declines too, when it is the reader's (side's) turn.
+func orMove(lg *liveGame, side rules.Side) string {
+	if lg.toMove() == side {
+		return " (or just play your move)"
+	}
+	return ""
+}
+
+// What a player may offer the other in a game between people.
+const (
+	offerDraw = "draw"
+	offerUndo = "undo"
+)

@@ -87,7 +87,7 @@ func tournamentMail(c *change, tr *club.Tournament, to, what string, body docume
 		return nil
 	}
 	subject := fmt.Sprintf("%s: %s", tr.Title(), what)
-	m, err := c.plainMail(Notice, to, subject, "", body, func(m *Mail) { c.keyMail(m, to) })
+	m, err := c.plainMail(Notice, to, subject, "", body, func(m *Mail) { playerKeyMail(c, m, to) })
 	if err != nil {
 		return err
 	}
@@ -95,20 +95,10 @@ func tournamentMail(c *change, tr *club.Tournament, to, what string, body docume
 	return nil
 }
 
-// keyMail has mail m to address carry address's own key, the one their
+// playerKeyMail has mail m to address carry address's own key, the one their
 // digest carries (digest.go), in its reply address and subject tag: a
 // reply proves the sender, so that "tournament withdraw" and the
 // organiser's commands may be written in it.
-func (c *change) keyMail(m *Mail, to string) {
+func playerKeyMail(c *change, m *Mail, to string) {
 	c.carryKey(m, keys.Digest, to)
-}
-
-// senderKeyMail gives an answer about no game of the sender's the
-// sender's address key (addressKeyMail), unless it asks for a confirm
-// (confirmMail): it goes only to that address, so a reply to it proves
-// the sender, as a reply to any mail windpost sent there does.
-func (h *handling) senderKeyMail(m *Mail) {
-	if !h.Consent.Asked {
-		h.addressKeyMail(m, h.From)
-	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/record"
-	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
 
@@ -37,65 +36,6 @@ func analysisVerb(h *handling, c Command) ([]document.Block, error) {
 	return paragraphs(rec.Analysis), nil // kept by an older windpost, as text
 }
 
-// analyse values every position of a finished game and marks the moves
-// that made the mover's result worse: a proven value dropped (a win into a
-// draw or a loss, a draw into a loss, by solver.Value.Rank), or, between
-// the search's estimates of a game that is not solved, winning chances
-// lost (judgeMove).
-func analyse(evaluate func(*rules.Game) (solver.Value, error), lg *liveGame) (document.Document, error) {
-	g := lg.g
-	values := make([]solver.Value, len(g.Positions))
-	for i := range g.Positions {
-		prefix := &rules.Game{Variant: g.Variant, Positions: g.Positions[:i+1], Moves: g.Moves[:i]}
-		v, err := evaluate(prefix.Clone())
-		if err != nil {
-			return document.Document{}, fmt.Errorf("position after move %d: %w", i, err)
-		}
-		values[i] = v
-	}
-	var d document.Document
-	d.Add(document.Para(fmt.Sprintf("Analysis of game %s (%s).", lg.rec.ID, lg.result())),
-		document.Joined(document.Para("Each move, who made it, and the position's value for that player "+
-			"before and after the move, with best play from both sides:")),
-		document.Joined(document.Grid(valueKey())),
-		document.Joined(document.Para("A mistake turns a win into a draw or a loss, or a draw into a loss.")))
-	if lg.kit.Analyst != nil && !solved(values) {
-		d.Add(document.Joined(document.Para(chancesHelp)))
-	}
-	if _, ok := lg.kit.Analyst.(solver.Prover); ok {
-		d.Add(document.Joined(document.Para("No position may repeat: a value is the one proven with the game's " +
-			"history where a search of the moves since the last capture proves it, else the solved table's, " +
-			"which ignores that rule (in a table draw, a repetition trap deeper than the search is not seen).")))
-	}
-	t := document.TablePart{Columns: []document.Column{{Name: "Move", Whole: true}, {Name: "By"},
-		{Name: "Before", Align: document.Right, Whole: true}, {Whole: true}, {Name: "After", Whole: true}, {}}}
-	var mistakes, blunders int
-	for i, m := range g.Moves {
-		before := values[i]
-		after := values[i+1].ForMover()
-		row := []string{fmt.Sprintf("%d.%s", i+1, lg.kit.Notation.FormatMove(g.Positions[i], m)),
-			g.Positions[i].ToMove().String(), before.String(), "->", after.String(), ""}
-		switch kind, why := judgeMove(before, after); kind {
-		case "mistake":
-			mistakes++
-			row[5] = "mistake: " + why
-		case "blunder":
-			blunders++
-			row[5] = "blunder: " + why
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	if len(t.Rows) > 0 {
-		d.Add(document.Grid(t))
-	}
-	sum := fmt.Sprintf("%d %s", mistakes, plural(mistakes, "mistake", "mistakes"))
-	if blunders > 0 || !solved(values) {
-		sum += fmt.Sprintf(", %d %s", blunders, plural(blunders, "blunder", "blunders"))
-	}
-	d.Add(document.Para(sum + "."))
-	return d, nil
-}
-
 // valueKey is the key to the values of an analysis: a table, so that a
 // phone wraps its words and keeps its columns.
 func valueKey() document.TablePart {
@@ -114,11 +54,6 @@ const (
 	mistakeChances = 0.2 // a mistake loses this much of the winning chances
 	blunderChances = 0.3 // a blunder this much
 )
-
-// chancesHelp says the thresholds, in the analysis and in "help analysis".
-const chancesHelp = "Between estimates, a move that loses 0.2 of the winning chances (from -1,\n" +
-	"lost, to +1, won: +1.00 is about +0.35, +3.00 about +0.8) is a mistake;\n" +
-	"one that loses 0.3 or more is a blunder."
 
 // judgeMove says what a move was for its mover, from the value before it
 // (for the mover) and after it (for the mover, ForMover): "mistake" when a

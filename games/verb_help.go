@@ -339,3 +339,64 @@ func (r *verbRegistry) overviewBlocks() []document.Block {
 			"key. Put a game id before a command (\"g7k3q board\") to name another game.")),
 	}
 }
+
+// chancesHelp says the thresholds, in the analysis and in "help analysis".
+const chancesHelp = "Between estimates, a move that loses 0.2 of the winning chances (from -1,\n" +
+	"lost, to +1, won: +1.00 is about +0.35, +3.00 about +0.8) is a mistake;\n" +
+	"one that loses 0.3 or more is a blunder."
+
+// conditionalHelp is "help conditional".
+const conditionalHelp = `In a game against a person, you may answer your opponent's next moves
+ahead of time: after your move, write lines such as
+  if K*1a>S then W*2c>N if S*1c>W then K-2b>E     (Gufuu Shogi)
+  if K-3b then S-3d if B-2b then G-3d              (Micro-shogi)
+  if a4-a3 then b1-b2 if b4-b3 then c1-c2          (Jul-Gonu)
+one line for each move of your opponent's you foresee, or the indented
+form, a line per reply and the replies that follow indented under it:
+  if a4-a3 then b1-b2
+     if b4-b3 then c1-c2
+     if c4-c3 then d1-d2
+  if b4-b3 then a1-a2
+Move numbers ("2.a4-a3") are optional. I check every move in the position
+it would arise in and show the tree as I read it; a line with an illegal
+move is explained and left out, the others stand. When your opponent
+plays a move you foresaw, I play your answer at once (at the time their
+move arrived) and keep the rest of that line; any other move, a draw
+offer or an undo request of theirs clears your conditional moves, and
+you are told. Only you see them: not your opponent, the web page or the
+game's record. "conditional" (or "if") lists them, "conditional clear"
+clears them, new ones replace them. At most 30 lines of 30 moves.`
+
+// exportHelp is "help export".
+const exportHelp = `"export" (or "export g7k3q" for another of your games) answers with the
+game's record attached as a file, g7k3q.pgn: the players, the date, how it
+ended and every move in the game's own notation, in PGN, the form game
+programs and databases read; it is plain text, so you can also simply open
+it. A Micro-shogi game comes as a second file too, g7k3q.micro.pgn: the same
+game in the form of Fairy-Stockfish and the programs built on it. In both,
+White is the side that moves first (our Black), as game programs have it,
+so "1-0" means Black won. You may
+export your games, going on or over; a tournament's organiser may export
+the tournament's games. The records name the players by their addresses,
+so nobody else may have them ("history" shows anyone the moves).`
+
+// organiserHelp is "help adjudicate" and "help extend".
+const organiserHelp = `For the organiser of a tournament, on its games (nobody else may):
+  adjudicate <game>       end a game now. Gufuu Shogi and Jul-Gonu are
+                          solved: the game gets the result its position is
+                          worth with perfect play from both sides, the side
+                          to move considered ("adjudicate g7k3q"); in
+                          Jul-Gonu only when that value is proven with the
+                          game's history (no position may repeat).
+  adjudicate <game> black|white|draw
+                          in Micro-shogi, which is not solved, and in
+                          Jul-Gonu when the value is not proven, you decide:
+                          name the side that wins, or draw.
+  extend <game> <n> days  give the player to move n more days (1 to 30) for
+                          this move, e.g. "extend g7k3q 3 days".
+After the command you may write why, on the same line
+("extend g7k3q 3 days, Bob is in hospital"): both players get a mail saying
+what you did and why, and the server keeps a log of every such action.
+In a game you play yourself you cannot decide the result or extend your own
+move: ask the server's operator. Send these commands in a reply to a mail
+windpost sent you: its reply key proves that the mail comes from you.`

@@ -3,9 +3,7 @@ package games
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
-	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/rules"
 )
@@ -93,32 +91,6 @@ func moveVerb(h *handling, c Command) (string, error) {
 	}
 	h.notify(Notice, opp, rec.ID, strings.Join(news, " "))
 	return strings.Join(out, " "), nil
-}
-
-// looksLikeMove reports whether text could be a move rather than prose:
-// moves name squares, which have a digit, except Gufuu's rotations in place
-// ("K:>W", "s : > e"), which are short and carry the notation's ':' or '>'.
-func looksLikeMove(text string) bool {
-	if strings.ContainsAny(text, "0123456789") {
-		return true
-	}
-	letters := 0
-	for _, r := range text {
-		if unicode.IsLetter(r) {
-			letters++
-		}
-	}
-	return strings.ContainsAny(text, ":>") && letters <= 3
-}
-
-// saysMove reports whether line starts with the word "move" or "play",
-// perhaps after a game id: then it is meant as a move even without a digit.
-func saysMove(line string) bool {
-	words := strings.Fields(strings.ToLower(line))
-	if len(words) > 1 && keys.ValidGameID(words[0]) {
-		words = words[1:]
-	}
-	return len(words) > 0 && (words[0] == "move" || words[0] == "play")
 }
 
 // legalMoves lists the legal moves in notation.

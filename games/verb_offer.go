@@ -15,37 +15,9 @@ import (
 // "no", "no thanks"), "decline draw", "decline undo". It stands until
 // that player answers or moves.
 
-// What a player may offer the other in a game between people.
-const (
-	offerDraw = "draw"
-	offerUndo = "undo"
-)
-
-// offersTo lists what stands in rec for side to answer, draw first.
-func offersTo(rec *record.Game, side rules.Side) []string {
-	var out []string
-	opp := side.Opponent().String()
-	if rec.DrawOffer == opp {
-		out = append(out, offerDraw)
-	}
-	if rec.UndoRequest == opp && rec.UndoPly == len(rec.Moves) {
-		out = append(out, offerUndo)
-	}
-	return out
-}
-
-// declineWords is what side writes to decline what (an offer standing in
-// rec): "decline", or "decline draw" when two offers stand.
-func declineWords(rec *record.Game, side rules.Side, what string) string {
-	if len(offersTo(rec, side)) > 1 {
-		return "decline " + what
-	}
-	return "decline"
-}
-
 // parseNo reads "no", "no thanks", "no, thank you", "nope": a decline
 // said in words. It reports false for other lines that start with "no".
-func (c *Command) parseNo(args []string) bool {
+func parseNo(c *Command, args []string) bool {
 	switch strings.Join(args, " ") {
 	case "", "thanks", "thank you", "thx":
 		c.Verb, c.Words = VerbDecline, true
@@ -64,16 +36,6 @@ func meantGame(h *handling, c Command) *liveGame {
 		}
 	}
 	return nil
-}
-
-// awaitsAnswer reports whether an offer in lg waits for the sender's
-// answer.
-func awaitsAnswer(h *handling, lg *liveGame) bool {
-	if lg == nil || lg.rec.State != record.Playing || lg.rec.IsBotGame() {
-		return false
-	}
-	side, player := lg.rec.SideOf(h.From)
-	return player && len(offersTo(lg.rec, side)) > 0
 }
 
 // answerOffer runs accept and decline (and "no") when they answer an
@@ -145,13 +107,4 @@ func declineOffer(h *handling, lg *liveGame, side rules.Side, what string) strin
 	rec.UndoRequest, rec.UndoPly = "", 0
 	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.fromShown(), last, rec.ID))
 	return fmt.Sprintf("Done: you refused to take back %s. %s", last, next)
-}
-
-// orMove ends the line of a notice that says how to decline: a move
-// declines too, when it is the reader's (side's) turn.
-func orMove(lg *liveGame, side rules.Side) string {
-	if lg.toMove() == side {
-		return " (or just play your move)"
-	}
-	return ""
 }

@@ -25,7 +25,7 @@ const (
 // parseOrganiser reads the arguments of adjudicate and extend: the game
 // id (unless it came before the verb), then the result or the days, then
 // the reason as written.
-func (c *Command) parseOrganiser(verb string, args []string) {
+func parseOrganiser(c *Command, verb string, args []string) {
 	c.Verb = Verb(verb)
 	low := func(i int) string { return strings.ToLower(strings.Trim(args[i], ".,;:!")) }
 	if c.Game == "" && len(args) > 0 && keys.ValidGameID(low(0)) {
@@ -134,24 +134,3 @@ func organiserKey(h *handling, lg *liveGame) bool {
 	return h.Req.Token != "" && strings.EqualFold(h.Req.GameID, lg.rec.ID) &&
 		keys.Match(h.Req.Token, keys.Token(h.srv.store.secret, lg.rec.ID, h.From))
 }
-
-// organiserHelp is "help adjudicate" and "help extend".
-const organiserHelp = `For the organiser of a tournament, on its games (nobody else may):
-  adjudicate <game>       end a game now. Gufuu Shogi and Jul-Gonu are
-                          solved: the game gets the result its position is
-                          worth with perfect play from both sides, the side
-                          to move considered ("adjudicate g7k3q"); in
-                          Jul-Gonu only when that value is proven with the
-                          game's history (no position may repeat).
-  adjudicate <game> black|white|draw
-                          in Micro-shogi, which is not solved, and in
-                          Jul-Gonu when the value is not proven, you decide:
-                          name the side that wins, or draw.
-  extend <game> <n> days  give the player to move n more days (1 to 30) for
-                          this move, e.g. "extend g7k3q 3 days".
-After the command you may write why, on the same line
-("extend g7k3q 3 days, Bob is in hospital"): both players get a mail saying
-what you did and why, and the server keeps a log of every such action.
-In a game you play yourself you cannot decide the result or extend your own
-move: ask the server's operator. Send these commands in a reply to a mail
-windpost sent you: its reply key proves that the mail comes from you.`

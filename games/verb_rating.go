@@ -12,9 +12,6 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
-// standingsSize is how many players "standings" lists.
-const standingsSize = 30
-
 // recentChanges is how many of a rating's last changes "rating" shows.
 const recentChanges = 5
 

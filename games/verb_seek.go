@@ -18,7 +18,7 @@ import (
 // [<game>]" and "join <id>".
 
 // parseSeek reads the arguments of seek, seeks and join.
-func (c *Command) parseSeek(verb string, args []string) {
+func parseSeek(c *Command, verb string, args []string) {
 	switch {
 	case verb == "seeks":
 		c.Verb = VerbSeeks
@@ -54,7 +54,7 @@ func (c *Command) parseSeek(verb string, args []string) {
 				opts = append(opts, args[i])
 				continue
 			}
-			n, ok := c.parseRange(args[i+1:])
+			n, ok := parseRange(c, args[i+1:])
 			if !ok {
 				c.Err = fmt.Sprintf(`write the rating range as two numbers up to %d, the lower first, e.g. "rating 1400-1700"`, ratingCeiling)
 				return
@@ -68,7 +68,7 @@ func (c *Command) parseSeek(verb string, args []string) {
 // parseRange reads a rating range at the start of args: "1400-1700",
 // "1400 - 1700", "1400 to 1700" or "1400 1700"; n is how many words it
 // took.
-func (c *Command) parseRange(args []string) (n int, ok bool) {
+func parseRange(c *Command, args []string) (n int, ok bool) {
 	var lo, hi string
 	switch {
 	case len(args) >= 1 && strings.Count(args[0], "-") == 1:

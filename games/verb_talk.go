@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
 )
 
@@ -374,4 +375,40 @@ func talkHistory(rec *record.Game, reader string) string {
 		lines = lines[len(lines)-talkShown:]
 	}
 	return "\n\n" + head + "\n" + strings.Join(lines, "\n")
+}
+
+// looksLikeMove reports whether text could be a move rather than prose:
+// moves name squares, which have a digit, except Gufuu's rotations in place
+// ("K:>W", "s : > e"), which are short and carry the notation's ':' or '>'.
+func looksLikeMove(text string) bool {
+	if strings.ContainsAny(text, "0123456789") {
+		return true
+	}
+	letters := 0
+	for _, r := range text {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return strings.ContainsAny(text, ":>") && letters <= 3
+}
+
+// saysMove reports whether line starts with the word "move" or "play",
+// perhaps after a game id: then it is meant as a move even without a digit.
+func saysMove(line string) bool {
+	words := strings.Fields(strings.ToLower(line))
+	if len(words) > 1 && keys.ValidGameID(words[0]) {
+		words = words[1:]
+	}
+	return len(words) > 0 && (words[0] == "move" || words[0] == "play")
+}
+
+// awaitsAnswer reports whether an offer in lg waits for the sender's
+// answer.
+func awaitsAnswer(h *handling, lg *liveGame) bool {
+	if lg == nil || lg.rec.State != record.Playing || lg.rec.IsBotGame() {
+		return false
+	}
+	side, player := lg.rec.SideOf(h.From)
+	return player && len(offersTo(lg.rec, side)) > 0
 }
