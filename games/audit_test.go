@@ -4,10 +4,12 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 func TestAuditLogKeepsEveryEntryInOrder(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "a.db"))
+	s, err := referee.Open(filepath.Join(t.TempDir(), "a.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -16,13 +18,13 @@ func TestAuditLogKeepsEveryEntryInOrder(t *testing.T) {
 		t.Fatalf("new store: %v, %v; want no entries", log, err)
 	}
 	t0 := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	entries := []AuditEntry{
+	entries := []referee.AuditEntry{
 		{At: t0.Add(time.Hour), Who: "org@example.org", Action: "extend", Target: "g7k3q", Detail: "3 days", Why: "holiday"},
 		{At: t0, Who: "operator:root", Action: "ban", Target: "spam@example.net", Why: "abuse"},
 		{At: t0.Add(time.Hour), Who: "org@example.org", Action: "adjudicate", Target: "g7k3q", Detail: "white wins"},
 	}
 	for _, e := range entries {
-		if err := s.update(func(st storeTx) error { return st.putAudit(e) }); err != nil {
+		if err := s.Update(func(st referee.StoreTx) error { return st.PutAudit(e) }); err != nil {
 			t.Fatal(err)
 		}
 	}

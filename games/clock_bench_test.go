@@ -8,6 +8,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/outbox"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 )
@@ -36,40 +37,40 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 	ids := make([]string, n)
 	const perTx = 5000
 	for lo := 0; lo < n; lo += perTx {
-		err := h.store.update(func(st storeTx) error {
+		err := h.store.Update(func(st referee.StoreTx) error {
 			for i := lo; i < min(n, lo+perTx); i++ {
 				ids[i] = fmt.Sprintf("b%07d", i)
 				a, z := fmt.Sprintf("p%d@players.test", i), fmt.Sprintf("p%d@players.test", i+1)
 				rec := &record.Game{ID: ids[i], Variant: "gufuu", State: record.Playing, Challenger: a,
 					Players: [2]record.Slot{{Address: a}, {Address: z}}, Start: kit.Notation.FormatPosition(kit.Rules.Start()),
 					Moves: moves, DaysPerMove: 7, Deadline: now.Add(25*time.Hour + time.Duration(i%140)*time.Hour), Created: now}
-				if err := st.putGame(rec, nil, time.Time{}, now); err != nil {
+				if err := st.PutGame(rec, nil, time.Time{}, now); err != nil {
 					return err
 				}
-				if err := st.putPlayer(a, &record.Player{Address: a, Games: []string{ids[i]}, Created: now}); err != nil {
+				if err := st.PutPlayer(a, &record.Player{Address: a, Games: []string{ids[i]}, Created: now}); err != nil {
 					return err
 				}
 				at := now
 				if i%4 == 0 {
-					at = now.Add(-keepFor - time.Hour)
+					at = now.Add(-referee.KeepFor - time.Hour)
 				}
 				for j := 0; j < 2; j++ {
-					if err := st.markProcessed(fmt.Sprintf("<%d.%d@players.test>", i, j), record.Processed{At: at, From: a}); err != nil {
+					if err := st.MarkProcessed(fmt.Sprintf("<%d.%d@players.test>", i, j), record.Processed{At: at, From: a}); err != nil {
 						return err
 					}
 				}
 				for j := 0; j < 4; j++ {
-					num, err := st.outbox().NewNumber()
+					num, err := st.Outbox().NewNumber()
 					if err != nil {
 						return err
 					}
-					m := Mail{ID: outbox.Key(num), MessageID: fmt.Sprintf("<windpost.%d@windpost.test>", num), Kind: Notice, To: a,
+					m := referee.Mail{ID: outbox.Key(num), MessageID: fmt.Sprintf("<windpost.%d@windpost.test>", num), Kind: referee.Notice, To: a,
 						Subject: "Gufuu game " + ids[i], Text: "a board and a few lines of text, as a notice has them\n", NextTry: at}
-					if err := st.outbox().Queue(&m); err != nil {
+					if err := st.Outbox().Queue(&m); err != nil {
 						return err
 					}
 					m.SentAt = at
-					if err := st.outbox().Put(m); err != nil {
+					if err := st.Outbox().Put(m); err != nil {
 						return err
 					}
 				}
@@ -86,15 +87,15 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 // dueNow makes the deadlines of games ids[from:from+k] pass.
 func dueNow(b *testing.B, h *harness, ids []string, from, k int) {
 	b.Helper()
-	err := h.store.update(func(st storeTx) error {
+	err := h.store.Update(func(st referee.StoreTx) error {
 		for i := from; i < from+k; i++ {
-			rec, _, err := st.game(ids[i%len(ids)])
+			rec, _, err := st.Game(ids[i%len(ids)])
 			if err != nil {
 				return err
 			}
-			was := clockOf(rec).wake()
+			was := referee.ClockOf(rec).Wake()
 			rec.Deadline = h.clock.Now().Add(-time.Minute)
-			if err := st.putGame(rec, nil, was, h.clock.Now()); err != nil {
+			if err := st.PutGame(rec, nil, was, h.clock.Now()); err != nil {
 				return err
 			}
 		}
@@ -145,7 +146,7 @@ func BenchmarkPrune(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				if err := h.store.update(func(st storeTx) error { return st.tx.Bucket(store.Meta).Delete(string(store.KeyPruned)) }); err != nil {
+				if err := h.store.Update(func(st referee.StoreTx) error { return st.Tx.Bucket(store.Meta).Delete(string(store.KeyPruned)) }); err != nil {
 					b.Fatal(err)
 				}
 				b.StartTimer()

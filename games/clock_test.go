@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -41,7 +42,7 @@ func TestMoveJudgedByArrival(t *testing.T) {
 			mails := h.send(t, r)
 			wantText(t, only(t, mails, bob), tc.bob)
 			for _, m := range mails {
-				if m.To == alice && m.Kind == Answer {
+				if m.To == alice && m.Kind == referee.Answer {
 					wantText(t, m, tc.want...)
 				}
 			}
@@ -63,7 +64,7 @@ func TestTickWaitsForMailHandledUpTo(t *testing.T) {
 	ctx := t.Context()
 	h.clock.t = firstDeadline.Add(-23 * time.Hour)
 	mails, err := h.srv.TickUpTo(ctx, time.Time{})
-	if err != nil || len(mails) != 1 || mails[0].Kind != Reminder {
+	if err != nil || len(mails) != 1 || mails[0].Kind != referee.Reminder {
 		t.Fatalf("reminder with nothing handled yet: %v %s", err, describe(mails))
 	}
 	h.clock.t = firstDeadline.Add(14 * 24 * time.Hour) // past both deadlines
@@ -96,12 +97,12 @@ func outageHarness(t *testing.T) *harness {
 
 // runFor moves the clock by d in steps of an hour, ticking after each, and
 // returns the mails the ticks queued.
-func (h *harness) runFor(t *testing.T, d time.Duration) []Mail {
+func (h *harness) runFor(t *testing.T, d time.Duration) []referee.Mail {
 	t.Helper()
-	var all []Mail
+	var all []referee.Mail
 	for end := h.clock.t.Add(d); h.clock.t.Before(end); {
 		h.clock.Advance(min(time.Hour, end.Sub(h.clock.t)))
-		all = append(all, must[[]Mail](t)(h.srv.Tick(t.Context()))...)
+		all = append(all, must[[]referee.Mail](t)(h.srv.Tick(t.Context()))...)
 	}
 	return all
 }
@@ -122,16 +123,16 @@ func TestOutageMovesDeadlines(t *testing.T) {
 	}
 	moved := firstDeadline.Add(3 * 24 * time.Hour)
 	says := fmt.Sprintf("windpost was not running (or its clock jumped) from %s to %s; that time does not count, so this deadline moved by 3 days.",
-		formatTime(stopped), formatTime(h.clock.t))
+		referee.FormatTime(stopped), referee.FormatTime(h.clock.t))
 	b := only(t, h.reply(t, toAlice, "board"), alice)
-	wantText(t, b, "Deadline for this move: "+formatTime(moved)+" (3 days per move).\n"+says)
+	wantText(t, b, "Deadline for this move: "+referee.FormatTime(moved)+" (3 days per move).\n"+says)
 	// The reminder comes a day before the moved deadline, and says why.
 	mails := h.runFor(t, moved.Add(-record.ReminderBefore).Sub(h.clock.t)-time.Hour)
 	if len(mails) != 0 {
 		t.Fatalf("mails before the reminder: %s", describe(mails))
 	}
 	rem := only(t, h.runFor(t, time.Hour), alice)
-	wantText(t, rem, "the deadline is "+formatTime(moved), says)
+	wantText(t, rem, "the deadline is "+referee.FormatTime(moved), says)
 	// A move starts a new deadline: the note goes with the old one.
 	mails = h.reply(t, b, "t1")
 	if m := only(t, mails, bob); strings.Contains(m.Text, "not running") {
@@ -157,7 +158,7 @@ func TestOutageWithManyGames(t *testing.T) {
 	if mails, err := h.srv.Tick(t.Context()); err != nil || len(mails) != 0 {
 		t.Fatalf("tick after 10 days: %v, %d mails", err, len(mails))
 	}
-	list := must[[]GameSummary](t)(h.store.Games())
+	list := must[[]referee.GameSummary](t)(h.store.Games())
 	for _, g := range list {
 		if g.State != "playing" {
 			t.Fatalf("game %s is %s after the stop", g.ID, g.State)
@@ -165,8 +166,8 @@ func TestOutageWithManyGames(t *testing.T) {
 	}
 	// The clocks index moved with the deadlines: one entry a game, none
 	// left at the old times.
-	err := h.store.view(func(st storeTx) error {
-		entries := st.clocks().Games().Due(h.clock.Now().Add(365 * 24 * time.Hour))
+	err := h.store.View(func(st referee.StoreTx) error {
+		entries := st.Clocks().Games().Due(h.clock.Now().Add(365 * 24 * time.Hour))
 		games := map[string]int{}
 		for _, e := range entries {
 			games[e.Name]++
@@ -204,7 +205,7 @@ func TestClockGoesBack(t *testing.T) {
 		t.Fatalf("after the clock went back 3 hours: %s", describe(mails))
 	}
 	b := only(t, h.reply(t, toAlice, "board"), alice)
-	wantText(t, b, "Deadline for this move: "+formatTime(firstDeadline)+" (3 days per move).")
+	wantText(t, b, "Deadline for this move: "+referee.FormatTime(firstDeadline)+" (3 days per move).")
 	if strings.Contains(b.Text, "not running") {
 		t.Errorf("the deadline moved:\n%s", b.Text)
 	}
@@ -225,13 +226,13 @@ func TestPruneInBatches(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	now := h.clock.Now()
 	const old, recent = 1100, 300
-	err := h.store.update(func(st storeTx) error {
+	err := h.store.Update(func(st referee.StoreTx) error {
 		for i := 0; i < old+recent; i++ {
-			at := now.Add(-keepFor - time.Hour)
+			at := now.Add(-referee.KeepFor - time.Hour)
 			if i >= old {
 				at = now
 			}
-			if err := st.markProcessed(fmt.Sprintf("<%d@players.test>", i), record.Processed{At: at, From: alice}); err != nil {
+			if err := st.MarkProcessed(fmt.Sprintf("<%d@players.test>", i), record.Processed{At: at, From: alice}); err != nil {
 				return err
 			}
 		}
@@ -241,7 +242,7 @@ func TestPruneInBatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	sent := only(t, h.write(t, alice, "help"), alice)
-	if err := h.store.MarkSent(sent.ID, now.Add(-keepFor-time.Hour)); err != nil {
+	if err := h.store.MarkSent(sent.ID, now.Add(-referee.KeepFor-time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	steps := 0
@@ -279,7 +280,7 @@ func TestHandleAfterOutage(t *testing.T) {
 	h := outageHarness(t)
 	toAlice, _ := startHumanGame(t, h)
 	h.clock.t = firstDeadline.Add(-time.Hour)
-	must[[]Mail](t)(h.srv.Tick(context.Background()))
+	must[[]referee.Mail](t)(h.srv.Tick(context.Background()))
 	h.clock.Advance(5 * 24 * time.Hour)
 	local, _, _ := strings.Cut(toAlice.ReplyTo, "@")
 	_, tag, _ := strings.Cut(local, "+")
@@ -296,12 +297,12 @@ func TestHandleAfterOutage(t *testing.T) {
 func TestClocksIndex(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
-		damage    func(st storeTx) error
+		damage    func(st referee.StoreTx) error
 		firstTick int // mails at the first tick after the deadline
 	}{
-		{"no index", func(st storeTx) error { return st.tx.DeleteBucket(store.Clocks) }, 2},
-		{"an entry missing", func(st storeTx) error {
-			b := st.tx.Bucket(store.Clocks)
+		{"no index", func(st referee.StoreTx) error { return st.Tx.DeleteBucket(store.Clocks) }, 2},
+		{"an entry missing", func(st referee.StoreTx) error {
+			b := st.Tx.Bucket(store.Clocks)
 			k := b.Keys("", "", 1)
 			if len(k) == 0 {
 				return fmt.Errorf("the index is empty")
@@ -312,18 +313,18 @@ func TestClocksIndex(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
 			startHumanGame(t, h)
-			must[[]Mail](t)(h.srv.Tick(t.Context())) // builds the index, prunes
-			if err := h.store.update(tc.damage); err != nil {
+			must[[]referee.Mail](t)(h.srv.Tick(t.Context())) // builds the index, prunes
+			if err := h.store.Update(tc.damage); err != nil {
 				t.Fatal(err)
 			}
 			h.clock.t = firstDeadline.Add(time.Minute)
-			if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != tc.firstTick {
+			if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != tc.firstTick {
 				t.Fatalf("first tick after the deadline: %s", describe(mails))
 			}
 			if tc.firstTick == 0 { // the prune of that tick mended the index
-				wantText(t, only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), alice), "you lose on time.")
+				wantText(t, only(t, must[[]referee.Mail](t)(h.srv.Tick(t.Context())), alice), "you lose on time.")
 			}
-			if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+			if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 				t.Fatalf("a tick after the loss on time: %s", describe(mails))
 			}
 		})

@@ -8,13 +8,14 @@ import (
 
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 func TestParseCommand(t *testing.T) {
 	for _, tc := range []struct {
 		line string
 		skip bool
-		want Command
+		want referee.Command
 	}{
 		{line: "", skip: true},
 		{line: "   ", skip: true},
@@ -29,70 +30,70 @@ func TestParseCommand(t *testing.T) {
 		{line: "gg wp", skip: true},
 		// A game id whose letters are "gg" and the rest digits is no "gg"
 		// (good game): the line is a command for that game.
-		{line: "gg365 draw", want: Command{Verb: VerbDraw, Game: "gg365"}},
-		{line: "gg268 resign", want: Command{Verb: VerbResign, Game: "gg268"}},
-		{line: "Hi, P-2c #5", want: Command{Verb: VerbMove, Move: "Hi, P-2c", Number: 5}},
-		{line: "Thanks! b2-b3", want: Command{Verb: VerbMove, Move: "Thanks! b2-b3"}},
-		{line: "help", want: Command{Verb: VerbHelp}},
-		{line: "HELP Clocks", want: Command{Verb: VerbHelp, Topic: "clocks"}},
-		{line: "rules gufuu", want: Command{Verb: VerbRules, Variant: "gufuu"}},
-		{line: "rules gufuu please", want: Command{Verb: VerbRules, Variant: "gufuu", Err: "write rules and one game's name"}},
-		{line: "new gufuu", want: Command{Verb: VerbNew, Variant: "gufuu"}},
-		{line: "New Micro as White level Casual", want: Command{Verb: VerbNew, Variant: "micro", Side: "white", Level: "casual"}},
-		{line: "new gonu random strong", want: Command{Verb: VerbNew, Variant: "gonu", Side: "random", Level: "strong"}},
-		{line: "new", want: Command{Verb: VerbNew, Err: "write new and the game"}},
-		{line: "new gufuu as purple", want: Command{Verb: VerbNew, Variant: "gufuu", Err: `"purple" is not a side`}},
-		{line: "new gufuu level 3", want: Command{Verb: VerbNew, Variant: "gufuu", Err: `"3" is not a level`}},
-		{line: "new gufuu days 3", want: Command{Verb: VerbNew, Variant: "gufuu", Err: "days per move are for challenges"}},
-		{line: "challenge Bob@Example.org gufuu as black days 3", want: Command{Verb: VerbChallenge, Address: "bob@example.org", Variant: "gufuu", Side: "black", Days: 3}},
-		{line: "challenge <bob@example.org> micro", want: Command{Verb: VerbChallenge, Address: "bob@example.org", Variant: "micro"}},
-		{line: "challenge bob gufuu", want: Command{Verb: VerbChallenge, Err: `"bob" is not a mail address`}},
-		{line: "challenge bob@example.org gufuu days 99", want: Command{Verb: VerbChallenge, Address: "bob@example.org", Variant: "gufuu", Err: "not a number of days per move from 1 to 30"}},
-		{line: "challenge bob@example.org gufuu level casual", want: Command{Verb: VerbChallenge, Address: "bob@example.org", Variant: "gufuu", Err: "a level is for games against the bot"}},
-		{line: "accept", want: Command{Verb: VerbAccept}},
-		{line: "accept g7k3q", want: Command{Verb: VerbAccept, Game: "g7k3q"}},
-		{line: "decline gOOOO", want: Command{Verb: VerbDecline, Err: `"goooo" is not a game id`}},
-		{line: "games board", want: Command{Verb: VerbGames, Err: `"games" takes nothing after it`}},
-		{line: "g7k3q board", want: Command{Verb: VerbBoard, Game: "g7k3q"}},
-		{line: "board White", want: Command{Verb: VerbBoard, Side: "white"}},
-		{line: "board mine g7k3q", want: Command{Verb: VerbBoard, Game: "g7k3q", Side: "mine"}},
-		{line: "g7k3q board black", want: Command{Verb: VerbBoard, Game: "g7k3q", Side: "black"}},
-		{line: "board always black", want: Command{Verb: VerbBoard, Side: "black", Always: true}},
-		{line: "board black always", want: Command{Verb: VerbBoard, Side: "black", Always: true}},
-		{line: "board always", want: Command{Verb: VerbBoard, Always: true, Err: `name the side to keep after "always": "board always black", "board always white", or "board always mine" (your own side, the default)`}},
-		{line: "board black white", want: Command{Verb: VerbBoard, Side: "black", Err: `name one side, not "black" and "white": "board black", "board white" or "board mine"`}},
-		{line: "board purple", want: Command{Verb: VerbBoard, Err: `"purple" is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`}},
-		{line: "board g7k3q purple", want: Command{Verb: VerbBoard, Err: `"purple" is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`}},
-		{line: "board g7k3q g8k3q", want: Command{Verb: VerbBoard, Err: `write board alone or with a game id, e.g. "board g7k3q"`}},
-		{line: "history", want: Command{Verb: VerbHistory}},
-		{line: "moves g7k3q", want: Command{Verb: VerbMoves, Game: "g7k3q"}},
-		{line: "games", want: Command{Verb: VerbGames}},
-		{line: "games all", want: Command{Verb: VerbGames, Err: `"games" takes nothing after it`}},
-		{line: "Resign.", want: Command{Verb: VerbResign}},
-		{line: "draw", want: Command{Verb: VerbDraw}},
-		{line: "undo g7k3q", want: Command{Verb: VerbUndo, Game: "g7k3q"}},
-		{line: "analyse", want: Command{Verb: VerbAnalysis}},
-		{line: "analyze g7k3q", want: Command{Verb: VerbAnalysis, Game: "g7k3q"}},
-		{line: "vacation 10", want: Command{Verb: VerbVacation, Days: 10}},
-		{line: "vacation off", want: Command{Verb: VerbVacation, Off: true}},
-		{line: "vacation 31", want: Command{Verb: VerbVacation, Err: "from 1 to 30"}},
-		{line: "P-2c", want: Command{Verb: VerbMove, Move: "P-2c"}},
-		{line: "P-2c #5", want: Command{Verb: VerbMove, Move: "P-2c", Number: 5}},
-		{line: "K*1c>N # 12", want: Command{Verb: VerbMove, Move: "K*1c>N", Number: 12}},
-		{line: "b2-b3 x b4 c3 #7", want: Command{Verb: VerbMove, Move: "b2-b3 x b4 c3", Number: 7}},
-		{line: "move P-2c", want: Command{Verb: VerbMove, Move: "P-2c"}},
-		{line: "move g7k3q P-2c #3", want: Command{Verb: VerbMove, Game: "g7k3q", Move: "P-2c", Number: 3}},
-		{line: "g7k3q move P-2c", want: Command{Verb: VerbMove, Game: "g7k3q", Move: "P-2c"}},
-		{line: "g7k3q P-2c", want: Command{Verb: VerbMove, Game: "g7k3q", Move: "P-2c"}},
-		{line: "R-5a#", want: Command{Verb: VerbMove, Move: "R-5a#"}},
-		{line: "move", want: Command{Verb: VerbMove, Err: "write the move after"}},
-		{line: "P-2c #0", want: Command{Verb: VerbMove, Move: "P-2c", Number: 0, Err: "moves are numbered from #1"}},
-		{line: "5.P-2c", want: Command{Verb: VerbMove, Move: "P-2c", Number: 5}},
-		{line: "12. K*1c>N #12", want: Command{Verb: VerbMove, Move: "K*1c>N", Number: 12}},
-		{line: "12... K*1c>N #11", want: Command{Verb: VerbMove, Move: "K*1c>N", Number: 11, Err: "numbered both 12 and #11: write its number once"}},
-		{line: "#5", want: Command{Verb: VerbMove, Number: 5, Err: "a move number without a move: write the move, then its number"}},
-		{line: "g7k3q 3.b2-b3", want: Command{Verb: VerbMove, Game: "g7k3q", Move: "b2-b3", Number: 3}},
-		{line: "please start a game", want: Command{Verb: VerbMove, Move: "please start a game"}},
+		{line: "gg365 draw", want: referee.Command{Verb: referee.VerbDraw, Game: "gg365"}},
+		{line: "gg268 resign", want: referee.Command{Verb: referee.VerbResign, Game: "gg268"}},
+		{line: "Hi, P-2c #5", want: referee.Command{Verb: referee.VerbMove, Move: "Hi, P-2c", Number: 5}},
+		{line: "Thanks! b2-b3", want: referee.Command{Verb: referee.VerbMove, Move: "Thanks! b2-b3"}},
+		{line: "help", want: referee.Command{Verb: referee.VerbHelp}},
+		{line: "HELP Clocks", want: referee.Command{Verb: referee.VerbHelp, Topic: "clocks"}},
+		{line: "rules gufuu", want: referee.Command{Verb: referee.VerbRules, Variant: "gufuu"}},
+		{line: "rules gufuu please", want: referee.Command{Verb: referee.VerbRules, Variant: "gufuu", Err: "write rules and one game's name"}},
+		{line: "new gufuu", want: referee.Command{Verb: referee.VerbNew, Variant: "gufuu"}},
+		{line: "New Micro as White level Casual", want: referee.Command{Verb: referee.VerbNew, Variant: "micro", Side: "white", Level: "casual"}},
+		{line: "new gonu random strong", want: referee.Command{Verb: referee.VerbNew, Variant: "gonu", Side: "random", Level: "strong"}},
+		{line: "new", want: referee.Command{Verb: referee.VerbNew, Err: "write new and the game"}},
+		{line: "new gufuu as purple", want: referee.Command{Verb: referee.VerbNew, Variant: "gufuu", Err: `"purple" is not a side`}},
+		{line: "new gufuu level 3", want: referee.Command{Verb: referee.VerbNew, Variant: "gufuu", Err: `"3" is not a level`}},
+		{line: "new gufuu days 3", want: referee.Command{Verb: referee.VerbNew, Variant: "gufuu", Err: "days per move are for challenges"}},
+		{line: "challenge Bob@Example.org gufuu as black days 3", want: referee.Command{Verb: referee.VerbChallenge, Address: "bob@example.org", Variant: "gufuu", Side: "black", Days: 3}},
+		{line: "challenge <bob@example.org> micro", want: referee.Command{Verb: referee.VerbChallenge, Address: "bob@example.org", Variant: "micro"}},
+		{line: "challenge bob gufuu", want: referee.Command{Verb: referee.VerbChallenge, Err: `"bob" is not a mail address`}},
+		{line: "challenge bob@example.org gufuu days 99", want: referee.Command{Verb: referee.VerbChallenge, Address: "bob@example.org", Variant: "gufuu", Err: "not a number of days per move from 1 to 30"}},
+		{line: "challenge bob@example.org gufuu level casual", want: referee.Command{Verb: referee.VerbChallenge, Address: "bob@example.org", Variant: "gufuu", Err: "a level is for games against the bot"}},
+		{line: "accept", want: referee.Command{Verb: referee.VerbAccept}},
+		{line: "accept g7k3q", want: referee.Command{Verb: referee.VerbAccept, Game: "g7k3q"}},
+		{line: "decline gOOOO", want: referee.Command{Verb: referee.VerbDecline, Err: `"goooo" is not a game id`}},
+		{line: "games board", want: referee.Command{Verb: referee.VerbGames, Err: `"games" takes nothing after it`}},
+		{line: "g7k3q board", want: referee.Command{Verb: referee.VerbBoard, Game: "g7k3q"}},
+		{line: "board White", want: referee.Command{Verb: referee.VerbBoard, Side: "white"}},
+		{line: "board mine g7k3q", want: referee.Command{Verb: referee.VerbBoard, Game: "g7k3q", Side: "mine"}},
+		{line: "g7k3q board black", want: referee.Command{Verb: referee.VerbBoard, Game: "g7k3q", Side: "black"}},
+		{line: "board always black", want: referee.Command{Verb: referee.VerbBoard, Side: "black", Always: true}},
+		{line: "board black always", want: referee.Command{Verb: referee.VerbBoard, Side: "black", Always: true}},
+		{line: "board always", want: referee.Command{Verb: referee.VerbBoard, Always: true, Err: `name the side to keep after "always": "board always black", "board always white", or "board always mine" (your own side, the default)`}},
+		{line: "board black white", want: referee.Command{Verb: referee.VerbBoard, Side: "black", Err: `name one side, not "black" and "white": "board black", "board white" or "board mine"`}},
+		{line: "board purple", want: referee.Command{Verb: referee.VerbBoard, Err: `"purple" is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`}},
+		{line: "board g7k3q purple", want: referee.Command{Verb: referee.VerbBoard, Err: `"purple" is neither a game id nor a side: write "board", "board black", "board white" or "board mine", with a game id if you like ("board g7k3q white")`}},
+		{line: "board g7k3q g8k3q", want: referee.Command{Verb: referee.VerbBoard, Err: `write board alone or with a game id, e.g. "board g7k3q"`}},
+		{line: "history", want: referee.Command{Verb: referee.VerbHistory}},
+		{line: "moves g7k3q", want: referee.Command{Verb: referee.VerbMoves, Game: "g7k3q"}},
+		{line: "games", want: referee.Command{Verb: referee.VerbGames}},
+		{line: "games all", want: referee.Command{Verb: referee.VerbGames, Err: `"games" takes nothing after it`}},
+		{line: "Resign.", want: referee.Command{Verb: referee.VerbResign}},
+		{line: "draw", want: referee.Command{Verb: referee.VerbDraw}},
+		{line: "undo g7k3q", want: referee.Command{Verb: referee.VerbUndo, Game: "g7k3q"}},
+		{line: "analyse", want: referee.Command{Verb: referee.VerbAnalysis}},
+		{line: "analyze g7k3q", want: referee.Command{Verb: referee.VerbAnalysis, Game: "g7k3q"}},
+		{line: "vacation 10", want: referee.Command{Verb: referee.VerbVacation, Days: 10}},
+		{line: "vacation off", want: referee.Command{Verb: referee.VerbVacation, Off: true}},
+		{line: "vacation 31", want: referee.Command{Verb: referee.VerbVacation, Err: "from 1 to 30"}},
+		{line: "P-2c", want: referee.Command{Verb: referee.VerbMove, Move: "P-2c"}},
+		{line: "P-2c #5", want: referee.Command{Verb: referee.VerbMove, Move: "P-2c", Number: 5}},
+		{line: "K*1c>N # 12", want: referee.Command{Verb: referee.VerbMove, Move: "K*1c>N", Number: 12}},
+		{line: "b2-b3 x b4 c3 #7", want: referee.Command{Verb: referee.VerbMove, Move: "b2-b3 x b4 c3", Number: 7}},
+		{line: "move P-2c", want: referee.Command{Verb: referee.VerbMove, Move: "P-2c"}},
+		{line: "move g7k3q P-2c #3", want: referee.Command{Verb: referee.VerbMove, Game: "g7k3q", Move: "P-2c", Number: 3}},
+		{line: "g7k3q move P-2c", want: referee.Command{Verb: referee.VerbMove, Game: "g7k3q", Move: "P-2c"}},
+		{line: "g7k3q P-2c", want: referee.Command{Verb: referee.VerbMove, Game: "g7k3q", Move: "P-2c"}},
+		{line: "R-5a#", want: referee.Command{Verb: referee.VerbMove, Move: "R-5a#"}},
+		{line: "move", want: referee.Command{Verb: referee.VerbMove, Err: "write the move after"}},
+		{line: "P-2c #0", want: referee.Command{Verb: referee.VerbMove, Move: "P-2c", Number: 0, Err: "moves are numbered from #1"}},
+		{line: "5.P-2c", want: referee.Command{Verb: referee.VerbMove, Move: "P-2c", Number: 5}},
+		{line: "12. K*1c>N #12", want: referee.Command{Verb: referee.VerbMove, Move: "K*1c>N", Number: 12}},
+		{line: "12... K*1c>N #11", want: referee.Command{Verb: referee.VerbMove, Move: "K*1c>N", Number: 11, Err: "numbered both 12 and #11: write its number once"}},
+		{line: "#5", want: referee.Command{Verb: referee.VerbMove, Number: 5, Err: "a move number without a move: write the move, then its number"}},
+		{line: "g7k3q 3.b2-b3", want: referee.Command{Verb: referee.VerbMove, Game: "g7k3q", Move: "b2-b3", Number: 3}},
+		{line: "please start a game", want: referee.Command{Verb: referee.VerbMove, Move: "please start a game"}},
 	} {
 		c, ok := ParseCommand(tc.line)
 		if ok == tc.skip {
@@ -121,7 +122,7 @@ func FuzzParseCommand(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) {
 		c, ok := ParseCommand(line)
 		if !ok {
-			if c != (Command{}) {
+			if c != (referee.Command{}) {
 				t.Fatalf("skipped line with a command: %+v", c)
 			}
 			return
@@ -135,7 +136,7 @@ func FuzzParseCommand(f *testing.F) {
 		if c.Game != "" && !keys.ValidGameID(c.Game) {
 			t.Fatalf("game %q is not an id", c.Game)
 		}
-		if c.Verb == VerbMove && c.Err == "" && c.Move == "" {
+		if c.Verb == referee.VerbMove && c.Err == "" && c.Move == "" {
 			t.Fatalf("move without text: %+v", c)
 		}
 		if c.Number < 0 || c.Days < 0 {
@@ -155,28 +156,28 @@ func FuzzParseCommand(f *testing.F) {
 // authority and runs it, and keyword and "did you mean" know its words.
 func TestToyVerb(t *testing.T) {
 	for _, tc := range []struct {
-		authority Authority
+		authority referee.Authority
 		keyed     bool
 		want      string
 	}{
-		{Anyone, false, "pong from alice@players.test"},
-		{Sender, true, "pong from alice@players.test"},
-		{Sender, false, "Waiting for your confirmation: this line acts in your name"},
+		{referee.Anyone, false, "pong from alice@players.test"},
+		{referee.Sender, true, "pong from alice@players.test"},
+		{referee.Sender, false, "Waiting for your confirmation: this line acts in your name"},
 	} {
 		t.Run(tc.authority.String(), func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
-			toy := verbSpec{verb: "ping", words: []string{"ping", "pingg"}, authority: tc.authority, suggest: true,
-				run: func(h *handling, c Command) (string, error) { return "pong from " + h.From, nil }}
-			h.srv.verbs = newVerbRegistry(append(builtinVerbs(), toy))
+			toy := referee.VerbSpec{Verb: "ping", Words: []string{"ping", "pingg"}, Authority: tc.authority, Suggest: true,
+				Run: func(h *referee.Handling, c referee.Command) (string, error) { return "pong from " + h.From, nil }}
+			h.srv.Verbs = referee.NewVerbRegistry(append(builtinVerbs(), toy))
 			send := h.fresh
 			if tc.keyed {
 				send = h.write
 			}
 			wantText(t, only(t, send(t, alice, "ping"), alice), "> ping\n"+tc.want)
-			if !h.srv.verbs.keyword("pingg") {
+			if !h.srv.Verbs.Keyword("pingg") {
 				t.Error("the toy's second word is no keyword")
 			}
-			if _, meant, ok := h.srv.verbs.didYouMean("pinng"); !ok || meant != "ping" {
+			if _, meant, ok := h.srv.Verbs.DidYouMean("pinng"); !ok || meant != "ping" {
 				t.Errorf("did you mean for pinng: %q %v", meant, ok)
 			}
 		})
@@ -184,23 +185,23 @@ func TestToyVerb(t *testing.T) {
 }
 
 // senderLines are a line for every verb that acts in the sender's name.
-var senderLines = map[Verb]string{
-	VerbChallenge:  "challenge carol@players.test nim",
-	VerbVacation:   "vacation 7",
-	VerbStop:       "stop",
-	VerbBlock:      "block carol@players.test",
-	VerbUnblock:    "unblock carol@players.test",
-	VerbForget:     "forget me",
-	VerbNotify:     "notify digest 07:00",
-	VerbRemind:     "remind 48h 2h",
-	VerbTimezone:   "timezone Europe/Helsinki",
-	VerbFormat:     "format accessible",
-	VerbSeek:       "seek nim",
-	VerbUnseek:     "seek cancel s7k3q",
-	VerbJoin:       "join s7k3q",
-	VerbRematch:    "rematch",
-	VerbTournament: "tournament new nim roundrobin",
-	VerbWithdraw:   "withdraw t7k3q",
+var senderLines = map[referee.Verb]string{
+	referee.VerbChallenge:  "challenge carol@players.test nim",
+	referee.VerbVacation:   "vacation 7",
+	referee.VerbStop:       "stop",
+	referee.VerbBlock:      "block carol@players.test",
+	referee.VerbUnblock:    "unblock carol@players.test",
+	referee.VerbForget:     "forget me",
+	referee.VerbNotify:     "notify digest 07:00",
+	referee.VerbRemind:     "remind 48h 2h",
+	referee.VerbTimezone:   "timezone Europe/Helsinki",
+	referee.VerbFormat:     "format accessible",
+	referee.VerbSeek:       "seek nim",
+	referee.VerbUnseek:     "seek cancel s7k3q",
+	referee.VerbJoin:       "join s7k3q",
+	referee.VerbRematch:    "rematch",
+	referee.VerbTournament: "tournament new nim roundrobin",
+	referee.VerbWithdraw:   "withdraw t7k3q",
 }
 
 // TestForgedSenderVerbs: every verb that acts in the sender's name, in a
@@ -210,18 +211,18 @@ var senderLines = map[Verb]string{
 // within the hour gets no second request (its answer, like every mail to
 // bob, carries only bob's own key, with which nothing held runs).
 func TestForgedSenderVerbs(t *testing.T) {
-	registry := newVerbRegistry(builtinVerbs())
-	for v, spec := range registry.byVerb {
+	registry := referee.NewVerbRegistry(builtinVerbs())
+	for v, spec := range registry.ByVerb {
 		line, ok := senderLines[v]
-		if spec.authority == Sender && !ok {
+		if spec.Authority == referee.Sender && !ok {
 			t.Errorf("verb %q acts in the sender's name but has no line in senderLines", v)
 		}
 		if !ok {
 			continue
 		}
-		c, _ := registry.parse(line)
-		if c.Verb != v || c.Err != "" || spec.authorityFor(c) != Sender {
-			t.Fatalf("%q reads as %q (%s), authority %s", line, c.Verb, c.Err, spec.authorityFor(c))
+		c, _ := registry.Parse(line)
+		if c.Verb != v || c.Err != "" || spec.AuthorityFor(c) != referee.Sender {
+			t.Fatalf("%q reads as %q (%s), authority %s", line, c.Verb, c.Err, spec.AuthorityFor(c))
 		}
 		t.Run(string(v), func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
@@ -264,7 +265,7 @@ func TestForgedSenderVerbs(t *testing.T) {
 func (h *harness) onDoNotMail(t testing.TB, address string) bool {
 	t.Helper()
 	var on bool
-	if err := h.store.view(func(st storeTx) error { on = st.doNotMail(address); return nil }); err != nil {
+	if err := h.store.View(func(st referee.StoreTx) error { on = st.DoNotMail(address); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	return on
@@ -273,29 +274,29 @@ func (h *harness) onDoNotMail(t testing.TB, address string) bool {
 // TestHelpFromRegistry: "help" lists every verb by its first word (the
 // organiser's after the others), and every topic a verb leads to exists.
 func TestHelpFromRegistry(t *testing.T) {
-	r := newVerbRegistry(builtinVerbs())
-	overview := r.overview()
+	r := referee.NewVerbRegistry(builtinVerbs())
+	overview := r.Overview()
 	organiser := strings.Index(overview, "For a tournament's organiser")
-	for _, s := range r.order {
-		name := strings.Fields(string(s.verb))[0]
+	for _, s := range r.Order {
+		name := strings.Fields(string(s.Verb))[0]
 		i := -1
 		for _, form := range []string{"  " + name + " ", "  " + name + ",", "  " + name + "\n", ", " + name, "/ " + name} {
 			if j := strings.Index(overview, form); j >= 0 && (i < 0 || j < i) {
 				i = j
 			}
 		}
-		if s.verb == VerbMove {
+		if s.Verb == referee.VerbMove {
 			i = strings.Index(overview, "  <move>")
 		}
 		if i < 0 {
-			t.Errorf("help does not name %q", s.verb)
+			t.Errorf("help does not name %q", s.Verb)
 		}
-		if (s.authority == Organiser) != (i > organiser) {
-			t.Errorf("%q is listed on the wrong side of the organiser's heading", s.verb)
+		if (s.Authority == referee.Organiser) != (i > organiser) {
+			t.Errorf("%q is listed on the wrong side of the organiser's heading", s.Verb)
 		}
-		if s.topic != "" {
-			if _, ok := r.helpTopic(s.topic); !ok {
-				t.Errorf("%q leads to help topic %q, which does not exist", s.verb, s.topic)
+		if s.Topic != "" {
+			if _, ok := r.HelpTopic(s.Topic); !ok {
+				t.Errorf("%q leads to help topic %q, which does not exist", s.Verb, s.Topic)
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // The tournament commands as written (verb_tournament.go runs them).
@@ -18,7 +19,7 @@ import (
 // ("Join us at the club", "Tournament was fun"): that is no command, and
 // in a game's thread it stays a message to the opponent, as it was before
 // these verbs.
-func parseTournamentLine(c *Command, verb string, low, words []string) bool {
+func parseTournamentLine(c *referee.Command, verb string, low, words []string) bool {
 	names := func(withPlayer bool) bool {
 		return len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
 			return club.ValidTournamentID(a) || keys.ValidGameID(a) || (withPlayer && strings.Contains(a, "@"))
@@ -40,9 +41,9 @@ func parseTournamentLine(c *Command, verb string, low, words []string) bool {
 
 // parseTournament reads the words after "tournament" (low lower-cased,
 // words as written, for the name).
-func parseTournament(c *Command, low, words []string) {
-	c.Verb = VerbTournament
-	tc := &tournamentCommand{Op: "list"}
+func parseTournament(c *referee.Command, low, words []string) {
+	c.Verb = referee.VerbTournament
+	tc := &referee.TournamentCommand{Op: "list"}
 	c.Tournament = tc
 	if len(low) == 0 {
 		return
@@ -62,14 +63,14 @@ func parseTournament(c *Command, low, words []string) {
 
 // parseTournamentTarget reads a tournament id and, if withPlayer, a
 // player's address, in either order.
-func parseTournamentTarget(c *Command, args []string, withPlayer bool) {
+func parseTournamentTarget(c *referee.Command, args []string, withPlayer bool) {
 	tc := c.Tournament
 	for _, a := range args {
 		switch {
 		case club.ValidTournamentID(a) && tc.ID == "":
 			tc.ID = a
 		case withPlayer && strings.Contains(a, "@") && tc.Address == "":
-			if !c.parseAddress(a) {
+			if !c.ParseAddress(a) {
 				return
 			}
 			tc.Address, c.Address = c.Address, ""
@@ -83,7 +84,7 @@ func parseTournamentTarget(c *Command, args []string, withPlayer bool) {
 		switch {
 		case tc.Op == "show":
 			c.Err = `write "tournament" and a tournament's id, e.g. "tournament t7k3q", or "tournament" alone for the list`
-		case c.Verb == VerbWithdraw:
+		case c.Verb == referee.VerbWithdraw:
 			c.Err = `write "withdraw" and the tournament's id, e.g. "withdraw t7k3q" (a challenge you made is withdrawn with "decline")`
 		}
 	}
@@ -91,7 +92,7 @@ func parseTournamentTarget(c *Command, args []string, withPlayer bool) {
 
 // parseTournamentNew reads "<game> roundrobin|swiss [rounds N] [days D]
 // [rated|unrated] [name ...]".
-func parseTournamentNew(c *Command, low, words []string) {
+func parseTournamentNew(c *referee.Command, low, words []string) {
 	const example = `e.g. "tournament new gufuu swiss rounds 5 days 3 rated name Autumn Cup"`
 	tc := c.Tournament
 	if len(low) < 2 {
@@ -116,7 +117,7 @@ func parseTournamentNew(c *Command, low, words []string) {
 		case "rated", "unrated":
 			c.Rating = a
 		case "name":
-			tc.Name = cleanName(strings.Join(words[i+1:], " "))
+			tc.Name = referee.CleanName(strings.Join(words[i+1:], " "))
 			if tc.Name == "" || len([]rune(tc.Name)) > maxTournamentName {
 				c.Err = fmt.Sprintf("write a name of 1 to %d characters after \"name\"", maxTournamentName)
 			}
@@ -154,9 +155,9 @@ func parseTournamentNew(c *Command, low, words []string) {
 }
 
 // parseJoin reads "join <t>".
-func parseJoin(c *Command, low []string) {
-	c.Verb = VerbJoin
-	c.Tournament = &tournamentCommand{Op: "join"}
+func parseJoin(c *referee.Command, low []string) {
+	c.Verb = referee.VerbJoin
+	c.Tournament = &referee.TournamentCommand{Op: "join"}
 	if len(low) != 1 || !club.ValidTournamentID(low[0]) {
 		c.Err = `write join and a tournament's id, e.g. "join t7k3q"`
 		return
@@ -166,8 +167,8 @@ func parseJoin(c *Command, low []string) {
 
 // parseWithdraw reads "withdraw <player> <t>" (the organiser) and
 // "withdraw <t>" (the sender).
-func parseWithdraw(c *Command, low []string) {
-	c.Verb = VerbWithdraw
-	c.Tournament = &tournamentCommand{Op: "withdraw"}
+func parseWithdraw(c *referee.Command, low []string) {
+	c.Verb = referee.VerbWithdraw
+	c.Tournament = &referee.TournamentCommand{Op: "withdraw"}
 	parseTournamentTarget(c, low, true)
 }

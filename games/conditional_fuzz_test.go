@@ -6,6 +6,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/conditional"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -38,7 +39,7 @@ func FuzzConditional(f *testing.F) {
 			if !strings.Contains(text, strings.SplitN(l, "\n", 2)[0]) {
 				t.Fatalf("joined line %q is not in the text", l)
 			}
-			if c, ok := ParseCommand(l); ok && c.Verb == VerbConditional && c.Tree != "" && !strings.HasSuffix(strings.Join(strings.Fields(strings.SplitN(l, "\n", 2)[0]), " "), strings.Join(strings.Fields(strings.SplitN(c.Tree, "\n", 2)[0]), " ")) {
+			if c, ok := ParseCommand(l); ok && c.Verb == referee.VerbConditional && c.Tree != "" && !strings.HasSuffix(strings.Join(strings.Fields(strings.SplitN(l, "\n", 2)[0]), " "), strings.Join(strings.Fields(strings.SplitN(c.Tree, "\n", 2)[0]), " ")) {
 				t.Fatalf("the tree %q of line %q", c.Tree, l)
 			}
 		}
@@ -57,8 +58,8 @@ func FuzzConditional(f *testing.F) {
 				t.Fatalf("row %d: %+v", i, r)
 			}
 		}
-		lg := &liveGame{rec: &record.Game{Variant: "julgonu", Moves: []record.Move{{Text: "x"}}}, kit: kit, g: base.Clone()}
-		tree, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
+		lg := &referee.LiveGame{Rec: &record.Game{Variant: "julgonu", Moves: []record.Move{{Text: "x"}}}, Kit: kit, G: base.Clone()}
+		tree, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
 		for _, p := range problems {
 			if p == "" {
 				t.Fatal("a problem without words")

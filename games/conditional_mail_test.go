@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/conditional"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -54,7 +55,7 @@ func TestConditionalByMail(t *testing.T) {
 			wantText(t, a, "Done: you played 1."+tc.first+".", "Done: your conditional moves in game "+id+", as I read them (2 lines):", "Only you see them")
 			wantNot(t, a, "Not taken")
 			toBob = only(t, mails, bob)
-			var toBobAll []Mail
+			var toBobAll []referee.Mail
 			toBobAll = append(toBobAll, toBob)
 			for i, mv := range tc.bob {
 				mails = h.reply(t, toBob, mv)
@@ -90,7 +91,7 @@ func TestConditionalByMail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := ExportFiles(h.catalog, rec)
+			files, err := referee.ExportFiles(h.catalog, rec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,7 +113,7 @@ func TestConditionalByMail(t *testing.T) {
 func otherMove(t *testing.T, h *harness, id, not string) string {
 	t.Helper()
 	var rec *record.Game
-	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+	if err := h.store.View(func(st referee.StoreTx) (err error) { rec, _, err = st.Game(id); return err }); err != nil {
 		t.Fatal(err)
 	}
 	var moves []string
@@ -120,8 +121,8 @@ func otherMove(t *testing.T, h *harness, id, not string) string {
 		moves = append(moves, m.Text)
 	}
 	lg := gameAfter(t, h.catalog, rec.Variant, moves...)
-	for _, m := range lg.g.LegalMoves() {
-		if text := lg.kit.Notation.FormatMove(lg.g.Position(), m); text != not {
+	for _, m := range lg.G.LegalMoves() {
+		if text := lg.Kit.Notation.FormatMove(lg.G.Position(), m); text != not {
 			return text
 		}
 	}
@@ -157,7 +158,7 @@ func TestConditionalCleared(t *testing.T) {
 				wantText(t, n, strings.ReplaceAll(w, "game G", "game "+id))
 			}
 			var rec *record.Game
-			if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+			if err := h.store.View(func(st referee.StoreTx) (err error) { rec, _, err = st.Game(id); return err }); err != nil {
 				t.Fatal(err)
 			}
 			if rec.Conditional != nil {
@@ -237,12 +238,12 @@ func TestConditionalWorstMail(t *testing.T) {
 		}
 	}
 	a := only(t, h.write(t, alice, lines...), alice)
-	if len(a.Text) > DefaultAnswerBytes {
+	if len(a.Text) > referee.DefaultAnswerBytes {
 		t.Errorf("answer of %d bytes", len(a.Text))
 	}
 	for _, id := range ids {
 		var rec *record.Game
-		if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+		if err := h.store.View(func(st referee.StoreTx) (err error) { rec, _, err = st.Game(id); return err }); err != nil {
 			t.Fatal(err)
 		}
 		if tr := rec.Conditional["black"]; tr == nil || conditional.Leaves(tr.Lines) != conditional.MaxLines {
@@ -294,7 +295,7 @@ func TestConditionalHelp(t *testing.T) {
 func readRecord(t *testing.T, h *harness, id string) *record.Game {
 	t.Helper()
 	var rec *record.Game
-	if err := h.store.view(func(st storeTx) (err error) { rec, _, err = st.game(id); return err }); err != nil {
+	if err := h.store.View(func(st referee.StoreTx) (err error) { rec, _, err = st.Game(id); return err }); err != nil {
 		t.Fatal(err)
 	}
 	return rec
@@ -328,13 +329,13 @@ func TestConditionalIllegalByThen(t *testing.T) {
 	h := realHarness(t)
 	id, toAlice, toBob := startGame(t, h, "julgonu")
 	toBob = only(t, h.reply(t, toAlice, "a1-a2", "if b4-b3 then c1-c2"), bob)
-	err := h.store.update(func(st storeTx) error {
-		rec, raw, err := st.game(id)
+	err := h.store.Update(func(st referee.StoreTx) error {
+		rec, raw, err := st.Game(id)
 		if err != nil {
 			return err
 		}
 		rec.Conditional["black"].Lines[0].Reply = "a2-a4" // as a tree of older rules might hold
-		return st.putGame(rec, raw, clockOf(rec).wake(), h.clock.Now())
+		return st.PutGame(rec, raw, referee.ClockOf(rec).Wake(), h.clock.Now())
 	})
 	if err != nil {
 		t.Fatal(err)

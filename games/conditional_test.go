@@ -9,25 +9,26 @@ import (
 
 	"github.com/windpost/windpost/games/internal/conditional"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
 
 // gameAfter is a game of variant between people after moves (in
 // notation), as conditionalVerb finds it.
-func gameAfter(t testing.TB, cat *variants.Catalog, variant string, moves ...string) *liveGame {
+func gameAfter(t testing.TB, cat *variants.Catalog, variant string, moves ...string) *referee.LiveGame {
 	t.Helper()
 	kit, err := cat.Get(variant)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lg := &liveGame{rec: &record.Game{Variant: kit.Rules.Name(), State: record.Playing}, kit: kit, g: rules.NewGame(kit.Rules)}
+	lg := &referee.LiveGame{Rec: &record.Game{Variant: kit.Rules.Name(), State: record.Playing}, Kit: kit, G: rules.NewGame(kit.Rules)}
 	for _, mv := range moves {
-		m, err := kit.Notation.ParseMove(lg.g.Position(), mv)
+		m, err := kit.Notation.ParseMove(lg.G.Position(), mv)
 		if err != nil {
 			t.Fatalf("%s: %v", mv, err)
 		}
-		if _, err := lg.play(m, testTime); err != nil {
+		if _, err := lg.Play(m, testTime); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -87,7 +88,7 @@ func TestConditionalTree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tree, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
+			tree, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
 			if got := tree.Text(); got != tc.tree {
 				t.Errorf("tree\n%s\nwant\n%s", got, tc.tree)
 			}
@@ -110,7 +111,7 @@ func TestConditionalTree(t *testing.T) {
 // caps builds the text of a tree of n lines of moves moves each (both
 // players'), owner's replies fixed where lines share their start: random
 // lines of lg's game that do not end before their last move.
-func capsTree(t testing.TB, lg *liveGame, n, moves int) string {
+func capsTree(t testing.TB, lg *referee.LiveGame, n, moves int) string {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(23, 1))
 	replies := map[string]rules.Move{}
@@ -120,7 +121,7 @@ func capsTree(t testing.TB, lg *liveGame, n, moves int) string {
 		if tries > 10000 {
 			t.Fatalf("only %d lines of %d moves found", len(out), moves)
 		}
-		g := lg.g.Clone()
+		g := lg.G.Clone()
 		var texts, path []string
 		for len(texts) < moves {
 			ms := g.LegalMoves()
@@ -134,7 +135,7 @@ func capsTree(t testing.TB, lg *liveGame, n, moves int) string {
 					m = r
 				}
 			}
-			text := lg.kit.Notation.FormatMove(g.Position(), m)
+			text := lg.Kit.Notation.FormatMove(g.Position(), m)
 			if err := g.Play(m); err != nil {
 				t.Fatal(err)
 			}
@@ -168,7 +169,7 @@ func TestConditionalCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
+	tree, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
 	if n := conditional.Leaves(tree.Lines); n != conditional.MaxLines || len(problems) != 0 {
 		t.Fatalf("%d lines, problems %q", n, problems)
 	}
@@ -176,7 +177,7 @@ func TestConditionalCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, problems = conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows)
+	tree, problems = conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
 	if n := conditional.Leaves(tree.Lines); n != conditional.MaxLines || len(problems) != 1 || !strings.Contains(problems[0], "at most 30 lines of conditional moves; this one would be line 31") {
 		t.Fatalf("%d lines, problems %q", n, problems)
 	}
@@ -185,7 +186,7 @@ func TestConditionalCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, problems = conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows); len(problems) != 1 || !strings.Contains(problems[0], "at most 30 moves") {
+	if _, problems = conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows); len(problems) != 1 || !strings.Contains(problems[0], "at most 30 moves") {
 		t.Fatalf("problems %q", problems)
 	}
 }
@@ -203,7 +204,7 @@ func BenchmarkConditionalWorstTree(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if t, problems := conditional.Build(lg.kit.Notation, lg.g, rules.Black, rows); conditional.Leaves(t.Lines) != conditional.MaxLines || len(problems) > 0 {
+		if t, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows); conditional.Leaves(t.Lines) != conditional.MaxLines || len(problems) > 0 {
 			b.Fatal(problems)
 		}
 	}

@@ -10,13 +10,14 @@ import (
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 )
 
 const carol = "carol@players.test"
 
 // mailsTo counts the mails to address among mails.
-func mailsTo(mails []Mail, address string) int {
+func mailsTo(mails []referee.Mail, address string) int {
 	n := 0
 	for _, m := range mails {
 		if m.To == address {
@@ -30,9 +31,9 @@ func mailsTo(mails []Mail, address string) int {
 func (h *harness) playerOf(t testing.TB, address string) *record.Player {
 	t.Helper()
 	var p *record.Player
-	err := h.store.view(func(st storeTx) error {
+	err := h.store.View(func(st referee.StoreTx) error {
 		var err error
-		p, err = st.player(address)
+		p, err = st.Player(address)
 		return err
 	})
 	if err != nil {
@@ -74,27 +75,27 @@ func TestProvenByReplyKey(t *testing.T) {
 func TestConfirm(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		confirm func(h *harness, ask Mail) []Mail
+		confirm func(h *harness, ask referee.Mail) []referee.Mail
 		sent    bool   // the invitation goes to carol
 		want    string // in the answer to the confirm, if any
 	}{
-		{"reply with the key", func(h *harness, ask Mail) []Mail { return h.reply(t, ask, "confirm") }, true,
+		{"reply with the key", func(h *harness, ask referee.Mail) []referee.Mail { return h.reply(t, ask, "confirm") }, true,
 			"Done: you confirmed your address"},
-		{"subject tag only", func(h *harness, ask Mail) []Mail {
+		{"subject tag only", func(h *harness, ask referee.Mail) []referee.Mail {
 			game, tok, _ := keys.ParseSubjectTag(ask.Subject)
 			return h.send(t, h.request(eve, game, tok, "Confirm"))
 		}, true, "Done: you confirmed your address"},
-		{"no key", func(h *harness, ask Mail) []Mail { return h.write(t, eve, "confirm") }, false,
+		{"no key", func(h *harness, ask referee.Mail) []referee.Mail { return h.write(t, eve, "confirm") }, false,
 			"Refused: a confirm counts only in a reply to the mail in which I asked for it"},
-		{"key from another address", func(h *harness, ask Mail) []Mail { return h.replyFrom(t, ask, bob, "confirm") }, false,
+		{"key from another address", func(h *harness, ask referee.Mail) []referee.Mail { return h.replyFrom(t, ask, bob, "confirm") }, false,
 			"Refused: this mail answers one I sent to another address, not to bob@players.test"},
-		{"a game key", func(h *harness, ask Mail) []Mail {
+		{"a game key", func(h *harness, ask referee.Mail) []referee.Mail {
 			g := only(t, h.write(t, eve, "new nim as black"), eve)
 			game, _, _ := keys.ParseSubjectTag(ask.Subject)
 			_, tok, _ := keys.ParseSubjectTag(g.Subject)
 			return h.send(t, h.request(eve, game, tok, "confirm"))
 		}, false, "Refused: a confirm counts only in a reply"},
-		{"after three days", func(h *harness, ask Mail) []Mail {
+		{"after three days", func(h *harness, ask referee.Mail) []referee.Mail {
 			h.clock.Advance(consent.Lifetime + time.Second)
 			return h.reply(t, ask, "confirm")
 		}, false, "Refused: nothing of yours is waiting for a confirmation."},
@@ -144,21 +145,21 @@ func TestInvitationRules(t *testing.T) {
 		want   string
 	}{
 		{"the day's cap, withdrawn ones counted", func(h *harness) {
-			for i := 0; i < DefaultInvitationsPerDay; i++ {
+			for i := 0; i < referee.DefaultInvitationsPerDay; i++ {
 				m := only(t, h.write(t, alice, fmt.Sprintf("challenge new%d@players.test nim", i)), alice)
 				wantText(t, only(t, h.reply(t, m, "decline"), alice), "Done: you withdrew")
 			}
 		}, "challenge new9@players.test nim",
 			"Refused: you have invited 5 addresses that never played windpost in the last 24 hours, as many as a day allows; invite them after Sun 22 Nov 2026 12:00 UTC"},
 		{"the cap ends after a day", func(h *harness) {
-			for i := 0; i < DefaultInvitationsPerDay; i++ {
+			for i := 0; i < referee.DefaultInvitationsPerDay; i++ {
 				m := only(t, h.write(t, alice, fmt.Sprintf("challenge new%d@players.test nim", i)), alice)
 				h.reply(t, m, "decline")
 			}
 			h.clock.Advance(24*time.Hour + time.Second)
 		}, "challenge new9@players.test nim", "Done: I invited new9@players.test"},
 		{"players who played do not count", func(h *harness) {
-			for i := 0; i < DefaultInvitationsPerDay; i++ {
+			for i := 0; i < referee.DefaultInvitationsPerDay; i++ {
 				m := only(t, h.write(t, alice, "challenge bob@players.test nim"), alice)
 				h.reply(t, m, "decline")
 				h.clock.Advance(time.Hour) // bob may be invited 3 times an hour
@@ -227,14 +228,14 @@ func TestInvitationRules(t *testing.T) {
 func TestHeldChallengesAreFew(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	var lines []string
-	for i := 0; i <= maxOpenInvitations; i++ {
+	for i := 0; i <= referee.MaxOpenInvitations; i++ {
 		a := fmt.Sprintf("p%d@players.test", i)
 		h.prove(t, a)
 		lines = append(lines, "challenge "+a+" nim")
 	}
 	m := only(t, h.write(t, eve, lines...), eve)
 	wantText(t, m, "Refused: this mail already has 5 lines waiting for your confirm")
-	if p := h.playerOf(t, eve); len(p.Confirm.Challenges) != maxOpenInvitations {
+	if p := h.playerOf(t, eve); len(p.Confirm.Challenges) != referee.MaxOpenInvitations {
 		t.Errorf("eve holds %d challenges", len(p.Confirm.Challenges))
 	}
 }
@@ -243,8 +244,8 @@ func TestHeldChallengesAreFew(t *testing.T) {
 // it counts against the day's cap.
 func TestChallengeWithdrawnInTheSameMail(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	lines := make([]string, 0, 2*DefaultInvitationsPerDay+2)
-	for i := 0; i <= DefaultInvitationsPerDay; i++ {
+	lines := make([]string, 0, 2*referee.DefaultInvitationsPerDay+2)
+	for i := 0; i <= referee.DefaultInvitationsPerDay; i++ {
 		lines = append(lines, fmt.Sprintf("challenge c%d@players.test nim", i), "decline")
 	}
 	mails := h.write(t, alice, lines...)
@@ -282,7 +283,7 @@ func TestExpiredChallengesPruned(t *testing.T) {
 	h.prove(t, carol)
 	for i := 0; i < 3; i++ {
 		only(t, h.write(t, alice, "challenge carol@players.test nim"), carol)
-		h.clock.Advance(invitationDays*24*time.Hour + time.Second)
+		h.clock.Advance(referee.InvitationDays*24*time.Hour + time.Second)
 		if _, err := h.srv.Tick(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -314,11 +315,11 @@ func TestForgetMe(t *testing.T) {
 	if p := h.playerOf(t, alice); p != nil {
 		t.Errorf("alice's record stays: %+v", p)
 	}
-	err := h.store.view(func(st storeTx) error {
-		if !st.doNotMail(alice) {
+	err := h.store.View(func(st referee.StoreTx) error {
+		if !st.DoNotMail(alice) {
 			t.Error("alice said stop, but is not on the do-not-mail list")
 		}
-		return st.eachGame(func(id string, rec *record.Game, err error) error {
+		return st.EachGame(func(id string, rec *record.Game, err error) error {
 			if err != nil {
 				return err
 			}
@@ -392,24 +393,24 @@ func TestUniqueIDsInOneTransaction(t *testing.T) {
 	}
 	const n = 3000
 	seen := map[string]bool{}
-	err = h.store.update(func(st storeTx) error {
-		c := h.srv.newChange(context.Background(), st, alice)
+	err = h.store.Update(func(st referee.StoreTx) error {
+		c := h.srv.NewChange(context.Background(), st, alice)
 		for i := 0; i < n; i++ {
-			lg, err := c.newGame(kit, alice, rules.Black, record.Slot{Bot: true, Level: "perfect"}, record.Playing)
+			lg, err := c.NewGame(kit, alice, rules.Black, record.Slot{Bot: true, Level: "perfect"}, record.Playing)
 			if err != nil {
 				return err
 			}
-			if seen[lg.rec.ID] {
-				t.Fatalf("game %d: id %s given twice", i, lg.rec.ID)
+			if seen[lg.Rec.ID] {
+				t.Fatalf("game %d: id %s given twice", i, lg.Rec.ID)
 			}
-			seen[lg.rec.ID] = true
+			seen[lg.Rec.ID] = true
 		}
-		return c.commit()
+		return c.Commit()
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := must[[]GameSummary](t)(h.store.Games())
+	list := must[[]referee.GameSummary](t)(h.store.Games())
 	if len(list) != n {
 		t.Fatalf("%d games stored, want %d", len(list), n)
 	}

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // fillValue sets every exported field reachable from v to a value that is
@@ -53,17 +55,17 @@ func fillValue(t *testing.T, v reflect.Value, path string) {
 // JSON, so that a field added later cannot be forgotten across the bot's
 // turn (the bug of an "export" whose attachment was lost).
 func TestContinuationKeepsTheMail(t *testing.T) {
-	var m mailState
+	var m referee.MailState
 	fillValue(t, reflect.ValueOf(&m).Elem(), "mailState")
-	data, err := json.Marshal(&continuation{mailState: m})
+	data, err := json.Marshal(&referee.Continuation{MailState: m})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back continuation
+	var back referee.Continuation
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(back.mailState, m) {
-		t.Errorf("the continuation lost part of the mail:\n got %+v\nwant %+v", back.mailState, m)
+	if !reflect.DeepEqual(back.MailState, m) {
+		t.Errorf("the continuation lost part of the mail:\n got %+v\nwant %+v", back.MailState, m)
 	}
 }

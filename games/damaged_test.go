@@ -14,6 +14,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
@@ -37,7 +38,7 @@ func storeBytes(t *testing.T) ([]byte, int) {
 // useStore opens path and reads everything as the daemon and the admin
 // would; openErr is Open's error, useErr the first error after it.
 func useStore(path string, readOnly bool) (openErr, useErr error) {
-	st, err := OpenWith(path, StoreOptions{ReadOnly: readOnly})
+	st, err := referee.OpenWith(path, referee.StoreOptions{ReadOnly: readOnly})
 	if err != nil {
 		return err, nil
 	}
@@ -64,7 +65,7 @@ func wantInWords(t *testing.T, what, path string, err error) {
 	}
 	msg := err.Error()
 	if !strings.Contains(msg, path) || !strings.Contains(msg, "windpost admin backup") ||
-		!(errors.Is(err, ErrDamaged) || errors.Is(err, ErrNotAStore)) {
+		!(errors.Is(err, referee.ErrDamaged) || errors.Is(err, referee.ErrNotAStore)) {
 		t.Errorf("%s: error not in words: %v", what, err)
 	}
 	if strings.Contains(msg, "goroutine ") || strings.Contains(msg, "panic:") {
@@ -166,8 +167,8 @@ func TestForeignBoltFile(t *testing.T) {
 	db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
 	db.Close()
 	for _, ro := range []bool{false, true} {
-		_, err := OpenWith(path, StoreOptions{ReadOnly: ro})
-		if !errors.Is(err, ErrNotAStore) || !strings.Contains(err.Error(), `"widgets"`) && !ro {
+		_, err := referee.OpenWith(path, referee.StoreOptions{ReadOnly: ro})
+		if !errors.Is(err, referee.ErrNotAStore) || !strings.Contains(err.Error(), `"widgets"`) && !ro {
 			t.Errorf("read-only %v: %v", ro, err)
 		}
 		wantInWords(t, "foreign", path, err)
@@ -180,8 +181,8 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	startHumanGame(t, h)
 	fillGames(t, h.store, 30)
-	err := h.store.update(func(st storeTx) error { // a record over several pages
-		return st.putGame(&record.Game{ID: "glong", Variant: "nim", State: record.Playing, Analysis: strings.Repeat("long ", 5000)}, nil, time.Time{}, h.clock.Now())
+	err := h.store.Update(func(st referee.StoreTx) error { // a record over several pages
+		return st.PutGame(&record.Game{ID: "glong", Variant: "nim", State: record.Playing, Analysis: strings.Repeat("long ", 5000)}, nil, time.Time{}, h.clock.Now())
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -190,10 +191,10 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 	if err := h.store.Check(&out); err != nil || !strings.Contains(out.String(), "no problem found") {
 		t.Fatalf("sound store: %v\n%s", err, out.String())
 	}
-	h.store.update(func(st storeTx) error { return st.tx.Bucket(store.Games).PutRaw("gbad", []byte("{not json")) })
+	h.store.Update(func(st referee.StoreTx) error { return st.Tx.Bucket(store.Games).PutRaw("gbad", []byte("{not json")) })
 	out.Reset()
 	err = h.store.Check(&out)
-	if !errors.Is(err, ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {
+	if !errors.Is(err, referee.ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {
 		t.Errorf("damaged record: %v\n%s", err, out.String())
 	}
 }
@@ -207,12 +208,12 @@ func TestGuardLeavesOtherPanics(t *testing.T) {
 	var nilGame *record.Game
 	for _, tt := range []struct {
 		name string
-		f    func(storeTx) error
+		f    func(referee.StoreTx) error
 	}{
-		{"panic", func(storeTx) error { panic("ours") }},
-		{"nil pointer", func(storeTx) error { return errors.New(nilGame.ID) }},
-		{"in a ForEach callback", func(st storeTx) error {
-			return st.eachGame(func(string, *record.Game, error) error { panic("ours") })
+		{"panic", func(referee.StoreTx) error { panic("ours") }},
+		{"nil pointer", func(referee.StoreTx) error { return errors.New(nilGame.ID) }},
+		{"in a ForEach callback", func(st referee.StoreTx) error {
+			return st.EachGame(func(string, *record.Game, error) error { panic("ours") })
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -221,7 +222,7 @@ func TestGuardLeavesOtherPanics(t *testing.T) {
 					t.Error("the panic was recovered")
 				}
 			}()
-			err := h.store.update(tt.f)
+			err := h.store.Update(tt.f)
 			t.Errorf("update returned %v", err)
 		})
 	}

@@ -10,17 +10,18 @@ import (
 
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/games/internal/store"
 )
 
 // oldDump is the dump as windpost wrote it before it streamed: every
 // record gathered in a map, then encoded at once. DumpWith must write the
 // same bytes.
-func oldDump(t *testing.T, s *Store) string {
+func oldDump(t *testing.T, s *referee.Store) string {
 	t.Helper()
 	dump := map[string]map[string]json.RawMessage{}
-	err := s.view(func(st storeTx) error {
-		return st.tx.EachRecord(func(bucket, key string, v []byte) {
+	err := s.View(func(st referee.StoreTx) error {
+		return st.Tx.EachRecord(func(bucket, key string, v []byte) {
 			if dump[bucket] == nil {
 				dump[bucket] = map[string]json.RawMessage{}
 			}
@@ -46,7 +47,7 @@ func oldDump(t *testing.T, s *Store) string {
 	return b.String()
 }
 
-func dumpWith(t *testing.T, s *Store, o DumpOptions) string {
+func dumpWith(t *testing.T, s *referee.Store, o referee.DumpOptions) string {
 	t.Helper()
 	var b strings.Builder
 	if err := s.DumpWith(&b, o); err != nil {
@@ -57,7 +58,7 @@ func dumpWith(t *testing.T, s *Store, o DumpOptions) string {
 
 // keysOf returns the reply keys the mails carry (in their reply addresses
 // and subject tags).
-func keysOf(mails ...Mail) []string {
+func keysOf(mails ...referee.Mail) []string {
 	seen := map[string]bool{}
 	var found []string
 	for _, m := range mails {
@@ -82,27 +83,27 @@ func TestDumpStreams(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	toAlice, toBob := startHumanGame(t, h)
 	h.write(t, alice, "new nim as black")
-	h.store.update(func(st storeTx) error { // a record that is not JSON, an empty bucket of sorts
-		return st.tx.Bucket(store.Games).PutRaw("gbad<&>", []byte("not json <&> \u2028"))
+	h.store.Update(func(st referee.StoreTx) error { // a record that is not JSON, an empty bucket of sorts
+		return st.Tx.Bucket(store.Games).PutRaw("gbad<&>", []byte("not json <&> \u2028"))
 	})
 	wantKeys := keysOf(toAlice, toBob)
 	if len(wantKeys) != 2 {
 		t.Fatalf("keys %v", wantKeys)
 	}
-	v1, err := OpenWith(copyFixture(t, "store-v1.db"), StoreOptions{ReadOnly: true})
+	v1, err := referee.OpenWith(copyFixture(t, "store-v1.db"), referee.StoreOptions{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer v1.Close()
 	for _, tt := range []struct {
 		name  string
-		store *Store
+		store *referee.Store
 	}{{"game", h.store}, {"schema 1", v1}} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got, want := dumpWith(t, tt.store, DumpOptions{Keys: true}), oldDump(t, tt.store); got != want {
+			if got, want := dumpWith(t, tt.store, referee.DumpOptions{Keys: true}), oldDump(t, tt.store); got != want {
 				t.Errorf("streamed dump differs:\n%s\nwant:\n%s", got, want)
 			}
-			red := dumpWith(t, tt.store, DumpOptions{})
+			red := dumpWith(t, tt.store, referee.DumpOptions{})
 			var all map[string]map[string]json.RawMessage
 			if err := json.Unmarshal([]byte(red), &all); err != nil {
 				t.Fatalf("redacted dump is not JSON: %v", err)
@@ -110,12 +111,12 @@ func TestDumpStreams(t *testing.T) {
 			if m := keys.Redact(red); m != red {
 				t.Errorf("the dump shows a key: %s", red)
 			}
-			if strings.Contains(red, string(testSecret)) || strings.Contains(dumpWith(t, tt.store, DumpOptions{Keys: true}), "77696e64706f7374") {
+			if strings.Contains(red, string(testSecret)) || strings.Contains(dumpWith(t, tt.store, referee.DumpOptions{Keys: true}), "77696e64706f7374") {
 				t.Error("a dump shows the secret")
 			}
 		})
 	}
-	full, red := dumpWith(t, h.store, DumpOptions{Keys: true}), dump(t, h.store)
+	full, red := dumpWith(t, h.store, referee.DumpOptions{Keys: true}), dump(t, h.store)
 	for _, k := range wantKeys {
 		if !strings.Contains(full, k) || strings.Contains(red, k) {
 			t.Errorf("key %s: in the dump with keys %v, in the dump without %v", k, strings.Contains(full, k), strings.Contains(red, k))
@@ -127,15 +128,15 @@ func TestDumpStreams(t *testing.T) {
 }
 
 // fillGames puts n games of about 2 KB each into the store.
-func fillGames(t testing.TB, s *Store, n int) {
+func fillGames(t testing.TB, s *referee.Store, n int) {
 	t.Helper()
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	for done := 0; done < n; done += 1000 {
-		err := s.update(func(st storeTx) error {
+		err := s.Update(func(st referee.StoreTx) error {
 			for i := done; i < n && i < done+1000; i++ {
 				rec := &record.Game{ID: fmt.Sprintf("g%07d", i), Variant: "nim", State: record.Playing,
 					Analysis: strings.Repeat("a long analysis text ", 100)}
-				if err := st.putGame(rec, nil, time.Time{}, now); err != nil {
+				if err := st.PutGame(rec, nil, time.Time{}, now); err != nil {
 					return err
 				}
 			}
@@ -176,7 +177,7 @@ func TestDumpMemoryStaysFlat(t *testing.T) {
 	}
 	peak := map[int]uint64{}
 	for _, n := range []int{1000, 10000} {
-		st, err := OpenWith(t.TempDir()+"/windpost.db", StoreOptions{secret: testSecret})
+		st, err := referee.OpenWith(t.TempDir()+"/windpost.db", referee.StoreOptions{Secret: testSecret})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
@@ -34,7 +35,7 @@ func TestBotGameToTheEnd(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	m := only(t, h.write(t, alice, "Hi bot,", "new nim as black level perfect", "Thanks!"), alice)
 	wantText(t, m, "Done: new game", "You play black against the bot (level perfect)", "Pile: oooooooooo (10)", "Move #1: black (you) to move.")
-	if m.Kind != Answer || m.InReplyTo == "" || m.Headers["X-Windpost-To-Move"] != "black" || m.Headers["X-Windpost-Position"] != "10b" {
+	if m.Kind != referee.Answer || m.InReplyTo == "" || m.Headers["X-Windpost-To-Move"] != "black" || m.Headers["X-Windpost-Position"] != "10b" {
 		t.Fatalf("first answer: %+v", m)
 	}
 	for step := 0; ; step++ {
@@ -90,13 +91,13 @@ func TestBotMovesFirst(t *testing.T) {
 
 // startHumanGame has alice challenge bob to nim (alice black) and bob
 // accept; it returns the last mail each got.
-func startHumanGame(t *testing.T, h *harness) (toAlice, toBob Mail) {
+func startHumanGame(t *testing.T, h *harness) (toAlice, toBob referee.Mail) {
 	t.Helper()
 	mails := h.write(t, alice, "challenge Bob@Players.test nim as black days 3")
 	a := only(t, mails, alice)
 	wantText(t, a, "Done: I invited bob@players.test to game", "with 3 days per move. You play black.")
 	inv := only(t, mails, bob)
-	if inv.Kind != Notice {
+	if inv.Kind != referee.Notice {
 		t.Fatalf("invitation kind %s", inv.Kind)
 	}
 	wantText(t, inv, "alice@players.test challenges you to a game of Nim", "You would play white, with 3 days for each move.")
@@ -213,7 +214,7 @@ func TestReminderAndForfeit(t *testing.T) {
 		t.Fatal(err)
 	}
 	rem := only(t, mails, alice)
-	if rem.Kind != Reminder || len(mails) != 1 {
+	if rem.Kind != referee.Reminder || len(mails) != 1 {
 		t.Fatalf("reminder: %s", describe(mails))
 	}
 	wantText(t, rem, "A reminder: it is your move in game", "the deadline is Tue 24 Nov 2026 12:00 UTC")
@@ -272,7 +273,7 @@ func TestSameRequestTwice(t *testing.T) {
 	if ok, err := h.store.Processed(req.MessageID); !ok || err != nil {
 		t.Fatalf("Processed = %v, %v", ok, err)
 	}
-	if _, err := h.srv.Handle(context.Background(), Request{From: alice, Lines: []string{"games"}}); err == nil {
+	if _, err := h.srv.Handle(context.Background(), referee.Request{From: alice, Lines: []string{"games"}}); err == nil {
 		t.Fatal("a request without Message-ID was handled")
 	}
 	// A huge Message-ID is fine.
@@ -335,11 +336,11 @@ func TestAllOrNothing(t *testing.T) {
 	}
 	h.catalog = nimCatalog(10)
 	h.reopen(t)
-	m := only(t, must[[]Mail](t)(h.srv.BotWork(context.Background())), alice)
+	m := only(t, must[[]referee.Mail](t)(h.srv.BotWork(context.Background())), alice)
 	wantText(t, m, "Done: you played 1.t2.", "The bot answered 2.t")
 }
 
-func dump(t *testing.T, s *Store) string {
+func dump(t *testing.T, s *referee.Store) string {
 	t.Helper()
 	var b strings.Builder
 	if err := s.Dump(&b); err != nil {
@@ -364,8 +365,8 @@ func TestReopenMidGame(t *testing.T) {
 func TestSecondOpenFailsFast(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	start := time.Now()
-	_, err := OpenWith(h.path, StoreOptions{LockTimeout: 200 * time.Millisecond})
-	if !errors.Is(err, ErrStoreInUse) || !strings.Contains(err.Error(), h.path) || !strings.Contains(err.Error(), "another windpost is using") {
+	_, err := referee.OpenWith(h.path, referee.StoreOptions{LockTimeout: 200 * time.Millisecond})
+	if !errors.Is(err, referee.ErrStoreInUse) || !strings.Contains(err.Error(), h.path) || !strings.Contains(err.Error(), "another windpost is using") {
 		t.Fatalf("second open: %v", err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
@@ -449,9 +450,9 @@ func TestVacationOverNewYear(t *testing.T) {
 	h.clock.Advance(8 * 24 * time.Hour) // 2 Jan 2027, two days left
 	wantText(t, only(t, h.write(t, alice, "vacation off"), alice), "Done: welcome back.", "30 vacation days left in 2027.")
 	var p *record.Player
-	err := h.store.view(func(st storeTx) error {
+	err := h.store.View(func(st referee.StoreTx) error {
 		var err error
-		p, err = st.player(alice)
+		p, err = st.Player(alice)
 		return err
 	})
 	if err != nil || p == nil {
@@ -531,7 +532,7 @@ func TestDeclineAndWithdraw(t *testing.T) {
 	wantText(t, only(t, mails, bob), "alice@players.test withdrew the challenge")
 	// Challenges expire.
 	inv = only(t, h.write(t, alice, "challenge bob@players.test nim"), bob)
-	h.clock.Advance(invitationDays*24*time.Hour + time.Second)
+	h.clock.Advance(referee.InvitationDays*24*time.Hour + time.Second)
 	mails, err := h.srv.Tick(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -577,7 +578,7 @@ func TestThreadingHeaders(t *testing.T) {
 		t.Fatalf("due later: %+v", due)
 	}
 	// Cursors.
-	if err := h.store.SetCursor("INBOX", MailboxCursor{UIDValidity: 7, LastUID: 42}); err != nil {
+	if err := h.store.SetCursor("INBOX", referee.MailboxCursor{UIDValidity: 7, LastUID: 42}); err != nil {
 		t.Fatal(err)
 	}
 	if c, err := h.store.Cursor("INBOX"); err != nil || c.LastUID != 42 || c.UIDValidity != 7 {
@@ -618,7 +619,7 @@ func TestAdminViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	copyStore, err := OpenWith(backup, StoreOptions{ReadOnly: true})
+	copyStore, err := referee.OpenWith(backup, referee.StoreOptions{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -680,8 +681,8 @@ func TestUnreadableGame(t *testing.T) {
 func TestDamagedRecordDoesNotStopTheClocks(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	startHumanGame(t, h)
-	err := h.store.update(func(st storeTx) error {
-		return st.tx.Bucket(store.Games).PutRaw("gzzzz", []byte("{damaged"))
+	err := h.store.Update(func(st referee.StoreTx) error {
+		return st.Tx.Bucket(store.Games).PutRaw("gzzzz", []byte("{damaged"))
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -765,7 +766,7 @@ func TestPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	unsent := only(t, h.write(t, alice, "help"), alice)
-	h.clock.Advance(keepFor - time.Hour)
+	h.clock.Advance(referee.KeepFor - time.Hour)
 	recent := h.request(alice, "", "", "games")
 	h.send(t, recent)
 	h.clock.Advance(2 * time.Hour)
@@ -787,7 +788,7 @@ func TestPrune(t *testing.T) {
 // each handled once (run with -race).
 func TestConcurrentRequests(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	reqs := make([]Request, 40)
+	reqs := make([]referee.Request, 40)
 	for i := range reqs {
 		from := []string{alice, bob, eve}[i%3]
 		reqs[i] = h.request(from, "", "", "new nim as black level casual", "games")

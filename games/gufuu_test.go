@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -46,7 +47,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 	if got := m.Headers["X-Windpost-Result"]; got != "white wins by checkmate" {
 		t.Fatalf("result %q:\n%s", got, m.Text)
 	}
-	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(BoardText(kit.Notation, mustPosition(t, kit, m), m.Board.BottomSide(), "Black is checkmated: White wins."), "\n"))
+	wantText(t, m, "Game over after", "you lose by checkmate.", strings.TrimRight(referee.BoardText(kit.Notation, mustPosition(t, kit, m), m.Board.BottomSide(), "Black is checkmated: White wins."), "\n"))
 	a := only(t, h.reply(t, m, "analysis"), alice)
 	wantText(t, a, "\n1.", fmt.Sprintf(" %s  ->  ", v), "mistake: a win turned into")
 	if strings.Contains(a.Text, "\n0 mistakes.") {
@@ -54,7 +55,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 	}
 }
 
-func mustPosition(t *testing.T, kit variants.Kit, m Mail) rules.Position {
+func mustPosition(t *testing.T, kit variants.Kit, m referee.Mail) rules.Position {
 	t.Helper()
 	return must[rules.Position](t)(kit.Notation.ParsePosition(m.Headers["X-Windpost-Position"]))
 }
@@ -108,7 +109,7 @@ func TestGufuuPerfectGame(t *testing.T) {
 
 // gufuuHumanGame starts a Gufuu game between alice (black) and bob, days
 // per move 5, and returns the mails that each got last and a replica.
-func gufuuHumanGame(t *testing.T, h *harness, kit variants.Kit) (toAlice, toBob Mail, g *rules.Game) {
+func gufuuHumanGame(t *testing.T, h *harness, kit variants.Kit) (toAlice, toBob referee.Mail, g *rules.Game) {
 	t.Helper()
 	inv := only(t, h.write(t, alice, "challenge bob@players.test gufuu as black days 5"), bob)
 	mails := h.reply(t, inv, "accept")
@@ -117,7 +118,7 @@ func gufuuHumanGame(t *testing.T, h *harness, kit variants.Kit) (toAlice, toBob 
 
 // play plays the first legal move of the replica g for the player of
 // mail m, and returns the mails.
-func playFirst(t *testing.T, h *harness, kit variants.Kit, g *rules.Game, m Mail) []Mail {
+func playFirst(t *testing.T, h *harness, kit variants.Kit, g *rules.Game, m referee.Mail) []referee.Mail {
 	t.Helper()
 	text := firstMove(t, kit, g)
 	mails := h.reply(t, m, fmt.Sprintf("%s #%d", text, g.Ply()))
@@ -182,7 +183,7 @@ func TestGufuuHumanGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	rem := only(t, mails, bob)
-	if rem.Kind != Reminder {
+	if rem.Kind != referee.Reminder {
 		t.Fatalf("reminder kind %s", rem.Kind)
 	}
 	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.BoardFrom(g.Position(), rules.White), "\n")) // bob plays White
@@ -307,14 +308,14 @@ func TestMiscCommands(t *testing.T) {
 		wantText(t, m, tc.want...)
 	}
 	// Five open challenges at most.
-	for i := 0; i < maxOpenInvitations; i++ {
+	for i := 0; i < referee.MaxOpenInvitations; i++ {
 		wantText(t, only(t, h.write(t, alice, fmt.Sprintf("challenge p%d@players.test gufuu", i)), alice), "Done: I invited")
 	}
 	wantText(t, only(t, h.write(t, alice, "challenge p9@players.test gufuu"), alice), "Refused: you already have 5 challenges waiting", " decline\", before you send another.")
 	// Twenty games against the bot at most (eve has played before: a
 	// stranger gets at most ErrorAnswersPerHour answers an hour).
 	h.prove(t, eve)
-	for i := 0; i < maxBotGames; i++ {
+	for i := 0; i < referee.MaxBotGames; i++ {
 		wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Done: new game")
 	}
 	wantText(t, only(t, h.write(t, eve, "new gufuu"), eve), "Refused: you have 20 games against the bot in progress (g", " resign\".")
@@ -361,12 +362,12 @@ func TestGufuuRotationWithoutNumber(t *testing.T) {
 	}
 	// Prose is still not taken for a move.
 	for _, line := range []string{"Thanks a lot", "Re: my move", "ok"} {
-		if looksLikeMove(line) {
+		if referee.LooksLikeMove(line) {
 			t.Errorf("looksLikeMove(%q) = true", line)
 		}
 	}
 	for _, line := range []string{"K:>W", "s : > e", "W:>S+", "P-1c", "a1a2"} {
-		if !looksLikeMove(line) {
+		if !referee.LooksLikeMove(line) {
 			t.Errorf("looksLikeMove(%q) = false", line)
 		}
 	}

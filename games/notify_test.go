@@ -9,13 +9,14 @@ import (
 
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // The player's mail settings (verb_notify.go), the reminders at their
 // times (remind.go) and the daily digest (digest.go).
 
 // gameOfMail is the game whose tag the subject of m carries.
-func gameOfMail(t *testing.T, m Mail) string {
+func gameOfMail(t *testing.T, m referee.Mail) string {
 	t.Helper()
 	game, _, ok := keys.ParseSubjectTag(m.Subject)
 	if !ok {
@@ -27,26 +28,26 @@ func gameOfMail(t *testing.T, m Mail) string {
 func TestParseSetting(t *testing.T) {
 	for _, tc := range []struct {
 		line string
-		want *notifySetting
+		want *referee.NotifySetting
 		err  string
 	}{
 		{"notify", nil, ""},
-		{"notify each", &notifySetting{Each: true}, ""},
-		{"Notify Digest 07:00", &notifySetting{Digest: true, DigestAt: 7 * 60}, ""},
-		{"notify digest 18:45", &notifySetting{Digest: true, DigestAt: 18*60 + 45}, ""},
+		{"notify each", &referee.NotifySetting{Each: true}, ""},
+		{"Notify Digest 07:00", &referee.NotifySetting{Digest: true, DigestAt: 7 * 60}, ""},
+		{"notify digest 18:45", &referee.NotifySetting{Digest: true, DigestAt: 18*60 + 45}, ""},
 		{"notify digest 25:00", nil, "hours and minutes"},
 		{"notify weekly", nil, `"notify each"`},
 		{"remind", nil, ""},
-		{"remind 2h 48h 12h", &notifySetting{Remind: []time.Duration{48 * time.Hour, 12 * time.Hour, 2 * time.Hour}}, ""},
-		{"remind 30m", &notifySetting{Remind: []time.Duration{30 * time.Minute}}, ""},
+		{"remind 2h 48h 12h", &referee.NotifySetting{Remind: []time.Duration{48 * time.Hour, 12 * time.Hour, 2 * time.Hour}}, ""},
+		{"remind 30m", &referee.NotifySetting{Remind: []time.Duration{30 * time.Minute}}, ""},
 		{"remind 10m", nil, "from 30m to 336h"},
 		{"remind 400h", nil, "from 30m to 336h"},
 		{"remind 2h 2h", nil, "each once"},
 		{"remind soon", nil, `not "soon"`},
 		{"remind 1h 2h 3h 4h 5h", nil, "at most 4"},
 		{"timezone", nil, ""},
-		{"timezone Europe/Helsinki", &notifySetting{Zone: "Europe/Helsinki"}, ""},
-		{"timezone utc", &notifySetting{Zone: "UTC"}, ""},
+		{"timezone Europe/Helsinki", &referee.NotifySetting{Zone: "Europe/Helsinki"}, ""},
+		{"timezone utc", &referee.NotifySetting{Zone: "UTC"}, ""},
 		{"timezone Mars/Olympus", nil, "I do not know the time zone"},
 		{"timezone Local", nil, "I do not know the time zone"},
 		{"timezone Europe/Helsinki Europe/Oslo", nil, "one time zone"},
@@ -90,7 +91,7 @@ func TestReminderTimes(t *testing.T) {
 		{[]time.Duration{12 * h}, 1 * day, []time.Duration{12 * h, 2 * h}},
 		{[]time.Duration{record.ReminderBefore}, 3 * h, []time.Duration{90 * time.Minute}}, // two do not fit: one
 	} {
-		if got := reminderTimes(tc.remind, tc.perMove); !slices.Equal(got, tc.want) {
+		if got := referee.ReminderTimes(tc.remind, tc.perMove); !slices.Equal(got, tc.want) {
 			t.Errorf("reminderTimes(%v, %v) = %v, want %v", tc.remind, tc.perMove, got, tc.want)
 		}
 	}
@@ -151,7 +152,7 @@ func TestFormatTimeInZone(t *testing.T) {
 		{"America/New_York", time.Date(2026, 7, 10, 4, 0, 0, 0, time.UTC), "Fri 10 Jul 2026 00:00 EDT"},
 	} {
 		p := &record.Player{Timezone: tc.zone}
-		if got := localTime(p, tc.at); got != tc.want {
+		if got := referee.LocalTime(p, tc.at); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.zone, got, tc.want)
 		}
 	}
@@ -183,7 +184,7 @@ func TestTwoRemindersBeforeLossOnTime(t *testing.T) {
 			lost := false
 			for end := h.clock.t.Add(time.Duration(tc.days)*24*time.Hour + time.Hour); h.clock.t.Before(end); {
 				h.clock.Advance(10 * time.Minute)
-				for _, m := range must[[]Mail](t)(h.srv.Tick(t.Context())) {
+				for _, m := range must[[]referee.Mail](t)(h.srv.Tick(t.Context())) {
 					if m.To == alice && strings.Contains(m.Text, "A reminder:") {
 						reminders = append(reminders, m.Text)
 					}
@@ -227,7 +228,7 @@ func TestNextDigest(t *testing.T) {
 		{"the night summer time begins", time.Date(2026, 3, 28, 12, 0, 0, 0, time.UTC), helsinki, 7 * 60, time.Date(2026, 3, 29, 4, 0, 0, 0, time.UTC)},
 		{"UTC", time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), time.UTC, 18*60 + 30, time.Date(2026, 11, 21, 18, 30, 0, 0, time.UTC)},
 	} {
-		if got := nextDigest(tc.after, tc.loc, tc.minute); !got.Equal(tc.want) {
+		if got := referee.NextDigest(tc.after, tc.loc, tc.minute); !got.Equal(tc.want) {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
 	}
@@ -239,7 +240,7 @@ func TestNextDigest(t *testing.T) {
 func startGames(t *testing.T, h *harness, days ...string) []string {
 	t.Helper()
 	var ids []string
-	var accepted []Mail
+	var accepted []referee.Mail
 	for _, d := range days {
 		inv := only(t, h.write(t, alice, "challenge bob@players.test nim as white days "+d), bob)
 		accepted = append(accepted, only(t, h.reply(t, inv, "accept"), bob))
@@ -270,11 +271,11 @@ func TestDigest(t *testing.T) {
 	slow, urgent := ids[0], ids[1]
 	// Nothing until 07:00 Helsinki (05:00 UTC) the next day.
 	h.clock.t = time.Date(2026, 11, 22, 4, 59, 0, 0, time.UTC)
-	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("mail before the digest: %s", describe(mails))
 	}
 	h.clock.t = time.Date(2026, 11, 22, 5, 0, 0, 0, time.UTC)
-	digest := only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), alice)
+	digest := only(t, must[[]referee.Mail](t)(h.srv.Tick(t.Context())), alice)
 	wantText(t, digest,
 		"It is your move in 2 games, the most urgent first.",
 		`the move, e.g. "`+urgent+` <your move>". One reply may answer several games.`,
@@ -291,7 +292,7 @@ func TestDigest(t *testing.T) {
 	if !digest.Later {
 		t.Error("the digest goes with the moves and results under a send limit, not after them")
 	}
-	if again := must[[]Mail](t)(h.srv.Tick(t.Context())); len(again) != 0 {
+	if again := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(again) != 0 {
 		t.Fatalf("a second digest: %s", describe(again))
 	}
 	// One reply answers both games; each game tells bob.
@@ -307,14 +308,14 @@ func TestDigest(t *testing.T) {
 	wantText(t, only(t, mails, bob), "Refused:")
 	// The next digest goes a day later; with nothing to say, none goes.
 	h.clock.t = time.Date(2026, 11, 23, 5, 0, 0, 0, time.UTC)
-	for _, m := range must[[]Mail](t)(h.srv.Tick(t.Context())) {
+	for _, m := range must[[]referee.Mail](t)(h.srv.Tick(t.Context())) {
 		if m.To == alice {
 			t.Fatalf("a digest with nothing to say:\n%s", m.Text)
 		}
 	}
 	only(t, h.write(t, alice, "notify each"), alice)
 	h.clock.t = time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)
-	for _, m := range must[[]Mail](t)(h.srv.Tick(t.Context())) {
+	for _, m := range must[[]referee.Mail](t)(h.srv.Tick(t.Context())) {
 		if strings.Contains(m.Text, "daily digest") || strings.Contains(m.Subject, "digest") {
 			t.Fatalf("a digest after notify each: %s", m.Text)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/rating"
 )
@@ -16,9 +17,9 @@ import (
 func storedRating(t *testing.T, h *harness, variant, address string) *club.Rating {
 	t.Helper()
 	var rr *club.Rating
-	err := h.store.view(func(st storeTx) error {
+	err := h.store.View(func(st referee.StoreTx) error {
 		var err error
-		rr, err = st.club().Rating(variant, address)
+		rr, err = st.Club().Rating(variant, address)
 		return err
 	})
 	if err != nil {
@@ -47,19 +48,21 @@ func TestRatedGameEnds(t *testing.T) {
 	sys := rating.System{}
 	tests := []struct {
 		name  string
-		end   func(t *testing.T, h *harness, toAlice, toBob Mail) []Mail
+		end   func(t *testing.T, h *harness, toAlice, toBob referee.Mail) []referee.Mail
 		score rating.Score // alice's (black's)
 	}{
-		{"resign", func(t *testing.T, h *harness, toAlice, _ Mail) []Mail { return h.reply(t, toAlice, "resign") }, rating.Loss},
-		{"draw", func(t *testing.T, h *harness, toAlice, toBob Mail) []Mail {
+		{"resign", func(t *testing.T, h *harness, toAlice, _ referee.Mail) []referee.Mail {
+			return h.reply(t, toAlice, "resign")
+		}, rating.Loss},
+		{"draw", func(t *testing.T, h *harness, toAlice, toBob referee.Mail) []referee.Mail {
 			h.reply(t, toAlice, "draw")
 			return h.reply(t, toBob, "draw")
 		}, rating.Draw},
-		{"loss on time", func(t *testing.T, h *harness, _, _ Mail) []Mail {
+		{"loss on time", func(t *testing.T, h *harness, _, _ referee.Mail) []referee.Mail {
 			h.clock.Advance(4 * 24 * time.Hour)
-			return must[[]Mail](t)(h.srv.Tick(context.Background()))
+			return must[[]referee.Mail](t)(h.srv.Tick(context.Background()))
 		}, rating.Loss},
-		{"to the end", func(t *testing.T, h *harness, toAlice, toBob Mail) []Mail {
+		{"to the end", func(t *testing.T, h *harness, toAlice, toBob referee.Mail) []referee.Mail {
 			toBob = only(t, h.reply(t, toAlice, "t2"), bob) // 8 left
 			toAlice = only(t, h.reply(t, toBob, "t3"), alice)
 			toBob = only(t, h.reply(t, toAlice, "t1"), bob) // 4 left
@@ -103,7 +106,7 @@ func TestRatedGameEnds(t *testing.T) {
 
 // startNimGame has alice challenge bob to a rated game of nim (alice
 // black) and bob accept; it returns the last mail each got.
-func startNimGame(t *testing.T, h *harness) (toAlice, toBob Mail) {
+func startNimGame(t *testing.T, h *harness) (toAlice, toBob referee.Mail) {
 	t.Helper()
 	inv := only(t, h.write(t, alice, "challenge bob@players.test nim as black days 3"), bob)
 	mails := h.reply(t, inv, "accept")
@@ -155,7 +158,7 @@ func TestRatedBotGame(t *testing.T) {
 	m := only(t, h.write(t, alice, "new gufuu as black level casual rated"), alice)
 	wantText(t, m, "The game is rated: the bot counts as a fixed rating of 1000 (±100).")
 	over := only(t, h.reply(t, m, "resign"), alice)
-	anchor, _ := botAnchor("gufuu", "casual")
+	anchor, _ := referee.BotAnchor("gufuu", "casual")
 	want := must[rating.Rating](t)(rating.System{}.AgainstAnchor(rating.Start(), anchor, rating.Loss))
 	rr := storedRating(t, h, "gufuu", alice)
 	if rr == nil || rr.Rating != want || rr.Games != 1 || rr.History[0].Opponent != "the bot (casual)" {
@@ -170,8 +173,8 @@ func TestRatedBotGame(t *testing.T) {
 	}
 	// Only alice has a rating: the bot's anchor is not stored.
 	var keys []string
-	err := h.store.view(func(st storeTx) error {
-		return st.club().EachRating("gufuu", func(rr *club.Rating, err error) error {
+	err := h.store.View(func(st referee.StoreTx) error {
+		return st.Club().EachRating("gufuu", func(rr *club.Rating, err error) error {
 			keys = append(keys, rr.Address)
 			return err
 		})
@@ -196,10 +199,10 @@ func TestStandings(t *testing.T) {
 		{Address: bob, Rating: rating.Rating{R: 1700, RD: 45, Sigma: 0.06}, Games: 41},
 		{Address: long, Rating: rating.Rating{R: 1200, RD: 109, Sigma: 0.06}, Games: 12},
 	}
-	err := h.store.update(func(st storeTx) error {
+	err := h.store.Update(func(st referee.StoreTx) error {
 		for i := range players {
 			players[i].Variant, players[i].Last = "nim", now
-			if err := st.club().PutRating(&players[i]); err != nil {
+			if err := st.Club().PutRating(&players[i]); err != nil {
 				return err
 			}
 		}
@@ -296,20 +299,20 @@ func TestForgetRatings(t *testing.T) {
 func TestParseRatingCommands(t *testing.T) {
 	for _, tc := range []struct {
 		line                   string
-		verb                   Verb
+		verb                   referee.Verb
 		variant, rating, level string
 		err                    string
 	}{
-		{line: "new micro rated", verb: VerbNew, variant: "micro", rating: "rated"},
-		{line: "new gufuu Rated level casual", verb: VerbNew, variant: "gufuu", rating: "rated", level: "casual"},
-		{line: "challenge bob@example.org gufuu unrated days 3", verb: VerbChallenge, variant: "gufuu", rating: "unrated"},
-		{line: "challenge bob@example.org gufuu", verb: VerbChallenge, variant: "gufuu"},
-		{line: "rating", verb: VerbRating},
-		{line: "Ratings", verb: VerbRating},
-		{line: "rating gufuu", verb: VerbRating, err: `write "rating" alone`},
-		{line: "standings gufuu", verb: VerbStandings, variant: "gufuu"},
-		{line: "standings", verb: VerbStandings, err: "write standings and one game's name"},
-		{line: "standings gufuu micro", verb: VerbStandings, err: "write standings and one game's name"},
+		{line: "new micro rated", verb: referee.VerbNew, variant: "micro", rating: "rated"},
+		{line: "new gufuu Rated level casual", verb: referee.VerbNew, variant: "gufuu", rating: "rated", level: "casual"},
+		{line: "challenge bob@example.org gufuu unrated days 3", verb: referee.VerbChallenge, variant: "gufuu", rating: "unrated"},
+		{line: "challenge bob@example.org gufuu", verb: referee.VerbChallenge, variant: "gufuu"},
+		{line: "rating", verb: referee.VerbRating},
+		{line: "Ratings", verb: referee.VerbRating},
+		{line: "rating gufuu", verb: referee.VerbRating, err: `write "rating" alone`},
+		{line: "standings gufuu", verb: referee.VerbStandings, variant: "gufuu"},
+		{line: "standings", verb: referee.VerbStandings, err: "write standings and one game's name"},
+		{line: "standings gufuu micro", verb: referee.VerbStandings, err: "write standings and one game's name"},
 	} {
 		c, ok := ParseCommand(tc.line)
 		if !ok || c.Verb != tc.verb || c.Variant != tc.variant || c.Rating != tc.rating || c.Level != tc.level ||
@@ -323,8 +326,8 @@ func TestParseRatingCommands(t *testing.T) {
 // read leaves the game unrated (logged) instead of failing the mail.
 func TestDamagedRatingDoesNotHoldUpTheGame(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	err := h.store.update(func(st storeTx) error {
-		return st.tx.Bucket(store.Ratings).PutRaw(club.RatingKey("nim", bob), []byte("{not json"))
+	err := h.store.Update(func(st referee.StoreTx) error {
+		return st.Tx.Bucket(store.Ratings).PutRaw(club.RatingKey("nim", bob), []byte("{not json"))
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // Seeks: an open challenge to whoever takes it up. "seek gufuu days 3"
@@ -29,14 +30,14 @@ const (
 
 // newSeekID draws seek ids until one is free; when the short ids are
 // crowded, longer ones follow.
-func newSeekID(c *change) (string, error) {
+func newSeekID(c *referee.Change) (string, error) {
 	for tries := 0; ; tries++ {
-		n, err := c.st.club().NewSeekNumber()
+		n, err := c.St.Club().NewSeekNumber()
 		if err != nil {
 			return "", err
 		}
-		id := keys.ID(c.srv.store.secret, "seek-id", 's', n, 4+tries/8)
-		if _, variant := c.srv.catalog.Lookup(id); !c.st.club().HasSeek(id) && !c.srv.verbs.keyword(id) && !variant {
+		id := keys.ID(c.Srv.Store.Secret, "seek-id", 's', n, 4+tries/8)
+		if _, variant := c.Srv.Catalog.Lookup(id); !c.St.Club().HasSeek(id) && !c.Srv.Verbs.Keyword(id) && !variant {
 			return id, nil
 		}
 	}
@@ -45,24 +46,24 @@ func newSeekID(c *change) (string, error) {
 // seekOpen reports whether seek s can still be joined at: not expired, and
 // its seeker still one windpost may write to (they did not say "stop" or
 // "forget me" since).
-func seekOpen(c *change, s *club.Seek, at time.Time) (bool, error) {
-	if !at.Before(s.Expires) || c.st.doNotMail(s.Seeker) || c.st.banned(s.Seeker) {
+func seekOpen(c *referee.Change, s *club.Seek, at time.Time) (bool, error) {
+	if !at.Before(s.Expires) || c.St.DoNotMail(s.Seeker) || c.St.Banned(s.Seeker) {
 		return false, nil
 	}
-	p, err := c.st.player(s.Seeker)
+	p, err := c.St.Player(s.Seeker)
 	return err == nil && p != nil && !p.Proven.IsZero(), err
 }
 
 // openSeeks returns the seeks open at c.now, oldest first by id order;
 // seeks that cannot be read are logged and left out.
-func openSeeks(c *change) ([]*club.Seek, error) {
+func openSeeks(c *referee.Change) ([]*club.Seek, error) {
 	var open []*club.Seek
-	err := c.st.club().EachSeek(func(id string, s *club.Seek, err error) error {
+	err := c.St.Club().EachSeek(func(id string, s *club.Seek, err error) error {
 		if err != nil {
-			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
+			c.Srv.Log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
 		}
-		ok, err := seekOpen(c, s, c.now)
+		ok, err := seekOpen(c, s, c.Now)
 		if ok {
 			open = append(open, s)
 		}
@@ -75,11 +76,11 @@ func openSeeks(c *change) ([]*club.Seek, error) {
 // may be in a mail not yet handled) and those whose seeker can no longer
 // be written to ("stop", "forget me": their address is not kept); the
 // seeker of an expired one gets one short mail.
-func expireSeeks(c *change, handledUpTo time.Time) error {
+func expireSeeks(c *referee.Change, handledUpTo time.Time) error {
 	var expired, withdrawn []*club.Seek
-	err := c.st.club().EachSeek(func(id string, s *club.Seek, err error) error {
+	err := c.St.Club().EachSeek(func(id string, s *club.Seek, err error) error {
 		if err != nil {
-			c.srv.log.Error("seek cannot be read", "seek", id, "err", err)
+			c.Srv.Log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
 		}
 		ok, err := seekOpen(c, s, s.Created)
@@ -95,27 +96,27 @@ func expireSeeks(c *change, handledUpTo time.Time) error {
 		return err
 	}
 	for _, s := range withdrawn {
-		if err := c.st.club().DeleteSeek(s.ID); err != nil {
+		if err := c.St.Club().DeleteSeek(s.ID); err != nil {
 			return err
 		}
 	}
 	for _, s := range expired {
-		if err := c.st.club().DeleteSeek(s.ID); err != nil {
+		if err := c.St.Club().DeleteSeek(s.ID); err != nil {
 			return err
 		}
-		kit, _ := c.srv.catalog.Lookup(s.Variant)
+		kit, _ := c.Srv.Catalog.Lookup(s.Variant)
 		title := s.Variant
 		if kit.Rules != nil {
 			title = kit.Rules.Title()
 		}
-		m, err := c.plainMail(Notice, s.Seeker, "Your seek "+s.ID+" expired", "", document.FromText(fmt.Sprintf(
+		m, err := c.PlainMail(referee.Notice, s.Seeker, "Your seek "+s.ID+" expired", "", document.FromText(fmt.Sprintf(
 			"Nobody joined your seek %s (a game of %s, %s) within %d days, so it has expired.\n\n"+
 				"To seek again, write: %s\nTo challenge someone you know: challenge <address> %s\n",
 			s.ID, title, s.Terms(s.Seeker), seekDays, s.Command(), s.Variant)))
 		if err != nil {
 			return err
 		}
-		c.queued = append(c.queued, m)
+		c.Queued = append(c.Queued, m)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rating"
 )
 
@@ -32,9 +33,9 @@ func openSeek(t *testing.T, h *harness, from, line string) string {
 // putRatings gives the players ratings in nim.
 func putRatings(t *testing.T, h *harness, rs map[string]rating.Rating) {
 	t.Helper()
-	err := h.store.update(func(st storeTx) error {
+	err := h.store.Update(func(st referee.StoreTx) error {
 		for addr, r := range rs {
-			if err := st.club().PutRating(&club.Rating{Address: addr, Variant: "nim", Rating: r, Games: 20, Last: h.clock.Now()}); err != nil {
+			if err := st.Club().PutRating(&club.Rating{Address: addr, Variant: "nim", Rating: r, Games: 20, Last: h.clock.Now()}); err != nil {
 				return err
 			}
 		}
@@ -48,34 +49,34 @@ func putRatings(t *testing.T, h *harness, rs map[string]rating.Rating) {
 func TestParseSeekCommands(t *testing.T) {
 	for _, tc := range []struct {
 		line    string
-		want    Command // Line and Err are not compared
+		want    referee.Command // Line and Err are not compared
 		wantErr string
 	}{
-		{"seek gufuu", Command{Verb: VerbSeek, Variant: "gufuu"}, ""},
-		{"Seek micro days 3 unrated rating 1400-1700 as white", Command{Verb: VerbSeek, Variant: "micro", Days: 3, Rating: "unrated", Range: [2]int{1400, 1700}, Side: "white"}, ""},
-		{"seek gufuu rating 1400 - 1700 days 2", Command{Verb: VerbSeek, Variant: "gufuu", Days: 2, Range: [2]int{1400, 1700}}, ""},
-		{"seek gufuu rating 1400 to 1700", Command{Verb: VerbSeek, Variant: "gufuu", Range: [2]int{1400, 1700}}, ""},
-		{"seek gufuu rating 1400 1700 rated", Command{Verb: VerbSeek, Variant: "gufuu", Rating: "rated", Range: [2]int{1400, 1700}}, ""},
-		{"seek gufuu rating 1700-1400", Command{Verb: VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
-		{"seek gufuu rating 1400-9000", Command{Verb: VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
-		{"seek gufuu rating", Command{Verb: VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
-		{"seek gufuu rating strong", Command{Verb: VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
-		{"seek gufuu days 40", Command{Verb: VerbSeek, Variant: "gufuu"}, "is not a number of days per move from 1 to 30"},
-		{"seek gufuu level casual", Command{Verb: VerbSeek, Variant: "gufuu"}, "a level is for games against the bot"},
-		{"seek", Command{Verb: VerbSeek}, `write seek and the game, e.g. "seek gufuu days 3"`},
-		{"seek cancel s7k3q", Command{Verb: VerbUnseek, ID: "s7k3q"}, ""},
-		{"seek cancel", Command{Verb: VerbUnseek}, ""},
-		{"seek cancel g7k3q", Command{Verb: VerbUnseek}, `write "seek cancel" and the seek's id`},
-		{"seeks", Command{Verb: VerbSeeks}, ""},
-		{"seeks gufuu", Command{Verb: VerbSeeks, Variant: "gufuu"}, ""},
-		{"seeks gufuu micro", Command{Verb: VerbSeeks}, `write "seeks" alone`},
-		{"join S7K3Q.", Command{Verb: VerbJoin, ID: "s7k3q"}, ""},
-		{"join", Command{Verb: VerbJoin}, "write join and the id of a seek"},
-		{"join s7k3q s8k3q", Command{Verb: VerbJoin}, "write join and the id of a seek"},
-		{"rematch", Command{Verb: VerbRematch}, ""},
-		{"rematch g7k3q", Command{Verb: VerbRematch, Game: "g7k3q"}, ""},
-		{"g7k3q rematch", Command{Verb: VerbRematch, Game: "g7k3q"}, ""},
-		{"rematch please now", Command{Verb: VerbRematch}, `write rematch alone or with a game id`},
+		{"seek gufuu", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu"}, ""},
+		{"Seek micro days 3 unrated rating 1400-1700 as white", referee.Command{Verb: referee.VerbSeek, Variant: "micro", Days: 3, Rating: "unrated", Range: [2]int{1400, 1700}, Side: "white"}, ""},
+		{"seek gufuu rating 1400 - 1700 days 2", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu", Days: 2, Range: [2]int{1400, 1700}}, ""},
+		{"seek gufuu rating 1400 to 1700", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu", Range: [2]int{1400, 1700}}, ""},
+		{"seek gufuu rating 1400 1700 rated", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu", Rating: "rated", Range: [2]int{1400, 1700}}, ""},
+		{"seek gufuu rating 1700-1400", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
+		{"seek gufuu rating 1400-9000", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
+		{"seek gufuu rating", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
+		{"seek gufuu rating strong", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu"}, "write the rating range as two numbers"},
+		{"seek gufuu days 40", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu"}, "is not a number of days per move from 1 to 30"},
+		{"seek gufuu level casual", referee.Command{Verb: referee.VerbSeek, Variant: "gufuu"}, "a level is for games against the bot"},
+		{"seek", referee.Command{Verb: referee.VerbSeek}, `write seek and the game, e.g. "seek gufuu days 3"`},
+		{"seek cancel s7k3q", referee.Command{Verb: referee.VerbUnseek, ID: "s7k3q"}, ""},
+		{"seek cancel", referee.Command{Verb: referee.VerbUnseek}, ""},
+		{"seek cancel g7k3q", referee.Command{Verb: referee.VerbUnseek}, `write "seek cancel" and the seek's id`},
+		{"seeks", referee.Command{Verb: referee.VerbSeeks}, ""},
+		{"seeks gufuu", referee.Command{Verb: referee.VerbSeeks, Variant: "gufuu"}, ""},
+		{"seeks gufuu micro", referee.Command{Verb: referee.VerbSeeks}, `write "seeks" alone`},
+		{"join S7K3Q.", referee.Command{Verb: referee.VerbJoin, ID: "s7k3q"}, ""},
+		{"join", referee.Command{Verb: referee.VerbJoin}, "write join and the id of a seek"},
+		{"join s7k3q s8k3q", referee.Command{Verb: referee.VerbJoin}, "write join and the id of a seek"},
+		{"rematch", referee.Command{Verb: referee.VerbRematch}, ""},
+		{"rematch g7k3q", referee.Command{Verb: referee.VerbRematch, Game: "g7k3q"}, ""},
+		{"g7k3q rematch", referee.Command{Verb: referee.VerbRematch, Game: "g7k3q"}, ""},
+		{"rematch please now", referee.Command{Verb: referee.VerbRematch}, `write rematch alone or with a game id`},
 	} {
 		got, ok := ParseCommand(tc.line)
 		if !ok {
@@ -106,7 +107,7 @@ func FuzzParseSeek(f *testing.F) {
 			return
 		}
 		switch c.Verb {
-		case VerbSeek:
+		case referee.VerbSeek:
 			lo, hi := c.Range[0], c.Range[1]
 			if c.Range != [2]int{} && (lo < 1 || lo > hi || hi > ratingCeiling) {
 				t.Fatalf("%q: range %v", line, c.Range)
@@ -118,11 +119,11 @@ func FuzzParseSeek(f *testing.F) {
 			if !ok || again.Err != "" || again.Range != c.Range || again.Variant != c.Variant {
 				t.Fatalf("%q written again as %q reads %+v", line, seekLine(c), again)
 			}
-		case VerbUnseek:
+		case referee.VerbUnseek:
 			if c.ID != "" && !club.ValidSeekID(c.ID) {
 				t.Fatalf("%q: cancel %q", line, c.ID)
 			}
-		case VerbJoin:
+		case referee.VerbJoin:
 			if c.ID == "" || strings.ContainsAny(c.ID, " \t") {
 				t.Fatalf("%q: join %q", line, c.ID)
 			}
@@ -153,7 +154,7 @@ func TestSeekAndJoin(t *testing.T) {
 	mine := only(t, h.write(t, alice, "seeks nim"), alice)
 	wantText(t, mine, id+"\n  player: alice@players.test\n  rating: 1500?\n", ", you play black,",
 		"\n    yours: \"seek cancel "+id+"\" withdraws it\n")
-	for _, m := range []Mail{list, mine} {
+	for _, m := range []referee.Mail{list, mine} {
 		for _, l := range strings.Split(m.Text, "\n") {
 			if len([]rune(l)) > 78 {
 				t.Errorf("a line of the list over 78 columns: %q", l)
@@ -319,22 +320,22 @@ func TestSeekExpiry(t *testing.T) {
 	carols := openSeek(t, h, carol, "seek stones")
 	h.write(t, carol, "stop")
 	h.clock.Advance(seekDays*24*time.Hour - time.Minute)
-	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("a tick before the expiry mailed: %s", describe(mails))
 	}
 	wantText(t, only(t, h.write(t, bob, "seeks"), bob), id)
 	h.clock.Advance(time.Minute)
-	mails := must[[]Mail](t)(h.srv.Tick(t.Context()))
+	mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context()))
 	m := only(t, mails, alice)
 	if len(mails) != 1 {
 		t.Fatalf("the expiry mailed %s", describe(mails))
 	}
-	if m.Kind != Notice || m.Subject != "Your seek "+id+" expired" {
+	if m.Kind != referee.Notice || m.Subject != "Your seek "+id+" expired" {
 		t.Errorf("the expiry mail: %s %q", m.Kind, m.Subject)
 	}
 	wantText(t, m, "Nobody joined your seek "+id+" (a game of Nim, 3 days per move, unrated) within 7 days, so it has expired.",
 		"To seek again, write: seek nim days 3 unrated")
-	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("a second tick mailed: %s", describe(mails))
 	}
 	wantGone(t, h, id, carols)
@@ -343,9 +344,9 @@ func TestSeekExpiry(t *testing.T) {
 // wantGone fails t if the store still holds one of the seeks ids.
 func wantGone(t *testing.T, h *harness, ids ...string) {
 	t.Helper()
-	err := h.store.view(func(st storeTx) error {
+	err := h.store.View(func(st referee.StoreTx) error {
 		for _, id := range ids {
-			if st.club().HasSeek(id) {
+			if st.Club().HasSeek(id) {
 				t.Errorf("seek %s is still stored", id)
 			}
 		}
@@ -363,7 +364,7 @@ func TestSeekOfAForgottenPlayer(t *testing.T) {
 	id := openSeek(t, h, alice, "seek nim")
 	g := only(t, h.write(t, alice, "new nim"), alice)
 	h.reply(t, g, "forget me")
-	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("the tick mailed: %s", describe(mails))
 	}
 	wantGone(t, h, id)
@@ -375,7 +376,7 @@ func TestSeekOfAForgottenPlayer(t *testing.T) {
 func TestSeekOfABannedPlayer(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	id := openSeek(t, h, alice, "seek nim")
-	if _, err := h.srv.Ban(t.Context(), alice, Decision{By: "root", Why: "abuse"}); err != nil {
+	if _, err := h.srv.Ban(t.Context(), alice, referee.Decision{By: "root", Why: "abuse"}); err != nil {
 		t.Fatal(err)
 	}
 	mails := h.write(t, bob, "join "+id)

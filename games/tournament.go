@@ -8,6 +8,7 @@ import (
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -44,7 +45,7 @@ func tournamentTerms(tr *club.Tournament, variantTitle string) string {
 	if tr.Format == club.Swiss {
 		s += fmt.Sprintf(" of %d rounds", tr.Rounds)
 	}
-	s += ", " + dayCount(tr.DaysPerMove) + " per move, "
+	s += ", " + referee.DayCount(tr.DaysPerMove) + " per move, "
 	if tr.Rated {
 		return s + "rated"
 	}
@@ -59,17 +60,17 @@ func tournamentTerms(tr *club.Tournament, variantTitle string) string {
 //
 // A game the operator cancelled was not played: a double forfeit, no point
 // to either, so that the round can end.
-func tournamentResult(lg *liveGame) tournament.Result {
-	if lg.rec.State == record.Cancelled {
+func tournamentResult(lg *referee.LiveGame) tournament.Result {
+	if lg.Rec.State == record.Cancelled {
 		return tournament.DoubleForfeit
 	}
-	o := lg.outcome
+	o := lg.Outcome
 	if o.Status != rules.Win {
 		return tournament.Draw
 	}
 	loser := o.Winner.Opponent()
 	// Black moves first: black made a move if there is one, white if there are two.
-	moved := len(lg.rec.Moves) > int(loser)
+	moved := len(lg.Rec.Moves) > int(loser)
 	switch {
 	case o.Reason == rules.Timeout && !moved && o.Winner == rules.White:
 		return tournament.WhiteWinsByForfeit
@@ -86,12 +87,12 @@ func tournamentResult(lg *liveGame) tournament.Result {
 // crosstable to the players, the next round, the final standings. A game
 // whose result the tournament already has (a withdrawal scored it) is
 // passed over, so that a second call does nothing.
-func tournamentResults(c *change) error {
+func tournamentResults(c *referee.Change) error {
 	ids, ended := endedTournamentGames(c, false)
 	for _, id := range ids {
-		tr, err := c.st.club().Tournament(id)
+		tr, err := c.St.Club().Tournament(id)
 		if err != nil {
-			c.srv.log.Error("tournament cannot be read", "tournament", id, "err", err)
+			c.Srv.Log.Error("tournament cannot be read", "tournament", id, "err", err)
 			continue
 		}
 		if tr == nil || tr.State != club.Playing {
@@ -102,17 +103,17 @@ func tournamentResults(c *change) error {
 			if !tournamentPending(tr, lg) {
 				continue
 			}
-			r, b, _ := tr.GameAt(lg.rec.ID)
+			r, b, _ := tr.GameAt(lg.Rec.ID)
 			res := tournamentResult(lg)
 			if err := tr.Pairing.Record(r+1, b+1, res); err != nil {
 				return fmt.Errorf("tournament %s: %w", id, err)
 			}
-			how := fmt.Sprint(lg.outcome)
-			if lg.rec.State == record.Cancelled {
+			how := fmt.Sprint(lg.Outcome)
+			if lg.Rec.State == record.Cancelled {
 				how = "cancelled by the operator: not played, no point to either"
 			}
-			news = append(news, fmt.Sprintf("Round %d, game %s: %s - %s %s (%s).", r+1, lg.rec.ID,
-				keys.Shown(lg.rec.Players[rules.White].Address, ""), keys.Shown(lg.rec.Players[rules.Black].Address, ""), res, how))
+			news = append(news, fmt.Sprintf("Round %d, game %s: %s - %s %s (%s).", r+1, lg.Rec.ID,
+				keys.Shown(lg.Rec.Players[rules.White].Address, ""), keys.Shown(lg.Rec.Players[rules.Black].Address, ""), res, how))
 		}
 		if len(news) == 0 {
 			continue
@@ -128,17 +129,17 @@ func tournamentResults(c *change) error {
 // ended, by tournament, and the tournaments in the order their games were
 // read; fresh keeps only the games that ended in this change. Nothing is
 // allocated for a change without such games.
-func endedTournamentGames(c *change, fresh bool) ([]string, map[string][]*liveGame) {
+func endedTournamentGames(c *referee.Change, fresh bool) ([]string, map[string][]*referee.LiveGame) {
 	var ids []string
-	var ended map[string][]*liveGame
-	for _, id := range c.gameOrder {
-		lg := c.games[id]
-		t := lg.rec.Tournament
-		if t == "" || !lg.rec.Ended() || (fresh && lg.endedBefore) {
+	var ended map[string][]*referee.LiveGame
+	for _, id := range c.GameOrder {
+		lg := c.Games[id]
+		t := lg.Rec.Tournament
+		if t == "" || !lg.Rec.Ended() || (fresh && lg.EndedBefore) {
 			continue
 		}
 		if ended == nil {
-			ended = map[string][]*liveGame{}
+			ended = map[string][]*referee.LiveGame{}
 		}
 		if _, seen := ended[t]; !seen {
 			ids = append(ids, t)
@@ -150,24 +151,24 @@ func endedTournamentGames(c *change, fresh bool) ([]string, map[string][]*liveGa
 
 // tournamentPending reports whether lg is a game of tr whose result tr has yet to
 // record.
-func tournamentPending(tr *club.Tournament, lg *liveGame) bool {
-	r, b, ok := tr.GameAt(lg.rec.ID)
+func tournamentPending(tr *club.Tournament, lg *referee.LiveGame) bool {
+	r, b, ok := tr.GameAt(lg.Rec.ID)
 	return ok && tr.Pairing.Paired[r].Games[b].Result == tournament.Pending
 }
 
 // crosstablesDue counts the mails that commit sends for the tournament
 // games ended in this change (tournamentResults): one to each recipient
 // of each tournament with a result to record, its next pairings inside.
-func crosstablesDue(c *change) int {
+func crosstablesDue(c *referee.Change) int {
 	ids, ended := endedTournamentGames(c, true)
 	n := 0
 	for _, id := range ids {
-		tr, err := c.st.club().Tournament(id)
-		if err != nil || tr == nil || tr.State != club.Playing || !slices.ContainsFunc(ended[id], func(lg *liveGame) bool { return tournamentPending(tr, lg) }) {
+		tr, err := c.St.Club().Tournament(id)
+		if err != nil || tr == nil || tr.State != club.Playing || !slices.ContainsFunc(ended[id], func(lg *referee.LiveGame) bool { return tournamentPending(tr, lg) }) {
 			continue // an unreadable one is logged and passed over at commit
 		}
 		for _, to := range tournamentRecipients(c, tr) {
-			if !c.st.doNotMail(to) {
+			if !c.St.DoNotMail(to) {
 				n++
 			}
 		}
@@ -178,11 +179,11 @@ func crosstablesDue(c *change) int {
 // startTournament pairs a tournament that was open: the players seeded by
 // their rating in the game (the unrated last, in the order they joined),
 // every round at once in a round robin, the first in a Swiss.
-func startTournament(c *change, tr *club.Tournament) error {
+func startTournament(c *referee.Change, tr *club.Tournament) error {
 	players := make([]tournament.Player, 0, len(tr.Entrants))
 	for _, addr := range tr.Entrants {
 		p := tournament.Player{ID: addr, Name: keys.Shown(addr, "")}
-		rr, err := c.st.club().Rating(tr.Variant, addr)
+		rr, err := c.St.Club().Rating(tr.Variant, addr)
 		if err != nil {
 			return err
 		}
@@ -195,7 +196,7 @@ func startTournament(c *change, tr *club.Tournament) error {
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
-	tr.Pairing, tr.State, tr.Started, tr.Rounds = t, club.Playing, c.now, t.Rounds
+	tr.Pairing, tr.State, tr.Started, tr.Rounds = t, club.Playing, c.Now, t.Rounds
 	return advanceTournament(c, tr, nil)
 }
 
@@ -206,7 +207,7 @@ func startTournament(c *change, tr *club.Tournament) error {
 // at the end the final standings; at the start, each player their games
 // alone (tournament_pairing.go). Either way each player gets one mail.
 // It writes the record.
-func advanceTournament(c *change, tr *club.Tournament, news []string) error {
+func advanceTournament(c *referee.Change, tr *club.Tournament, news []string) error {
 	t := tr.Pairing
 	announce := len(news) > 0 // at the start, the pairing mails say it all
 	paired := pairings{}
@@ -218,7 +219,7 @@ func advanceTournament(c *change, tr *club.Tournament, news []string) error {
 		if err != nil {
 			// No pairing meets the rules (too few players left): the
 			// tournament ends with the rounds played.
-			c.srv.log.Info("tournament ends early", "tournament", tr.ID, "err", err)
+			c.Srv.Log.Info("tournament ends early", "tournament", tr.ID, "err", err)
 			t.Rounds, tr.Rounds = len(t.Paired), len(t.Paired)
 			news = append(news, fmt.Sprintf("No further round can be paired (%v): the tournament ends after round %d.", err, len(t.Paired)))
 			announce = true
@@ -232,7 +233,7 @@ func advanceTournament(c *change, tr *club.Tournament, news []string) error {
 		}
 	}
 	if t.Finished() {
-		tr.State, tr.Ended = club.Over, c.now
+		tr.State, tr.Ended = club.Over, c.Now
 	}
 	var err error
 	if announce {
@@ -243,14 +244,14 @@ func advanceTournament(c *change, tr *club.Tournament, news []string) error {
 	if err != nil {
 		return err
 	}
-	return c.st.club().PutTournament(tr)
+	return c.St.Club().PutTournament(tr)
 }
 
 // makeRound makes the games of a round just paired and notes each
 // player's game, or bye in a Swiss, in paired for the tournament's mail
 // to them. A game's own mails begin with its first move.
-func makeRound(c *change, tr *club.Tournament, r tournament.Round, paired pairings) error {
-	kit, err := c.srv.catalog.Get(tr.Variant)
+func makeRound(c *referee.Change, tr *club.Tournament, r tournament.Round, paired pairings) error {
+	kit, err := c.Srv.Catalog.Get(tr.Variant)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
@@ -262,14 +263,14 @@ func makeRound(c *change, tr *club.Tournament, r tournament.Round, paired pairin
 		if g.Bye() || g.Result != tournament.Pending {
 			continue // a bye, or a game against a withdrawn player: scored already
 		}
-		lg, err := c.newGame(kit, g.White, rules.White, record.Slot{Address: g.Black}, record.Playing)
+		lg, err := c.NewGame(kit, g.White, rules.White, record.Slot{Address: g.Black}, record.Playing)
 		if err != nil {
 			return err
 		}
-		rec := lg.rec
+		rec := lg.Rec
 		rec.DaysPerMove, rec.Rated = tr.DaysPerMove, tr.Rated
 		rec.Tournament, rec.Round, rec.Organiser = tr.ID, r.Number, tr.Organiser
-		if err := startClock(c, lg); err != nil {
+		if err := referee.StartClock(c, lg); err != nil {
 			return err
 		}
 		ids[b] = rec.ID

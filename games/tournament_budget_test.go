@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // clubOf are n proven players' addresses, p1@club.test to pn@club.test.
@@ -71,11 +72,11 @@ func TestTournamentWorstMail(t *testing.T) {
 				lines = append(lines, "tournament start "+big.id)
 			}
 			mails := big.collect(h.reply(t, big.open, lines...))
-			if len(mails) != tc.want || len(mails) > h.srv.cfg.mailsPerMail()+len(players) {
-				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.cfg.mailsPerMail()+len(players), describe(mails))
+			if len(mails) != tc.want || len(mails) > h.srv.Cfg.MailsPerMailLimit()+len(players) {
+				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.Cfg.MailsPerMailLimit()+len(players), describe(mails))
 			}
 			ans := answerIn(t, mails, alice)
-			notRun := fmt.Sprintf("Not run, because one mail may cause at most %d mails", h.srv.cfg.mailsPerMail())
+			notRun := fmt.Sprintf("Not run, because one mail may cause at most %d mails", h.srv.Cfg.MailsPerMailLimit())
 			_, rest, _ := strings.Cut(ans.Text, notRun)
 			if got := strings.Count(rest, "\n> ") + moreLines(rest); got != tc.notRun {
 				t.Errorf("%d lines not run, want %d:\n%s", got, tc.notRun, ans.Text)
@@ -125,9 +126,9 @@ func TestTournamentSwissRoundInCrosstable(t *testing.T) {
 	}
 	players := []string{bob, carol, dave, eve}
 	for _, p := range players {
-		var news []Mail
+		var news []referee.Mail
 		for _, m := range mails {
-			if m.To == p && m.Headers["X-Windpost-Game"] == "" && m.Kind != Answer {
+			if m.To == p && m.Headers["X-Windpost-Game"] == "" && m.Kind != referee.Answer {
 				news = append(news, m)
 			}
 		}

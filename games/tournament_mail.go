@@ -8,6 +8,7 @@ import (
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/tournament"
 )
 
@@ -28,7 +29,7 @@ func byeWords(tr *club.Tournament, r tournament.Round) string {
 
 // tournamentRecipients are the addresses a tournament's mail goes to: its
 // players who have not withdrawn, and the organiser, unless forgotten.
-func tournamentRecipients(c *change, tr *club.Tournament) []string {
+func tournamentRecipients(c *referee.Change, tr *club.Tournament) []string {
 	var to []string
 	for _, a := range append(slices.Clone(tr.Entrants), tr.Organiser) {
 		_, domain := keys.SplitAddress(a)
@@ -43,7 +44,7 @@ func tournamentRecipients(c *change, tr *club.Tournament) []string {
 // mailCrosstable mails the news and the crosstable, or when the
 // tournament is over the final standings, to its recipients; a player
 // with games in paired (a Swiss's next round) finds them at the top.
-func mailCrosstable(c *change, tr *club.Tournament, news []string, paired pairings) error {
+func mailCrosstable(c *referee.Change, tr *club.Tournament, news []string, paired pairings) error {
 	subject := "crosstable"
 	body := crosstableText(tr, news)
 	if tr.State == club.Over {
@@ -82,16 +83,16 @@ func crosstableText(tr *club.Tournament, news []string) document.Document {
 
 // tournamentMail queues a mail about tr to address, with the player's own
 // key (keyMail); none to an address on the do-not-mail list.
-func tournamentMail(c *change, tr *club.Tournament, to, what string, body document.Document) error {
-	if c.st.doNotMail(to) {
+func tournamentMail(c *referee.Change, tr *club.Tournament, to, what string, body document.Document) error {
+	if c.St.DoNotMail(to) {
 		return nil
 	}
 	subject := fmt.Sprintf("%s: %s", tr.Title(), what)
-	m, err := c.plainMail(Notice, to, subject, "", body, func(m *Mail) { playerKeyMail(c, m, to) })
+	m, err := c.PlainMail(referee.Notice, to, subject, "", body, func(m *referee.Mail) { playerKeyMail(c, m, to) })
 	if err != nil {
 		return err
 	}
-	c.queued = append(c.queued, m)
+	c.Queued = append(c.Queued, m)
 	return nil
 }
 
@@ -99,6 +100,6 @@ func tournamentMail(c *change, tr *club.Tournament, to, what string, body docume
 // digest carries (digest.go), in its reply address and subject tag: a
 // reply proves the sender, so that "tournament withdraw" and the
 // organiser's commands may be written in it.
-func playerKeyMail(c *change, m *Mail, to string) {
-	c.carryKey(m, keys.Digest, to)
+func playerKeyMail(c *referee.Change, m *referee.Mail, to string) {
+	c.CarryKey(m, keys.Digest, to)
 }

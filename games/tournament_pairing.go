@@ -6,6 +6,7 @@ import (
 
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // The pairing mail (tournament.go): when a tournament begins, each player
@@ -22,19 +23,19 @@ type pairings map[string][]pairedGame
 // bye.
 type pairedGame struct {
 	round int
-	game  *liveGame
+	game  *referee.LiveGame
 }
 
 // add notes game (nil for a bye) in round for to.
-func (ps pairings) add(to string, round int, game *liveGame) {
+func (ps pairings) add(to string, round int, game *referee.LiveGame) {
 	ps[to] = append(ps[to], pairedGame{round: round, game: game})
 }
 
 // mailPairings mails each player of a tournament that has just begun
 // their games, one mail each.
-func mailPairings(c *change, tr *club.Tournament, paired pairings) error {
+func mailPairings(c *referee.Change, tr *club.Tournament, paired pairings) error {
 	title := tr.Variant
-	if kit, ok := c.srv.catalog.Lookup(tr.Variant); ok {
+	if kit, ok := c.Srv.Catalog.Lookup(tr.Variant); ok {
 		title = kit.Rules.Title()
 	}
 	head := fmt.Sprintf("%s has begun: %s.\n\n", tr.Title(), tournamentTerms(tr, title))
@@ -47,7 +48,7 @@ func mailPairings(c *change, tr *club.Tournament, paired pairings) error {
 		if err != nil {
 			return err
 		}
-		if err := tournamentMail(c, tr, to, pairingSubject(games), document.Document{Blocks: append(paragraphs(head), body.Blocks...)}); err != nil {
+		if err := tournamentMail(c, tr, to, pairingSubject(games), document.Document{Blocks: append(referee.Paragraphs(head), body.Blocks...)}); err != nil {
 			return err
 		}
 	}
@@ -69,13 +70,13 @@ func pairingSubject(games []pairedGame) string {
 // pairingText tells to their new games: a line for each (its id, colour
 // and opponent, or a bye), how to answer, and the board of each game
 // where it is their move.
-func pairingText(c *change, to string, games []pairedGame) (document.Document, error) {
-	p, err := c.player(to)
+func pairingText(c *referee.Change, to string, games []pairedGame) (document.Document, error) {
+	p, err := c.Player(to)
 	if err != nil {
 		return document.Document{}, err
 	}
 	var b strings.Builder
-	var yours []*liveGame
+	var yours []*referee.LiveGame
 	waiting := false
 	for _, pg := range games {
 		lg := pg.game
@@ -84,14 +85,14 @@ func pairingText(c *change, to string, games []pairedGame) (document.Document, e
 				"Your next game comes with the next round.\n", pg.round)
 			continue
 		}
-		side, _ := lg.rec.SideOf(to)
+		side, _ := lg.Rec.SideOf(to)
 		turn := "your move"
-		if lg.toMove() == side {
+		if lg.ToMove() == side {
 			yours = append(yours, lg)
 		} else {
 			turn, waiting = "black moves first", true
 		}
-		fmt.Fprintf(&b, "Round %d, game %s: you play %s against %s (%s).\n", pg.round, lg.rec.ID, side, shownSlot(lg.rec.Players[side.Opponent()]), turn)
+		fmt.Fprintf(&b, "Round %d, game %s: you play %s against %s (%s).\n", pg.round, lg.Rec.ID, side, referee.ShownSlot(lg.Rec.Players[side.Opponent()]), turn)
 	}
 	if waiting {
 		b.WriteString("\nWhere you play white, the game's first mail comes with your opponent's\nmove; reply to it to play.\n")
@@ -100,11 +101,11 @@ func pairingText(c *change, to string, games []pairedGame) (document.Document, e
 		return document.FromText(b.String()), nil
 	}
 	b.WriteString("\nTo move, reply to this mail with one line per game: the game's id, then the\n")
-	fmt.Fprintf(&b, "move, e.g. \"%s <your move>\". One reply may answer several games; after\n", yours[0].rec.ID)
+	fmt.Fprintf(&b, "move, e.g. \"%s <your move>\". One reply may answer several games; after\n", yours[0].Rec.ID)
 	b.WriteString("the first move, each game's mails go on in its own thread.\n")
 	d := document.FromText(b.String())
 	for _, lg := range yours {
-		d.Add(yourMoveSection(lg, p)...)
+		d.Add(referee.YourMoveSection(lg, p)...)
 	}
 	return d, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/tournament"
 )
@@ -25,11 +26,11 @@ const dave = "dave@players.test"
 type tourney struct {
 	h     *harness
 	id    string
-	open  Mail
-	games map[string]map[string]Mail   // game id -> player -> their latest mail about it
-	sides map[string]map[string]string // game id -> player -> "white" or "black", from the pairing mails
-	order []string                     // game ids in the order their pairings came
-	news  map[string][]Mail            // player -> the tournament's mails (pairings, crosstables, standings)
+	open  referee.Mail
+	games map[string]map[string]referee.Mail // game id -> player -> their latest mail about it
+	sides map[string]map[string]string       // game id -> player -> "white" or "black", from the pairing mails
+	order []string                           // game ids in the order their pairings came
+	news  map[string][]referee.Mail          // player -> the tournament's mails (pairings, crosstables, standings)
 }
 
 // pairedLine is a game in a pairing mail.
@@ -52,11 +53,11 @@ func aliceOrganises(t *testing.T, line string, joiners ...string) (*harness, *to
 }
 
 // answerIn is the answer among mails, to address.
-func answerIn(t *testing.T, mails []Mail, address string) Mail {
+func answerIn(t *testing.T, mails []referee.Mail, address string) referee.Mail {
 	t.Helper()
-	var answers []Mail
+	var answers []referee.Mail
 	for _, m := range mails {
-		if m.Kind == Answer && m.To == address {
+		if m.Kind == referee.Answer && m.To == address {
 			answers = append(answers, m)
 		}
 	}
@@ -74,13 +75,13 @@ func openTournament(t *testing.T, h *harness, organiser, line string) *tourney {
 	if id == nil {
 		t.Fatalf("no tournament id in the answer:\n%s", m.Text)
 	}
-	return &tourney{h: h, id: id[1], open: m, games: map[string]map[string]Mail{}, sides: map[string]map[string]string{}, news: map[string][]Mail{}}
+	return &tourney{h: h, id: id[1], open: m, games: map[string]map[string]referee.Mail{}, sides: map[string]map[string]string{}, news: map[string][]referee.Mail{}}
 }
 
 // collect files mails: game mails by game and player, tournament mails by
 // player, and the games a pairing mail names (the player acts on them in
 // a reply to it until the game's own mails come).
-func (tt *tourney) collect(mails []Mail) []Mail {
+func (tt *tourney) collect(mails []referee.Mail) []referee.Mail {
 	for _, m := range mails {
 		switch g := m.Headers["X-Windpost-Game"]; {
 		case g != "":
@@ -92,7 +93,7 @@ func (tt *tourney) collect(mails []Mail) []Mail {
 			for _, p := range pairedLine.FindAllStringSubmatch(m.Text, -1) {
 				id := p[2]
 				if tt.games[id] == nil {
-					tt.games[id], tt.sides[id] = map[string]Mail{}, map[string]string{}
+					tt.games[id], tt.sides[id] = map[string]referee.Mail{}, map[string]string{}
 					tt.order = append(tt.order, id)
 				}
 				tt.games[id][m.To], tt.sides[id][m.To] = m, p[3]
@@ -105,7 +106,7 @@ func (tt *tourney) collect(mails []Mail) []Mail {
 // act has address write line about game id in a reply to their latest
 // mail about it: the game's own, or the pairing mail, where the line
 // starts with the game's id.
-func (tt *tourney) act(t *testing.T, id, address, line string) []Mail {
+func (tt *tourney) act(t *testing.T, id, address, line string) []referee.Mail {
 	t.Helper()
 	m, ok := tt.games[id][address]
 	if !ok {
@@ -121,7 +122,7 @@ func (tt *tourney) act(t *testing.T, id, address, line string) []Mail {
 func (tt *tourney) record(t *testing.T) *club.Tournament {
 	t.Helper()
 	var tr *club.Tournament
-	err := tt.h.store.view(func(st storeTx) (err error) { tr, err = st.club().Tournament(tt.id); return err })
+	err := tt.h.store.View(func(st referee.StoreTx) (err error) { tr, err = st.Club().Tournament(tt.id); return err })
 	if err != nil || tr == nil {
 		t.Fatalf("tournament %s: %v", tt.id, err)
 	}
@@ -129,7 +130,7 @@ func (tt *tourney) record(t *testing.T) *club.Tournament {
 }
 
 // lastNews is the last tournament mail to address.
-func (tt *tourney) lastNews(t *testing.T, address string) Mail {
+func (tt *tourney) lastNews(t *testing.T, address string) referee.Mail {
 	t.Helper()
 	ms := tt.news[address]
 	if len(ms) == 0 {
@@ -139,7 +140,7 @@ func (tt *tourney) lastNews(t *testing.T, address string) Mail {
 }
 
 // end ends game id as how says, from the players' mails.
-func (tt *tourney) end(t *testing.T, id, how string) []Mail {
+func (tt *tourney) end(t *testing.T, id, how string) []referee.Mail {
 	t.Helper()
 	var white, black string
 	for addr, side := range tt.sides[id] {
@@ -269,11 +270,11 @@ func TestTournamentRoundRobin(t *testing.T) {
 	if rr := storedRating(t, h, "nim", dave); rr == nil || rr.Games != 3 {
 		t.Errorf("dave's rating after 3 rated games: %+v", rr)
 	}
-	log := must[[]AuditEntry](t)(h.store.AuditLog())
+	log := must[[]referee.AuditEntry](t)(h.store.AuditLog())
 	if len(log) != 1 || log[0].Who != alice || log[0].Action != "start" || log[0].Target != tt.id {
 		t.Errorf("audit log: %+v", log)
 	}
-	v := must[TournamentView](t)(h.store.Tournament(tt.id))
+	v := must[referee.TournamentView](t)(h.store.Tournament(tt.id))
 	if v.State != "over" || len(v.Pairings) != 3 || v.Crosstable != want.Crosstable() || v.Players[0] != "bob@..." {
 		t.Errorf("view: %+v", v)
 	}
@@ -319,7 +320,7 @@ func TestTournamentSwiss(t *testing.T) {
 	tt.end(t, round1[0], "black resigns")
 	// The other game's black never moves: white wins on time by forfeit.
 	h.clock.Advance(3 * 24 * time.Hour)
-	tt.collect(must[[]Mail](t)(h.srv.Tick(context.Background())))
+	tt.collect(must[[]referee.Mail](t)(h.srv.Tick(context.Background())))
 	tr := tt.record(t)
 	if r := tr.Pairing.Paired[0].Games; r[0].Result != tournament.WhiteWins || r[1].Result != tournament.WhiteWinsByForfeit {
 		t.Fatalf("round 1 results: %+v", r)
@@ -351,12 +352,12 @@ func TestTournamentSwiss(t *testing.T) {
 		}
 	}
 	wantText(t, tt.lastNews(t, alice), "The final standings:", "Points, then tie-breaks: Buchholz Cut-1, Buchholz", "(w)", "+")
-	if log := must[[]AuditEntry](t)(h.store.AuditLog()); len(log) != 2 || log[1].Action != "withdraw" || log[1].Detail != victim {
+	if log := must[[]referee.AuditEntry](t)(h.store.AuditLog()); len(log) != 2 || log[1].Action != "withdraw" || log[1].Detail != victim {
 		t.Errorf("audit log: %+v", log)
 	}
 	// The web view: round 1 as played, the bye last, players as others see them.
-	v := must[TournamentView](t)(h.store.Tournament(tt.id))
-	want := []TournamentPairing{
+	v := must[referee.TournamentView](t)(h.store.Tournament(tt.id))
+	want := []referee.TournamentPairing{
 		{White: keys.Shown(tr.Pairing.Paired[0].Games[0].White, ""), Black: keys.Shown(tr.Pairing.Paired[0].Games[0].Black, ""), GameID: round1[0], Result: "1-0"},
 		{White: keys.Shown(tr.Pairing.Paired[0].Games[1].White, ""), Black: keys.Shown(tr.Pairing.Paired[0].Games[1].Black, ""), GameID: round1[1], Result: "+/-"},
 		{White: keys.Shown(tr.Pairing.Paired[0].Games[2].White, ""), Result: "bye"},
@@ -364,7 +365,7 @@ func TestTournamentSwiss(t *testing.T) {
 	if v.Format != "swiss" || v.Rounds != 3 || v.State != "over" || len(v.Pairings) != 3 || !slices.Equal(v.Pairings[0].Games, want) {
 		t.Errorf("view: %+v\nround 1: %+v, want %+v", v, v.Pairings[0].Games, want)
 	}
-	if _, err := h.store.Tournament("t2222"); !errors.Is(err, ErrNoTournament) {
+	if _, err := h.store.Tournament("t2222"); !errors.Is(err, referee.ErrNoTournament) {
 		t.Errorf("Tournament of no tournament: %v", err)
 	}
 }
@@ -373,39 +374,39 @@ func TestTournamentSwiss(t *testing.T) {
 func TestTournamentRefusals(t *testing.T) {
 	tests := []struct {
 		name string
-		run  func(t *testing.T, h *harness, tt *tourney) []Mail
+		run  func(t *testing.T, h *harness, tt *tourney) []referee.Mail
 		who  string
 		want string
 	}{
-		{"start by another", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"start by another", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			return h.write(t, bob, "tournament start "+tt.id)
 		}, bob, "Refused: only the organiser of"},
-		{"start without the key", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"start without the key", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			return h.fresh(t, alice, "tournament start "+tt.id)
 		}, alice, "Refused: an organiser's command counts only in a reply"},
-		{"start with one player", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"start with one player", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			h.write(t, bob, "join "+tt.id)
 			return h.reply(t, tt.open, "tournament start "+tt.id)
 		}, alice, "has 1 player; it needs at least 2."},
-		{"join after the start", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"join after the start", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			h.write(t, bob, "join "+tt.id)
 			h.write(t, carol, "join "+tt.id)
 			h.reply(t, tt.open, "tournament start "+tt.id)
 			return h.write(t, dave, "join "+tt.id)
 		}, dave, "has begun: players join only before the start."},
-		{"a fourth open tournament", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"a fourth open tournament", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			h.write(t, alice, "tournament new nim swiss rounds 3")
 			h.write(t, alice, "tournament new nim swiss rounds 3")
 			return h.write(t, alice, "tournament new nim roundrobin")
 		}, alice, "you organise 3 tournaments that are not over"},
-		{"no such tournament", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"no such tournament", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			return h.write(t, bob, "join t2222")
 		}, bob, "Refused: there is no tournament t2222."},
-		{"leave without the key", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"leave without the key", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			h.write(t, bob, "join "+tt.id)
 			return h.fresh(t, bob, "tournament leave "+tt.id)
 		}, bob, "Waiting for your confirmation: this line acts in your name"},
-		{"join after stop", func(t *testing.T, h *harness, tt *tourney) []Mail {
+		{"join after stop", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
 			h.write(t, bob, "stop")
 			return h.write(t, bob, "join "+tt.id)
 		}, bob, "you asked windpost never to write to you"},
@@ -431,7 +432,7 @@ func TestTournamentLeaveAndShow(t *testing.T) {
 		"2 players have joined so far:\n  bob@...\n  carol@...")
 	wantText(t, only(t, h.reply(t, joined, "tournament leave "+tt.id), bob), "Done: bob@players.test left Winter Open")
 	wantText(t, only(t, h.write(t, eve, "tournament"), eve), tt.id+"  Winter Open: Nim, Swiss of 2 rounds, 7 days per move, unrated; open, 1 player.")
-	list := must[[]TournamentView](t)(h.store.Tournaments())
+	list := must[[]referee.TournamentView](t)(h.store.Tournaments())
 	if len(list) != 1 || list[0].Name != "Winter Open" || !slices.Equal(list[0].Players, []string{"carol@..."}) {
 		t.Errorf("Tournaments: %+v", list)
 	}
@@ -453,7 +454,7 @@ func TestTournamentResult(t *testing.T) {
 		{rules.WinFor(rules.Black, rules.Timeout), 2, tournament.BlackWins},
 	}
 	for _, tc := range tests {
-		lg := &liveGame{rec: &record.Game{Moves: make([]record.Move, tc.moves)}, outcome: tc.outcome}
+		lg := &referee.LiveGame{Rec: &record.Game{Moves: make([]record.Move, tc.moves)}, Outcome: tc.outcome}
 		if got := tournamentResult(lg); got != tc.want {
 			t.Errorf("%s after %d moves: %s, want %s", tc.outcome, tc.moves, got, tc.want)
 		}
@@ -465,28 +466,28 @@ func TestTournamentResult(t *testing.T) {
 func TestParseTournament(t *testing.T) {
 	type reading struct {
 		line string
-		want tournamentCommand
+		want referee.TournamentCommand
 		days int
 		err  string
 	}
 	tests := []reading{
-		{"tournament new gufuu swiss rounds 5 days 3 rated name Autumn  Cup", tournamentCommand{Op: "new", Format: "swiss", Rounds: 5, Name: "Autumn Cup"}, 3, ""},
-		{"Tournament New micro Round Robin", tournamentCommand{Op: "new", Format: "roundrobin"}, 0, ""},
-		{"tournament new gufuu swiss", tournamentCommand{Op: "new", Format: "swiss"}, 0, "a Swiss needs its number of rounds"},
-		{"tournament new gufuu roundrobin rounds 3", tournamentCommand{Op: "new", Format: "roundrobin", Rounds: 3}, 0, "a round robin's rounds follow"},
-		{"tournament new gufuu knockout", tournamentCommand{Op: "new"}, 0, `"knockout" is not a format`},
-		{"tournament new gufuu swiss rounds 99", tournamentCommand{Op: "new", Format: "swiss"}, 0, "write rounds and a number from 1 to 20"},
-		{"tournament new gufuu swiss rounds 3 name", tournamentCommand{Op: "new", Format: "swiss", Rounds: 3}, 0, "write a name"},
-		{"join t7k3q", tournamentCommand{Op: "join", ID: "t7k3q"}, 0, ""},
-		{"tournament t7k3q", tournamentCommand{Op: "show", ID: "t7k3q"}, 0, ""},
-		{"tournaments", tournamentCommand{Op: "list"}, 0, ""},
-		{"tournament start t7k3q", tournamentCommand{Op: "start", ID: "t7k3q"}, 0, ""},
-		{"tournament withdraw t7k3q", tournamentCommand{Op: "withdraw", ID: "t7k3q"}, 0, ""},
-		{"withdraw Bob@Example.org t7k3q", tournamentCommand{Op: "withdraw", ID: "t7k3q", Address: "bob@example.org"}, 0, ""},
-		{"withdraw t7k3q bob@example.org", tournamentCommand{Op: "withdraw", ID: "t7k3q", Address: "bob@example.org"}, 0, ""},
-		{"withdraw", tournamentCommand{Op: "withdraw"}, 0, `write "withdraw" and the tournament's id, e.g. "withdraw t7k3q" (a challenge you made is withdrawn with "decline")`},
-		{"tournament withdraw", tournamentCommand{Op: "withdraw"}, 0, `write the tournament's id, e.g. "tournament withdraw t7k3q"`},
-		{"tournament leave t7k3q now", tournamentCommand{Op: "leave", ID: "t7k3q"}, 0, `I do not understand "now"`},
+		{"tournament new gufuu swiss rounds 5 days 3 rated name Autumn  Cup", referee.TournamentCommand{Op: "new", Format: "swiss", Rounds: 5, Name: "Autumn Cup"}, 3, ""},
+		{"Tournament New micro Round Robin", referee.TournamentCommand{Op: "new", Format: "roundrobin"}, 0, ""},
+		{"tournament new gufuu swiss", referee.TournamentCommand{Op: "new", Format: "swiss"}, 0, "a Swiss needs its number of rounds"},
+		{"tournament new gufuu roundrobin rounds 3", referee.TournamentCommand{Op: "new", Format: "roundrobin", Rounds: 3}, 0, "a round robin's rounds follow"},
+		{"tournament new gufuu knockout", referee.TournamentCommand{Op: "new"}, 0, `"knockout" is not a format`},
+		{"tournament new gufuu swiss rounds 99", referee.TournamentCommand{Op: "new", Format: "swiss"}, 0, "write rounds and a number from 1 to 20"},
+		{"tournament new gufuu swiss rounds 3 name", referee.TournamentCommand{Op: "new", Format: "swiss", Rounds: 3}, 0, "write a name"},
+		{"join t7k3q", referee.TournamentCommand{Op: "join", ID: "t7k3q"}, 0, ""},
+		{"tournament t7k3q", referee.TournamentCommand{Op: "show", ID: "t7k3q"}, 0, ""},
+		{"tournaments", referee.TournamentCommand{Op: "list"}, 0, ""},
+		{"tournament start t7k3q", referee.TournamentCommand{Op: "start", ID: "t7k3q"}, 0, ""},
+		{"tournament withdraw t7k3q", referee.TournamentCommand{Op: "withdraw", ID: "t7k3q"}, 0, ""},
+		{"withdraw Bob@Example.org t7k3q", referee.TournamentCommand{Op: "withdraw", ID: "t7k3q", Address: "bob@example.org"}, 0, ""},
+		{"withdraw t7k3q bob@example.org", referee.TournamentCommand{Op: "withdraw", ID: "t7k3q", Address: "bob@example.org"}, 0, ""},
+		{"withdraw", referee.TournamentCommand{Op: "withdraw"}, 0, `write "withdraw" and the tournament's id, e.g. "withdraw t7k3q" (a challenge you made is withdrawn with "decline")`},
+		{"tournament withdraw", referee.TournamentCommand{Op: "withdraw"}, 0, `write the tournament's id, e.g. "tournament withdraw t7k3q"`},
+		{"tournament leave t7k3q now", referee.TournamentCommand{Op: "leave", ID: "t7k3q"}, 0, `I do not understand "now"`},
 	}
 	for _, tc := range tests {
 		c, ok := ParseCommand(tc.line)
@@ -508,10 +509,10 @@ func FuzzParseTournament(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, rest string) {
 		c, ok := ParseCommand("tournament " + rest)
-		if !ok || c.Verb == VerbMove { // words that name no tournament: talk, or not understood
+		if !ok || c.Verb == referee.VerbMove { // words that name no tournament: talk, or not understood
 			return
 		}
-		if c.Verb != VerbTournament || c.Tournament == nil {
+		if c.Verb != referee.VerbTournament || c.Tournament == nil {
 			t.Fatalf("%q: %+v", rest, c)
 		}
 		tc := c.Tournament
@@ -546,14 +547,14 @@ func TestTournamentStartDropsStopped(t *testing.T) {
 func TestTournamentForget(t *testing.T) {
 	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
 	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
-	var mails []Mail
-	err := h.store.update(func(st storeTx) error {
-		c := h.srv.newChange(context.Background(), st, "")
-		_, err := c.forget(bob) // takes bob out of his tournaments too
+	var mails []referee.Mail
+	err := h.store.Update(func(st referee.StoreTx) error {
+		c := h.srv.NewChange(context.Background(), st, "")
+		_, err := c.Forget(bob) // takes bob out of his tournaments too
 		if err == nil {
-			err = c.commit()
+			err = c.Commit()
 		}
-		mails = c.queued
+		mails = c.Queued
 		return err
 	})
 	if err != nil {
@@ -589,7 +590,7 @@ func TestTournamentHelp(t *testing.T) {
 		m := only(t, h.write(t, alice, "help "+topic), alice)
 		wantText(t, m, "Tournaments by mail:", `"tournament start t7k3q"`, "Sonneborn-Berger")
 	}
-	for _, line := range strings.Split(tournamentHelp, "\n") {
+	for _, line := range strings.Split(referee.TournamentHelp, "\n") {
 		if len([]rune(line)) > 78 {
 			t.Errorf("help tournament: a line of %d characters: %q", len([]rune(line)), line)
 		}
@@ -635,7 +636,7 @@ func TestTournamentWithdrawSelf(t *testing.T) {
 	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
 	wantText(t, answerIn(t, h.fresh(t, dave, "withdraw "+tt.id), dave), "Waiting for your confirmation: this line acts in your name")
 	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
-	var bobs Mail
+	var bobs referee.Mail
 	for _, id := range tt.order {
 		if m, ok := tt.games[id][bob]; ok {
 			bobs = m
@@ -666,7 +667,7 @@ func TestTournamentWithdrawSelf(t *testing.T) {
 	// Before the start, withdrawing is leaving.
 	h2, tt2 := aliceOrganises(t, "tournament new nim swiss rounds 1", bob)
 	wantText(t, answerIn(t, h2.reply(t, tt2.open, "withdraw "+bob+" "+tt2.id), alice), "Done: bob@players.test left")
-	if log := must[[]AuditEntry](t)(h2.store.AuditLog()); len(log) != 1 || log[0].Detail != bob || log[0].Why != "before the start" {
+	if log := must[[]referee.AuditEntry](t)(h2.store.AuditLog()); len(log) != 1 || log[0].Detail != bob || log[0].Why != "before the start" {
 		t.Errorf("audit log: %+v", log)
 	}
 }
@@ -676,7 +677,7 @@ func TestTournamentWithdrawSelf(t *testing.T) {
 // reaches the opponent as talk, as it did before these commands.
 func TestTournamentWordsInTalk(t *testing.T) {
 	for _, line := range []string{"Join us at the club on Friday", "Tournament chess is fun", "Withdraw your knight next time"} {
-		if c, _ := ParseCommand(line); c.Verb != VerbMove || c.Tournament != nil {
+		if c, _ := ParseCommand(line); c.Verb != referee.VerbMove || c.Tournament != nil {
 			t.Errorf("%q read as %+v", line, c)
 		}
 		_, _, mails := aliceSays(t, "t2", line)
@@ -695,7 +696,7 @@ func TestTournamentCancelledGame(t *testing.T) {
 	}
 	tt.end(t, tt.order[0], "draw")
 	cancelled := tt.order[1]
-	if err := h.srv.Cancel(context.Background(), cancelled, Decision{By: "root", Why: "a dispute"}); err != nil {
+	if err := h.srv.Cancel(context.Background(), cancelled, referee.Decision{By: "root", Why: "a dispute"}); err != nil {
 		t.Fatal(err)
 	}
 	tr := tt.record(t)

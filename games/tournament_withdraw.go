@@ -7,6 +7,7 @@ import (
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -17,7 +18,7 @@ import (
 // theirs without a result are lost by forfeit (in a round robin also those
 // not begun); the ones being played end on the board as resigned, and
 // their opponents are told. Then the tournament moves on (advance).
-func withdrawPlayer(c *change, tr *club.Tournament, address, news string) error {
+func withdrawPlayer(c *referee.Change, tr *club.Tournament, address, news string) error {
 	if err := tr.Pairing.Withdraw(address); err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}
@@ -26,16 +27,16 @@ func withdrawPlayer(c *change, tr *club.Tournament, address, news string) error 
 			if id == "" {
 				continue
 			}
-			lg := c.game(id)
-			if lg == nil || lg.rec.State != record.Playing {
+			lg := c.Game(id)
+			if lg == nil || lg.Rec.State != record.Playing {
 				continue
 			}
-			side, ok := lg.rec.SideOf(address)
+			side, ok := lg.Rec.SideOf(address)
 			if !ok {
 				continue
 			}
-			lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
-			c.notify(Notice, lg.rec.OpponentAddress(side), id, fmt.Sprintf(
+			lg.Finish(rules.WinFor(side.Opponent(), rules.Resignation))
+			c.Notify(referee.Notice, lg.Rec.OpponentAddress(side), id, fmt.Sprintf(
 				"Your opponent withdrew from %s: game %s ends, and the tournament scores it as your win by forfeit.", tr.Title(), id))
 		}
 	}
@@ -47,9 +48,9 @@ func withdrawPlayer(c *change, tr *club.Tournament, address, news string) error 
 // those being played (their games without a result lost by forfeit), out
 // of those open; a tournament they organise keeps going without its
 // organiser's mail.
-func forgetInTournaments(c *change, address, standIn string) error {
+func forgetInTournaments(c *referee.Change, address, standIn string) error {
 	var ids []string
-	err := c.st.club().EachTournament(func(tr *club.Tournament, err error) error {
+	err := c.St.Club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err == nil && tr.State != club.Over && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
 			ids = append(ids, tr.ID)
 		}
@@ -59,7 +60,7 @@ func forgetInTournaments(c *change, address, standIn string) error {
 		return err
 	}
 	for _, id := range ids {
-		tr, err := c.st.club().Tournament(id)
+		tr, err := c.St.Club().Tournament(id)
 		if err != nil || tr == nil {
 			return err
 		}
@@ -71,7 +72,7 @@ func forgetInTournaments(c *change, address, standIn string) error {
 		if playing {
 			err = withdrawPlayer(c, tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", keys.Shown(standIn, "")))
 		} else {
-			err = c.st.club().PutTournament(tr)
+			err = c.St.Club().PutTournament(tr)
 		}
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -14,7 +15,7 @@ import (
 // playAgainstBot has alice play black against the bot at level in variant
 // until the game ends, always with the first legal move that windpost
 // accepts (a naive player), and returns the last answer.
-func playAgainstBot(t *testing.T, h *harness, variant, level string, maxMoves int) Mail {
+func playAgainstBot(t *testing.T, h *harness, variant, level string, maxMoves int) referee.Mail {
 	t.Helper()
 	kit, ok := h.catalog.Lookup(variant)
 	if !ok {
@@ -94,8 +95,8 @@ func TestJulgonuAnalysisWithHistory(t *testing.T) {
 			t.Fatalf("%s: %v", text, err)
 		}
 	}
-	lg := &liveGame{rec: &record.Game{ID: "g21", State: record.Over}, kit: kit, g: g, outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
-	d, err := analyse(func(g *rules.Game) (solver.Value, error) { return kit.Analyst.Evaluate(t.Context(), g) }, lg)
+	lg := &referee.LiveGame{Rec: &record.Game{ID: "g21", State: record.Over}, Kit: kit, G: g, Outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
+	d, err := referee.Analyse(func(g *rules.Game) (solver.Value, error) { return kit.Analyst.Evaluate(t.Context(), g) }, lg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,24 +4,25 @@ import (
 	"fmt"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 )
 
 // acceptOrDecline answers "accept" and "decline" (which also withdraws
 // the sender's own challenge); an offer waiting for the sender's answer
 // goes first (verb_offer.go).
-func acceptOrDecline(h *handling, c Command) (string, error) {
+func acceptOrDecline(h *referee.Handling, c referee.Command) (string, error) {
 	if text, ok, err := answerOffer(h, c); ok {
 		return text, err
 	}
 	pick := func(g *record.Game) bool { return g.State == record.Invited && g.Invitee() == h.From }
-	if c.Verb == VerbDecline {
+	if c.Verb == referee.VerbDecline {
 		pick = func(g *record.Game) bool { return g.State == record.Invited }
 	}
-	if c.Game == "" && h.Created == "" && h.AuthGame != "" && !pick(h.games[h.AuthGame].rec) {
+	if c.Game == "" && h.Created == "" && h.AuthGame != "" && !pick(h.Games[h.AuthGame].Rec) {
 		// A reply in the thread of another game: the challenge meant is
 		// the one waiting, if there is only one.
-		waiting, err := pickGames(h, pick)
+		waiting, err := referee.PickGames(h, pick)
 		if err != nil {
 			return "", err
 		}
@@ -29,27 +30,27 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 			c.Game = waiting[0]
 		}
 	}
-	lg, side, err := gameFor(h, c, true, pick, "challenge waiting for your answer")
+	lg, side, err := referee.GameFor(h, c, true, pick, "challenge waiting for your answer")
 	if err != nil {
 		return "", err
 	}
-	rec := lg.rec
+	rec := lg.Rec
 	if rec.State != record.Invited {
 		if rec.State == record.Playing {
-			if c.Verb == VerbDecline {
-				return "", refused("game %s has already begun, and no draw offer or undo request waits for your answer.", rec.ID).
-					instead(`Write "%s board" to see the game.`, rec.ID)
+			if c.Verb == referee.VerbDecline {
+				return "", referee.Refused("game %s has already begun, and no draw offer or undo request waits for your answer.", rec.ID).
+					Instead(`Write "%s board" to see the game.`, rec.ID)
 			}
-			return "", refused("game %s has already begun: the challenge was accepted.", rec.ID).
-				instead(`Write "%s board" to see the game.`, rec.ID)
+			return "", referee.Refused("game %s has already begun: the challenge was accepted.", rec.ID).
+				Instead(`Write "%s board" to see the game.`, rec.ID)
 		}
-		return "", stateRefusal(lg, h.From)
+		return "", referee.StateRefusal(lg, h.From)
 	}
-	if c.Verb == VerbDecline {
-		return decline(h, lg), nil
+	if c.Verb == referee.VerbDecline {
+		return referee.Decline(h, lg), nil
 	}
 	if h.From == rec.Challenger {
-		return "", refused("you made this challenge;").instead("%s has to accept it.", rec.Invitee())
+		return "", referee.Refused("you made this challenge;").Instead("%s has to accept it.", rec.Invitee())
 	}
 	return begin(h, lg, side, fmt.Sprintf("%s accepted your challenge", h.From))
 }
@@ -58,20 +59,20 @@ func acceptOrDecline(h *handling, c Command) (string, error) {
 // up: the clock runs, the challenger hears it (news says how, e.g. "bob
 // accepted your challenge"), and the text tells the sender. Every game
 // between people begins here (accept, join, a rematch asked by both).
-func begin(h *handling, lg *liveGame, side rules.Side, news string) (string, error) {
-	rec := lg.rec
+func begin(h *referee.Handling, lg *referee.LiveGame, side rules.Side, news string) (string, error) {
+	rec := lg.Rec
 	rec.State = record.Playing
-	if err := startClock(h.change, lg); err != nil {
+	if err := referee.StartClock(h.Change, lg); err != nil {
 		return "", err
 	}
-	toMove := lg.toMove()
+	toMove := lg.ToMove()
 	turn := func(s rules.Side) string {
 		if s == toMove {
 			return "you have the first move"
 		}
 		return "your opponent has the first move"
 	}
-	h.notify(Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s: game %s has begun. You play %s, and %s. %s",
-		news, rec.ID, side.Opponent(), turn(side.Opponent()), ratedWords(rec)))
-	return fmt.Sprintf("Done: game %s has begun. You play %s, and %s. %s", rec.ID, side, turn(side), ratedWords(rec)), nil
+	h.Notify(referee.Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s: game %s has begun. You play %s, and %s. %s",
+		news, rec.ID, side.Opponent(), turn(side.Opponent()), referee.RatedWords(rec)))
+	return fmt.Sprintf("Done: game %s has begun. You play %s, and %s. %s", rec.ID, side, turn(side), referee.RatedWords(rec)), nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/windpost/windpost/games/internal/conditional"
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // parseConditionalLine reads "if <move> then <move> ...", its indented
@@ -13,26 +14,26 @@ import (
 // "conditional clear". An "if" line without "then", or whose first word
 // could not be a move, is talk ("if you win, then I owe you a beer"),
 // read as a move line.
-func parseConditionalLine(c *Command, l lineWords) {
-	first, rest, multi := strings.Cut(l.line, "\n")
+func parseConditionalLine(c *referee.Command, l referee.LineWords) {
+	first, rest, multi := strings.Cut(l.Line, "\n")
 	words := strings.Fields(first)
 	if c.Game != "" && len(words) > 1 {
 		words = words[1:]
 	}
-	if l.verb != "if" {
+	if l.Verb != "if" {
 		words = words[1:] // "conditional"; an "if" stays, as the rows read it
 	}
-	if l.verb == "if" && len(words) > 1 && (!multi && !conditional.HasWord(l.low, "then") || !looksLikeMove(words[1])) {
-		c.Verb = VerbMove
-		c.parseMove(strings.Join(l.words, " "))
+	if l.Verb == "if" && len(words) > 1 && (!multi && !conditional.HasWord(l.Low, "then") || !referee.LooksLikeMove(words[1])) {
+		c.Verb = referee.VerbMove
+		c.ParseMove(strings.Join(l.Words, " "))
 		return
 	}
-	c.Line = strings.ReplaceAll(l.line, "\n", "\n> ")
-	if !multi && len(l.low) == 0 {
+	c.Line = strings.ReplaceAll(l.Line, "\n", "\n> ")
+	if !multi && len(l.Low) == 0 {
 		return // "if" or "conditional" alone: the list
 	}
-	if !multi && len(l.low) == 1 {
-		switch l.low[0] {
+	if !multi && len(l.Low) == 1 {
+		switch l.Low[0] {
 		case "clear":
 			c.Off = true
 			return
@@ -49,54 +50,54 @@ func parseConditionalLine(c *Command, l lineWords) {
 // conditionalVerb answers "conditional" (list), "conditional clear" and
 // conditional moves written with "if": they become the sender's tree in
 // the game, replacing the one before.
-func conditionalVerb(h *handling, c Command) (string, error) {
-	lg, side, err := playingGame(h, c)
+func conditionalVerb(h *referee.Handling, c referee.Command) (string, error) {
+	lg, side, err := referee.PlayingGame(h, c)
 	if err != nil {
 		return "", err
 	}
-	rec := lg.rec
+	rec := lg.Rec
 	if rec.IsBotGame() {
-		return "", refused("conditional moves are for games between people; the bot answers your moves at once anyway.")
+		return "", referee.Refused("conditional moves are for games between people; the bot answers your moves at once anyway.")
 	}
-	old := treeOf(rec, side)
+	old := referee.TreeOf(rec, side)
 	switch {
 	case c.Off:
 		if old == nil {
 			return fmt.Sprintf("You have no conditional moves in game %s.", rec.ID), nil
 		}
-		setTree(rec, side, nil)
+		referee.SetTree(rec, side, nil)
 		return fmt.Sprintf("Done: your conditional moves in game %s are cleared.", rec.ID), nil
 	case strings.TrimSpace(c.Tree) == "":
 		if old == nil {
 			return fmt.Sprintf("You have no conditional moves in game %s. %s", rec.ID, condExample(lg)), nil
 		}
 		return fmt.Sprintf("Your conditional moves in game %s (%d %s; only you see them):\n%s",
-			rec.ID, conditional.Leaves(old.Lines), plural(conditional.Leaves(old.Lines), "line", "lines"), old.Text()), nil
+			rec.ID, conditional.Leaves(old.Lines), referee.Plural(conditional.Leaves(old.Lines), "line", "lines"), old.Text()), nil
 	}
-	if lg.toMove() == side {
+	if lg.ToMove() == side {
 		if answeredAtOnce(rec) {
-			return "", refused("it is your move again in game %s (#%d): your opponent's conditional move answered yours at once, so these conditional moves no longer fit.", rec.ID, len(rec.Moves)+1).
-				instead("Write them again under your next move.")
+			return "", referee.Refused("it is your move again in game %s (#%d): your opponent's conditional move answered yours at once, so these conditional moves no longer fit.", rec.ID, len(rec.Moves)+1).
+				Instead("Write them again under your next move.")
 		}
-		return "", refused("it is your move in game %s (#%d): conditional moves answer your opponent's next move.", rec.ID, len(rec.Moves)+1).
-			instead("Write your move first, then the conditional moves below it, in the same mail.")
+		return "", referee.Refused("it is your move in game %s (#%d): conditional moves answer your opponent's next move.", rec.ID, len(rec.Moves)+1).
+			Instead("Write your move first, then the conditional moves below it, in the same mail.")
 	}
 	rows, err := conditional.Read(c.Tree)
 	if err != nil {
-		return "", refused("%s.", err).instead("%s", condExample(lg))
+		return "", referee.Refused("%s.", err).Instead("%s", condExample(lg))
 	}
-	t, problems := conditional.Build(lg.kit.Notation, lg.g, side, rows)
+	t, problems := conditional.Build(lg.Kit.Notation, lg.G, side, rows)
 	if len(t.Lines) == 0 {
 		kept := "You have no conditional moves in this game."
 		if old != nil {
 			kept = "Your conditional moves from before stand; \"conditional\" lists them."
 		}
-		return "", refused("none of these conditional moves could be taken:\n%s", strings.Join(problems, "\n")).instead("\n%s", kept)
+		return "", referee.Refused("none of these conditional moves could be taken:\n%s", strings.Join(problems, "\n")).Instead("\n%s", kept)
 	}
-	setTree(rec, side, t)
+	referee.SetTree(rec, side, t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Done: your conditional moves in game %s, as I read them (%d %s):\n%s",
-		rec.ID, conditional.Leaves(t.Lines), plural(conditional.Leaves(t.Lines), "line", "lines"), t.Text())
+		rec.ID, conditional.Leaves(t.Lines), referee.Plural(conditional.Leaves(t.Lines), "line", "lines"), t.Text())
 	if len(problems) > 0 {
 		fmt.Fprintf(&b, "\nNot taken (the lines above stand):\n%s", strings.Join(problems, "\n"))
 	}
@@ -108,8 +109,8 @@ func conditionalVerb(h *handling, c Command) (string, error) {
 }
 
 // condExample shows the form of conditional moves in lg's notation.
-func condExample(lg *liveGame) string {
-	return fmt.Sprintf("Write them as \"%s\" (a line per first move of your opponent's; \"help conditional\" tells more).", exampleTree(lg.rec.Variant))
+func condExample(lg *referee.LiveGame) string {
+	return fmt.Sprintf("Write them as \"%s\" (a line per first move of your opponent's; \"help conditional\" tells more).", exampleTree(lg.Rec.Variant))
 }
 
 // answeredAtOnce reports whether rec's last move was a conditional move:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // exportContentType is the content type of the records "export" attaches:
@@ -19,43 +20,43 @@ const exportContentType = "text/plain; charset=utf-8"
 // it, going on or over, and so may a tournament game's organiser; nobody
 // else, since the records name the players by their addresses, which
 // "board" and "history" show nobody.
-func exportVerb(h *handling, c Command) (string, error) {
+func exportVerb(h *referee.Handling, c referee.Command) (string, error) {
 	begun := func(g *record.Game) bool { return g.State == record.Playing || g.State == record.Over }
-	lg, _, err := gameFor(h, c, false, begun, "game")
+	lg, _, err := referee.GameFor(h, c, false, begun, "game")
 	if err != nil {
 		return "", err
 	}
-	rec := lg.rec
+	rec := lg.Rec
 	if _, player := rec.SideOf(h.From); !player && rec.Organiser != h.From {
-		return "", refused("only the players of game %s may have its record (and a tournament game's organiser): it names the players by their addresses.", rec.ID).
-			instead(`Write "history %s" for its moves.`, rec.ID)
+		return "", referee.Refused("only the players of game %s may have its record (and a tournament game's organiser): it names the players by their addresses.", rec.ID).
+			Instead(`Write "history %s" for its moves.`, rec.ID)
 	}
 	if !begun(rec) {
-		return "", refused("game %s never began, so it has no record.", rec.ID).
-			instead(`Write "games" to list your games.`)
+		return "", referee.Refused("game %s never began, so it has no record.", rec.ID).
+			Instead(`Write "games" to list your games.`)
 	}
-	r := recordOf(rec)
-	r.Outcome = lg.outcome // a game this mail ended is not derived yet
-	files, err := ExportFiles(h.srv.catalog, r)
+	r := referee.RecordOf(rec)
+	r.Outcome = lg.Outcome // a game this mail ended is not derived yet
+	files, err := referee.ExportFiles(h.Srv.Catalog, r)
 	if err != nil {
 		return "", fmt.Errorf("export: %w", err)
 	}
-	var as []Attachment
+	var as []referee.Attachment
 	var names []string
 	for _, f := range files {
-		as = append(as, Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
+		as = append(as, referee.Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
 		names = append(names, f.Name)
 	}
-	if err := h.Answer.attach(h.srv.cfg.attachmentBytes(), as...); err != nil {
+	if err := h.Answer.Attach(h.Srv.Cfg.AttachmentByteLimit(), as...); err != nil {
 		return "", err
 	}
 	state := "going on"
 	if rec.State == record.Over {
-		state = lg.result()
+		state = lg.Result()
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "The record of game %s (%s, %d %s, %s) is attached as %s: a text file in PGN, the form game programs read.",
-		rec.ID, lg.kit.Rules.Title(), len(rec.Moves), plural(len(rec.Moves), "move", "moves"), state, names[0])
+		rec.ID, lg.Kit.Rules.Title(), len(rec.Moves), referee.Plural(len(rec.Moves), "move", "moves"), state, names[0])
 	if len(names) > 1 {
 		fmt.Fprintf(&b, " The same game in the form of Fairy-Stockfish and the programs built on it is attached as %s.",
 			strings.Join(names[1:], " and "))

@@ -3,6 +3,8 @@ package games
 import (
 	"strings"
 	"testing"
+
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 func TestRulesTextTitleOnce(t *testing.T) {
@@ -13,7 +15,7 @@ func TestRulesTextTitleOnce(t *testing.T) {
 		{"Micro-shogi", "Micro-shogi\n\nA small shogi\n", "Micro-shogi\n\nA small shogi"},
 		{"Jul-Gonu", "The board has four lines\n", "Jul-Gonu\n\nThe board has four lines"},
 	} {
-		if got := rulesText(tc.title, tc.text); got != tc.want {
+		if got := referee.RulesText(tc.title, tc.text); got != tc.want {
 			t.Errorf("rulesText(%q, %q) = %q, want %q", tc.title, tc.text, got, tc.want)
 		}
 	}
@@ -29,7 +31,7 @@ func TestRulesTextTitleOnce(t *testing.T) {
 		if !strings.Contains(m.Text, title) {
 			t.Errorf("rules %s lacks its title %q", name, title)
 		}
-		first := strings.SplitN(strings.TrimSpace(rulesText(title, kit.Notation.Rules())), "\n", 2)[0]
+		first := strings.SplitN(strings.TrimSpace(referee.RulesText(title, kit.Notation.Rules())), "\n", 2)[0]
 		if !strings.HasPrefix(first, title) {
 			t.Errorf("rules %s starts %q, not with its title", name, first)
 		}
@@ -39,17 +41,17 @@ func TestRulesTextTitleOnce(t *testing.T) {
 func TestDidYouMean(t *testing.T) {
 	for _, tc := range []struct {
 		line string
-		want Verb // "" for no suggestion
+		want referee.Verb // "" for no suggestion
 	}{
-		{"hlep", VerbHelp}, {"gams", VerbGames}, {"Hlep!", VerbHelp}, {"resing", VerbResign},
-		{"histroy", VerbHistory}, {"chalenge bob@example.org gufuu", VerbChallenge},
-		{"anlaysis", VerbAnalysis}, {"stnadigns", VerbStandings},
-		{"rematc", VerbRematch}, {"tournamnet t7k3q", VerbTournament}, {"withdarw t7k3q", VerbWithdraw}, {"ajudicate g7k3q white", VerbAdjudicate},
+		{"hlep", referee.VerbHelp}, {"gams", referee.VerbGames}, {"Hlep!", referee.VerbHelp}, {"resing", referee.VerbResign},
+		{"histroy", referee.VerbHistory}, {"chalenge bob@example.org gufuu", referee.VerbChallenge},
+		{"anlaysis", referee.VerbAnalysis}, {"stnadigns", referee.VerbStandings},
+		{"rematc", referee.VerbRematch}, {"tournamnet t7k3q", referee.VerbTournament}, {"withdarw t7k3q", referee.VerbWithdraw}, {"ajudicate g7k3q white", VerbAdjudicate},
 		{"help", ""}, {"games", ""}, {"Mike", ""}, {"Bob", ""}, {"thanks", ""}, {"bravo", ""},
 		{"Gunther Smith", ""}, {"hlep me with this game please", ""}, {"", ""},
 		{"more", ""}, {"news", ""}, {"love", ""},
 	} {
-		_, got, ok := newVerbRegistry(builtinVerbs()).didYouMean(tc.line)
+		_, got, ok := referee.NewVerbRegistry(builtinVerbs()).DidYouMean(tc.line)
 		if got != tc.want || ok != (tc.want != "") {
 			t.Errorf("didYouMean(%q) = %q, %v; want %q", tc.line, got, ok, tc.want)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -17,10 +18,10 @@ import (
 
 // parseNo reads "no", "no thanks", "no, thank you", "nope": a decline
 // said in words. It reports false for other lines that start with "no".
-func parseNo(c *Command, args []string) bool {
+func parseNo(c *referee.Command, args []string) bool {
 	switch strings.Join(args, " ") {
 	case "", "thanks", "thank you", "thx":
-		c.Verb, c.Words = VerbDecline, true
+		c.Verb, c.Words = referee.VerbDecline, true
 		return true
 	}
 	return false
@@ -29,10 +30,10 @@ func parseNo(c *Command, args []string) bool {
 // meantGame is the game a command is about when it names none: the one
 // the mail made, the one of its reply key, or the one its subject or
 // reply address names; nil if none.
-func meantGame(h *handling, c Command) *liveGame {
-	for _, id := range []string{c.Game, h.Created, h.AuthGame, threadGame(h)} {
+func meantGame(h *referee.Handling, c referee.Command) *referee.LiveGame {
+	for _, id := range []string{c.Game, h.Created, h.AuthGame, referee.ThreadGame(h)} {
 		if id != "" {
-			return h.game(id)
+			return h.Game(id)
 		}
 	}
 	return nil
@@ -40,39 +41,39 @@ func meantGame(h *handling, c Command) *liveGame {
 
 // answerOffer runs accept and decline (and "no") when they answer an
 // offer; ok is false when c is about a challenge instead.
-func answerOffer(h *handling, c Command) (text string, ok bool, err error) {
+func answerOffer(h *referee.Handling, c referee.Command) (text string, ok bool, err error) {
 	if c.Offer == "" {
 		lg := meantGame(h, c)
-		if !awaitsAnswer(h, lg) {
-			if c.Words && (lg == nil || lg.rec.State != record.Invited || lg.rec.Invitee() != h.From) {
-				return "", true, h.srv.verbs.notUnderstood(c.Line)
+		if !referee.AwaitsAnswer(h, lg) {
+			if c.Words && (lg == nil || lg.Rec.State != record.Invited || lg.Rec.Invitee() != h.From) {
+				return "", true, h.Srv.Verbs.NotUnderstood(c.Line)
 			}
 			return "", false, nil
 		}
 	}
-	lg, side, err := playingGame(h, c)
+	lg, side, err := referee.PlayingGame(h, c)
 	if err != nil {
 		return "", true, err
 	}
-	rec := lg.rec
-	standing := offersTo(rec, side)
+	rec := lg.Rec
+	standing := referee.OffersTo(rec, side)
 	what := c.Offer
 	if what == "" {
 		if len(standing) > 1 {
-			return "", true, refused("a draw offer and an undo request both stand in game %s;", rec.ID).
-				instead(`write "%s draw" or "%s undo".`, c.Verb, c.Verb)
+			return "", true, referee.Refused("a draw offer and an undo request both stand in game %s;", rec.ID).
+				Instead(`write "%s draw" or "%s undo".`, c.Verb, c.Verb)
 		}
 		what = standing[0]
 	}
 	if !slices.Contains(standing, what) {
-		r := refused("no %s waits for your answer in game %s.", offerName(what), rec.ID)
-		if what == offerDraw {
-			return "", true, r.instead(`"draw" alone offers one.`)
+		r := referee.Refused("no %s waits for your answer in game %s.", offerName(what), rec.ID)
+		if what == referee.OfferDraw {
+			return "", true, r.Instead(`"draw" alone offers one.`)
 		}
-		return "", true, r.instead(`"undo" alone asks to take back your own last move.`)
+		return "", true, r.Instead(`"undo" alone asks to take back your own last move.`)
 	}
-	if c.Verb == VerbAccept {
-		if what == offerDraw {
+	if c.Verb == referee.VerbAccept {
+		if what == referee.OfferDraw {
 			text, err = draw(h, lg, side)
 		} else {
 			text, err = undo(h, lg, side)
@@ -84,27 +85,27 @@ func answerOffer(h *handling, c Command) (text string, ok bool, err error) {
 
 // offerName is what a player offers, in words.
 func offerName(what string) string {
-	if what == offerDraw {
+	if what == referee.OfferDraw {
 		return "draw offer"
 	}
 	return "request to take back a move"
 }
 
 // declineOffer declines what side's opponent offered in lg.
-func declineOffer(h *handling, lg *liveGame, side rules.Side, what string) string {
-	rec := lg.rec
+func declineOffer(h *referee.Handling, lg *referee.LiveGame, side rules.Side, what string) string {
+	rec := lg.Rec
 	opp := rec.OpponentAddress(side)
 	next := "It is your opponent's move."
-	if lg.toMove() == side {
+	if lg.ToMove() == side {
 		next = "It is your move."
 	}
-	if what == offerDraw {
+	if what == referee.OfferDraw {
 		rec.DrawOffer = ""
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.fromShown(), rec.ID))
+		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.FromShown(), rec.ID))
 		return "Done: you declined the draw offer. The game goes on. " + next
 	}
 	last := rec.LastMove()
 	rec.UndoRequest, rec.UndoPly = "", 0
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.fromShown(), last, rec.ID))
+	h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.FromShown(), last, rec.ID))
 	return fmt.Sprintf("Done: you refused to take back %s. %s", last, next)
 }

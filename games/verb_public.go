@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // "public" and "private": whether a game's web page may be reached by its
@@ -19,44 +20,44 @@ import (
 func isStarted(g *record.Game) bool { return g.State == record.Playing || g.State == record.Over }
 
 // publicity answers "public" and "private".
-func publicity(h *handling, c Command) (string, error) {
-	lg, side, err := gameFor(h, c, true, isStarted, "game in progress or over")
+func publicity(h *referee.Handling, c referee.Command) (string, error) {
+	lg, side, err := referee.GameFor(h, c, true, isStarted, "game in progress or over")
 	if err != nil {
 		return "", err
 	}
-	rec := lg.rec
+	rec := lg.Rec
 	if !isStarted(rec) {
-		return "", stateRefusal(lg, h.From)
+		return "", referee.StateRefusal(lg, h.From)
 	}
 	if rec.Tournament != "" {
-		return "", refused("game %s belongs to tournament %s, whose games are public: anyone may follow them on the web.", rec.ID, rec.Tournament).
-			instead(`"help public" says more.`)
+		return "", referee.Refused("game %s belongs to tournament %s, whose games are public: anyone may follow them on the web.", rec.ID, rec.Tournament).
+			Instead(`"help public" says more.`)
 	}
 	was, mine := rec.IsPublic(), side.String()
 	said := slices.Contains(rec.Public, mine)
 	opp := rec.OpponentAddress(side)
 	switch {
-	case c.Verb == VerbPublic && said:
+	case c.Verb == referee.VerbPublic && said:
 		if was {
 			return fmt.Sprintf("Game %s is public already.", rec.ID), nil
 		}
 		return fmt.Sprintf("You have said \"public\" for game %s; it becomes public when %s says it too.", rec.ID, opp), nil
-	case c.Verb == VerbPublic:
+	case c.Verb == referee.VerbPublic:
 		rec.Public = append(rec.Public, mine)
 		if rec.IsPublic() {
 			if opp != "" {
-				h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s said \"public\" too: game %s is public now; anyone may follow it on the web by its id. \"private\" closes it again.", h.fromShown(), rec.ID))
+				h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s said \"public\" too: game %s is public now; anyone may follow it on the web by its id. \"private\" closes it again.", h.FromShown(), rec.ID))
 			}
 			return fmt.Sprintf("Done: game %s is public now: anyone may follow it on the web by its id. \"private\" closes it again.", rec.ID), nil
 		}
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s would like game %s to be public, for anyone to follow on the web (both players shown as \"name@...\"). Reply \"public\" if you agree; otherwise nothing changes.", h.fromShown(), rec.ID))
+		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s would like game %s to be public, for anyone to follow on the web (both players shown as \"name@...\"). Reply \"public\" if you agree; otherwise nothing changes.", h.FromShown(), rec.ID))
 		return fmt.Sprintf("Done: game %s becomes public when %s says \"public\" too; they have been asked.", rec.ID, opp), nil
 	case !said && !was:
 		return fmt.Sprintf("Game %s is not public: only its players can follow it on the web, by the link in their mails.", rec.ID), nil
 	}
 	rec.Public = slices.DeleteFunc(rec.Public, func(s string) bool { return s == mine })
 	if was && opp != "" {
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s said \"private\": game %s is no longer public.", h.fromShown(), rec.ID))
+		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s said \"private\": game %s is no longer public.", h.FromShown(), rec.ID))
 	}
 	return fmt.Sprintf("Done: game %s is private: only its players can follow it on the web, by the link in their mails.", rec.ID), nil
 }

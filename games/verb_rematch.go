@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -12,24 +13,24 @@ import (
 // begins at once (new); between people it is a challenge to the opponent,
 // with the consent rules of any challenge, unless the opponent's own
 // rematch of the game waits for the sender: then this one accepts it.
-func rematch(h *handling, c Command) (string, error) {
-	lg, side, err := gameFor(h, c, true, isOver, "finished game")
+func rematch(h *referee.Handling, c referee.Command) (string, error) {
+	lg, side, err := referee.GameFor(h, c, true, isOver, "finished game")
 	if err != nil {
 		return "", err
 	}
-	rec := lg.rec
+	rec := lg.Rec
 	switch rec.State {
 	case record.Playing:
-		return "", refused("game %s is still going: a rematch comes after its end.", rec.ID).
-			instead(`Play it out, or end it with "draw" or "resign"; then write "rematch".`)
+		return "", referee.Refused("game %s is still going: a rematch comes after its end.", rec.ID).
+			Instead(`Play it out, or end it with "draw" or "resign"; then write "rematch".`)
 	case record.Invited, record.Declined:
-		return "", stateRefusal(lg, h.From)
+		return "", referee.StateRefusal(lg, h.From)
 	}
-	kit, err := kit(h, rec.Variant)
+	kit, err := referee.Kit(h, rec.Variant)
 	if err != nil {
 		return "", err
 	}
-	again := Command{Line: c.Line, Variant: rec.Variant, Side: side.Opponent().String()}
+	again := referee.Command{Line: c.Line, Variant: rec.Variant, Side: side.Opponent().String()}
 	if bot, ok := rec.BotSide(); ok {
 		again.Level = string(rec.Players[bot].Level)
 		if rec.Rated {
@@ -38,20 +39,20 @@ func rematch(h *handling, c Command) (string, error) {
 		return newBotGame(h, again, kit)
 	}
 	opponent := rec.OpponentAddress(side)
-	if p, err := h.st.player(opponent); err != nil || p == nil {
+	if p, err := h.St.Player(opponent); err != nil || p == nil {
 		if err != nil {
 			return "", err
 		}
-		return "", refused("your opponent in game %s has left windpost.", rec.ID).
-			instead(`Write "seek %s" to find another opponent.`, rec.Variant)
+		return "", referee.Refused("your opponent in game %s has left windpost.", rec.ID).
+			Instead(`Write "seek %s" to find another opponent.`, rec.Variant)
 	}
 	waiting, err := theirRematch(h, rec, side)
 	if err != nil || waiting != nil {
 		if err != nil {
 			return "", err
 		}
-		h.Created = waiting.rec.ID
-		h.Answer.Focus = waiting.rec.ID
+		h.Created = waiting.Rec.ID
+		h.Answer.Focus = waiting.Rec.ID
 		return begin(h, waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.From))
 	}
 	again.Address, again.Days, again.Rating = opponent, rec.DaysPerMove, "rated"
@@ -64,8 +65,8 @@ func rematch(h *handling, c Command) (string, error) {
 		return text, err // refused, or held for the sender's confirm
 	}
 	// The invitation says first what it is.
-	if n := h.notices[noticeKey{opponent, h.Created}]; n != nil {
-		n.events = append([]string{fmt.Sprintf("A rematch of game %s, with the colours swapped:", rec.ID)}, n.events...)
+	if n := h.Notices[referee.NoticeKey{To: opponent, Game: h.Created}]; n != nil {
+		n.Events = append([]string{fmt.Sprintf("A rematch of game %s, with the colours swapped:", rec.ID)}, n.Events...)
 	}
 	return fmt.Sprintf("A rematch of game %s, with the colours swapped. %s", rec.ID, text), nil
 }
@@ -76,14 +77,14 @@ func isOver(g *record.Game) bool { return g.State == record.Over }
 // waits for the sender's answer: a challenge from them to the sender in
 // the same game on the same terms, the sender (who played side) now on the
 // other side; nil if there is none.
-func theirRematch(h *handling, rec *record.Game, side rules.Side) (*liveGame, error) {
+func theirRematch(h *referee.Handling, rec *record.Game, side rules.Side) (*referee.LiveGame, error) {
 	opponent := rec.OpponentAddress(side)
-	mine, err := h.playerGames(h.From)
+	mine, err := h.PlayerGames(h.From)
 	if err != nil {
 		return nil, err
 	}
 	for _, lg := range mine {
-		g := lg.rec
+		g := lg.Rec
 		if g.State != record.Invited || g.Challenger != opponent || g.Variant != rec.Variant ||
 			g.DaysPerMove != rec.DaysPerMove || g.Rated != rec.Rated {
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 )
@@ -13,47 +14,47 @@ import (
 // game and picks the way for games against the bot.
 
 // resign answers "resign": the game is lost for the sender.
-func resign(h *handling, lg *liveGame, side rules.Side) (string, error) {
-	rec := lg.rec
-	lg.finish(rules.WinFor(side.Opponent(), rules.Resignation))
-	h.notify(Notice, rec.OpponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.fromShown(), rec.ID))
-	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.resultFor(h.From)), nil
+func resign(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, error) {
+	rec := lg.Rec
+	lg.Finish(rules.WinFor(side.Opponent(), rules.Resignation))
+	h.Notify(referee.Notice, rec.OpponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.FromShown(), rec.ID))
+	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.ResultFor(h.From)), nil
 }
 
 // draw answers "draw" in a game between people: it offers a draw, or
 // accepts the opponent's.
-func draw(h *handling, lg *liveGame, side rules.Side) (string, error) {
-	rec := lg.rec
+func draw(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, error) {
+	rec := lg.Rec
 	opp := rec.OpponentAddress(side)
 	switch rec.DrawOffer {
 	case side.Opponent().String():
-		lg.finish(rules.DrawBy(rules.AgreedDraw))
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.fromShown(), lg.resultFor(opp)))
-		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.resultFor(h.From)), nil
+		lg.Finish(rules.DrawBy(rules.AgreedDraw))
+		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.FromShown(), lg.ResultFor(opp)))
+		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.ResultFor(h.From)), nil
 	case side.String():
 		return "Your draw offer stands; your opponent has not answered it yet.", nil
 	}
 	rec.DrawOffer = side.String()
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, reply with: %s%s",
-		h.fromShown(), rec.ID, declineWords(rec, side.Opponent(), offerDraw), orMove(lg, side.Opponent())))
+	h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, reply with: %s%s",
+		h.FromShown(), rec.ID, referee.DeclineWords(rec, side.Opponent(), referee.OfferDraw), referee.OrMove(lg, side.Opponent())))
 	return "Done: you offered a draw. Your opponent accepts by writing \"draw\", and declines by writing \"decline\" or by playing a move.", nil
 }
 
 // drawWithBot answers "draw" in a game against the bot: it accepts only a
 // game it sees as drawn or lost for itself.
-func drawWithBot(h *handling, lg *liveGame, side rules.Side) (string, error) {
-	if lg.kit.Analyst == nil {
-		return "", refused("the bot does not agree to draws in %s;", lg.kit.Rules.Title()).instead("play on, or resign.")
+func drawWithBot(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, error) {
+	if lg.Kit.Analyst == nil {
+		return "", referee.Refused("the bot does not agree to draws in %s;", lg.Kit.Rules.Title()).Instead("play on, or resign.")
 	}
-	v, ok := h.judgedValue(lg)
+	v, ok := h.JudgedValue(lg)
 	if !ok {
-		if err := h.mayThink(lg, jobDraw); err != nil {
+		if err := h.MayThink(lg, referee.JobDraw); err != nil {
 			return "", err
 		}
-		return "", h.think(jobDraw, lg, "") // BotWork judges, then runs this again
+		return "", h.Think(referee.JobDraw, lg, "") // BotWork judges, then runs this again
 	}
 	botValue := v // for the side to move
-	if lg.toMove() == side {
+	if lg.ToMove() == side {
 		botValue = v.Flip()
 	}
 	if botValue.Kind != solver.Lost && botValue.Kind != solver.Drawn {
@@ -62,54 +63,54 @@ func drawWithBot(h *handling, lg *liveGame, side rules.Side) (string, error) {
 		// Not a refusal: the offer was understood and answered.
 		return "The bot declines your offer of a draw and plays on.", nil
 	}
-	lg.finish(rules.DrawBy(rules.AgreedDraw))
-	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.resultFor(h.From)), nil
+	lg.Finish(rules.DrawBy(rules.AgreedDraw))
+	return fmt.Sprintf("Done: the bot accepts the draw. Game over: %s.", lg.ResultFor(h.From)), nil
 }
 
 // undo answers "undo" in a game between people: it asks to take back the
 // sender's last move, or agrees to the opponent's request.
-func undo(h *handling, lg *liveGame, side rules.Side) (string, error) {
-	rec := lg.rec
+func undo(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, error) {
+	rec := lg.Rec
 	ply := len(rec.Moves)
 	if ply == 0 {
-		return "", refused("there is no move to take back in game %s.", rec.ID).
-			instead(`Write "board %s" to see whose move it is.`, rec.ID)
+		return "", referee.Refused("there is no move to take back in game %s.", rec.ID).
+			Instead(`Write "board %s" to see whose move it is.`, rec.ID)
 	}
 	opp := rec.OpponentAddress(side)
 	last := rec.LastMove()
 	if rec.UndoRequest == side.Opponent().String() && rec.UndoPly == ply {
-		lg.takeBack(1)
+		lg.TakeBack(1)
 		rec.UndoRequest, rec.UndoPly, rec.DrawOffer = "", 0, ""
-		if err := startClock(h.change, lg); err != nil {
+		if err := referee.StartClock(h.Change, lg); err != nil {
 			return "", err
 		}
-		h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.fromShown(), last, len(rec.Moves)+1))
+		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.FromShown(), last, len(rec.Moves)+1))
 		return fmt.Sprintf("Done: you agreed to take back %s. It is your opponent's move.", last), nil
 	}
-	if lg.g.Positions[ply-1].ToMove() != side {
-		return "", refused("the last move, %s, was your opponent's;", last).instead("you can only ask to take back your own last move.")
+	if lg.G.Positions[ply-1].ToMove() != side {
+		return "", referee.Refused("the last move, %s, was your opponent's;", last).Instead("you can only ask to take back your own last move.")
 	}
 	if rec.UndoRequest == side.String() {
 		return fmt.Sprintf("You already asked to take back %s; your opponent has not answered yet.", last), nil
 	}
 	rec.UndoRequest, rec.UndoPly = side.String(), ply
-	h.notify(Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, reply with: %s%s",
-		h.fromShown(), last, declineWords(rec, side.Opponent(), offerUndo), orMove(lg, side.Opponent())))
+	h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, reply with: %s%s",
+		h.FromShown(), last, referee.DeclineWords(rec, side.Opponent(), referee.OfferUndo), referee.OrMove(lg, side.Opponent())))
 	return fmt.Sprintf("Done: you asked to take back %s. Your opponent agrees by writing \"undo\", and refuses by writing \"decline\" or by playing a move.", last), nil
 }
 
 // undoWithBot answers "undo" in a game against the bot: it takes back
 // moves until it is the player's turn again and one of their moves is
 // gone.
-func undoWithBot(_ *handling, lg *liveGame, side rules.Side) (string, error) {
-	rec := lg.rec
+func undoWithBot(_ *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, error) {
+	rec := lg.Rec
 	if rec.BotThinking {
-		return "", thinkingRefusal(lg)
+		return "", referee.ThinkingRefusal(lg)
 	}
 	ply := len(rec.Moves)
 	n, own := 0, false
 	for i := ply - 1; i >= 0; i-- {
-		mover := lg.g.Positions[i].ToMove()
+		mover := lg.G.Positions[i].ToMove()
 		n++
 		if mover == side {
 			own = true
@@ -117,13 +118,13 @@ func undoWithBot(_ *handling, lg *liveGame, side rules.Side) (string, error) {
 		}
 	}
 	if !own {
-		return "", refused("you have made no move to take back in game %s.", rec.ID).
-			instead(`Write "board %s" to see whose move it is.`, rec.ID)
+		return "", referee.Refused("you have made no move to take back in game %s.", rec.ID).
+			Instead(`Write "board %s" to see whose move it is.`, rec.ID)
 	}
 	taken := make([]string, 0, n)
 	for i := ply - n; i < ply; i++ {
 		taken = append(taken, fmt.Sprintf("%d.%s", i+1, rec.Moves[i].Text))
 	}
-	lg.takeBack(n)
+	lg.TakeBack(n)
 	return fmt.Sprintf("Done: taken back %s. It is your move (#%d).", strings.Join(taken, " "), len(rec.Moves)+1), nil
 }

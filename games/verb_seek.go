@@ -10,6 +10,7 @@ import (
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -18,31 +19,31 @@ import (
 // [<game>]" and "join <id>".
 
 // parseSeek reads the arguments of seek, seeks and join.
-func parseSeek(c *Command, verb string, args []string) {
+func parseSeek(c *referee.Command, verb string, args []string) {
 	switch {
 	case verb == "seeks":
-		c.Verb = VerbSeeks
+		c.Verb = referee.VerbSeeks
 		if len(args) > 1 {
 			c.Err = `write "seeks" alone for every open seek, or "seeks gufuu" for one game's`
 		} else if len(args) == 1 {
 			c.Variant = args[0]
 		}
 	case verb == "join":
-		c.Verb = VerbJoin
+		c.Verb = referee.VerbJoin
 		if len(args) != 1 || args[0] == "" {
 			c.Err = `write join and the id of a seek, e.g. "join s7k3q" ("seeks" lists them)`
 			return
 		}
 		c.ID = args[0]
 	case len(args) > 0 && args[0] == "cancel":
-		c.Verb = VerbUnseek
+		c.Verb = referee.VerbUnseek
 		if len(args) > 2 || len(args) == 2 && !club.ValidSeekID(args[1]) {
 			c.Err = `write "seek cancel" and the seek's id, e.g. "seek cancel s7k3q"`
 		} else if len(args) == 2 {
 			c.ID = args[1]
 		}
 	default:
-		c.Verb = VerbSeek
+		c.Verb = referee.VerbSeek
 		if len(args) == 0 || args[0] == "" {
 			c.Err = `write seek and the game, e.g. "seek gufuu days 3"`
 			return
@@ -61,14 +62,14 @@ func parseSeek(c *Command, verb string, args []string) {
 			}
 			i += n
 		}
-		c.parseOptions(opts, false, true)
+		c.ParseOptions(opts, false, true)
 	}
 }
 
 // parseRange reads a rating range at the start of args: "1400-1700",
 // "1400 - 1700", "1400 to 1700" or "1400 1700"; n is how many words it
 // took.
-func parseRange(c *Command, args []string) (n int, ok bool) {
+func parseRange(c *referee.Command, args []string) (n int, ok bool) {
 	var lo, hi string
 	switch {
 	case len(args) >= 1 && strings.Count(args[0], "-") == 1:
@@ -92,10 +93,10 @@ func parseRange(c *Command, args []string) (n int, ok bool) {
 
 // seekOf is the seek that command c asks for in variant, its seeker, id
 // and times not set yet.
-func seekOf(c Command, variant string) *club.Seek {
+func seekOf(c referee.Command, variant string) *club.Seek {
 	s := &club.Seek{Variant: variant, Side: c.Side, Days: c.Days, Rated: c.Rating != "unrated", Min: c.Range[0], Max: c.Range[1]}
 	if s.Days == 0 {
-		s.Days = DefaultDaysPerMove
+		s.Days = referee.DefaultDaysPerMove
 	}
 	if s.Side == "random" {
 		s.Side = ""
@@ -105,15 +106,15 @@ func seekOf(c Command, variant string) *club.Seek {
 
 // seekLine is seek c written again from what was read, to be held until
 // the sender confirms.
-func seekLine(c Command) string { return seekOf(c, c.Variant).Command() }
+func seekLine(c referee.Command) string { return seekOf(c, c.Variant).Command() }
 
 // seekVerb answers "seek <game> ...": an open challenge on the list.
-func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
-	if h.st.doNotMail(h.From) {
-		return "", refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
-			instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
+func seekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string, error) {
+	if h.St.DoNotMail(h.From) {
+		return "", referee.Refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
+			Instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
 	}
-	open, err := openSeeks(h.change)
+	open, err := openSeeks(h.Change)
 	if err != nil {
 		return "", err
 	}
@@ -125,31 +126,31 @@ func seekVerb(h *handling, c Command, kit variants.Kit) (string, error) {
 	}
 	switch {
 	case len(mine) >= seeksPerPlayer:
-		return "", refused("you have %d seeks open (%s), as many as one player may;", len(mine), strings.Join(mine, ", ")).
-			instead(`wait for someone to join one, or withdraw one with "seek cancel %s".`, mine[0])
+		return "", referee.Refused("you have %d seeks open (%s), as many as one player may;", len(mine), strings.Join(mine, ", ")).
+			Instead(`wait for someone to join one, or withdraw one with "seek cancel %s".`, mine[0])
 	case len(open) >= maxSeeks:
-		return "", refused("the list of seeks is full (%d).", maxSeeks).
-			instead(`Write "seeks %s" and join one of them, or try again in a day or two.`, kit.Rules.Name())
+		return "", referee.Refused("the list of seeks is full (%d).", maxSeeks).
+			Instead(`Write "seeks %s" and join one of them, or try again in a day or two.`, kit.Rules.Name())
 	}
-	id, err := newSeekID(h.change)
+	id, err := newSeekID(h.Change)
 	if err != nil {
 		return "", err
 	}
 	s := seekOf(c, kit.Rules.Name())
-	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.now, h.now.Add(seekDays*24*time.Hour)
-	if err := h.st.club().PutSeek(s); err != nil {
+	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.Now, h.Now.Add(seekDays*24*time.Hour)
+	if err := h.St.Club().PutSeek(s); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: your seek %s is on the list: a game of %s, %s.\n"+
 		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
 		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
 		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
-		id, kit.Rules.Title(), s.Terms(h.From), s.Variant, id, h.srv.cfg.BotAddress, formatTimeIn(s.Expires, h.locationOf(h.From)), id), nil
+		id, kit.Rules.Title(), s.Terms(h.From), s.Variant, id, h.Srv.Cfg.BotAddress, referee.FormatTimeIn(s.Expires, h.LocationOf(h.From)), id), nil
 }
 
 // unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
-func unseek(h *handling, c Command) (string, error) {
-	open, err := openSeeks(h.change)
+func unseek(h *referee.Handling, c referee.Command) (string, error) {
+	open, err := openSeeks(h.Change)
 	if err != nil {
 		return "", err
 	}
@@ -157,17 +158,17 @@ func unseek(h *handling, c Command) (string, error) {
 	id := c.ID
 	switch {
 	case len(open) == 0:
-		return "", refused("you have no seek open.").instead(`Write "seeks" for the list.`)
+		return "", referee.Refused("you have no seek open.").Instead(`Write "seeks" for the list.`)
 	case id == "" && len(open) > 1:
-		return "", refused("you have %d seeks open (%s):", len(open), strings.Join(seekIDs(open), ", ")).
-			instead(`write the one to withdraw, e.g. "seek cancel %s".`, open[0].ID)
+		return "", referee.Refused("you have %d seeks open (%s):", len(open), strings.Join(seekIDs(open), ", ")).
+			Instead(`write the one to withdraw, e.g. "seek cancel %s".`, open[0].ID)
 	case id == "":
 		id = open[0].ID
 	case !slices.ContainsFunc(open, func(s *club.Seek) bool { return s.ID == id }):
-		return "", refused("%s is not one of your open seeks (%s).", id, strings.Join(seekIDs(open), ", ")).
-			instead(`Write "seek cancel" and one of them.`)
+		return "", referee.Refused("%s is not one of your open seeks (%s).", id, strings.Join(seekIDs(open), ", ")).
+			Instead(`Write "seek cancel" and one of them.`)
 	}
-	if err := h.st.club().DeleteSeek(id); err != nil {
+	if err := h.St.Club().DeleteSeek(id); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you withdrew your seek %s.", id), nil
@@ -184,16 +185,16 @@ func seekIDs(seeks []*club.Seek) []string {
 
 // listSeeks answers "seeks [<game>]": the open seeks, a table for each
 // game.
-func listSeeks(h *handling, c Command) ([]document.Block, error) {
-	kits := h.srv.catalog.Kits()
+func listSeeks(h *referee.Handling, c referee.Command) ([]document.Block, error) {
+	kits := h.Srv.Catalog.Kits()
 	if c.Variant != "" {
-		kit, err := kit(h, c.Variant)
+		kit, err := referee.Kit(h, c.Variant)
 		if err != nil {
 			return nil, err
 		}
 		kits = []variants.Kit{kit}
 	}
-	open, err := openSeeks(h.change)
+	open, err := openSeeks(h.Change)
 	if err != nil {
 		return nil, err
 	}
@@ -225,15 +226,15 @@ func listSeeks(h *handling, c Command) ([]document.Block, error) {
 		listed += len(these)
 	}
 	if listed == 0 {
-		return paragraphs("No seeks are open now. To open one yourself, write e.g. \"seek gufuu days 3\": whoever joins it plays you."), nil
+		return referee.Paragraphs("No seeks are open now. To open one yourself, write e.g. \"seek gufuu days 3\": whoever joins it plays you."), nil
 	}
 	return append(out, document.Para(fmt.Sprintf("To open your own: seek <game> [days <n>] [unrated] [rating <low>-<high>]\nSeeks expire after %d days.", seekDays))), nil
 }
 
 // seekRow is one seek of the list: its id, the seeker as the standings
 // show them, their rating, the terms and the expiry.
-func seekRow(h *handling, s *club.Seek) ([]string, error) {
-	rr, err := playerRating(h.change, s.Variant, s.Seeker)
+func seekRow(h *referee.Handling, s *club.Seek) ([]string, error) {
+	rr, err := referee.PlayerRating(h.Change, s.Variant, s.Seeker)
 	if err != nil {
 		return nil, err
 	}
@@ -245,53 +246,53 @@ func seekRow(h *handling, s *club.Seek) ([]string, error) {
 	if s.Seeker == h.From {
 		terms = append(terms, fmt.Sprintf("yours: \"seek cancel %s\" withdraws it", s.ID))
 	}
-	expiry := formatTimeIn(s.Expires, h.locationOf(h.From))
+	expiry := referee.FormatTimeIn(s.Expires, h.LocationOf(h.From))
 	return []string{s.ID, cut(keys.Shown(s.Seeker, h.From), standingsNameWidth), fmt.Sprintf("%d%s", club.Whole(rr.Rating.R), mark),
 		strings.Join(terms, ", "), expiry}, nil
 }
 
 // joinVerb answers "join <id>": a seek's id goes to joinSeek.
-func joinVerb(h *handling, c Command) (string, error) {
+func joinVerb(h *referee.Handling, c referee.Command) (string, error) {
 	if c.Tournament != nil {
 		return joinTournament(h, c.Tournament.ID)
 	}
 	if club.ValidSeekID(c.ID) {
 		return joinSeek(h, c.ID)
 	}
-	return "", refused("%q is not the id of a seek or a tournament (seek ids look like s7k3q, tournament ids t7k3q).", c.ID).
-		instead(`Write "seeks" for the open seeks and their ids, "tournament" for the tournaments.`)
+	return "", referee.Refused("%q is not the id of a seek or a tournament (seek ids look like s7k3q, tournament ids t7k3q).", c.ID).
+		Instead(`Write "seeks" for the open seeks and their ids, "tournament" for the tournaments.`)
 }
 
 // joinSeek joins seek id: the game between its seeker and the sender
 // begins at once, on the seek's terms. A sender who has not proven their
 // address joins once they confirm.
-func joinSeek(h *handling, id string) (string, error) {
-	s, err := h.st.club().Seek(id)
+func joinSeek(h *referee.Handling, id string) (string, error) {
+	s, err := h.St.Club().Seek(id)
 	if err != nil {
 		return "", err
 	}
 	arrived := h.Req.Received
-	if arrived.IsZero() || arrived.After(h.now) {
-		arrived = h.now
+	if arrived.IsZero() || arrived.After(h.Now) {
+		arrived = h.Now
 	}
 	open := false
 	if s != nil {
-		if open, err = seekOpen(h.change, s, arrived); err != nil {
+		if open, err = seekOpen(h.Change, s, arrived); err != nil {
 			return "", err
 		}
 	}
 	if !open {
-		return "", refused("there is no open seek %s: it was joined, withdrawn or has expired.", id).
-			instead(`Write "seeks" for the open seeks, or "seek <game>" to open your own.`)
+		return "", referee.Refused("there is no open seek %s: it was joined, withdrawn or has expired.", id).
+			Instead(`Write "seeks" for the open seeks, or "seek <game>" to open your own.`)
 	}
-	kit, err := kit(h, s.Variant)
+	kit, err := referee.Kit(h, s.Variant)
 	if err != nil {
 		return "", err
 	}
 	if err := mayJoin(h, s, kit); err != nil {
 		return "", err
 	}
-	if err := h.st.club().DeleteSeek(id); err != nil {
+	if err := h.St.Club().DeleteSeek(id); err != nil {
 		return "", err
 	}
 	side := pickSide(h, s.Side)
@@ -304,26 +305,26 @@ func joinSeek(h *handling, id string) (string, error) {
 
 // mayJoin checks that the sender may join seek s: not their own, not a
 // seeker who blocked them, a rating in the seek's range.
-func mayJoin(h *handling, s *club.Seek, kit variants.Kit) error {
+func mayJoin(h *referee.Handling, s *club.Seek, kit variants.Kit) error {
 	if s.Seeker == h.From {
-		return refused("%s is your own seek.", s.ID).
-			instead(`Wait for someone to join it, or withdraw it with "seek cancel %s".`, s.ID)
+		return referee.Refused("%s is your own seek.", s.ID).
+			Instead(`Wait for someone to join it, or withdraw it with "seek cancel %s".`, s.ID)
 	}
-	seeker, err := h.player(s.Seeker)
+	seeker, err := h.Player(s.Seeker)
 	if err != nil {
 		return err
 	}
 	if slices.Contains(seeker.Blocked, h.From) {
-		return refused("the player of seek %s does not take challenges from you.", s.ID).
-			instead(`Write "seeks" for the others, or "seek %s" to open your own.`, s.Variant)
+		return referee.Refused("the player of seek %s does not take challenges from you.", s.ID).
+			Instead(`Write "seeks" for the others, or "seek %s" to open your own.`, s.Variant)
 	}
-	rr, err := playerRating(h.change, s.Variant, h.From)
+	rr, err := referee.PlayerRating(h.Change, s.Variant, h.From)
 	if err != nil {
 		return err
 	}
 	if !s.Admits(rr.Rating) {
-		return refused("seek %s is for players rated %d-%d in %s, and yours is %s.", s.ID, s.Min, s.Max, kit.Rules.Title(), rr.Rating).
-			instead(`Write "seeks %s" for the others, or "seek %s" to open your own.`, s.Variant, s.Variant)
+		return referee.Refused("seek %s is for players rated %d-%d in %s, and yours is %s.", s.ID, s.Min, s.Max, kit.Rules.Title(), rr.Rating).
+			Instead(`Write "seeks %s" for the others, or "seek %s" to open your own.`, s.Variant, s.Variant)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/windpost/windpost/document"
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // The tournament commands (tournament.go runs the tournaments):
@@ -27,7 +28,7 @@ import (
 // mail of windpost's), and the organiser's actions go to the audit log.
 
 // tournamentVerb runs the tournament commands.
-func tournamentVerb(h *handling, c Command) (string, error) {
+func tournamentVerb(h *referee.Handling, c referee.Command) (string, error) {
 	tc := c.Tournament
 	switch tc.Op {
 	case "new":
@@ -53,42 +54,42 @@ func tournamentVerb(h *handling, c Command) (string, error) {
 }
 
 // withdraw answers "withdraw [<player>] <t>".
-func withdraw(h *handling, c Command) (string, error) { return tournamentVerb(h, c) }
+func withdraw(h *referee.Handling, c referee.Command) (string, error) { return tournamentVerb(h, c) }
 
 // tournamentNamed reads tournament id, or refuses.
-func tournamentNamed(h *handling, id string) (*club.Tournament, error) {
-	tr, err := h.st.club().Tournament(id)
+func tournamentNamed(h *referee.Handling, id string) (*club.Tournament, error) {
+	tr, err := h.St.Club().Tournament(id)
 	if err != nil {
 		return nil, err
 	}
 	if tr == nil {
-		return nil, refused("there is no tournament %s.", id).instead(`Write "tournament" for the tournaments open or being played.`)
+		return nil, referee.Refused("there is no tournament %s.", id).Instead(`Write "tournament" for the tournaments open or being played.`)
 	}
 	return tr, nil
 }
 
-func kitTitle(h *handling, tr *club.Tournament) string {
-	if kit, ok := h.srv.catalog.Lookup(tr.Variant); ok {
+func kitTitle(h *referee.Handling, tr *club.Tournament) string {
+	if kit, ok := h.Srv.Catalog.Lookup(tr.Variant); ok {
 		return kit.Rules.Title()
 	}
 	return tr.Variant
 }
 
 // keyRefusal refuses a tournament command in a mail without the sender's key.
-func keyRefusal(what string) *refusal {
-	return refused("%s counts only in a reply to a mail windpost sent you (about the tournament or one of your games);", what).
-		instead("its reply key proves that the mail comes from you.")
+func keyRefusal(what string) *referee.Refusal {
+	return referee.Refused("%s counts only in a reply to a mail windpost sent you (about the tournament or one of your games);", what).
+		Instead("its reply key proves that the mail comes from you.")
 }
 
 // newTournament answers "tournament new": the sender organises it.
-func newTournament(h *handling, c Command) (string, error) {
+func newTournament(h *referee.Handling, c referee.Command) (string, error) {
 	tc := c.Tournament
-	kit, err := kit(h, c.Variant)
+	kit, err := referee.Kit(h, c.Variant)
 	if err != nil {
 		return "", err
 	}
 	open := 0
-	err = h.st.club().EachTournament(func(tr *club.Tournament, err error) error {
+	err = h.St.Club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err == nil && tr.Organiser == h.From && tr.State != club.Over {
 			open++
 		}
@@ -98,22 +99,22 @@ func newTournament(h *handling, c Command) (string, error) {
 		return "", err
 	}
 	if open >= maxOpenTournaments {
-		return "", refused("you organise %d tournaments that are not over, as many as one organiser may.", open).
-			instead("Open the next when one of them has ended.")
+		return "", referee.Refused("you organise %d tournaments that are not over, as many as one organiser may.", open).
+			Instead("Open the next when one of them has ended.")
 	}
-	id, err := h.st.club().NewTournamentID(h.srv.store.secret)
+	id, err := h.St.Club().NewTournamentID(h.Srv.Store.Secret)
 	if err != nil {
 		return "", err
 	}
 	tr := &club.Tournament{ID: id, Name: tc.Name, Variant: kit.Rules.Name(), Format: tc.Format, Rounds: tc.Rounds,
-		DaysPerMove: c.Days, Rated: c.Rating == "rated", Organiser: h.From, State: club.Open, Created: h.now}
+		DaysPerMove: c.Days, Rated: c.Rating == "rated", Organiser: h.From, State: club.Open, Created: h.Now}
 	if tr.DaysPerMove == 0 {
-		tr.DaysPerMove = DefaultDaysPerMove
+		tr.DaysPerMove = referee.DefaultDaysPerMove
 	}
 	if tr.Name == "" {
 		tr.Name = fmt.Sprintf("%s %s", kit.Rules.Title(), club.FormatWords(tr.Format))
 	}
-	if err := h.st.club().PutTournament(tr); err != nil {
+	if err := h.St.Club().PutTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you organise %s: %s, for up to %d players.\n\n"+
@@ -121,76 +122,76 @@ func newTournament(h *handling, c Command) (string, error) {
 		"(nobody is invited: tell them yourself). \"tournament %s\" shows who has joined.\n"+
 		"When enough have joined, start it by replying to this mail with:\n  tournament start %s\n"+
 		"Then I pair the players, make the games, and mail each player their games and, after every result, the crosstable.",
-		tr.Title(), tournamentTerms(tr, kit.Rules.Title()), tr.MaxPlayers(), h.srv.cfg.BotAddress, id, id, id), nil
+		tr.Title(), tournamentTerms(tr, kit.Rules.Title()), tr.MaxPlayers(), h.Srv.Cfg.BotAddress, id, id, id), nil
 }
 
 // joinTournament answers "join <t>": the sender enters an open tournament.
-func joinTournament(h *handling, id string) (string, error) {
+func joinTournament(h *referee.Handling, id string) (string, error) {
 	tr, err := tournamentNamed(h, id)
 	if err != nil {
 		return "", err
 	}
 	if tr.State != club.Open {
-		return "", refused("%s has begun: players join only before the start.", tr.Title()).
-			instead(`Write "tournament" for the tournaments open to join.`)
+		return "", referee.Refused("%s has begun: players join only before the start.", tr.Title()).
+			Instead(`Write "tournament" for the tournaments open to join.`)
 	}
 	if slices.Contains(tr.Entrants, h.From) {
 		return fmt.Sprintf("You are in %s already, one of %d players.", tr.Title(), len(tr.Entrants)), nil
 	}
-	if h.st.doNotMail(h.From) {
-		return "", refused("you asked windpost never to write to you, and a tournament mails you its pairings and crosstables.").
-			instead("Play a game by challenge instead.")
+	if h.St.DoNotMail(h.From) {
+		return "", referee.Refused("you asked windpost never to write to you, and a tournament mails you its pairings and crosstables.").
+			Instead("Play a game by challenge instead.")
 	}
 	if len(tr.Entrants) >= tr.MaxPlayers() {
-		return "", refused("%s is full: it has %d players, as many as a %s takes.", tr.Title(), len(tr.Entrants), club.FormatWords(tr.Format)).
-			instead(`Write "tournament" for the others.`)
+		return "", referee.Refused("%s is full: it has %d players, as many as a %s takes.", tr.Title(), len(tr.Entrants), club.FormatWords(tr.Format)).
+			Instead(`Write "tournament" for the others.`)
 	}
 	tr.Entrants = append(tr.Entrants, h.From)
-	if err := h.st.club().PutTournament(tr); err != nil {
+	if err := h.St.Club().PutTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you joined %s: %s. %d %s so far.\n"+
 		"When the organiser starts it, I mail you each of your games (a round robin's all at once, a Swiss's round by round) "+
 		"and the crosstable after every result. To leave before the start, reply to this mail with: tournament leave %s",
-		tr.Title(), tournamentTerms(tr, kitTitle(h, tr)), len(tr.Entrants), plural(len(tr.Entrants), "player", "players"), id), nil
+		tr.Title(), tournamentTerms(tr, kitTitle(h, tr)), len(tr.Entrants), referee.Plural(len(tr.Entrants), "player", "players"), id), nil
 }
 
 // leaveTournament takes address out of a tournament that has not begun.
-func leaveTournament(h *handling, tr *club.Tournament, address string) (string, error) {
+func leaveTournament(h *referee.Handling, tr *club.Tournament, address string) (string, error) {
 	if tr.State != club.Open {
-		return "", refused("%s has begun.", tr.Title()).instead("To leave it, write: tournament withdraw %s", tr.ID)
+		return "", referee.Refused("%s has begun.", tr.Title()).Instead("To leave it, write: tournament withdraw %s", tr.ID)
 	}
 	i := slices.Index(tr.Entrants, address)
 	if i < 0 {
-		return "", refused("%s is not in %s.", address, tr.Title()).instead(`Write "tournament %s" for its players.`, tr.ID)
+		return "", referee.Refused("%s is not in %s.", address, tr.Title()).Instead(`Write "tournament %s" for its players.`, tr.ID)
 	}
 	tr.Entrants = slices.Delete(tr.Entrants, i, i+1)
-	return fmt.Sprintf("Done: %s left %s.", address, tr.Title()), h.st.club().PutTournament(tr)
+	return fmt.Sprintf("Done: %s left %s.", address, tr.Title()), h.St.Club().PutTournament(tr)
 }
 
 // organiserOnly refuses an organiser's command from anyone else, or
 // without the key.
-func organiserOnly(h *handling, tr *club.Tournament, what string) error {
+func organiserOnly(h *referee.Handling, tr *club.Tournament, what string) error {
 	if tr.Organiser != h.From {
-		return refused("only the organiser of %s may %s.", tr.Title(), what).instead("Ask them by mail.")
+		return referee.Refused("only the organiser of %s may %s.", tr.Title(), what).Instead("Ask them by mail.")
 	}
-	if !provedHere(h) {
+	if !referee.ProvedHere(h) {
 		return keyRefusal("an organiser's command")
 	}
 	return nil
 }
 
 // startTournamentVerb answers "tournament start <t>".
-func startTournamentVerb(h *handling, tr *club.Tournament) (string, error) {
+func startTournamentVerb(h *referee.Handling, tr *club.Tournament) (string, error) {
 	if err := organiserOnly(h, tr, "start it"); err != nil {
 		return "", err
 	}
 	if tr.State != club.Open {
-		return "", refused("%s has begun already.", tr.Title()).instead(`Write "tournament %s" for its state.`, tr.ID)
+		return "", referee.Refused("%s has begun already.", tr.Title()).Instead(`Write "tournament %s" for its state.`, tr.ID)
 	}
 	var dropped []string
 	tr.Entrants = slices.DeleteFunc(tr.Entrants, func(a string) bool {
-		stop := h.st.doNotMail(a)
+		stop := h.St.DoNotMail(a)
 		if stop {
 			dropped = append(dropped, a)
 		}
@@ -202,13 +203,13 @@ func startTournamentVerb(h *handling, tr *club.Tournament) (string, error) {
 		if tr.Format == club.Swiss {
 			need = tr.Rounds + 1
 		}
-		return "", refused("%s has %d %s; it needs at least %d.", tr.Title(), n, plural(n, "player", "players"), need).
-			instead("Wait for more to join.")
+		return "", referee.Refused("%s has %d %s; it needs at least %d.", tr.Title(), n, referee.Plural(n, "player", "players"), need).
+			Instead("Wait for more to join.")
 	}
-	if err := startTournament(h.change, tr); err != nil {
+	if err := startTournament(h.Change, tr); err != nil {
 		return "", err
 	}
-	if err := h.audit(h.From, "start", tr.ID, fmt.Sprintf("%d players, %s", n, club.FormatWords(tr.Format)), ""); err != nil {
+	if err := h.Audit(h.From, "start", tr.ID, fmt.Sprintf("%d players, %s", n, club.FormatWords(tr.Format)), ""); err != nil {
 		return "", err
 	}
 	text := fmt.Sprintf("Done: %s has begun with %d players. I mailed each player their games", tr.Title(), n)
@@ -224,9 +225,9 @@ func startTournamentVerb(h *handling, tr *club.Tournament) (string, error) {
 
 // withdrawVerb answers "tournament withdraw <t>" (the sender leaves) and
 // "withdraw <player> <t>" (the organiser takes a player out).
-func withdrawVerb(h *handling, tr *club.Tournament, player string) (string, error) {
+func withdrawVerb(h *referee.Handling, tr *club.Tournament, player string) (string, error) {
 	if player == "" || player == h.From {
-		if !provedHere(h) {
+		if !referee.ProvedHere(h) {
 			return "", keyRefusal("withdrawing")
 		}
 		if tr.State == club.Open {
@@ -235,7 +236,7 @@ func withdrawVerb(h *handling, tr *club.Tournament, player string) (string, erro
 		if err := mayWithdraw(h, tr, h.From); err != nil {
 			return "", err
 		}
-		if err := withdrawPlayer(h.change, tr, h.From, fmt.Sprintf("%s withdrew.", keys.Shown(h.From, ""))); err != nil {
+		if err := withdrawPlayer(h.Change, tr, h.From, fmt.Sprintf("%s withdrew.", keys.Shown(h.From, ""))); err != nil {
 			return "", err
 		}
 		return fmt.Sprintf("Done: you withdrew from %s. Your games without a result are lost by forfeit "+
@@ -247,49 +248,49 @@ func withdrawVerb(h *handling, tr *club.Tournament, player string) (string, erro
 	if tr.State == club.Open {
 		text, err := leaveTournament(h, tr, player)
 		if err == nil {
-			err = h.audit(h.From, "withdraw", tr.ID, player, "before the start")
+			err = h.Audit(h.From, "withdraw", tr.ID, player, "before the start")
 		}
 		return text, err
 	}
 	if err := mayWithdraw(h, tr, player); err != nil {
 		return "", err
 	}
-	if err := h.audit(h.From, "withdraw", tr.ID, player, ""); err != nil {
+	if err := h.Audit(h.From, "withdraw", tr.ID, player, ""); err != nil {
 		return "", err
 	}
-	if err := withdrawPlayer(h.change, tr, player, fmt.Sprintf("The organiser withdrew %s.", keys.Shown(player, ""))); err != nil {
+	if err := withdrawPlayer(h.Change, tr, player, fmt.Sprintf("The organiser withdrew %s.", keys.Shown(player, ""))); err != nil {
 		return "", err
 	}
-	err := tournamentMail(h.change, tr, player, "you were withdrawn", document.FromText(fmt.Sprintf(
+	err := tournamentMail(h.Change, tr, player, "you were withdrawn", document.FromText(fmt.Sprintf(
 		"The organiser of %s withdrew you from it: your games without a result are lost by forfeit, "+
 			"and those in progress end as resigned. Ask them (%s) why.\n", tr.Title(), tr.Organiser)))
 	return fmt.Sprintf("Done: you withdrew %s from %s; I told them and the players.", player, tr.Title()), err
 }
 
 // mayWithdraw refuses to withdraw someone not in a tournament being played.
-func mayWithdraw(h *handling, tr *club.Tournament, player string) error {
+func mayWithdraw(h *referee.Handling, tr *club.Tournament, player string) error {
 	switch {
 	case tr.State == club.Over:
-		return refused("%s is over.", tr.Title())
+		return referee.Refused("%s is over.", tr.Title())
 	case !slices.Contains(tr.Entrants, player):
-		return refused("%s is not in %s.", player, tr.Title()).instead(`Write "tournament %s" for its players.`, tr.ID)
+		return referee.Refused("%s is not in %s.", player, tr.Title()).Instead(`Write "tournament %s" for its players.`, tr.ID)
 	case tr.Withdrawn(player):
-		return refused("%s has withdrawn from %s already.", player, tr.Title())
+		return referee.Refused("%s has withdrawn from %s already.", player, tr.Title())
 	}
 	return nil
 }
 
 // listTournaments answers "tournament": those open or being played.
-func listTournaments(h *handling) (string, error) {
+func listTournaments(h *referee.Handling) (string, error) {
 	var lines []string
-	err := h.st.club().EachTournament(func(tr *club.Tournament, err error) error {
+	err := h.St.Club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err != nil {
-			h.srv.log.Error("tournament cannot be read", "err", err)
+			h.Srv.Log.Error("tournament cannot be read", "err", err)
 			return nil
 		}
-		if tr.State != club.Over && len(lines) < standingsSize {
+		if tr.State != club.Over && len(lines) < referee.StandingsSize {
 			lines = append(lines, fmt.Sprintf("%s  %s: %s; %s, %d %s.", tr.ID, tr.Name, tournamentTerms(tr, kitTitle(h, tr)), tr.State,
-				len(tr.Entrants), plural(len(tr.Entrants), "player", "players")))
+				len(tr.Entrants), referee.Plural(len(tr.Entrants), "player", "players")))
 		}
 		return nil
 	})
@@ -305,7 +306,7 @@ func tournamentText(tr *club.Tournament, variantTitle string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s.\nIt is %s; its organiser is %s\n", tr.Title(), tournamentTerms(tr, variantTitle), tr.State, keys.Shown(tr.Organiser, ""))
 	if tr.Pairing == nil {
-		fmt.Fprintf(&b, "\n%d %s joined so far:\n", len(tr.Entrants), plural(len(tr.Entrants), "player has", "players have"))
+		fmt.Fprintf(&b, "\n%d %s joined so far:\n", len(tr.Entrants), referee.Plural(len(tr.Entrants), "player has", "players have"))
 		for _, a := range tr.Entrants {
 			b.WriteString("  " + keys.Shown(a, "") + "\n")
 		}

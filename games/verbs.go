@@ -6,15 +6,16 @@ import (
 
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/keys"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/variants"
 )
 
 // NewServer returns a server of the games in store, playing the variants
 // of catalog: windpost's verbs (builtinVerbs) and club play (seeks and
 // tournaments).
-func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, error) {
-	return newServer(store, catalog, cfg, builtinVerbs(), clubHooks{
-		results: tournamentResults, mails: crosstablesDue, expire: expireSeeks, forget: forgetInTournaments,
+func NewServer(store *referee.Store, catalog *variants.Catalog, cfg referee.Config) (*referee.Server, error) {
+	return referee.New(store, catalog, cfg, builtinVerbs(), referee.ClubHooks{
+		Results: tournamentResults, Mails: crosstablesDue, Expire: expireSeeks, Forget: forgetInTournaments,
 	})
 }
 
@@ -22,146 +23,146 @@ func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, er
 // skip: empty lines, lines without a letter or digit, and short greetings
 // and sign-offs ("Hi", "Thanks!", "Best regards,", "Good luck") — see
 // Pleasantry.
-func ParseCommand(line string) (Command, bool) {
-	return newVerbRegistry(builtinVerbs()).parse(line)
+func ParseCommand(line string) (referee.Command, bool) {
+	return referee.NewVerbRegistry(builtinVerbs()).Parse(line)
 }
 
 // gameArg is the parser of the verbs that take at most a game id.
-func gameArg(c *Command, l lineWords) { c.parseGameArg(l.low) }
+func gameArg(c *referee.Command, l referee.LineWords) { c.ParseGameArg(l.Low) }
 
 // boardAuthority is what a board line needs: looking needs nothing,
 // keeping a side for every mail ("board always black") the sender's key.
-func boardAuthority(c Command) Authority {
+func boardAuthority(c referee.Command) referee.Authority {
 	if c.Always {
-		return Sender
+		return referee.Sender
 	}
-	return Anyone
+	return referee.Anyone
 }
 
 // builtinVerbs is the table of windpost's verbs: the verb registry's
 // (registry.go).
-func builtinVerbs() []verbSpec {
-	talk := func(c *Command, l lineWords) { c.parseTalk(l.verb, l.line, l.low) }
-	consenting := func(c *Command, l lineWords) { c.parseConsent(l.low) }
-	setting := func(c *Command, l lineWords) { c.parseSetting(l.verb, l.args) }
-	seek := func(c *Command, l lineWords) { parseSeek(c, l.verb, l.low) }
-	rating := func(c *Command, l lineWords) { c.parseRating(l.verb, l.low) }
-	organiser := func(c *Command, l lineWords) { parseOrganiser(c, l.verb, l.args) }
-	offer := func(c *Command, l lineWords) {
-		if len(l.low) > 0 && (l.low[0] == "draw" || l.low[0] == "undo") {
-			c.Offer, l.low = l.low[0], l.low[1:]
+func builtinVerbs() []referee.VerbSpec {
+	talk := func(c *referee.Command, l referee.LineWords) { c.ParseTalk(l.Verb, l.Line, l.Low) }
+	consenting := func(c *referee.Command, l referee.LineWords) { c.ParseConsent(l.Low) }
+	setting := func(c *referee.Command, l referee.LineWords) { c.ParseSetting(l.Verb, l.Args) }
+	seek := func(c *referee.Command, l referee.LineWords) { parseSeek(c, l.Verb, l.Low) }
+	rating := func(c *referee.Command, l referee.LineWords) { c.ParseRating(l.Verb, l.Low) }
+	organiser := func(c *referee.Command, l referee.LineWords) { parseOrganiser(c, l.Verb, l.Args) }
+	offer := func(c *referee.Command, l referee.LineWords) {
+		if len(l.Low) > 0 && (l.Low[0] == "draw" || l.Low[0] == "undo") {
+			c.Offer, l.Low = l.Low[0], l.Low[1:]
 		}
-		c.parseGameArg(l.low)
+		c.ParseGameArg(l.Low)
 	}
 	// Each verb's usage is its entry in "help"; a verb another's entry
 	// names too has none. The order is the help's.
-	return []verbSpec{
-		{verb: VerbNew, words: []string{"new"}, authority: Anyone, topic: "games",
-			usage: "new <game> [as black|white|random] [level <level>] [rated]\n\ta game against the bot (\"help levels\")",
-			parse: func(c *Command, l lineWords) { c.parseNew(l.low) },
-			run:   withKit(newBotGame)},
-		{verb: VerbChallenge, words: []string{"challenge"}, authority: Sender, suggest: true, topic: "games",
-			usage: "challenge <address> <game> [as black|white|random] [days <n>] [unrated]\n\tinvite a friend (n days per move, 7 if not given)",
-			parse: func(c *Command, l lineWords) { c.parseChallenge(l.low) },
-			run:   withKit(challenge)},
-		{verb: VerbAccept, words: []string{"accept"}, authority: Player, suggest: true, topic: "games",
-			usage: "accept / decline\tanswer a challenge", parse: offer, run: acceptOrDecline},
-		{verb: VerbSeek, words: []string{"seek"}, authority: Sender, topic: "seek",
-			usage: "seek <game> [days <n>] [unrated] [rating <low>-<high>]\n\tan open challenge: whoever joins it plays you", parse: seek,
-			run: withKit(seekVerb)},
-		{verb: VerbSeeks, words: []string{"seeks"}, authority: Anyone, topic: "seek",
-			usage: "seeks [<game>]\tthe open seeks; \"join <id>\" plays one", parse: seek, show: listSeeks},
-		{verb: VerbUnseek, authority: Sender, usage: "seek cancel <id>\twithdraw your seek", run: unseek},
-		{verb: VerbJoin, words: []string{"join"}, authority: Sender, topic: "join", parse: parseJoinLine, run: joinVerb},
-		{verb: VerbRematch, words: []string{"rematch"}, authority: Sender, suggest: true, topic: "rematch",
-			usage: "rematch\tafter a game's end: another, colours swapped", parse: gameArg, run: rematch},
-		{verb: VerbMove, words: []string{"move", "play"}, authority: Player, topic: "moves",
-			usage: "<move> [#<n>]\ta move, e.g. \"P-2c #5\" (#n: the move's number,\n\tso that an old or repeated mail is refused)",
-			parse: parseMoveVerb, run: moveVerb},
-		{verb: VerbConditional, words: []string{"if", "conditional", "conditionals"}, authority: Player, topic: "conditional",
-			usage: "if <their move> then <your move>\n\tafter your move: your answer to their next one\nconditional [clear]\tlist (or clear) your conditional moves",
-			parse: parseConditionalLine, run: conditionalVerb},
-		{verb: VerbBoard, words: []string{"board"}, authority: Anyone, authorityOf: boardAuthority, suggest: true,
-			usage: "board [mine|black|white], history, moves\n\tthe board (from your side, or the side named),\n\tthe moves so far, the legal moves; \"board always\n\tblack\" draws all your boards from Black's side",
-			parse: func(c *Command, l lineWords) { c.parseBoard(l.low) }, show: lookVerb},
-		{verb: VerbHistory, words: []string{"history"}, authority: Anyone, suggest: true, parse: gameArg, show: lookVerb},
-		{verb: VerbMoves, words: []string{"moves"}, authority: Anyone, suggest: true, topic: "moves", parse: gameArg, show: lookVerb},
-		{verb: VerbGames, words: []string{"games"}, authority: Anyone, suggest: true, topic: "games",
-			usage: "games\tyour games", parse: gameArg, show: listGames},
-		{verb: VerbDraw, words: []string{"draw"}, authority: Player, suggest: true, topic: "draw",
-			usage: "draw\toffer a draw; the opponent's \"draw\" accepts it", parse: gameArg,
-			run: playing(clearsConditional("draw", draw), drawWithBot)},
-		{verb: VerbUndo, words: []string{"undo"}, authority: Player, suggest: true, topic: "undo",
-			usage: "undo\task to take back your last move", parse: gameArg,
-			run: playing(clearsConditional("undo", undo), undoWithBot)},
-		{verb: VerbDecline, words: []string{"decline", "no", "nope"}, authority: Player, suggest: true, topic: "games",
-			usage: "decline, no thanks\tdecline your opponent's draw offer or undo request\n\t(at any time; \"accept\" accepts it)",
-			parse: parseDecline, run: acceptOrDecline},
-		{verb: VerbSay, words: []string{"say"}, authority: Player, topic: "talk",
-			usage: "say <text>, note <text>\ta message to your opponent; a note for yourself", parse: talk, run: say},
-		{verb: VerbNote, words: []string{"note"}, authority: Player, suggest: true, topic: "talk", parse: talk, run: noteVerb},
-		{verb: VerbMute, words: []string{"mute"}, authority: Player, suggest: true, topic: "talk",
-			usage: "mute / unmute\tstop (or let through) your opponent's messages", parse: talk, run: mute},
-		{verb: VerbUnmute, words: []string{"unmute"}, authority: Player, suggest: true, topic: "talk", parse: talk, run: mute},
-		{verb: VerbPublic, words: []string{"public"}, authority: Player, topic: "public",
-			usage: "public / private\tlet anyone follow the game on the web (when both\n\tplayers say it), or keep it to the two of you",
-			parse: gameArg, run: publicity},
-		{verb: VerbPrivate, words: []string{"private"}, authority: Player, topic: "public", parse: gameArg, run: publicity},
-		{verb: VerbResign, words: []string{"resign"}, authority: Player, suggest: true,
-			usage: "resign\tgive up the game", parse: gameArg,
-			run: playing(resign, resign)},
-		{verb: VerbAnalysis, words: []string{"analysis", "analyse", "analyze"}, authority: Anyone, suggest: true, topic: "analysis",
-			usage: "analysis\tafter the end: every move's value, mistakes marked", parse: gameArg, show: analysisVerb},
-		{verb: VerbExport, words: []string{"export"}, authority: Anyone, topic: "export",
-			usage: "export [<game>]\tthe game's record as a file (PGN) in the answer", parse: gameArg, run: exportVerb},
-		{verb: VerbVacation, words: []string{"vacation", "holiday"}, authority: Sender, suggest: true, topic: "vacation",
-			usage: "vacation <days> / vacation off\n\tstop your clocks (at most 30 days a year)",
-			parse: func(c *Command, l lineWords) { c.parseVacation(l.low) }, run: vacation},
-		{verb: VerbNotify, words: []string{"notify"}, authority: Sender, topic: "notify",
-			usage: "notify each / notify digest <hh:mm>\n\ta mail for every event, or one mail a day", parse: setting, run: settingVerb},
-		{verb: VerbRemind, words: []string{"remind"}, authority: Sender, topic: "notify",
-			usage: "remind <times>\twhen reminders go, e.g. \"remind 48h 12h 2h\"", parse: setting, run: settingVerb},
-		{verb: VerbTimezone, words: []string{"timezone"}, authority: Sender, topic: "notify",
-			usage: "timezone <zone>\tyour time zone, e.g. \"timezone Europe/Helsinki\"", parse: setting, run: settingVerb},
-		formatVerb(),
-		{verb: VerbRules, words: []string{"rules"}, authority: Anyone, suggest: true,
-			usage: "rules <game>\tthe rules and the notation", parse: parseRules, show: rulesShown},
-		{verb: VerbConfirm, words: []string{"confirm"}, authority: Anyone, suggest: true, topic: "privacy",
-			usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", parse: consenting, run: confirm},
-		{verb: VerbStop, words: []string{"stop", "unsubscribe"}, authority: Sender, suggest: true, topic: "privacy",
-			usage: "stop\tnever be invited (or mailed) by windpost again", parse: consenting, run: stopVerb},
-		{verb: VerbBlock, words: []string{"block"}, authority: Sender, suggest: true, topic: "privacy",
-			usage: "block <address> / unblock <address>\n\tkeep an address from challenging you", parse: consenting, run: blockVerb},
-		{verb: VerbUnblock, words: []string{"unblock"}, authority: Sender, suggest: true, topic: "privacy", parse: consenting, run: unblock},
-		{verb: VerbForget, words: []string{"forget"}, authority: Sender, suggest: true, topic: "privacy",
-			usage: "forget me\tresign your games; windpost forgets your address", parse: consenting, run: forgetMe},
-		{verb: VerbRating, words: []string{"rating", "ratings"}, authority: Anyone, suggest: true, topic: "rating",
-			usage: "rating\tyour ratings, with their last changes", parse: rating, run: myRating},
-		{verb: VerbStandings, words: []string{"standings"}, authority: Anyone, suggest: true, topic: "rating",
-			usage: "standings <game>\tthe best rated players of a game", parse: rating,
-			show: withKit(standings)},
-		{verb: VerbTournament, words: []string{"tournament", "tournaments"}, authorityOf: tournamentAuthority, suggest: true, topic: "tournament",
-			usage: "tournament new <game> roundrobin|swiss [rounds <n>] [days <n>] [rated]\n\torganise a tournament by mail\n" +
+	return []referee.VerbSpec{
+		{Verb: referee.VerbNew, Words: []string{"new"}, Authority: referee.Anyone, Topic: "games",
+			Usage: "new <game> [as black|white|random] [level <level>] [rated]\n\ta game against the bot (\"help levels\")",
+			Parse: func(c *referee.Command, l referee.LineWords) { c.ParseNew(l.Low) },
+			Run:   referee.WithKit(newBotGame)},
+		{Verb: referee.VerbChallenge, Words: []string{"challenge"}, Authority: referee.Sender, Suggest: true, Topic: "games",
+			Usage: "challenge <address> <game> [as black|white|random] [days <n>] [unrated]\n\tinvite a friend (n days per move, 7 if not given)",
+			Parse: func(c *referee.Command, l referee.LineWords) { c.ParseChallenge(l.Low) },
+			Run:   referee.WithKit(challenge)},
+		{Verb: referee.VerbAccept, Words: []string{"accept"}, Authority: referee.Player, Suggest: true, Topic: "games",
+			Usage: "accept / decline\tanswer a challenge", Parse: offer, Run: acceptOrDecline},
+		{Verb: referee.VerbSeek, Words: []string{"seek"}, Authority: referee.Sender, Topic: "seek",
+			Usage: "seek <game> [days <n>] [unrated] [rating <low>-<high>]\n\tan open challenge: whoever joins it plays you", Parse: seek,
+			Run: referee.WithKit(seekVerb)},
+		{Verb: referee.VerbSeeks, Words: []string{"seeks"}, Authority: referee.Anyone, Topic: "seek",
+			Usage: "seeks [<game>]\tthe open seeks; \"join <id>\" plays one", Parse: seek, Show: listSeeks},
+		{Verb: referee.VerbUnseek, Authority: referee.Sender, Usage: "seek cancel <id>\twithdraw your seek", Run: unseek},
+		{Verb: referee.VerbJoin, Words: []string{"join"}, Authority: referee.Sender, Topic: "join", Parse: parseJoinLine, Run: joinVerb},
+		{Verb: referee.VerbRematch, Words: []string{"rematch"}, Authority: referee.Sender, Suggest: true, Topic: "rematch",
+			Usage: "rematch\tafter a game's end: another, colours swapped", Parse: gameArg, Run: rematch},
+		{Verb: referee.VerbMove, Words: []string{"move", "play"}, Authority: referee.Player, Topic: "moves",
+			Usage: "<move> [#<n>]\ta move, e.g. \"P-2c #5\" (#n: the move's number,\n\tso that an old or repeated mail is refused)",
+			Parse: parseMoveVerb, Run: moveVerb},
+		{Verb: referee.VerbConditional, Words: []string{"if", "conditional", "conditionals"}, Authority: referee.Player, Topic: "conditional",
+			Usage: "if <their move> then <your move>\n\tafter your move: your answer to their next one\nconditional [clear]\tlist (or clear) your conditional moves",
+			Parse: parseConditionalLine, Run: conditionalVerb},
+		{Verb: referee.VerbBoard, Words: []string{"board"}, Authority: referee.Anyone, AuthorityOf: boardAuthority, Suggest: true,
+			Usage: "board [mine|black|white], history, moves\n\tthe board (from your side, or the side named),\n\tthe moves so far, the legal moves; \"board always\n\tblack\" draws all your boards from Black's side",
+			Parse: func(c *referee.Command, l referee.LineWords) { c.ParseBoard(l.Low) }, Show: lookVerb},
+		{Verb: referee.VerbHistory, Words: []string{"history"}, Authority: referee.Anyone, Suggest: true, Parse: gameArg, Show: lookVerb},
+		{Verb: referee.VerbMoves, Words: []string{"moves"}, Authority: referee.Anyone, Suggest: true, Topic: "moves", Parse: gameArg, Show: lookVerb},
+		{Verb: referee.VerbGames, Words: []string{"games"}, Authority: referee.Anyone, Suggest: true, Topic: "games",
+			Usage: "games\tyour games", Parse: gameArg, Show: listGames},
+		{Verb: referee.VerbDraw, Words: []string{"draw"}, Authority: referee.Player, Suggest: true, Topic: "draw",
+			Usage: "draw\toffer a draw; the opponent's \"draw\" accepts it", Parse: gameArg,
+			Run: referee.Playing(referee.ClearsConditional("draw", draw), drawWithBot)},
+		{Verb: referee.VerbUndo, Words: []string{"undo"}, Authority: referee.Player, Suggest: true, Topic: "undo",
+			Usage: "undo\task to take back your last move", Parse: gameArg,
+			Run: referee.Playing(referee.ClearsConditional("undo", undo), undoWithBot)},
+		{Verb: referee.VerbDecline, Words: []string{"decline", "no", "nope"}, Authority: referee.Player, Suggest: true, Topic: "games",
+			Usage: "decline, no thanks\tdecline your opponent's draw offer or undo request\n\t(at any time; \"accept\" accepts it)",
+			Parse: parseDecline, Run: acceptOrDecline},
+		{Verb: referee.VerbSay, Words: []string{"say"}, Authority: referee.Player, Topic: "talk",
+			Usage: "say <text>, note <text>\ta message to your opponent; a note for yourself", Parse: talk, Run: referee.Say},
+		{Verb: referee.VerbNote, Words: []string{"note"}, Authority: referee.Player, Suggest: true, Topic: "talk", Parse: talk, Run: referee.NoteVerb},
+		{Verb: referee.VerbMute, Words: []string{"mute"}, Authority: referee.Player, Suggest: true, Topic: "talk",
+			Usage: "mute / unmute\tstop (or let through) your opponent's messages", Parse: talk, Run: referee.Mute},
+		{Verb: referee.VerbUnmute, Words: []string{"unmute"}, Authority: referee.Player, Suggest: true, Topic: "talk", Parse: talk, Run: referee.Mute},
+		{Verb: referee.VerbPublic, Words: []string{"public"}, Authority: referee.Player, Topic: "public",
+			Usage: "public / private\tlet anyone follow the game on the web (when both\n\tplayers say it), or keep it to the two of you",
+			Parse: gameArg, Run: publicity},
+		{Verb: referee.VerbPrivate, Words: []string{"private"}, Authority: referee.Player, Topic: "public", Parse: gameArg, Run: publicity},
+		{Verb: referee.VerbResign, Words: []string{"resign"}, Authority: referee.Player, Suggest: true,
+			Usage: "resign\tgive up the game", Parse: gameArg,
+			Run: referee.Playing(resign, resign)},
+		{Verb: referee.VerbAnalysis, Words: []string{"analysis", "analyse", "analyze"}, Authority: referee.Anyone, Suggest: true, Topic: "analysis",
+			Usage: "analysis\tafter the end: every move's value, mistakes marked", Parse: gameArg, Show: referee.AnalysisVerb},
+		{Verb: referee.VerbExport, Words: []string{"export"}, Authority: referee.Anyone, Topic: "export",
+			Usage: "export [<game>]\tthe game's record as a file (PGN) in the answer", Parse: gameArg, Run: exportVerb},
+		{Verb: referee.VerbVacation, Words: []string{"vacation", "holiday"}, Authority: referee.Sender, Suggest: true, Topic: "vacation",
+			Usage: "vacation <days> / vacation off\n\tstop your clocks (at most 30 days a year)",
+			Parse: func(c *referee.Command, l referee.LineWords) { c.ParseVacation(l.Low) }, Run: vacation},
+		{Verb: referee.VerbNotify, Words: []string{"notify"}, Authority: referee.Sender, Topic: "notify",
+			Usage: "notify each / notify digest <hh:mm>\n\ta mail for every event, or one mail a day", Parse: setting, Run: referee.SettingVerb},
+		{Verb: referee.VerbRemind, Words: []string{"remind"}, Authority: referee.Sender, Topic: "notify",
+			Usage: "remind <times>\twhen reminders go, e.g. \"remind 48h 12h 2h\"", Parse: setting, Run: referee.SettingVerb},
+		{Verb: referee.VerbTimezone, Words: []string{"timezone"}, Authority: referee.Sender, Topic: "notify",
+			Usage: "timezone <zone>\tyour time zone, e.g. \"timezone Europe/Helsinki\"", Parse: setting, Run: referee.SettingVerb},
+		referee.FormatVerb(),
+		{Verb: referee.VerbRules, Words: []string{"rules"}, Authority: referee.Anyone, Suggest: true,
+			Usage: "rules <game>\tthe rules and the notation", Parse: parseRules, Show: referee.RulesShown},
+		{Verb: referee.VerbConfirm, Words: []string{"confirm"}, Authority: referee.Anyone, Suggest: true, Topic: "privacy",
+			Usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", Parse: consenting, Run: referee.Confirm},
+		{Verb: referee.VerbStop, Words: []string{"stop", "unsubscribe"}, Authority: referee.Sender, Suggest: true, Topic: "privacy",
+			Usage: "stop\tnever be invited (or mailed) by windpost again", Parse: consenting, Run: referee.StopVerb},
+		{Verb: referee.VerbBlock, Words: []string{"block"}, Authority: referee.Sender, Suggest: true, Topic: "privacy",
+			Usage: "block <address> / unblock <address>\n\tkeep an address from challenging you", Parse: consenting, Run: referee.BlockVerb},
+		{Verb: referee.VerbUnblock, Words: []string{"unblock"}, Authority: referee.Sender, Suggest: true, Topic: "privacy", Parse: consenting, Run: referee.Unblock},
+		{Verb: referee.VerbForget, Words: []string{"forget"}, Authority: referee.Sender, Suggest: true, Topic: "privacy",
+			Usage: "forget me\tresign your games; windpost forgets your address", Parse: consenting, Run: referee.ForgetMe},
+		{Verb: referee.VerbRating, Words: []string{"rating", "ratings"}, Authority: referee.Anyone, Suggest: true, Topic: "rating",
+			Usage: "rating\tyour ratings, with their last changes", Parse: rating, Run: myRating},
+		{Verb: referee.VerbStandings, Words: []string{"standings"}, Authority: referee.Anyone, Suggest: true, Topic: "rating",
+			Usage: "standings <game>\tthe best rated players of a game", Parse: rating,
+			Show: referee.WithKit(standings)},
+		{Verb: referee.VerbTournament, Words: []string{"tournament", "tournaments"}, AuthorityOf: referee.TournamentAuthority, Suggest: true, Topic: "tournament",
+			Usage: "tournament new <game> roundrobin|swiss [rounds <n>] [days <n>] [rated]\n\torganise a tournament by mail\n" +
 				"join <t>, tournament <t>\n\tenter tournament t; its players and crosstable",
-			parse: parseTournamentWords, run: tournamentVerb},
-		{verb: VerbWithdraw, words: []string{"withdraw"}, authorityOf: tournamentAuthority, suggest: true, topic: "tournament",
-			parse: parseTournamentWords, run: withdraw},
-		{verb: VerbHelp, words: []string{"help", "?"}, authority: Anyone, suggest: true,
-			usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic, conditional",
-			parse: func(c *Command, l lineWords) { c.Topic = strings.Join(l.low, " ") }, show: helpVerb},
-		{verb: VerbAdjudicate, words: []string{"adjudicate"}, authority: Organiser, suggest: true, topic: "organiser",
-			usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", parse: organiser, run: adjudicateGame},
-		{verb: VerbExtend, words: []string{"extend"}, authority: Organiser, topic: "organiser",
-			usage: "extend <game> <n> days\tgive the player to move n more days", parse: organiser, run: extendGame},
+			Parse: parseTournamentWords, Run: tournamentVerb},
+		{Verb: referee.VerbWithdraw, Words: []string{"withdraw"}, AuthorityOf: referee.TournamentAuthority, Suggest: true, Topic: "tournament",
+			Parse: parseTournamentWords, Run: withdraw},
+		{Verb: referee.VerbHelp, Words: []string{"help", "?"}, Authority: referee.Anyone, Suggest: true,
+			Usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic, conditional",
+			Parse: func(c *referee.Command, l referee.LineWords) { c.Topic = strings.Join(l.Low, " ") }, Show: referee.HelpVerb},
+		{Verb: VerbAdjudicate, Words: []string{"adjudicate"}, Authority: referee.Organiser, Suggest: true, Topic: "organiser",
+			Usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", Parse: organiser, Run: adjudicateGame},
+		{Verb: VerbExtend, Words: []string{"extend"}, Authority: referee.Organiser, Topic: "organiser",
+			Usage: "extend <game> <n> days\tgive the player to move n more days", Parse: organiser, Run: extendGame},
 	}
 }
 
 // parseRules reads "rules [game]".
-func parseRules(c *Command, l lineWords) {
-	if len(l.low) > 0 {
-		c.Variant = l.low[0]
+func parseRules(c *referee.Command, l referee.LineWords) {
+	if len(l.Low) > 0 {
+		c.Variant = l.Low[0]
 	}
-	if len(l.low) > 1 {
+	if len(l.Low) > 1 {
 		c.Err = "write rules and one game's name, e.g. \"rules gufuu\""
 	}
 }
@@ -169,28 +170,28 @@ func parseRules(c *Command, l lineWords) {
 // parseDecline reads "decline [draw|undo] [game]", and "no" / "no thanks",
 // which decline only when they say no more (else the line is talk or a
 // move).
-func parseDecline(c *Command, l lineWords) {
-	if l.verb == "no" || l.verb == "nope" {
-		if !parseNo(c, l.low) {
-			c.Verb = VerbMove
-			c.parseMove(strings.Join(l.words, " "))
+func parseDecline(c *referee.Command, l referee.LineWords) {
+	if l.Verb == "no" || l.Verb == "nope" {
+		if !parseNo(c, l.Low) {
+			c.Verb = referee.VerbMove
+			c.ParseMove(strings.Join(l.Words, " "))
 		}
 		return
 	}
-	if len(l.low) > 0 && (l.low[0] == "draw" || l.low[0] == "undo") {
-		c.Offer, l.low = l.low[0], l.low[1:]
+	if len(l.Low) > 0 && (l.Low[0] == "draw" || l.Low[0] == "undo") {
+		c.Offer, l.Low = l.Low[0], l.Low[1:]
 	}
-	c.parseGameArg(l.low)
+	c.ParseGameArg(l.Low)
 }
 
 // parseMoveVerb reads "move [game] <move>" and "play <move>".
-func parseMoveVerb(c *Command, l lineWords) {
-	args, low := l.args, l.low
-	if len(args) > 1 && c.Game == "" && keys.ValidGameID(low[0]) && !l.keyword(low[0]) {
+func parseMoveVerb(c *referee.Command, l referee.LineWords) {
+	args, low := l.Args, l.Low
+	if len(args) > 1 && c.Game == "" && keys.ValidGameID(low[0]) && !l.Keyword(low[0]) {
 		c.Game = low[0]
 		args = args[1:]
 	}
-	c.parseMove(strings.Join(args, " "))
+	c.ParseMove(strings.Join(args, " "))
 	if c.Move == "" {
 		c.Err = "write the move after \"move\", e.g. \"move P-2c\""
 	}
@@ -199,26 +200,26 @@ func parseMoveVerb(c *Command, l lineWords) {
 // parseJoinLine reads "join t7k3q" (a tournament), "join s7k3q" (a seek);
 // a line that names neither ("Join us at the club") is talk in a game's
 // thread, read as a move line.
-func parseJoinLine(c *Command, l lineWords) {
-	low := l.low
+func parseJoinLine(c *referee.Command, l referee.LineWords) {
+	low := l.Low
 	switch {
 	case len(low) == 1 && club.ValidTournamentID(low[0]):
 		parseJoin(c, low)
 	case len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
 		return club.ValidSeekID(a) || club.ValidTournamentID(a) || keys.ValidGameID(a)
 	}):
-		parseSeek(c, l.verb, low)
+		parseSeek(c, l.Verb, low)
 	default:
-		c.Verb = VerbMove
-		c.parseMove(strings.Join(l.words, " "))
+		c.Verb = referee.VerbMove
+		c.ParseMove(strings.Join(l.Words, " "))
 	}
 }
 
 // parseTournamentWords reads tournament and withdraw lines; one that names
 // no tournament is talk, read as a move line.
-func parseTournamentWords(c *Command, l lineWords) {
-	if !parseTournamentLine(c, l.verb, l.low, l.args) {
-		c.Verb = VerbMove
-		c.parseMove(strings.Join(l.words, " "))
+func parseTournamentWords(c *referee.Command, l referee.LineWords) {
+	if !parseTournamentLine(c, l.Verb, l.Low, l.Args) {
+		c.Verb = referee.VerbMove
+		c.ParseMove(strings.Join(l.Words, " "))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -24,15 +25,15 @@ func TestResultFor(t *testing.T) {
 		{rules.DrawBy(rules.AgreedDraw), "draw by agreement", "draw by agreement", "draw by agreement"},
 		{rules.DrawBy(rules.Repetition), "draw by repetition", "draw by repetition", "draw by repetition"},
 	} {
-		lg := &liveGame{rec: rec, outcome: tc.outcome}
+		lg := &referee.LiveGame{Rec: rec, Outcome: tc.outcome}
 		for reader, want := range map[string]string{alice: tc.alice, bob: tc.bob, eve: tc.eve} {
-			if got := lg.resultFor(reader); got != want {
+			if got := lg.ResultFor(reader); got != want {
 				t.Errorf("%v for %s: %q, want %q", tc.outcome, reader, got, want)
 			}
 		}
 	}
-	never := &liveGame{rec: &record.Game{State: record.Declined, Result: "the challenge expired"}}
-	if got := never.resultFor(alice); got != "the challenge expired" {
+	never := &referee.LiveGame{Rec: &record.Game{State: record.Declined, Result: "the challenge expired"}}
+	if got := never.ResultFor(alice); got != "the challenge expired" {
 		t.Errorf("a game that never began: %q", got)
 	}
 }
@@ -50,11 +51,11 @@ func TestCleanName(t *testing.T) {
 		{"José Ñúñez", "José Ñúñez"},
 		{strings.Repeat("Ab", 40), strings.Repeat("Ab", 20)},
 	} {
-		got := cleanName(tc.in)
+		got := referee.CleanName(tc.in)
 		if got != tc.want {
 			t.Errorf("cleanName(%q) = %q, want %q", tc.in, got, tc.want)
 		}
-		if utf8.RuneCountInString(got) > maxNameRunes || strings.ContainsAny(got, "\"<>\u202e\r\n") {
+		if utf8.RuneCountInString(got) > referee.MaxNameRunes || strings.ContainsAny(got, "\"<>\u202e\r\n") {
 			t.Errorf("cleanName(%q) = %q: not clean", tc.in, got)
 		}
 	}
@@ -77,11 +78,11 @@ func TestDisplayNames(t *testing.T) {
 	rec.Players[rules.Black] = record.Slot{Address: alice, Name: "Alice"}
 	rec.Players[rules.White] = record.Slot{Address: bob}
 	for _, tc := range []struct{ got, want string }{
-		{sideThenPlayer(rec, rules.Black, bob), "black (Alice, alice@players.test)"},
-		{sideThenPlayer(rec, rules.White, alice), "white (bob@players.test)"},
-		{playerThenSide(rec, rules.Black, bob), "Alice (alice@players.test, black)"},
-		{playerThenSide(rec, rules.White, alice), "bob@players.test (white)"},
-		{sideThenPlayer(rec, rules.Black, alice), "black (you)"},
+		{referee.SideThenPlayer(rec, rules.Black, bob), "black (Alice, alice@players.test)"},
+		{referee.SideThenPlayer(rec, rules.White, alice), "white (bob@players.test)"},
+		{referee.PlayerThenSide(rec, rules.Black, bob), "Alice (alice@players.test, black)"},
+		{referee.PlayerThenSide(rec, rules.White, alice), "bob@players.test (white)"},
+		{referee.SideThenPlayer(rec, rules.Black, alice), "black (you)"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%q, want %q", tc.got, tc.want)
@@ -139,10 +140,10 @@ func TestSlips(t *testing.T) {
 		{"tournamnet", "tournament", 1},
 		{strings.Repeat("a", 30), strings.Repeat("a", 29) + "b", 1}, // longer than the stack's rows
 	} {
-		if got := slips(tc.a, tc.b); got != tc.want {
+		if got := referee.Slips(tc.a, tc.b); got != tc.want {
 			t.Errorf("slips(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
-		if got := slips(tc.b, tc.a); got != tc.want {
+		if got := referee.Slips(tc.b, tc.a); got != tc.want {
 			t.Errorf("slips(%q, %q) = %d, want %d", tc.b, tc.a, got, tc.want)
 		}
 	}

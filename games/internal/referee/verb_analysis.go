@@ -1,0 +1,117 @@
+package referee
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/solver"
+)
+
+// analysisVerb answers "analysis" after the end of a game: every move's value
+// and the mistakes, worked out once and kept with the game.
+func AnalysisVerb(h *Handling, c Command) ([]document.Block, error) {
+	lg, _, err := GameFor(h, c, false, func(g *record.Game) bool { return g.State == record.Over }, "finished game")
+	if err != nil {
+		return nil, err
+	}
+	rec := lg.Rec
+	if rec.State != record.Over {
+		return nil, Refused("game %s is not over;", rec.ID).Instead("the analysis comes after the end, so that it cannot help during the game.")
+	}
+	if rec.Analysis == "" && rec.AnalysisDoc == nil {
+		if lg.Kit.Analyst == nil {
+			return nil, Refused("there is no analysis for %s.", lg.Kit.Rules.Title()).
+				Instead(`Write "history %s" for the game's moves.`, lg.Rec.ID)
+		}
+		if err := h.MayThink(lg, jobAnalysis); err != nil {
+			return nil, err
+		}
+		return nil, h.Think(jobAnalysis, lg, "") // BotWork analyses, then runs this again
+	}
+	if rec.AnalysisDoc != nil {
+		return rec.AnalysisDoc.Blocks, nil
+	}
+	return Paragraphs(rec.Analysis), nil // kept by an older windpost, as text
+}
+
+// valueKey is the key to the values of an analysis: a table, so that a
+// phone wraps its words and keeps its columns.
+func valueKey() document.TablePart {
+	return document.TablePart{Indent: 2, Columns: []document.Column{{Whole: true}, {}}, Rows: [][]string{
+		{"W n", "a win; the winning move comes n plies (single moves) from here"},
+		{"L n", "a loss; the game is lost n plies from here"},
+		{"D", "a draw"},
+		{"+1.20", "the engine's estimate, in pawns (above 0 is good for that player)"},
+	}}
+}
+
+// The thresholds of an estimate's drop, in winning chances (lichess's
+// scale: 2/(1+e^(-0.00368208 score))-1, from -1 lost to +1 won, the score
+// in hundredths of a pawn, capped at 10 pawns either way).
+const (
+	mistakeChances = 0.2 // a mistake loses this much of the winning chances
+	blunderChances = 0.3 // a blunder this much
+)
+
+// judgeMove says what a move was for its mover, from the value before it
+// (for the mover) and after it (for the mover, ForMover): "mistake" when a
+// proven value dropped (a win into a draw or a loss, a draw into a loss)
+// or an estimate lost mistakeChances, "blunder" when an estimate lost
+// blunderChances or became a loss; "" otherwise. why says it in words.
+func JudgeMove(before, after solver.Value) (kind, why string) {
+	if after.Rank() < before.Rank() {
+		if before.Kind == solver.Estimate {
+			return "blunder", worse(before, after) // a loss walked into
+		}
+		return "mistake", worse(before, after)
+	}
+	if before.Kind != solver.Estimate || after.Kind != solver.Estimate {
+		return "", ""
+	}
+	lost := winningChances(before.Score) - winningChances(after.Score)
+	switch {
+	case lost >= blunderChances:
+		kind = "blunder"
+	case lost >= mistakeChances:
+		kind = "mistake"
+	default:
+		return "", ""
+	}
+	return kind, fmt.Sprintf("%s turned into %s", before, after)
+}
+
+// winningChances is an estimate's score (hundredths of a pawn) on the
+// scale from -1 (lost) to +1 (won).
+func winningChances(score int) float64 {
+	s := float64(max(min(score, 1000), -1000))
+	return 2/(1+math.Exp(-0.00368208*s)) - 1
+}
+
+// solved reports whether every value is proven (a solved game's analysis
+// has no estimates, and so no blunders to count).
+func solved(values []solver.Value) bool {
+	for _, v := range values {
+		if v.Kind == solver.Estimate {
+			return false
+		}
+	}
+	return true
+}
+
+func worse(before, after solver.Value) string {
+	name := func(v solver.Value) string {
+		switch v.Rank() {
+		case 2:
+			return "a win"
+		case 0:
+			return "a loss"
+		}
+		if v.Kind == solver.Drawn {
+			return "a draw"
+		}
+		return "an open game"
+	}
+	return name(before) + " turned into " + name(after)
+}
