@@ -3,7 +3,9 @@ package games
 import (
 	"log/slog"
 
+	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/referee"
+	"github.com/windpost/windpost/games/internal/store"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -62,7 +64,7 @@ type DumpOptions = referee.DumpOptions
 
 // DamagedError says which store file is damaged, what was found, and what
 // the operator can do; it is ErrDamaged for errors.Is.
-type DamagedError = referee.DamagedError
+type DamagedError = store.DamagedError
 
 // Forgotten is what Server.Forget ("forget me") did.
 type Forgotten = referee.Forgotten
@@ -127,7 +129,7 @@ const UnsubscribePost = referee.UnsubscribePost
 var (
 	// ErrDamaged is wrapped by every error that says the store file is
 	// damaged.
-	ErrDamaged = referee.ErrDamaged
+	ErrDamaged = store.ErrDamaged
 	// ErrNoSuchGame is matched by GameRecord's error for an id the store
 	// does not have.
 	ErrNoSuchGame = referee.ErrNoSuchGame
@@ -136,7 +138,7 @@ var (
 	ErrNoTournament = referee.ErrNoTournament
 	// ErrStoreInUse is wrapped by Open's error when another process holds
 	// the store file.
-	ErrStoreInUse = referee.ErrStoreInUse
+	ErrStoreInUse = store.ErrInUse
 	// ErrUnknownKey is matched by Unsubscribe's error for a key that
 	// proves no address (any more).
 	ErrUnknownKey = referee.ErrUnknownKey
@@ -157,34 +159,34 @@ func ExportFiles(cat *variants.Catalog, rec GameRecord) ([]ExportFile, error) {
 
 // CanonicalAddress returns the form of an address windpost keys players
 // by: trimmed, angle brackets removed, lower case.
-func CanonicalAddress(addr string) string { return referee.CanonicalAddress(addr) }
+func CanonicalAddress(addr string) string { return keys.CanonicalAddress(addr) }
 
 // BareAddress returns addr without white space around it and without the
 // display name and angle brackets of "Name <a@b>".
-func BareAddress(addr string) string { return referee.BareAddress(addr) }
+func BareAddress(addr string) string { return keys.BareAddress(addr) }
 
 // SplitAddress splits an address at its last '@'; domain is "" if there
 // is none.
-func SplitAddress(addr string) (local, domain string) { return referee.SplitAddress(addr) }
+func SplitAddress(addr string) (local, domain string) { return keys.SplitAddress(addr) }
 
 // ParseReplyAddress reads game and token from addr if it is a
 // plus-address of the bot address bot.
 func ParseReplyAddress(bot, addr string) (game, token string, ok bool) {
-	return referee.ParseReplyAddress(bot, addr)
+	return keys.ParseReplyAddress(bot, addr)
 }
 
 // ParsePlusTag reads "<game>.<token>" from the plus part of an address.
-func ParsePlusTag(tag string) (game, token string, ok bool) { return referee.ParsePlusTag(tag) }
+func ParsePlusTag(tag string) (game, token string, ok bool) { return keys.ParsePlusTag(tag) }
 
 // ParseSubjectTag finds "[windpost <game> <token>]" in a subject (the
 // last one, if several).
 func ParseSubjectTag(subject string) (game, token string, ok bool) {
-	return referee.ParseSubjectTag(subject)
+	return keys.ParseSubjectTag(subject)
 }
 
 // ParseReference reads game and token from one of windpost's Message-IDs.
 func ParseReference(messageID string) (game, token string, ok bool) {
-	return referee.ParseReference(messageID)
+	return keys.ParseReference(messageID)
 }
 
 // ShortenSubject cuts s to the longest subject windpost writes, keeping a tag
@@ -193,8 +195,8 @@ func ShortenSubject(s string) string { return referee.ShortenSubject(s) }
 
 // RedactKeys returns s with every reply key in a subject tag, reply
 // address or Message-ID replaced.
-func RedactKeys(s string) string { return referee.RedactKeys(s) }
+func RedactKeys(s string) string { return keys.Redact(s) }
 
 // RedactHandler returns a slog.Handler that writes to h with every reply
 // key in the message and the attributes' values replaced (RedactKeys).
-func RedactHandler(h slog.Handler) slog.Handler { return referee.RedactHandler(h) }
+func RedactHandler(h slog.Handler) slog.Handler { return keys.RedactHandler(h) }

@@ -65,7 +65,7 @@ func wantInWords(t *testing.T, what, path string, err error) {
 	}
 	msg := err.Error()
 	if !strings.Contains(msg, path) || !strings.Contains(msg, "windpost admin backup") ||
-		!(errors.Is(err, referee.ErrDamaged) || errors.Is(err, referee.ErrNotAStore)) {
+		!(errors.Is(err, ErrDamaged) || errors.Is(err, store.ErrNotAStore)) {
 		t.Errorf("%s: error not in words: %v", what, err)
 	}
 	if strings.Contains(msg, "goroutine ") || strings.Contains(msg, "panic:") {
@@ -168,7 +168,7 @@ func TestForeignBoltFile(t *testing.T) {
 	db.Close()
 	for _, ro := range []bool{false, true} {
 		_, err := referee.OpenWith(path, referee.StoreOptions{ReadOnly: ro})
-		if !errors.Is(err, referee.ErrNotAStore) || !strings.Contains(err.Error(), `"widgets"`) && !ro {
+		if !errors.Is(err, store.ErrNotAStore) || !strings.Contains(err.Error(), `"widgets"`) && !ro {
 			t.Errorf("read-only %v: %v", ro, err)
 		}
 		wantInWords(t, "foreign", path, err)
@@ -194,7 +194,7 @@ func TestCheckSaysWhatItFound(t *testing.T) {
 	h.store.Update(func(st referee.StoreTx) error { return st.Tx.Bucket(store.Games).PutRaw("gbad", []byte("{not json")) })
 	out.Reset()
 	err = h.store.Check(&out)
-	if !errors.Is(err, referee.ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {
+	if !errors.Is(err, ErrDamaged) || !strings.Contains(out.String(), `games/"gbad"`) || !strings.Contains(out.String(), "1 record(s) that cannot be read") {
 		t.Errorf("damaged record: %v\n%s", err, out.String())
 	}
 }

@@ -366,7 +366,7 @@ func TestSecondOpenFailsFast(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	start := time.Now()
 	_, err := referee.OpenWith(h.path, referee.StoreOptions{LockTimeout: 200 * time.Millisecond})
-	if !errors.Is(err, referee.ErrStoreInUse) || !strings.Contains(err.Error(), h.path) || !strings.Contains(err.Error(), "another windpost is using") {
+	if !errors.Is(err, ErrStoreInUse) || !strings.Contains(err.Error(), h.path) || !strings.Contains(err.Error(), "another windpost is using") {
 		t.Fatalf("second open: %v", err)
 	}
 	if d := time.Since(start); d > 2*time.Second {

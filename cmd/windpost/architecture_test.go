@@ -217,36 +217,42 @@ func TestGamesHouse(t *testing.T) {
 	}
 }
 
-// TestGamesFileMap holds games/doc.go's map of its files to the files: each
-// non-test file is named there (the verb files may go by verb_*.go), and
-// each file named is there.
+// TestGamesFileMap holds each map of its files in the games tree to the
+// files: games/doc.go for games, internal/referee's doc.go for the
+// referee. Each non-test file is named in its package's map (games' verb
+// files may go by verb_*.go), and each file named is there.
 func TestGamesFileMap(t *testing.T) {
-	doc, err := os.ReadFile("../../games/doc.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	named := map[string]bool{}
-	for _, m := range regexp.MustCompile(`\b[a-z_*]+\.go\b`).FindAllString(string(doc), -1) {
-		named[m] = true
-	}
-	files, err := filepath.Glob("../../games/*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	have := map[string]bool{}
-	for _, f := range files {
-		name := filepath.Base(f)
-		if strings.HasSuffix(name, "_test.go") || name == "doc.go" {
-			continue
+	for _, dir := range []string{"../../games", "../../games/internal/referee"} {
+		doc, err := os.ReadFile(filepath.Join(dir, "doc.go"))
+		if err != nil {
+			t.Fatal(err)
 		}
-		have[name] = true
-		if !named[name] && !(strings.HasPrefix(name, "verb_") && named["verb_*.go"]) {
-			t.Errorf("games/%s is not in games/doc.go's map of its files", name)
+		named := map[string]bool{}
+		for _, m := range regexp.MustCompile(`\b[a-z_*]+\.go\b`).FindAllString(string(doc), -1) {
+			named[m] = true
 		}
-	}
-	for name := range named {
-		if !strings.Contains(name, "*") && !have[name] {
-			t.Errorf("games/doc.go names %s, which games does not have", name)
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		have := map[string]bool{}
+		for _, f := range files {
+			name := filepath.Base(f)
+			if strings.HasSuffix(name, "_test.go") || name == "doc.go" {
+				continue
+			}
+			have[name] = true
+			if !named[name] && !(strings.HasPrefix(name, "verb_") && named["verb_*.go"]) {
+				t.Errorf("%s/%s is not in its doc.go's map of its files", dir, name)
+			}
+		}
+		if len(have) < 10 {
+			t.Fatalf("%s: %d files found: the glob missed the package", dir, len(have))
+		}
+		for name := range named {
+			if !strings.Contains(name, "*") && !have[name] {
+				t.Errorf("%s/doc.go names %s, which the package does not have", dir, name)
+			}
 		}
 	}
 }

@@ -26,7 +26,7 @@ func attachmentSize(as []Attachment) int {
 	return n
 }
 
-// attach adds files to the answer, replacing a file of the same name (the
+// Attach adds files to the answer, replacing a file of the same name (the
 // same game exported twice). It refuses files that would take the
 // answer's files past limit bytes, and adds none of them then.
 func (a *Reply) Attach(limit int, files ...Attachment) error {

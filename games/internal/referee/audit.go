@@ -32,7 +32,7 @@ func auditKey(at time.Time, seq uint64) string {
 	return string(k[:])
 }
 
-// putAudit adds e to the audit log.
+// PutAudit adds e to the audit log.
 func (st StoreTx) PutAudit(e AuditEntry) error {
 	b := st.Tx.Bucket(store.Audit)
 	seq, err := b.NextSequence()
@@ -56,7 +56,7 @@ func (st StoreTx) eachAudit(f func(e AuditEntry) error) error {
 	})
 }
 
-// audit logs an action taken in this change, at its time.
+// Audit logs an action taken in this change, at its time.
 func (c *Change) Audit(who, action, target, detail, why string) error {
 	return c.St.PutAudit(AuditEntry{At: c.Now, Who: who, Action: action, Target: target, Detail: detail, Why: why})
 }

@@ -30,7 +30,7 @@ const (
 	Organiser = consent.Organiser
 )
 
-// tournamentAuthority is what a tournament line needs: looking needs
+// TournamentAuthority is what a tournament line needs: looking needs
 // nothing, entering or leaving the sender's key, starting or withdrawing
 // another player the organiser's.
 func TournamentAuthority(c Command) Authority {
@@ -112,7 +112,7 @@ func (c *Change) addressKeyMail(m *Mail, to string) {
 	c.CarryKey(m, keys.Address, to)
 }
 
-// carryKey puts the key for purpose (keys.PersonalKey) of to in mail m's
+// CarryKey puts the key for purpose (keys.PersonalKey) of to in mail m's
 // reply address and subject tag.
 func (c *Change) CarryKey(m *Mail, purpose, to string) {
 	id, tok := keys.PersonalKey(c.Srv.Store.Secret, purpose, to)

@@ -60,7 +60,7 @@ func (c *Change) evaluate(lg *LiveGame, g *rules.Game) (solver.Value, error) {
 	return lg.Kit.Analyst.Evaluate(ctx, g)
 }
 
-// levelFor picks the bot level: the one asked for if the bot plays it,
+// LevelFor picks the bot level: the one asked for if the bot plays it,
 // else the bot's strongest (perfect where the game is solved: that is the
 // opponent windpost promises; "level strong" or "level casual" ask for a
 // gentler one).

@@ -110,7 +110,7 @@ func (t *botTurns) take(heads []string, late func(lane string) bool) string {
 	return best
 }
 
-// nextWork reads the continuation whose turn it is, passing over the keys
+// NextWork reads the continuation whose turn it is, passing over the keys
 // in skip; key is "" when no work waits. A continuation that cannot be
 // read comes with its key and the error.
 func (s *Server) NextWork(st StoreTx, skip map[string]bool) (key string, c *Continuation, err error) {
@@ -143,7 +143,7 @@ func (h *Handling) lane() string {
 	return h.From
 }
 
-// countUnprovenGame counts a game against the bot begun by a sender who
+// CountUnprovenGame counts a game against the bot begun by a sender who
 // never proved their address, or refuses it when such senders, all of
 // them together, began Config.NewBotGamesUnproven this hour.
 func (h *Handling) CountUnprovenGame() error {

@@ -281,7 +281,7 @@ func (h *Handling) rerun(job BotJob) []Command {
 	return nil
 }
 
-// judgedValue is the analyst's value of lg from BotWork, if it has one
+// JudgedValue is the analyst's value of lg from BotWork, if it has one
 // for lg as it is.
 func (h *Handling) JudgedValue(lg *LiveGame) (solver.Value, bool) {
 	j := h.bot.value
@@ -291,7 +291,7 @@ func (h *Handling) JudgedValue(lg *LiveGame) (solver.Value, bool) {
 	return j.v, true
 }
 
-// analyse values every position of a finished game and marks the moves
+// Analyse values every position of a finished game and marks the moves
 // that made the mover's result worse: a proven value dropped (a win into a
 // draw or a loss, a draw into a loss, by solver.Value.Rank), or, between
 // the search's estimates of a game that is not solved, winning chances

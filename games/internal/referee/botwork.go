@@ -28,7 +28,7 @@ const (
 	jobAnalysis = "analysis" // the analyst values every move of a finished game
 )
 
-// botJob is the work a command left for the bot: in game Game at ply Ply,
+// BotJob is the work a command left for the bot: in game Game at ply Ply,
 // for the command Line, which said Prefix before the bot's move.
 type BotJob struct {
 	Kind   string `json:"kind"`
@@ -59,7 +59,7 @@ type judged struct {
 	v    solver.Value
 }
 
-// continuation is a mail whose answer waits for the bot, as the bot-work
+// Continuation is a mail whose answer waits for the bot, as the bot-work
 // bucket keeps it.
 type Continuation struct {
 	V int `json:"v"`
@@ -79,14 +79,14 @@ type savedNotice struct {
 	Order  int      `json:"order"`
 }
 
-// think returns the *thinking error of a command that needs the bot's
+// Think returns the *thinking error of a command that needs the bot's
 // work of kind in lg; prefix is what the command says before the bot's
 // move.
 func (h *Handling) Think(kind string, lg *LiveGame, prefix string) error {
 	return &thinking{BotJob{Kind: kind, Game: lg.Rec.ID, Ply: len(lg.Rec.Moves), Line: h.bot.line, Prefix: prefix}}
 }
 
-// mayThink refuses a command that needs the bot's work of kind in lg
+// MayThink refuses a command that needs the bot's work of kind in lg
 // while it thinks there already, or when it did that work there before in
 // this mail: the bot searches a move once per game in each mail, and the
 // analyst judges once per game in each mail.
@@ -116,7 +116,7 @@ func searchKey(game, kind string) string {
 	return game
 }
 
-// thinkingRefusal refuses a change to a game whose bot is thinking.
+// ThinkingRefusal refuses a change to a game whose bot is thinking.
 func ThinkingRefusal(lg *LiveGame) *Refusal {
 	return Refused("the bot is thinking about game %s; its answer comes in a separate mail.", lg.Rec.ID).
 		Instead("Write again once it has answered.")

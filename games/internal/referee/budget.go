@@ -104,7 +104,7 @@ func (h *Handling) mailsSection(rest []Command) string {
 	return ListLines(head, lines, len(rest))
 }
 
-// listLines writes head and the lines quoted, then how many more there
+// ListLines writes head and the lines quoted, then how many more there
 // were of total.
 func ListLines(head string, lines []string, total int) string {
 	var b strings.Builder
@@ -118,7 +118,7 @@ func ListLines(head string, lines []string, total int) string {
 	return b.String()
 }
 
-// capText cuts text to at most limit bytes at a line's end and says how
+// CapText cuts text to at most limit bytes at a line's end and says how
 // many lines were left out.
 func CapText(text string, limit int) string {
 	if len(text) <= limit {

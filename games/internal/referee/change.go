@@ -12,7 +12,7 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
-// change is one write transaction of the server: one request handled, or
+// Change is one write transaction of the server: one request handled, or
 // one tick. It loads each game and player once, collects the news for the
 // players, and commit writes back what changed and queues the mails.
 type Change struct {
@@ -33,7 +33,7 @@ type Change struct {
 	Queued  []Mail
 }
 
-// game returns game id, loaded once per change; nil if there is none, or
+// Game returns game id, loaded once per change; nil if there is none, or
 // if the game cannot be read (a damaged record, a variant this server no
 // longer plays, moves the engine refuses): that is logged and remembered in
 // c.unreadable, so that one broken game cannot block every request and
@@ -70,7 +70,7 @@ func (c *Change) readGame(id string) (*LiveGame, error) {
 	return loadGame(rec, raw, kit)
 }
 
-// player returns the record of address, creating it in memory if needed;
+// Player returns the record of address, creating it in memory if needed;
 // a caller that changes it calls c.markChanged(address).
 func (c *Change) Player(address string) (*record.Player, error) {
 	if p, ok := c.players[address]; ok {
@@ -87,10 +87,10 @@ func (c *Change) Player(address string) (*record.Player, error) {
 	return p, nil
 }
 
-// markChanged has commit write the record of address back.
+// MarkChanged has commit write the record of address back.
 func (c *Change) MarkChanged(address string) { c.dirty[address] = true }
 
-// playerGames returns the games of address that can be read, oldest
+// PlayerGames returns the games of address that can be read, oldest
 // first. Challenges to address that ended without being played (declined,
 // withdrawn, expired) are pruned from its record on the way: a player
 // spammed with challenges must not stay slow.
@@ -118,7 +118,7 @@ func (c *Change) PlayerGames(address string) ([]*LiveGame, error) {
 	return mine, nil
 }
 
-// newGame creates a game in which challenger plays side against opponent,
+// NewGame creates a game in which challenger plays side against opponent,
 // with a fresh id, and registers it with its players.
 func (c *Change) NewGame(kit variants.Kit, challenger string, side rules.Side, opponent record.Slot, state record.State) (*LiveGame, error) {
 	var players [2]record.Slot
@@ -172,7 +172,7 @@ func (c *Change) newGameID() (string, error) {
 	}
 }
 
-// commit queues the notices collected and writes the changed records.
+// Commit queues the notices collected and writes the changed records.
 func (c *Change) Commit() error {
 	if err := rateEnded(c); err != nil {
 		return err

@@ -18,7 +18,7 @@ type realClock struct{}
 // Now is time.Now.
 func (realClock) Now() time.Time { return time.Now() }
 
-// keepFor is how long the store remembers handled Message-IDs and sent
+// KeepFor is how long the store remembers handled Message-IDs and sent
 // mails. A mail handed over again after that would be handled again; the
 // mailer moves handled mail out of the inbox long before.
 const KeepFor = 90 * 24 * time.Hour
@@ -117,7 +117,7 @@ func deadlineFor(c *Change, lg *LiveGame, side rules.Side) (time.Time, error) {
 	return from.Add(time.Duration(lg.Rec.DaysPerMove) * 24 * time.Hour), nil
 }
 
-// startClock sets the deadline for the side to move after a change.
+// StartClock sets the deadline for the side to move after a change.
 func StartClock(c *Change, lg *LiveGame) error {
 	lg.Rec.Reminded = false
 	lg.Rec.Paused = nil // it explained the deadline that ends here

@@ -104,7 +104,7 @@ type Command struct {
 
 var moveNumberSuffix = regexp.MustCompile(`(?:^|\s)#\s*(\d{1,6})\s*$`)
 
-// parse reads one line of a mail in the registry's language (ParseCommand).
+// Parse reads one line of a mail in the registry's language (ParseCommand).
 func (r *verbRegistry) Parse(line string) (Command, bool) {
 	line = strings.TrimSpace(line)
 	if !strings.ContainsFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
@@ -140,7 +140,7 @@ func (r *verbRegistry) Parse(line string) (Command, bool) {
 	return c, true
 }
 
-// parseMove reads "<move> [#<n>]"; a number written as in a game record
+// ParseMove reads "<move> [#<n>]"; a number written as in a game record
 // before the move ("5.P-2c", "5. P-2c") counts as #5.
 func (c *Command) ParseMove(text string) {
 	if n, rest, ok := notation.SplitMoveNumber(text); ok && rest != "" {
@@ -178,7 +178,7 @@ func (c *Command) ParseGameArg(args []string) {
 	}
 }
 
-// parseBoard reads the arguments of board, in any order: a game id, the
+// ParseBoard reads the arguments of board, in any order: a game id, the
 // side to draw at the bottom ("mine", "black", "white") and "always",
 // which keeps that side for every board the sender is mailed.
 func (c *Command) ParseBoard(args []string) {
@@ -292,7 +292,7 @@ func (c *Command) ParseNew(args []string) {
 	c.ParseOptions(args[1:], true, false)
 }
 
-// parseAddress reads the address of challenge, block and unblock into
+// ParseAddress reads the address of challenge, block and unblock into
 // c.Address, or explains in c.Err that it is none.
 func (c *Command) ParseAddress(arg string) bool {
 	addr := keys.CanonicalAddress(arg)
@@ -332,48 +332,7 @@ func (c *Command) ParseVacation(args []string) {
 	}
 }
 
-// pleasantWord reports whether w starts the greetings and sign-offs
-// windpost skips.
-func pleasantWord(w string) bool {
-	switch w {
-	case "hi", "hello", "hey", "dear", "greetings", "howdy",
-		"thanks", "thank", "thx", "ty", "cheers", "regards",
-		"best", "kind", "yours", "sincerely", "bye", "ciao",
-		"good", "gl", "hf", "gg", "sent", "nice", "well",
-		"oops", "sorry":
-		return true
-	}
-	return false
-}
-
-// Pleasantry reports whether line is a short greeting or sign-off that
-// windpost skips without comment: at most five words, the first of which
-// is one of a small list (hi, hello, dear, thanks, cheers, regards, best,
-// good, gg, sorry, "sent from my phone", ...), and no other word that
-// could be a move or a move number ("Hi, P-2c #5" is read). A lone name (a signature
-// without "-- ") is not recognised; it is answered as an unknown line, and
-// since it usually comes last, nothing after it is lost.
-func Pleasantry(line string) bool {
-	words := strings.Fields(strings.ToLower(line))
-	if len(words) == 0 || len(words) > 5 {
-		return false
-	}
-	// Punctuation is trimmed ("Thanks!"), digits are not: "gg365" is a
-	// game id, not "gg".
-	if !pleasantWord(strings.TrimFunc(words[0], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })) {
-		return false
-	}
-	// "Hi, P-2c #5" carries a move: a word with a letter and a digit, or
-	// a move number, is not small talk.
-	for _, w := range words[1:] {
-		if strings.ContainsFunc(w, unicode.IsDigit) && (strings.ContainsFunc(w, unicode.IsLetter) || strings.HasPrefix(w, "#")) {
-			return false
-		}
-	}
-	return true
-}
-
-// parseRating reads "rating" (the sender's own) and "standings <game>".
+// ParseRating reads "rating" (the sender's own) and "standings <game>".
 func (c *Command) ParseRating(verb string, args []string) {
 	if verb != "standings" {
 		c.Verb = VerbRating
@@ -390,7 +349,7 @@ func (c *Command) ParseRating(verb string, args []string) {
 	c.Variant = args[0]
 }
 
-// tournamentCommand is what a tournament command line asks for; the
+// TournamentCommand is what a tournament command line asks for; the
 // game, the days per move and rated are the Command's Variant, Days and
 // Rating.
 type TournamentCommand struct {

@@ -15,7 +15,7 @@ import (
 // The mails windpost writes: the answer to a request, the notices and
 // reminders about a game, their headers, subjects and status blocks.
 
-// answer is the reply to the request being handled, written as its
+// Reply is the reply to the request being handled, written as its
 // commands run.
 type Reply struct {
 	Present bool `json:"present"`
@@ -39,7 +39,7 @@ type Reply struct {
 	Shown string `json:"shown,omitempty"`
 }
 
-// resumed is the answer as a continuation kept it, an older windpost's
+// Resumed is the answer as a continuation kept it, an older windpost's
 // text sections read into blocks, after the blocks.
 func (a Reply) Resumed() Reply {
 	for _, s := range a.Sections {
@@ -64,7 +64,7 @@ func (a *Reply) reply(line string, blocks []document.Block) {
 	}
 }
 
-// paragraphs is text as paragraph blocks, one a run of lines between blank lines.
+// Paragraphs is text as paragraph blocks, one a run of lines between blank lines.
 func Paragraphs(text string) []document.Block { return document.FromText(text).Blocks }
 
 type NoticeKey struct{ To, Game string }
@@ -77,7 +77,7 @@ type notice struct {
 	order  int
 }
 
-// notify adds an event to the notice for address about game.
+// Notify adds an event to the notice for address about game.
 func (c *Change) Notify(kind MailKind, to, game, event string) {
 	if to == "" {
 		return
@@ -250,7 +250,7 @@ func (c *Change) gameMail(kind MailKind, lg *LiveGame, to, inReplyTo string, bod
 	return m, nil
 }
 
-// plainMail composes and queues a mail about no game; each adjust changes
+// PlainMail composes and queues a mail about no game; each adjust changes
 // it before it is queued.
 func (c *Change) PlainMail(kind MailKind, to, subject, inReplyTo string, body document.Document, adjust ...func(*Mail)) (Mail, error) {
 	n, err := c.St.Outbox().NewNumber()

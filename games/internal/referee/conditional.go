@@ -16,12 +16,12 @@ import (
 // that move arrived (moveVerb calls conditionalReply), and the rest of the
 // line stays; any other move, a draw offer or an undo request clears it.
 
-// treeOf is side's tree in rec, nil if none.
+// TreeOf is side's tree in rec, nil if none.
 func TreeOf(rec *record.Game, side rules.Side) *conditional.Tree {
 	return rec.Conditional[side.String()]
 }
 
-// setTree keeps t as side's tree in rec; nil clears it.
+// SetTree keeps t as side's tree in rec; nil clears it.
 func SetTree(rec *record.Game, side rules.Side, t *conditional.Tree) {
 	if t == nil {
 		delete(rec.Conditional, side.String())
@@ -44,7 +44,7 @@ type condNews struct {
 	Owner  []string
 }
 
-// conditionalReply answers the move mover has just played in lg from the
+// ConditionalReply answers the move mover has just played in lg from the
 // opponent's tree: a line that foresaw it has its reply played at once, at
 // the time the move was made, and the rest of the line stays; any other
 // move, or a reply that is no longer legal, clears the tree.
@@ -105,7 +105,7 @@ func dropConditional(h *Handling, lg *LiveGame, owner rules.Side, why string) {
 	h.Notify(Notice, rec.Players[owner].Address, rec.ID, fmt.Sprintf("Your conditional moves in game %s were cleared: %s.", rec.ID, why))
 }
 
-// clearsConditional adapts a command of a game between people (draw,
+// ClearsConditional adapts a command of a game between people (draw,
 // undo) so that it clears the opponent's conditional moves when it is
 // done: what they foresaw no longer holds.
 func ClearsConditional(what string, human func(*Handling, *LiveGame, rules.Side) (string, error)) func(*Handling, *LiveGame, rules.Side) (string, error) {

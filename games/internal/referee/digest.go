@@ -24,7 +24,7 @@ import (
 // maxDigestEvents bounds the news held for one digest.
 const maxDigestEvents = 100
 
-// nextDigest is the first time after after at minutes past local midnight
+// NextDigest is the first time after after at minutes past local midnight
 // in loc (on a day that skips that time, the time the clocks show then).
 func NextDigest(after time.Time, loc *time.Location, minutes int) time.Time {
 	l := after.In(loc)
@@ -165,7 +165,7 @@ func digestText(p *record.Player, mine []*LiveGame) document.Document {
 	return d
 }
 
-// yourMoveSection is a game where it is p's move as a mail that answers
+// YourMoveSection is a game where it is p's move as a mail that answers
 // several games shows it: "== Game <id>: your move, deadline ... ==",
 // then the game's status block.
 func YourMoveSection(lg *LiveGame, p *record.Player) []document.Block {

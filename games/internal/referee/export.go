@@ -59,7 +59,7 @@ func (s *Store) GameRecord(id string) (GameRecord, error) {
 	return RecordOf(rec), nil
 }
 
-// recordOf is the GameRecord of the stored game rec.
+// RecordOf is the GameRecord of the stored game rec.
 func RecordOf(rec *record.Game) GameRecord {
 	r := GameRecord{ID: rec.ID, Variant: rec.Variant, State: string(rec.State), Start: rec.Start,
 		Outcome: rec.Outcome(), DaysPerMove: rec.DaysPerMove, Created: rec.Created, Updated: rec.Updated,

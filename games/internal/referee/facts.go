@@ -18,7 +18,7 @@ import (
 // legal move in the position at hand) and the status under the board at
 // the end of a game (the end and the result, never whose move).
 
-// exampleMove is the move a player is shown as "e.g.": the casual bot's
+// ExampleMove is the move a player is shown as "e.g.": the casual bot's
 // kind of choice in g's position for the side to move (solver.SafeMove: a
 // move that wins at once, else one that does not lose at once), written in
 // n's notation as the player would type it. The choice is random but fixed by seed and the

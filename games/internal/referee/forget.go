@@ -54,7 +54,7 @@ func (s *Server) Forget(ctx context.Context, address string) (Forgotten, error) 
 	return f, nil
 }
 
-// forget forgets the player at address within the change.
+// Forget forgets the player at address within the change.
 func (c *Change) Forget(address string) (Forgotten, error) {
 	p, err := c.Player(address)
 	if err != nil {
@@ -115,7 +115,7 @@ func (c *Change) Forget(address string) (Forgotten, error) {
 	return f, c.St.deletePlayer(address)
 }
 
-// forgetMe answers "forget me". It resigns games, so it counts only in a
+// ForgetMe answers "forget me". It resigns games, so it counts only in a
 // mail that carries the sender's reply key.
 func ForgetMe(h *Handling, _ Command) (string, error) {
 	f, err := h.Forget(h.From)

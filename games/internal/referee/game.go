@@ -9,7 +9,7 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
-// liveGame is a game loaded for a change: its record, its kit, the
+// LiveGame is a game loaded for a change: its record, its kit, the
 // rules.Game rebuilt from the moves, and how it ended.
 type LiveGame struct {
 	Rec     *record.Game
@@ -23,7 +23,7 @@ type LiveGame struct {
 	// wasWake is the wake time of the record as read (zero for a new
 	// game): its entry in the clocks index, which the write replaces.
 	wasWake time.Time
-	// endedBefore is whether the game had ended (over or cancelled) when
+	// EndedBefore is whether the game had ended (over or cancelled) when
 	// it was read: a game that ends in this change moves its tournament
 	// on at commit (budget.go counts those mails).
 	EndedBefore bool
@@ -66,10 +66,10 @@ func rebuild(rec *record.Game, kit variants.Kit) (*rules.Game, error) {
 	return g, nil
 }
 
-// toMove is the side to move.
+// ToMove is the side to move.
 func (lg *LiveGame) ToMove() rules.Side { return lg.G.Position().ToMove() }
 
-// play plays m for the side to move and records it; it returns the move
+// Play plays m for the side to move and records it; it returns the move
 // in numbered form ("4.K-2b").
 func (lg *LiveGame) Play(m rules.Move, now time.Time) (string, error) {
 	before := lg.G.Position()
@@ -85,14 +85,14 @@ func (lg *LiveGame) Play(m rules.Move, now time.Time) (string, error) {
 	return fmt.Sprintf("%d.%s", len(lg.Rec.Moves), text), nil
 }
 
-// takeBack removes the last n moves.
+// TakeBack removes the last n moves.
 func (lg *LiveGame) TakeBack(n int) {
 	for i := 0; i < n && lg.G.Undo(); i++ {
 		lg.Rec.Moves = lg.Rec.Moves[:len(lg.Rec.Moves)-1]
 	}
 }
 
-// finish ends the game with outcome o.
+// Finish ends the game with outcome o.
 func (lg *LiveGame) Finish(o rules.Outcome) {
 	lg.Outcome = o
 	lg.Rec.State = record.Over
@@ -109,7 +109,7 @@ func (lg *LiveGame) decline(how string) {
 	lg.Rec.Deadline = time.Time{}
 }
 
-// result says how the game ended ("black wins by resignation", "the
+// Result says how the game ended ("black wins by resignation", "the
 // challenge expired"), or "" while it goes on.
 func (lg *LiveGame) Result() string {
 	if lg.Rec.State == record.Over {

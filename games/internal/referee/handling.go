@@ -14,7 +14,7 @@ import (
 	"github.com/windpost/windpost/variants"
 )
 
-// handling is one Request being handled inside its change: the sender,
+// Handling is one Request being handled inside its change: the sender,
 // what the reply token proved, the game the commands made, and the answer
 // being written. Its methods are the mail's course (read the lines, check
 // authority, run, pause for the bot, answer); the commands are the
@@ -28,7 +28,7 @@ type Handling struct {
 	talk talk     // what the mail says to opponents (verb_talk.go)
 }
 
-// mailState is what a handling knows of its mail: the request, what it
+// MailState is what a handling knows of its mail: the request, what it
 // proved, the answer written so far and the budgets spent. It is one
 // value, kept whole in a continuation while the mail waits for the bot
 // (botwork.go): a pause marshals it and a resume unmarshals it, so that
@@ -209,7 +209,7 @@ func (h *Handling) runShown(c Command) ([]document.Block, error) {
 	return Paragraphs(text), err
 }
 
-// kit is the variant a command names, or a refusal.
+// Kit is the variant a command names, or a refusal.
 func Kit(h *Handling, name string) (variants.Kit, error) {
 	kit, err := h.Srv.Catalog.Get(name)
 	if err != nil {
@@ -238,7 +238,7 @@ func slippedGame(h *Handling, name string) string {
 	return meant
 }
 
-// withKit adapts a command that starts a game (new, challenge): it finds
+// WithKit adapts a command that starts a game (new, challenge): it finds
 // the variant the command names before do runs.
 func WithKit[T any](do func(*Handling, Command, variants.Kit) (T, error)) func(*Handling, Command) (T, error) {
 	return func(h *Handling, c Command) (T, error) {
@@ -251,7 +251,7 @@ func WithKit[T any](do func(*Handling, Command, variants.Kit) (T, error)) func(*
 	}
 }
 
-// pickGames returns the ids of the sender's games that pick accepts.
+// PickGames returns the ids of the sender's games that pick accepts.
 func PickGames(h *Handling, pick func(*record.Game) bool) ([]string, error) {
 	mine, err := h.PlayerGames(h.From)
 	var ids []string
@@ -263,7 +263,7 @@ func PickGames(h *Handling, pick func(*record.Game) bool) ([]string, error) {
 	return ids, err
 }
 
-// gameFor finds the game command c is about: the one it names, else the
+// GameFor finds the game command c is about: the one it names, else the
 // one an earlier command of the same mail created, else the one of the
 // reply token, else the sender's only game that pick accepts. write says
 // the command changes the game: then the sender must be one of its players
@@ -320,7 +320,7 @@ func GameFor(h *Handling, c Command, write bool, pick func(*record.Game) bool, w
 	return lg, side, nil
 }
 
-// threadGame is the game the mail's reply address or subject tag names,
+// ThreadGame is the game the mail's reply address or subject tag names,
 // whether or not its key is right; "" for a key that names no game (a
 // digest's, a confirm request's, an answer's).
 func ThreadGame(h *Handling) string {
@@ -342,7 +342,7 @@ func authRefusal(h *Handling, id string) *Refusal {
 
 func isPlaying(g *record.Game) bool { return g.State == record.Playing }
 
-// playingGame is gameFor for the commands that change a game in progress
+// PlayingGame is gameFor for the commands that change a game in progress
 // (a move, resign, draw, undo): it refuses a game that is not being played.
 func PlayingGame(h *Handling, c Command) (*LiveGame, rules.Side, error) {
 	lg, side, err := GameFor(h, c, true, isPlaying, "game in progress")
@@ -356,7 +356,7 @@ func PlayingGame(h *Handling, c Command) (*LiveGame, rules.Side, error) {
 	return lg, side, nil
 }
 
-// playing adapts a command on a game in progress (resign, draw, undo): it
+// Playing adapts a command on a game in progress (resign, draw, undo): it
 // finds the game with playingGame, then runs human or, in a game against
 // the bot, bot.
 func Playing(human, bot func(*Handling, *LiveGame, rules.Side) (string, error)) func(*Handling, Command) (string, error) {

@@ -15,7 +15,7 @@ import (
 // Invitations: who may be invited, how many mails an invitee gets, and
 // the challenges held for a confirm.
 
-// mayInvite checks the rules of consent for a challenge of the sender's to
+// MayInvite checks the rules of consent for a challenge of the sender's to
 // address: the do-not-mail list, the invitee's blocks, one invitation
 // waiting per address, and the cap per day on addresses that never played.
 func MayInvite(h *Handling, address string) error {
@@ -82,7 +82,7 @@ func mayMailInvitee(h *Handling, address string, them *record.Player) error {
 	return nil
 }
 
-// countInvitation counts an invitation to address against address's
+// CountInvitation counts an invitation to address against address's
 // hourly cap and, if address never played, the sender's daily cap.
 func CountInvitation(h *Handling, address string) error {
 	them, err := h.Player(address)
@@ -173,7 +173,7 @@ func queueConfirmation(h *Handling) error {
 	return nil
 }
 
-// decline declines the challenge lg, or withdraws it if the sender made
+// Decline declines the challenge lg, or withdraws it if the sender made
 // it.
 func Decline(h *Handling, lg *LiveGame) string {
 	rec := lg.Rec

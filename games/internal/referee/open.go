@@ -9,28 +9,6 @@ import (
 	"github.com/windpost/windpost/games/internal/store"
 )
 
-// DefaultLockTimeout is how long Open waits for another process to let go
-// of the file.
-const DefaultLockTimeout = store.DefaultLockTimeout
-
-// ErrStoreInUse is wrapped by Open's error when another process holds the
-// store file.
-var ErrStoreInUse = store.ErrInUse
-
-// ErrDamaged is wrapped by every error that says the store file is
-// damaged: it cannot be read as a bbolt file, it is shorter than its own
-// pages say, or bbolt failed (panicked) on one of its pages.
-var ErrDamaged = store.ErrDamaged
-
-// ErrNotAStore is wrapped by Open's error for an existing file that is not
-// a windpost store: an empty file, or a bbolt file of another program.
-// Open never writes a new store over such a file.
-var ErrNotAStore = store.ErrNotAStore
-
-// DamagedError says which store file is damaged, what was found, and what
-// the operator can do; it is ErrDamaged for errors.Is.
-type DamagedError = store.DamagedError
-
 // StoreOptions tune OpenWith.
 type StoreOptions struct {
 	// LockTimeout is how long to wait for another process holding the

@@ -25,10 +25,10 @@ import (
 // wins by adjudication".
 const adjudication rules.Reason = "adjudication"
 
-// maxExtendDays caps one extension of a deadline.
+// MaxExtendDays caps one extension of a deadline.
 const MaxExtendDays = 30
 
-// cancelledResult is a cancelled game's Result.
+// CancelledResult is a cancelled game's Result.
 const CancelledResult = "cancelled by the server's operator, without a result"
 
 // Decision names the operator who takes an action and why; the players
@@ -51,7 +51,7 @@ func (d Decision) check() error {
 
 func (d Decision) who() string { return "operator:" + strings.TrimSpace(d.By) }
 
-// actor is who took an action, as the players read it.
+// Actor is who took an action, as the players read it.
 type Actor struct {
 	Who   string // for the audit log: an address, or "operator:<name>"
 	Words string // "The tournament's organiser, alice@example.org," or "The server's operator"
@@ -207,7 +207,7 @@ func stateWords(lg *LiveGame) string {
 	return lg.Rec.Result
 }
 
-// adjudicate ends lg by adjudication (see Server.Adjudicate; stated is ""
+// Adjudicate ends lg by adjudication (see Server.Adjudicate; stated is ""
 // or "black", "white", "draw"), tells both players, and logs it. It
 // returns the outcome and on what it rests.
 func Adjudicate(c *Change, lg *LiveGame, stated string, by Actor) (rules.Outcome, string, error) {
@@ -276,7 +276,7 @@ func adjudicatedOutcome(c *Change, lg *LiveGame, stated string) (rules.Outcome, 
 	return o, basis, nil
 }
 
-// statedOutcome reads a stated result: "black" or "white" (that side
+// StatedOutcome reads a stated result: "black" or "white" (that side
 // wins) or "draw".
 func StatedOutcome(s string) (rules.Outcome, bool) {
 	if s == "draw" {
@@ -315,7 +315,7 @@ func tableValue(c *Change, lg *LiveGame) (v solver.Value, proven bool, searched 
 	return v, proven, searched, nil
 }
 
-// extend gives the player to move in lg days more for the move, tells both
+// Extend gives the player to move in lg days more for the move, tells both
 // players, logs it, and returns the new deadline.
 func Extend(c *Change, lg *LiveGame, days int, by Actor) (time.Time, error) {
 	rec := lg.Rec

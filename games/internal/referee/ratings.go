@@ -18,11 +18,11 @@ import (
 // what it did to its players' ratings in its record (RatingChanges), which
 // the game-over mail shows.
 
-// ratingSystem is the Glicko-2 system of every rated game: the paper's τ,
+// RatingSystem is the Glicko-2 system of every rated game: the paper's τ,
 // the default rating period (rating.DefaultPeriod).
 func RatingSystem() rating.System { return rating.System{} }
 
-// botAnchor is the bot level's rating in rated games against the bot:
+// BotAnchor is the bot level's rating in rated games against the bot:
 // perfect 2400 ±50, strong 1900 ±100, club 1500 ±100 (strong less the
 // about 400 points the match runner measured between them), casual 1000 ±100,
 // the levels each game has (perfect, strong and casual in Gufuu and
@@ -75,7 +75,7 @@ func rateEnded(c *Change) error {
 	return nil
 }
 
-// playerRating reads address's rating in variant, aged for the time since
+// PlayerRating reads address's rating in variant, aged for the time since
 // their last rated game; a player without one gets a new record.
 func PlayerRating(c *Change, variant, address string) (*club.Rating, error) {
 	rr, err := c.St.Club().Rating(variant, address)
@@ -177,7 +177,7 @@ func ratingLine(rec *record.Game, reader string) string {
 	return ""
 }
 
-// ratedWords says whether a game is rated, for the challenge, the accept
+// RatedWords says whether a game is rated, for the challenge, the accept
 // and new: "The game is rated." or "The game is unrated.".
 func RatedWords(rec *record.Game) string {
 	if rec.Rated {

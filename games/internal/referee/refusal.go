@@ -7,7 +7,7 @@ import (
 	"github.com/windpost/windpost/games/internal/record"
 )
 
-// refusal is a command that was not run: what was wrong, and what the
+// Refusal is a command that was not run: what was wrong, and what the
 // player could write instead. Commands return it as their error; the
 // handling of a mail tells it from a failure of the store or the bot with
 // errors.As (as go-imap's server tells *imap.Error from other errors), and
@@ -23,12 +23,12 @@ type Refusal struct {
 	slip bool
 }
 
-// refused returns the refusal whose wrong part is the formatted text.
+// Refused returns the refusal whose wrong part is the formatted text.
 func Refused(format string, a ...any) *Refusal {
 	return &Refusal{wrong: fmt.Sprintf(format, a...)}
 }
 
-// instead sets what would be right, formatted.
+// Instead sets what would be right, formatted.
 func (r *Refusal) Instead(format string, a ...any) *Refusal {
 	r.right = fmt.Sprintf(format, a...)
 	return r
@@ -49,7 +49,7 @@ func (r *Refusal) Error() string {
 // text is the refusal as the answer shows it.
 func (r *Refusal) text() string { return "Refused: " + r.Error() }
 
-// stateRefusal refuses a command of reader's on a game that is not being
+// StateRefusal refuses a command of reader's on a game that is not being
 // played, and says what reader can do instead.
 func StateRefusal(lg *LiveGame, reader string) *Refusal {
 	const other = `Write "games" for your other games, or "help" to start a new one.`

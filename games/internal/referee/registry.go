@@ -9,49 +9,49 @@ import "github.com/windpost/windpost/document"
 // their words from it. A new verb is one verbSpec (in the verb's own file,
 // listed in builtinVerbs, verbs.go) and its test.
 
-// verbSpec is one verb of the command language.
+// VerbSpec is one verb of the command language.
 type VerbSpec struct {
-	// verb is the Verb a line naming it gets (parse may choose another
+	// Verb is the Verb a line naming it gets (parse may choose another
 	// verb of its family: "seeks" after "seek").
 	Verb Verb
-	// words are the first words that name the verb; lower case.
+	// Words are the first words that name the verb; lower case.
 	Words []string
-	// authority is what a mail must prove for the verb to run; authorityOf,
+	// Authority is what a mail must prove for the verb to run; authorityOf,
 	// if set, decides it per command (a tournament's "new" and "start").
 	Authority   Authority
 	AuthorityOf func(Command) Authority
-	// parse reads the arguments; nil takes none but a game id.
+	// Parse reads the arguments; nil takes none but a game id.
 	Parse func(c *Command, l LineWords)
-	// run does the verb: a text that says what it did, a *refusal, or a
+	// Run does the verb: a text that says what it did, a *refusal, or a
 	// failure that undoes the mail.
 	Run func(h *Handling, c Command) (string, error)
-	// show, if set, does the verb instead of run and answers in blocks
+	// Show, if set, does the verb instead of run and answers in blocks
 	// (tables, records, boards).
 	Show func(h *Handling, c Command) ([]document.Block, error)
-	// suggest puts the verb among the words "did you mean" offers (not
+	// Suggest puts the verb among the words "did you mean" offers (not
 	// "move", "new" or "say": one letter off everyday words).
 	Suggest bool
-	// usage is the verb's entry in "help": the form, a tab, what it does
+	// Usage is the verb's entry in "help": the form, a tab, what it does
 	// (a newline and a tab go on to the next line of the description);
 	// "" when another verb's entry names it. topic is the "help <topic>"
 	// its words lead to, "" if none.
 	Usage, Topic string
 }
 
-// lineWords is a command line as parse reads it: the verb as written
+// LineWords is a command line as parse reads it: the verb as written
 // (lower case, punctuation trimmed), the line, and the words after the
 // verb as written and lower-cased.
 type LineWords struct {
 	Verb string
 	Line string
-	// keyword is the registry's: a word of the language is no game id.
+	// Keyword is the registry's: a word of the language is no game id.
 	Keyword func(string) bool
 	Words   []string // every word, from the verb on (the game id before it left out)
 	Args    []string // the words after the verb, as written
 	Low     []string // args lower-cased, punctuation trimmed
 }
 
-// authorityFor is the authority command c needs.
+// AuthorityFor is the authority command c needs.
 func (s *VerbSpec) AuthorityFor(c Command) Authority {
 	if s.AuthorityOf != nil {
 		return s.AuthorityOf(c)
@@ -69,7 +69,7 @@ type verbRegistry struct {
 	suggestions []Verb
 }
 
-// newVerbRegistry indexes specs; a later spec's word wins over an earlier
+// NewVerbRegistry indexes specs; a later spec's word wins over an earlier
 // one's (a test's toy verb may take a word).
 func NewVerbRegistry(specs []VerbSpec) *verbRegistry {
 	r := &verbRegistry{byWord: map[string]*VerbSpec{}, ByVerb: map[Verb]*VerbSpec{}}
@@ -87,7 +87,7 @@ func NewVerbRegistry(specs []VerbSpec) *verbRegistry {
 	return r
 }
 
-// keyword reports whether w is a word of the command language; such words
+// Keyword reports whether w is a word of the command language; such words
 // are never game ids.
 func (r *verbRegistry) Keyword(w string) bool {
 	if _, ok := r.byWord[w]; ok {

@@ -103,7 +103,7 @@ type Config struct {
 	WebBaseURL string
 }
 
-// checkAddress refuses an address windpost could never mail.
+// CheckAddress refuses an address windpost could never mail.
 func (s *Server) CheckAddress(addr string) error {
 	if s.Cfg.CheckAddress != nil {
 		return s.Cfg.CheckAddress(addr)
@@ -141,24 +141,24 @@ type Server struct {
 	club    ClubHooks     // club play's part in a mail and the tick
 }
 
-// clubHooks is what club play (seeks and tournaments) does at the points
+// ClubHooks is what club play (seeks and tournaments) does at the points
 // of a mail's course and of the tick that concern it; a nil hook does
 // nothing.
 type ClubHooks struct {
-	// results records the tournament games ended in the change and moves
+	// Results records the tournament games ended in the change and moves
 	// their tournaments on, before the change commits.
 	Results func(c *Change) error
-	// mails counts the mails results will send, for the mail's budget.
+	// Mails counts the mails results will send, for the mail's budget.
 	Mails func(c *Change) int
-	// expire ends the seeks whose time ran out before handledUpTo (the
+	// Expire ends the seeks whose time ran out before handledUpTo (the
 	// tick).
 	Expire func(c *Change, handledUpTo time.Time) error
-	// forget takes address out of its tournaments, writing standIn for
+	// Forget takes address out of its tournaments, writing standIn for
 	// it ("forget me").
 	Forget func(c *Change, address, standIn string) error
 }
 
-// newServer returns a server of the games in store, playing the variants
+// New returns a server of the games in store, playing the variants
 // of catalog, speaking the command language of verbs, with club play's
 // hooks (NewServer gives windpost's own).
 func New(store *Store, catalog *variants.Catalog, cfg Config, verbs []VerbSpec, club ClubHooks) (*Server, error) {
@@ -313,7 +313,7 @@ func (s *Server) TickUpTo(ctx context.Context, handledUpTo time.Time) ([]Mail, e
 	return queued, nil
 }
 
-// newChange begins the change of one request from (or of a tick, from ""):
+// NewChange begins the change of one request from (or of a tick, from ""):
 // its random numbers are fixed by from and the time, so that a request
 // handled again after a failure draws the same.
 func (s *Server) NewChange(ctx context.Context, st StoreTx, from string) *Change {

@@ -17,7 +17,7 @@ type standingRow struct {
 	Games   int
 }
 
-// standingRows reads a game's ratings as of now, best first (by the
+// StandingRows reads a game's ratings as of now, best first (by the
 // rating, then the smaller deviation, then the address): the table of
 // "standings" by mail and of the web view. A rating that cannot be read
 // is passed to skip and left out.
@@ -41,5 +41,5 @@ func StandingRows(st StoreTx, variant string, now time.Time, skip func(error)) (
 	return rows, err
 }
 
-// standingsSize is how many players "standings" lists.
+// StandingsSize is how many players "standings" lists.
 const StandingsSize = 30

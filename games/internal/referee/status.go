@@ -148,7 +148,7 @@ func playingStatus(b *strings.Builder, lg *LiveGame, reader string, loc *time.Lo
 	return ""
 }
 
-// sideThenPlayer names the side and who plays it for reader: "black
+// SideThenPlayer names the side and who plays it for reader: "black
 // (you)", "white (the bot)", "black (alice@example.org)".
 func SideThenPlayer(rec *record.Game, side rules.Side, reader string) string {
 	p := rec.Players[side]
@@ -164,7 +164,7 @@ func SideThenPlayer(rec *record.Game, side rules.Side, reader string) string {
 	return fmt.Sprintf("%s (%s)", side, nameAnd(p, ""))
 }
 
-// playerThenSide names who plays side, and the side, for reader: "you
+// PlayerThenSide names who plays side, and the side, for reader: "you
 // (black)", "the bot (white, perfect)", "alice@example.org (black)".
 func PlayerThenSide(rec *record.Game, side rules.Side, reader string) string {
 	p := rec.Players[side]
@@ -183,10 +183,10 @@ func PlayerThenSide(rec *record.Game, side rules.Side, reader string) string {
 	return fmt.Sprintf("%s (%s)", p.Address, side)
 }
 
-// formatTime writes a deadline for players: "Sat 28 Nov 2026 12:00 UTC".
+// FormatTime writes a deadline for players: "Sat 28 Nov 2026 12:00 UTC".
 func FormatTime(t time.Time) string { return FormatTimeIn(t, time.UTC) }
 
-// formatTimeIn writes t in the zone loc ("Mon 2 Jan 2006 15:04 EET");
+// FormatTimeIn writes t in the zone loc ("Mon 2 Jan 2006 15:04 EET");
 // nil is UTC.
 func FormatTimeIn(t time.Time, loc *time.Location) string {
 	if loc == nil {
@@ -195,7 +195,7 @@ func FormatTimeIn(t time.Time, loc *time.Location) string {
 	return t.In(loc).Format("Mon 2 Jan 2006 15:04 MST")
 }
 
-// locationOf is the time zone address reads times in: its "timezone"
+// LocationOf is the time zone address reads times in: its "timezone"
 // setting, or UTC.
 func (c *Change) LocationOf(address string) *time.Location {
 	p, err := c.Player(address)
@@ -219,7 +219,7 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
-// offersTo lists what stands in rec for side to answer, draw first.
+// OffersTo lists what stands in rec for side to answer, draw first.
 func OffersTo(rec *record.Game, side rules.Side) []string {
 	var out []string
 	opp := side.Opponent().String()
@@ -232,7 +232,7 @@ func OffersTo(rec *record.Game, side rules.Side) []string {
 	return out
 }
 
-// declineWords is what side writes to decline what (an offer standing in
+// DeclineWords is what side writes to decline what (an offer standing in
 // rec): "decline", or "decline draw" when two offers stand.
 func DeclineWords(rec *record.Game, side rules.Side, what string) string {
 	if len(OffersTo(rec, side)) > 1 {
@@ -241,7 +241,7 @@ func DeclineWords(rec *record.Game, side rules.Side, what string) string {
 	return "decline"
 }
 
-// orMove ends the line of a notice that says how to decline: a move
+// OrMove ends the line of a notice that says how to decline: a move
 // declines too, when it is the reader's (side's) turn.
 func OrMove(lg *LiveGame, side rules.Side) string {
 	if lg.ToMove() == side {

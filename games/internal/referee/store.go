@@ -74,37 +74,37 @@ func (s *Store) Close() error { return s.db.Close() }
 // Path is the store's file name.
 func (s *Store) Path() string { return s.path }
 
-// view runs f in a read transaction; bbolt failing on a damaged page is a
+// View runs f in a read transaction; bbolt failing on a damaged page is a
 // DamagedError.
 func (s *Store) View(f func(StoreTx) error) error {
 	return s.db.View(func(tx *store.Tx) error { return f(StoreTx{tx}) })
 }
 
-// update runs f in a write transaction, committed if f returns nil; bbolt
+// Update runs f in a write transaction, committed if f returns nil; bbolt
 // failing on a damaged page is a DamagedError.
 func (s *Store) Update(f func(StoreTx) error) error {
 	return s.db.Update(func(tx *store.Tx) error { return f(StoreTx{tx}) })
 }
 
-// storeTx is the store inside one bbolt transaction, with a typed
+// StoreTx is the store inside one bbolt transaction, with a typed
 // accessor for each kind of record: with its views (outbox, clocks,
 // botWork, club) the only code that knows how records are encoded.
 type StoreTx struct{ Tx *store.Tx }
 
-// outbox is the outbox's part of the store (package outbox).
+// Outbox is the outbox's part of the store (package outbox).
 func (st StoreTx) Outbox() outbox.Tx { return outbox.View(st.Tx) }
 
-// clocks is the part of the store that keeps time (package clocks),
+// Clocks is the part of the store that keeps time (package clocks),
 // reading a game's wake time with wakeOf.
 func (st StoreTx) Clocks() clocks.Tx { return clocks.View(st.Tx, wakeOf) }
 
-// botWork is the bot's queue and budgets (package botwork).
+// BotWork is the bot's queue and budgets (package botwork).
 func (st StoreTx) BotWork() botwork.Tx { return botwork.View(st.Tx) }
 
-// club is the seeks, tournaments and ratings (internal/club).
+// Club is the seeks, tournaments and ratings (internal/club).
 func (st StoreTx) Club() club.Tx { return club.View(st.Tx) }
 
-// game reads game id; rec is nil if there is none. raw is the record as
+// Game reads game id; rec is nil if there is none. raw is the record as
 // stored, for putGame's comparison.
 func (st StoreTx) Game(id string) (rec *record.Game, raw []byte, err error) {
 	rec, raw, err = store.Get[record.Game](st.Tx.Bucket(store.Games), id)
@@ -114,19 +114,19 @@ func (st StoreTx) Game(id string) (rec *record.Game, raw []byte, err error) {
 	return rec, raw, nil
 }
 
-// hasGame reports whether there is a game id.
+// HasGame reports whether there is a game id.
 func (st StoreTx) HasGame(id string) bool { return st.Tx.Bucket(store.Games).Has(id) }
 
 // newGameNumber reserves the counter from which the next game id is made.
 func (st StoreTx) newGameNumber() (uint64, error) { return st.Tx.Bucket(store.Games).NextSequence() }
 
-// eachGame calls f with every game in id order; err is a record that
+// EachGame calls f with every game in id order; err is a record that
 // cannot be decoded.
 func (st StoreTx) EachGame(f func(id string, rec *record.Game, err error) error) error {
 	return store.Each(st.Tx.Bucket(store.Games), f)
 }
 
-// putGame writes rec with the current version, unless it encodes to old
+// PutGame writes rec with the current version, unless it encodes to old
 // byte for byte (so that reading a game changes nothing); a record it
 // writes is stamped Updated now. was is the wake time of the record as
 // read (clockOf before any change; zero for a new game), whose entry in
@@ -149,13 +149,13 @@ func (st StoreTx) PutGame(rec *record.Game, old []byte, was, now time.Time) erro
 	return st.Tx.Bucket(store.Games).Put(rec.ID, rec)
 }
 
-// player reads the record of address; p is nil if there is none.
+// Player reads the record of address; p is nil if there is none.
 func (st StoreTx) Player(address string) (p *record.Player, err error) {
 	p, _, err = store.Get[record.Player](st.Tx.Bucket(store.Players), address)
 	return p, err
 }
 
-// putPlayer writes the record of address.
+// PutPlayer writes the record of address.
 func (st StoreTx) PutPlayer(address string, p *record.Player) error {
 	p.V = 1
 	return st.Tx.Bucket(store.Players).Put(address, p)
@@ -172,7 +172,7 @@ func (st StoreTx) newStandInNumber() (uint64, error) {
 	return st.Tx.Bucket(store.Players).NextSequence()
 }
 
-// doNotMail reports whether address asked never to be mailed. A store
+// DoNotMail reports whether address asked never to be mailed. A store
 // opened read-only before the bucket existed has none.
 func (st StoreTx) DoNotMail(address string) bool {
 	return st.Tx.Bucket(store.DoNotMail).Has(address)
@@ -188,7 +188,7 @@ func (st StoreTx) processed(messageID string) bool {
 	return st.Tx.Bucket(store.Processed).Has(processedKey(messageID))
 }
 
-// markProcessed remembers the mail with this Message-ID as handled.
+// MarkProcessed remembers the mail with this Message-ID as handled.
 func (st StoreTx) MarkProcessed(messageID string, r record.Processed) error {
 	r.V = 1
 	return st.Tx.Bucket(store.Processed).Put(processedKey(messageID), r)

@@ -30,7 +30,7 @@ type banRecord struct {
 	Why string    `json:"why"`
 }
 
-// banned reports whether address is banned.
+// Banned reports whether address is banned.
 func (st StoreTx) Banned(address string) bool {
 	return st.Tx.Bucket(store.Bans).Has(address)
 }

@@ -28,7 +28,7 @@ func ClockOf(rec *record.Game) gameClock {
 	return gameClock{State: rec.State, DaysPerMove: rec.DaysPerMove, Deadline: rec.Deadline, Reminded: rec.Reminded, RemindBefore: rec.RemindBefore}
 }
 
-// wake is when the clock next has something to do in the game (a
+// Wake is when the clock next has something to do in the game (a
 // reminder, a loss on time, an expired challenge: record.Game.Due is true
 // from then on), or zero if never.
 func (g gameClock) Wake() time.Time {

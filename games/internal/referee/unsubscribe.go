@@ -28,7 +28,7 @@ var ErrUnknownKey = errors.New("the key proves no address")
 // body of the POST that stops (RFC 8058 section 3.1).
 const UnsubscribePost = "List-Unsubscribe=One-Click"
 
-// unsubscribePath is where the web view answers the one-click POST, below
+// UnsubscribePath is where the web view answers the one-click POST, below
 // its base URL; the key follows.
 const UnsubscribePath = "/unsubscribe/"
 

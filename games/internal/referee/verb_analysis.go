@@ -9,7 +9,7 @@ import (
 	"github.com/windpost/windpost/solver"
 )
 
-// analysisVerb answers "analysis" after the end of a game: every move's value
+// AnalysisVerb answers "analysis" after the end of a game: every move's value
 // and the mistakes, worked out once and kept with the game.
 func AnalysisVerb(h *Handling, c Command) ([]document.Block, error) {
 	lg, _, err := GameFor(h, c, false, func(g *record.Game) bool { return g.State == record.Over }, "finished game")
@@ -55,7 +55,7 @@ const (
 	blunderChances = 0.3 // a blunder this much
 )
 
-// judgeMove says what a move was for its mover, from the value before it
+// JudgeMove says what a move was for its mover, from the value before it
 // (for the mover) and after it (for the mover, ForMover): "mistake" when a
 // proven value dropped (a win into a draw or a loss, a draw into a loss)
 // or an estimate lost mistakeChances, "blunder" when an estimate lost

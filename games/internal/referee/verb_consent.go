@@ -54,7 +54,7 @@ type senderProof struct {
 	Known      bool // the sender proved their address once (record.Player.Proven)
 }
 
-// parseConsent reads the arguments of confirm, stop, block, unblock and
+// ParseConsent reads the arguments of confirm, stop, block, unblock and
 // forget.
 func (c *Command) ParseConsent(args []string) {
 	switch c.Verb {
@@ -126,7 +126,7 @@ func noteProof(h *Handling) error {
 	return nil
 }
 
-// provedHere reports whether this mail proves its sender: it carries one
+// ProvedHere reports whether this mail proves its sender: it carries one
 // of the sender's keys, or passed DMARC at our own server.
 func ProvedHere(h *Handling) bool {
 	return h.AuthGame != "" || h.Consent.ConfirmKey || h.Consent.AddressKey || h.ByDigest || h.Req.Aligned
@@ -155,7 +155,7 @@ func (c *Change) neverPlayed(address string) (bool, error) {
 	return p.Proven.IsZero(), nil
 }
 
-// confirm answers "confirm": in a reply carrying the confirmation's key,
+// Confirm answers "confirm": in a reply carrying the confirmation's key,
 // the challenges waiting for it are made; anywhere else it does nothing.
 func Confirm(h *Handling, _ Command) (string, error) {
 	p, err := h.Player(h.From)
@@ -194,7 +194,7 @@ func Confirm(h *Handling, _ Command) (string, error) {
 	return b.String(), nil
 }
 
-// stopVerb answers "stop": the sender goes on the do-not-mail list for ever,
+// StopVerb answers "stop": the sender goes on the do-not-mail list for ever,
 // and the challenges waiting for them are declined.
 func StopVerb(h *Handling, _ Command) (string, error) {
 	if err := h.St.putDoNotMail(h.From, h.Now); err != nil {
@@ -225,7 +225,7 @@ func StopVerb(h *Handling, _ Command) (string, error) {
 	return text, nil
 }
 
-// blockVerb answers "block <address>": address can no longer challenge the
+// BlockVerb answers "block <address>": address can no longer challenge the
 // sender; its challenges waiting for the sender are declined.
 func BlockVerb(h *Handling, c Command) (string, error) {
 	p, err := h.Player(h.From)
@@ -254,7 +254,7 @@ func BlockVerb(h *Handling, c Command) (string, error) {
 	return fmt.Sprintf("Done: %s can no longer challenge you. %s", c.Address, undo), nil
 }
 
-// unblock answers "unblock <address>". Since it lets mail in again, it
+// Unblock answers "unblock <address>". Since it lets mail in again, it
 // counts only in a mail that carries the sender's reply key.
 func Unblock(h *Handling, c Command) (string, error) {
 	p, err := h.Player(h.From)

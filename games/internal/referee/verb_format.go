@@ -22,7 +22,7 @@ const (
 	formatStandard   = "standard"   // the command's word for the board ("" in the record)
 )
 
-// formatVerb is the registry's entry of "format".
+// FormatVerb is the registry's entry of "format".
 func FormatVerb() VerbSpec {
 	return VerbSpec{Verb: VerbFormat, Words: []string{"format"}, Authority: Sender, Suggest: true, Topic: "format",
 		Usage: "format accessible / format standard\n\teach game in words, no board (for screen readers\n\tand large print), or the board again",

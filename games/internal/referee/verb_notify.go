@@ -22,7 +22,7 @@ const (
 	maxRemind = 14 * 24 * time.Hour
 )
 
-// notifySetting is what a notify, remind or timezone line sets.
+// NotifySetting is what a notify, remind or timezone line sets.
 type NotifySetting struct {
 	Each     bool            // notify each
 	Digest   bool            // notify digest
@@ -31,7 +31,7 @@ type NotifySetting struct {
 	Zone     string          // timezone: the IANA name as time.LoadLocation knows it
 }
 
-// parseSetting reads the arguments of notify, remind and timezone (args as
+// ParseSetting reads the arguments of notify, remind and timezone (args as
 // written: time zone names are case-sensitive).
 func (c *Command) ParseSetting(verb string, args []string) {
 	c.Verb = Verb(verb)
@@ -88,7 +88,7 @@ func (c *Command) ParseSetting(verb string, args []string) {
 	c.Setting = s
 }
 
-// settingVerb answers notify, remind and timezone: it sets, or with no
+// SettingVerb answers notify, remind and timezone: it sets, or with no
 // argument says, the sender's setting.
 func SettingVerb(h *Handling, c Command) (string, error) {
 	p, err := h.Player(h.From)
@@ -137,7 +137,7 @@ func SettingVerb(h *Handling, c Command) (string, error) {
 
 const notifyDigest = "digest"
 
-// localTime writes t in the player's time zone, with its abbreviation
+// LocalTime writes t in the player's time zone, with its abbreviation
 // ("Mon 2 Jan 2006 09:00 EET").
 func LocalTime(p *record.Player, t time.Time) string { return FormatTimeIn(t, p.Location()) }
 
@@ -146,7 +146,7 @@ func digestClock(p *record.Player) string {
 	return fmt.Sprintf("%02d:%02d", p.DigestAt/60, p.DigestAt%60)
 }
 
-// reminderTimes is when reminders go before a deadline, longest first, for
+// ReminderTimes is when reminders go before a deadline, longest first, for
 // a player with schedule remind and a move with perMove: the times of the
 // schedule shorter than perMove; and, so that no game is lost on time
 // without two reminders, while fewer than two are left, two hours before

@@ -64,7 +64,7 @@ type Standing struct {
 	Games       int
 }
 
-// webToken is the token of game id's web link: a reply token of the id
+// WebToken is the token of game id's web link: a reply token of the id
 // for "web-link", which is no game id, so that no player's key is a
 // link's (as the digest's key is made).
 func WebToken(secret []byte, id string) string { return keys.Token(secret, "web-link", id) }

@@ -24,12 +24,12 @@ func replyWithMove(n notation.Notation, g *rules.Game, seed uint64, number int) 
 	return fmt.Sprintf("Reply with your move and its number, #%d; \"moves\" lists the legal ones.\n", number)
 }
 
-// dayCount is n days in words: "1 day", "3 days".
+// DayCount is n days in words: "1 day", "3 days".
 func DayCount(n int) string {
 	return fmt.Sprintf("%d %s", n, Plural(n, "day", "days"))
 }
 
-// didYouMean returns the command word that the first word of line is a
+// DidYouMean returns the command word that the first word of line is a
 // slip of: one letter changed, added, left out or two swapped (two such
 // slips in a word of six letters or more), and the word as written. ok is
 // false when the line starts with no such word.
@@ -55,7 +55,7 @@ func (r *verbRegistry) DidYouMean(line string) (word string, meant Verb, ok bool
 	return word, meant, meant != ""
 }
 
-// slips is the optimal string alignment distance between a and b: the
+// Slips is the optimal string alignment distance between a and b: the
 // letters changed, added or left out and the neighbours swapped to turn
 // one into the other.
 func Slips(a, b string) int {
@@ -89,7 +89,7 @@ func Slips(a, b string) int {
 	return last[len(rb)]
 }
 
-// notUnderstood refuses a line that is neither a command nor a move; one
+// NotUnderstood refuses a line that is neither a command nor a move; one
 // that starts with a slip of a command word is asked about ("Did you mean
 // "help"?").
 func (r *verbRegistry) NotUnderstood(line string) *Refusal {
@@ -101,7 +101,7 @@ func (r *verbRegistry) NotUnderstood(line string) *Refusal {
 		right: "It is not a command, nor a move (moves name squares, so they have digits).", notCommand: true}
 }
 
-// resultFor says how the game ended in reader's own words: "you win by
+// ResultFor says how the game ended in reader's own words: "you win by
 // checkmate", "you lose on time", "draw by agreement"; to someone who
 // does not play it, "black wins by resignation". A game that never began
 // keeps its reason ("the challenge expired"); a game going on gives "".
@@ -132,10 +132,10 @@ func (lg *LiveGame) ResultFor(reader string) string {
 	return "you lose " + how
 }
 
-// maxNameRunes is the longest display name shown; longer ones are cut.
+// MaxNameRunes is the longest display name shown; longer ones are cut.
 const MaxNameRunes = 40
 
-// cleanName makes a display name from a From header fit to show to
+// CleanName makes a display name from a From header fit to show to
 // others: it is user input, so control, format (bidi) and other invisible
 // characters are dropped, quotes and angle brackets too, white space is
 // folded, and the name is cut to maxNameRunes. A name that holds an
@@ -207,7 +207,7 @@ func (h *Handling) noteName() error {
 	return nil
 }
 
-// fromShown is the sender as the mails to others show them.
+// FromShown is the sender as the mails to others show them.
 func (h *Handling) FromShown() string {
 	if p, err := h.Player(h.From); err == nil {
 		return shownAs(p.Name, h.From)
@@ -215,7 +215,7 @@ func (h *Handling) FromShown() string {
 	return h.From
 }
 
-// shownSlot is the player as mails to others show them: "the bot (casual)",
+// ShownSlot is the player as mails to others show them: "the bot (casual)",
 // "Alice (alice@example.org)" or the address.
 func ShownSlot(p record.Slot) string {
 	if p.Bot {
