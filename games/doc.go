@@ -20,8 +20,9 @@
 // leaves a continuation, and Server.BotWork (run beside the mail loop)
 // thinks with no lock held and finishes the mail in a second transaction.
 //
-// Where things are. This package is windpost's verbs and club play on
-// top of internal/referee, the core: a mail's course (authenticate,
+// Where things are. This package is windpost's game verbs and club play
+// (internal/clubplay: seeks, tournaments, the organiser's commands,
+// ratings) on top of internal/referee, the core: a mail's course (authenticate,
 // authorise, run each line through the verb registry, commit), the games
 // in play, clocks, the store's typed records and the outbox. Below the
 // referee lie the rooms of the store and its records: internal/store, the
@@ -40,15 +41,7 @@
 //	               referee's Handling (check, act, say what was done); the verbs of
 //	               consent, talk, settings, format, help and analysis are still the referee's
 //	verb_offer.go  draw offers and undo requests answered at any time
-//	verb_rating.go rating and standings
-//	seek.go        open seeks: the record, ids, the rating range, expiry in the tick
-//	verb_seek.go   seek, seek cancel, seeks, join
 //	verb_rematch.go  rematch: colours swapped, the same terms; asked by both, it begins
-//	tournament.go  tournaments run by the referee: pairing with package tournament,
-//	               the games made, results recorded; tournament_mail.go, tournament_pairing.go:
-//	               crosstables, standings and pairings mailed; tournament_withdraw.go
-//	verb_tournament.go  tournament new, join, leave, start, withdraw; command_tournament.go reads them
-//	verb_organiser.go  the organiser's commands by mail
 //	verb_public.go public and private: a game's page reachable by its id
 //	verb_export.go export: a game's records attached to the answer
 //

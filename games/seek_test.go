@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/clubplay"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rating"
@@ -109,15 +110,15 @@ func FuzzParseSeek(f *testing.F) {
 		switch c.Verb {
 		case referee.VerbSeek:
 			lo, hi := c.Range[0], c.Range[1]
-			if c.Range != [2]int{} && (lo < 1 || lo > hi || hi > ratingCeiling) {
+			if c.Range != [2]int{} && (lo < 1 || lo > hi || hi > clubplay.RatingCeiling) {
 				t.Fatalf("%q: range %v", line, c.Range)
 			}
 			if c.Variant == "" {
 				t.Fatalf("%q: a seek without a game", line)
 			}
-			again, ok := ParseCommand(seekLine(c))
+			again, ok := ParseCommand(clubplay.SeekLine(c))
 			if !ok || again.Err != "" || again.Range != c.Range || again.Variant != c.Variant {
-				t.Fatalf("%q written again as %q reads %+v", line, seekLine(c), again)
+				t.Fatalf("%q written again as %q reads %+v", line, clubplay.SeekLine(c), again)
 			}
 		case referee.VerbUnseek:
 			if c.ID != "" && !club.ValidSeekID(c.ID) {
@@ -198,7 +199,7 @@ func TestJoinRefusals(t *testing.T) {
 		{"unknown seek", "seek nim", nil, bob, "join s2222", "Refused: there is no open seek s2222"},
 		{"not a seek id", "seek nim", nil, bob, "join g2222", `Refused: "g2222" is not the id of a seek or a tournament (seek ids look like s7k3q, tournament ids t7k3q). Write "seeks" for the open seeks`},
 		{"a tournament id", "seek nim", nil, bob, "join t2222", `Refused: there is no tournament t2222.`},
-		{"expired", "seek nim", func(h *harness, _ string) { h.clock.Advance(seekDays * 24 * time.Hour) }, bob, "",
+		{"expired", "seek nim", func(h *harness, _ string) { h.clock.Advance(clubplay.SeekDays * 24 * time.Hour) }, bob, "",
 			"Refused: there is no open seek %s: it was joined, withdrawn or has expired."},
 		{"withdrawn", "seek nim", func(h *harness, id string) {
 			wantText(t, only(t, h.write(t, alice, "seek cancel "+id), alice), "Done: you withdrew your seek "+id+".")
@@ -253,8 +254,8 @@ func TestSeekBudgets(t *testing.T) {
 	if len(mails) != 1 {
 		t.Fatalf("50 seeks mailed others: %s", describe(mails))
 	}
-	if n := strings.Count(m.Text, "Done: your seek"); n != seeksPerPlayer {
-		t.Errorf("%d seeks opened, want %d:\n%s", n, seeksPerPlayer, m.Text)
+	if n := strings.Count(m.Text, "Done: your seek"); n != clubplay.SeeksPerPlayer {
+		t.Errorf("%d seeks opened, want %d:\n%s", n, clubplay.SeeksPerPlayer, m.Text)
 	}
 	wantText(t, m, "Refused: you have 3 seeks open (", "as many as one player may")
 	if len(m.Text) > 8000 {
@@ -268,16 +269,16 @@ func TestSeekBudgets(t *testing.T) {
 
 	// The total cap.
 	var players []string
-	for i := 0; len(players)*seeksPerPlayer < maxSeeks; i++ {
+	for i := 0; len(players)*clubplay.SeeksPerPlayer < clubplay.MaxSeeks; i++ {
 		players = append(players, fmt.Sprintf("p%d@players.test", i))
 	}
 	h.prove(t, players...)
 	for _, p := range players {
 		h.write(t, p, "seek nim", "seek nim", "seek nim")
 	}
-	wantText(t, only(t, h.write(t, bob, "seek nim"), bob), fmt.Sprintf("Refused: the list of seeks is full (%d).", maxSeeks))
+	wantText(t, only(t, h.write(t, bob, "seek nim"), bob), fmt.Sprintf("Refused: the list of seeks is full (%d).", clubplay.MaxSeeks))
 	list := only(t, h.write(t, bob, "seeks"), bob)
-	wantText(t, list, fmt.Sprintf("(and %d more)", maxSeeks-seeksListed))
+	wantText(t, list, fmt.Sprintf("(and %d more)", clubplay.MaxSeeks-clubplay.SeeksListed))
 	if len(list.Text) > 8000 {
 		t.Errorf("the list is %d bytes", len(list.Text))
 	}
@@ -319,7 +320,7 @@ func TestSeekExpiry(t *testing.T) {
 	id := openSeek(t, h, alice, "seek nim days 3 unrated")
 	carols := openSeek(t, h, carol, "seek stones")
 	h.write(t, carol, "stop")
-	h.clock.Advance(seekDays*24*time.Hour - time.Minute)
+	h.clock.Advance(clubplay.SeekDays*24*time.Hour - time.Minute)
 	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("a tick before the expiry mailed: %s", describe(mails))
 	}
@@ -388,7 +389,7 @@ func TestSeekOfABannedPlayer(t *testing.T) {
 func TestSeekJoinedByArrival(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	id := openSeek(t, h, alice, "seek nim")
-	h.clock.Advance(seekDays * 24 * time.Hour)
+	h.clock.Advance(clubplay.SeekDays * 24 * time.Hour)
 	key, tok := keys.PersonalKey(testSecret, keys.Digest, bob)
 	r := h.request(bob, key, tok, "join "+id)
 	r.Received = h.clock.Now().Add(-time.Minute)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/clubplay"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/referee"
@@ -455,7 +456,7 @@ func TestTournamentResult(t *testing.T) {
 	}
 	for _, tc := range tests {
 		lg := &referee.LiveGame{Rec: &record.Game{Moves: make([]record.Move, tc.moves)}, Outcome: tc.outcome}
-		if got := tournamentResult(lg); got != tc.want {
+		if got := clubplay.TournamentResult(lg); got != tc.want {
 			t.Errorf("%s after %d moves: %s, want %s", tc.outcome, tc.moves, got, tc.want)
 		}
 	}
@@ -516,7 +517,7 @@ func FuzzParseTournament(f *testing.F) {
 			t.Fatalf("%q: %+v", rest, c)
 		}
 		tc := c.Tournament
-		if tc.ID != "" && !club.ValidTournamentID(tc.ID) || len([]rune(tc.Name)) > maxTournamentName {
+		if tc.ID != "" && !club.ValidTournamentID(tc.ID) || len([]rune(tc.Name)) > clubplay.MaxTournamentName {
 			t.Fatalf("%q: %+v", rest, tc)
 		}
 		if c.Err == "" && tc.Op == "new" && (tc.Format == "" || (tc.Format == club.Swiss) != (tc.Rounds > 0)) {

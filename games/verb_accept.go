@@ -5,7 +5,6 @@ import (
 
 	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/referee"
-	"github.com/windpost/windpost/rules"
 )
 
 // acceptOrDecline answers "accept" and "decline" (which also withdraws
@@ -52,27 +51,5 @@ func acceptOrDecline(h *referee.Handling, c referee.Command) (string, error) {
 	if h.From == rec.Challenger {
 		return "", referee.Refused("you made this challenge;").Instead("%s has to accept it.", rec.Invitee())
 	}
-	return begin(h, lg, side, fmt.Sprintf("%s accepted your challenge", h.From))
-}
-
-// begin starts the challenge lg, which the sender, who plays side, takes
-// up: the clock runs, the challenger hears it (news says how, e.g. "bob
-// accepted your challenge"), and the text tells the sender. Every game
-// between people begins here (accept, join, a rematch asked by both).
-func begin(h *referee.Handling, lg *referee.LiveGame, side rules.Side, news string) (string, error) {
-	rec := lg.Rec
-	rec.State = record.Playing
-	if err := referee.StartClock(h.Change, lg); err != nil {
-		return "", err
-	}
-	toMove := lg.ToMove()
-	turn := func(s rules.Side) string {
-		if s == toMove {
-			return "you have the first move"
-		}
-		return "your opponent has the first move"
-	}
-	h.Notify(referee.Notice, rec.Challenger, rec.ID, fmt.Sprintf("%s: game %s has begun. You play %s, and %s. %s",
-		news, rec.ID, side.Opponent(), turn(side.Opponent()), referee.RatedWords(rec)))
-	return fmt.Sprintf("Done: game %s has begun. You play %s, and %s. %s", rec.ID, side, turn(side), referee.RatedWords(rec)), nil
+	return referee.Begin(h, lg, side, fmt.Sprintf("%s accepted your challenge", h.From))
 }

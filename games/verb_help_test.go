@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/windpost/windpost/games/internal/clubplay"
 	"github.com/windpost/windpost/games/internal/referee"
 )
 
@@ -46,7 +47,7 @@ func TestDidYouMean(t *testing.T) {
 		{"hlep", referee.VerbHelp}, {"gams", referee.VerbGames}, {"Hlep!", referee.VerbHelp}, {"resing", referee.VerbResign},
 		{"histroy", referee.VerbHistory}, {"chalenge bob@example.org gufuu", referee.VerbChallenge},
 		{"anlaysis", referee.VerbAnalysis}, {"stnadigns", referee.VerbStandings},
-		{"rematc", referee.VerbRematch}, {"tournamnet t7k3q", referee.VerbTournament}, {"withdarw t7k3q", referee.VerbWithdraw}, {"ajudicate g7k3q white", VerbAdjudicate},
+		{"rematc", referee.VerbRematch}, {"tournamnet t7k3q", referee.VerbTournament}, {"withdarw t7k3q", referee.VerbWithdraw}, {"ajudicate g7k3q white", clubplay.VerbAdjudicate},
 		{"help", ""}, {"games", ""}, {"Mike", ""}, {"Bob", ""}, {"thanks", ""}, {"bravo", ""},
 		{"Gunther Smith", ""}, {"hlep me with this game please", ""}, {"", ""},
 		{"more", ""}, {"news", ""}, {"love", ""},

@@ -3,12 +3,10 @@ package games
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/windpost/windpost/games/internal/club"
 	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/games/internal/referee"
-	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -41,7 +39,7 @@ func newBotGame(h *referee.Handling, c referee.Command, kit variants.Kit) (strin
 			return "", err
 		}
 	}
-	side := pickSide(h, c.Side)
+	side := referee.PickSide(h, c.Side)
 	lg, err := h.NewGame(kit, h.From, side, record.Slot{Bot: true, Level: level}, record.Playing)
 	if err != nil {
 		return "", err
@@ -83,8 +81,8 @@ func challenge(h *referee.Handling, c referee.Command, kit variants.Kit) (string
 	if err := referee.CountInvitation(h, c.Address); err != nil {
 		return "", err
 	}
-	side := pickSide(h, c.Side)
-	lg, err := invite(h, kit, h.From, side, c.Address, c.Days, c.Rating != "unrated")
+	side := referee.PickSide(h, c.Side)
+	lg, err := referee.Invite(h, kit, h.From, side, c.Address, c.Days, c.Rating != "unrated")
 	if err != nil {
 		return "", err
 	}
@@ -99,35 +97,4 @@ func challenge(h *referee.Handling, c referee.Command, kit variants.Kit) (string
 		h.FromShown(), kit.Rules.Title(), rec.ID, side.Opponent(), referee.DayCount(days), referee.RatedWords(rec), referee.FormatTimeIn(rec.Deadline, h.LocationOf(c.Address)), kit.Rules.Name()))
 	return fmt.Sprintf("Done: I invited %s to game %s of %s, with %s per move. You play %s. %s I will write when they answer.",
 		c.Address, rec.ID, kit.Rules.Title(), referee.DayCount(days), side, referee.RatedWords(rec)), nil
-}
-
-// invite makes the challenge of challenger, who plays side, to opponent:
-// a game of this mail waiting for the opponent's accept, with days per
-// move (0: DefaultDaysPerMove), rated or not.
-func invite(h *referee.Handling, kit variants.Kit, challenger string, side rules.Side, opponent string, days int, rated bool) (*referee.LiveGame, error) {
-	lg, err := h.NewGame(kit, challenger, side, record.Slot{Address: opponent}, record.Invited)
-	if err != nil {
-		return nil, err
-	}
-	if days == 0 {
-		days = referee.DefaultDaysPerMove
-	}
-	h.Created = lg.Rec.ID
-	rec := lg.Rec
-	rec.Rated = rated
-	rec.DaysPerMove = days
-	rec.Deadline = h.Now.Add(referee.InvitationDays * 24 * time.Hour)
-	h.Answer.Focus = rec.ID
-	return lg, nil
-}
-
-// pickSide is the side asked for, or one drawn by lot.
-func pickSide(h *referee.Handling, s string) rules.Side {
-	switch s {
-	case "black":
-		return rules.Black
-	case "white":
-		return rules.White
-	}
-	return rules.Side(h.Rng.IntN(2))
 }

@@ -53,7 +53,7 @@ func rematch(h *referee.Handling, c referee.Command) (string, error) {
 		}
 		h.Created = waiting.Rec.ID
 		h.Answer.Focus = waiting.Rec.ID
-		return begin(h, waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.From))
+		return referee.Begin(h, waiting, side.Opponent(), fmt.Sprintf("%s asked for a rematch too", h.From))
 	}
 	again.Address, again.Days, again.Rating = opponent, rec.DaysPerMove, "rated"
 	if !rec.Rated {

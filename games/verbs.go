@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/windpost/windpost/games/internal/club"
+	"github.com/windpost/windpost/games/internal/clubplay"
 	"github.com/windpost/windpost/games/internal/keys"
 	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/variants"
@@ -15,7 +16,7 @@ import (
 // tournaments).
 func NewServer(store *referee.Store, catalog *variants.Catalog, cfg referee.Config) (*referee.Server, error) {
 	return referee.New(store, catalog, cfg, builtinVerbs(), referee.ClubHooks{
-		Results: tournamentResults, Mails: crosstablesDue, Expire: expireSeeks, Forget: forgetInTournaments,
+		Results: clubplay.TournamentResults, Mails: clubplay.CrosstablesDue, Expire: clubplay.ExpireSeeks, Forget: clubplay.ForgetInTournaments,
 	})
 }
 
@@ -45,9 +46,9 @@ func builtinVerbs() []referee.VerbSpec {
 	talk := func(c *referee.Command, l referee.LineWords) { c.ParseTalk(l.Verb, l.Line, l.Low) }
 	consenting := func(c *referee.Command, l referee.LineWords) { c.ParseConsent(l.Low) }
 	setting := func(c *referee.Command, l referee.LineWords) { c.ParseSetting(l.Verb, l.Args) }
-	seek := func(c *referee.Command, l referee.LineWords) { parseSeek(c, l.Verb, l.Low) }
+	seek := func(c *referee.Command, l referee.LineWords) { clubplay.ParseSeek(c, l.Verb, l.Low) }
 	rating := func(c *referee.Command, l referee.LineWords) { c.ParseRating(l.Verb, l.Low) }
-	organiser := func(c *referee.Command, l referee.LineWords) { parseOrganiser(c, l.Verb, l.Args) }
+	organiser := func(c *referee.Command, l referee.LineWords) { clubplay.ParseOrganiser(c, l.Verb, l.Args) }
 	offer := func(c *referee.Command, l referee.LineWords) {
 		if len(l.Low) > 0 && (l.Low[0] == "draw" || l.Low[0] == "undo") {
 			c.Offer, l.Low = l.Low[0], l.Low[1:]
@@ -69,11 +70,11 @@ func builtinVerbs() []referee.VerbSpec {
 			Usage: "accept / decline\tanswer a challenge", Parse: offer, Run: acceptOrDecline},
 		{Verb: referee.VerbSeek, Words: []string{"seek"}, Authority: referee.Sender, Topic: "seek",
 			Usage: "seek <game> [days <n>] [unrated] [rating <low>-<high>]\n\tan open challenge: whoever joins it plays you", Parse: seek,
-			Run: referee.WithKit(seekVerb)},
+			Run: referee.WithKit(clubplay.SeekVerb)},
 		{Verb: referee.VerbSeeks, Words: []string{"seeks"}, Authority: referee.Anyone, Topic: "seek",
-			Usage: "seeks [<game>]\tthe open seeks; \"join <id>\" plays one", Parse: seek, Show: listSeeks},
-		{Verb: referee.VerbUnseek, Authority: referee.Sender, Usage: "seek cancel <id>\twithdraw your seek", Run: unseek},
-		{Verb: referee.VerbJoin, Words: []string{"join"}, Authority: referee.Sender, Topic: "join", Parse: parseJoinLine, Run: joinVerb},
+			Usage: "seeks [<game>]\tthe open seeks; \"join <id>\" plays one", Parse: seek, Show: clubplay.ListSeeks},
+		{Verb: referee.VerbUnseek, Authority: referee.Sender, Usage: "seek cancel <id>\twithdraw your seek", Run: clubplay.Unseek},
+		{Verb: referee.VerbJoin, Words: []string{"join"}, Authority: referee.Sender, Topic: "join", Parse: parseJoinLine, Run: clubplay.JoinVerb},
 		{Verb: referee.VerbRematch, Words: []string{"rematch"}, Authority: referee.Sender, Suggest: true, Topic: "rematch",
 			Usage: "rematch\tafter a game's end: another, colours swapped", Parse: gameArg, Run: rematch},
 		{Verb: referee.VerbMove, Words: []string{"move", "play"}, Authority: referee.Player, Topic: "moves",
@@ -137,23 +138,23 @@ func builtinVerbs() []referee.VerbSpec {
 		{Verb: referee.VerbForget, Words: []string{"forget"}, Authority: referee.Sender, Suggest: true, Topic: "privacy",
 			Usage: "forget me\tresign your games; windpost forgets your address", Parse: consenting, Run: referee.ForgetMe},
 		{Verb: referee.VerbRating, Words: []string{"rating", "ratings"}, Authority: referee.Anyone, Suggest: true, Topic: "rating",
-			Usage: "rating\tyour ratings, with their last changes", Parse: rating, Run: myRating},
+			Usage: "rating\tyour ratings, with their last changes", Parse: rating, Run: clubplay.MyRating},
 		{Verb: referee.VerbStandings, Words: []string{"standings"}, Authority: referee.Anyone, Suggest: true, Topic: "rating",
 			Usage: "standings <game>\tthe best rated players of a game", Parse: rating,
-			Show: referee.WithKit(standings)},
+			Show: referee.WithKit(clubplay.Standings)},
 		{Verb: referee.VerbTournament, Words: []string{"tournament", "tournaments"}, AuthorityOf: referee.TournamentAuthority, Suggest: true, Topic: "tournament",
 			Usage: "tournament new <game> roundrobin|swiss [rounds <n>] [days <n>] [rated]\n\torganise a tournament by mail\n" +
 				"join <t>, tournament <t>\n\tenter tournament t; its players and crosstable",
-			Parse: parseTournamentWords, Run: tournamentVerb},
+			Parse: parseTournamentWords, Run: clubplay.TournamentVerb},
 		{Verb: referee.VerbWithdraw, Words: []string{"withdraw"}, AuthorityOf: referee.TournamentAuthority, Suggest: true, Topic: "tournament",
-			Parse: parseTournamentWords, Run: withdraw},
+			Parse: parseTournamentWords, Run: clubplay.Withdraw},
 		{Verb: referee.VerbHelp, Words: []string{"help", "?"}, Authority: referee.Anyone, Suggest: true,
 			Usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic, conditional",
 			Parse: func(c *referee.Command, l referee.LineWords) { c.Topic = strings.Join(l.Low, " ") }, Show: referee.HelpVerb},
-		{Verb: VerbAdjudicate, Words: []string{"adjudicate"}, Authority: referee.Organiser, Suggest: true, Topic: "organiser",
-			Usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", Parse: organiser, Run: adjudicateGame},
-		{Verb: VerbExtend, Words: []string{"extend"}, Authority: referee.Organiser, Topic: "organiser",
-			Usage: "extend <game> <n> days\tgive the player to move n more days", Parse: organiser, Run: extendGame},
+		{Verb: clubplay.VerbAdjudicate, Words: []string{"adjudicate"}, Authority: referee.Organiser, Suggest: true, Topic: "organiser",
+			Usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", Parse: organiser, Run: clubplay.AdjudicateGame},
+		{Verb: clubplay.VerbExtend, Words: []string{"extend"}, Authority: referee.Organiser, Topic: "organiser",
+			Usage: "extend <game> <n> days\tgive the player to move n more days", Parse: organiser, Run: clubplay.ExtendGame},
 	}
 }
 
@@ -204,11 +205,11 @@ func parseJoinLine(c *referee.Command, l referee.LineWords) {
 	low := l.Low
 	switch {
 	case len(low) == 1 && club.ValidTournamentID(low[0]):
-		parseJoin(c, low)
+		clubplay.ParseJoin(c, low)
 	case len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
 		return club.ValidSeekID(a) || club.ValidTournamentID(a) || keys.ValidGameID(a)
 	}):
-		parseSeek(c, l.Verb, low)
+		clubplay.ParseSeek(c, l.Verb, low)
 	default:
 		c.Verb = referee.VerbMove
 		c.ParseMove(strings.Join(l.Words, " "))
@@ -218,7 +219,7 @@ func parseJoinLine(c *referee.Command, l referee.LineWords) {
 // parseTournamentWords reads tournament and withdraw lines; one that names
 // no tournament is talk, read as a move line.
 func parseTournamentWords(c *referee.Command, l referee.LineWords) {
-	if !parseTournamentLine(c, l.Verb, l.Low, l.Args) {
+	if !clubplay.ParseTournamentLine(c, l.Verb, l.Low, l.Args) {
 		c.Verb = referee.VerbMove
 		c.ParseMove(strings.Join(l.Words, " "))
 	}

@@ -218,11 +218,11 @@ func TestGamesHouse(t *testing.T) {
 }
 
 // TestGamesFileMap holds each map of its files in the games tree to the
-// files: games/doc.go for games, internal/referee's doc.go for the
-// referee. Each non-test file is named in its package's map (games' verb
+// files: the doc.go of games, of internal/referee and of
+// internal/clubplay. Each non-test file is named in its package's map (games' verb
 // files may go by verb_*.go), and each file named is there.
 func TestGamesFileMap(t *testing.T) {
-	for _, dir := range []string{"../../games", "../../games/internal/referee"} {
+	for _, dir := range []string{"../../games", "../../games/internal/referee", "../../games/internal/clubplay"} {
 		doc, err := os.ReadFile(filepath.Join(dir, "doc.go"))
 		if err != nil {
 			t.Fatal(err)

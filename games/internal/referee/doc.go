@@ -15,6 +15,7 @@
 //	               help line (package games gives the table)
 //	authority.go   who may act in a player's name: Authority, authorise, the confirm request, the keys a mail carries
 //	verb_consent.go  confirm, stop, block; invitation.go: who may be invited, caps per sender and invitee
+//	begin.go       how a game between people begins: Invite, PickSide, Begin (accept, join, rematch)
 //	verb_talk.go   players who talk: messages to the opponent, say, note, mute
 //	conditional.go conditional moves: the tree checked by the rules, kept per side, its reply
 //	               played when the opponent's move matches (internal/conditional reads the

@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"fmt"
@@ -43,12 +43,12 @@ func withdrawPlayer(c *referee.Change, tr *club.Tournament, address, news string
 	return advanceTournament(c, tr, []string{news})
 }
 
-// forgetInTournaments takes a forgotten player (forget.go) out of their
+// ForgetInTournaments takes a forgotten player (forget.go) out of their
 // tournaments and writes standIn for their address there: withdrawn from
 // those being played (their games without a result lost by forfeit), out
 // of those open; a tournament they organise keeps going without its
 // organiser's mail.
-func forgetInTournaments(c *referee.Change, address, standIn string) error {
+func ForgetInTournaments(c *referee.Change, address, standIn string) error {
 	var ids []string
 	err := c.St.Club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err == nil && tr.State != club.Over && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {

@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"fmt"
@@ -13,13 +13,13 @@ import (
 
 // The tournament commands as written (verb_tournament.go runs them).
 
-// parseTournamentLine reads a line that starts with tournament(s), join
+// ParseTournamentLine reads a line that starts with tournament(s), join
 // or withdraw: low are the words after the verb lower-cased, words as
 // written. It reports false for a line whose words name no tournament
 // ("Join us at the club", "Tournament was fun"): that is no command, and
 // in a game's thread it stays a message to the opponent, as it was before
 // these verbs.
-func parseTournamentLine(c *referee.Command, verb string, low, words []string) bool {
+func ParseTournamentLine(c *referee.Command, verb string, low, words []string) bool {
 	names := func(withPlayer bool) bool {
 		return len(low) == 0 || slices.ContainsFunc(low, func(a string) bool {
 			return club.ValidTournamentID(a) || keys.ValidGameID(a) || (withPlayer && strings.Contains(a, "@"))
@@ -27,7 +27,7 @@ func parseTournamentLine(c *referee.Command, verb string, low, words []string) b
 	}
 	switch {
 	case verb == "join" && names(false):
-		parseJoin(c, low)
+		ParseJoin(c, low)
 	case verb == "withdraw" && names(true):
 		parseWithdraw(c, low)
 	case (verb == "tournament" || verb == "tournaments") &&
@@ -118,8 +118,8 @@ func parseTournamentNew(c *referee.Command, low, words []string) {
 			c.Rating = a
 		case "name":
 			tc.Name = referee.CleanName(strings.Join(words[i+1:], " "))
-			if tc.Name == "" || len([]rune(tc.Name)) > maxTournamentName {
-				c.Err = fmt.Sprintf("write a name of 1 to %d characters after \"name\"", maxTournamentName)
+			if tc.Name == "" || len([]rune(tc.Name)) > MaxTournamentName {
+				c.Err = fmt.Sprintf("write a name of 1 to %d characters after \"name\"", MaxTournamentName)
 			}
 			i = len(low)
 		case "rounds", "days":
@@ -154,8 +154,8 @@ func parseTournamentNew(c *referee.Command, low, words []string) {
 	}
 }
 
-// parseJoin reads "join <t>".
-func parseJoin(c *referee.Command, low []string) {
+// ParseJoin reads "join <t>".
+func ParseJoin(c *referee.Command, low []string) {
 	c.Verb = referee.VerbJoin
 	c.Tournament = &referee.TournamentCommand{Op: "join"}
 	if len(low) != 1 || !club.ValidTournamentID(low[0]) {

@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"errors"
@@ -35,7 +35,7 @@ import (
 const (
 	maxOpenTournaments = 3 // not over, per organiser
 	maxSwissRounds     = 20
-	maxTournamentName  = 60 // characters
+	MaxTournamentName  = 60 // characters
 )
 
 // tournamentTerms says what is played: "Gufuu Shogi, Swiss of 5 rounds, 3 days per
@@ -52,7 +52,7 @@ func tournamentTerms(tr *club.Tournament, variantTitle string) string {
 	return s + "unrated"
 }
 
-// tournamentResult is the tournament's result of a finished game between
+// TournamentResult is the tournament's result of a finished game between
 // people: a win, a loss or a draw as played, except a loss on time by a
 // player who never made a move in the game, which is a forfeit (the game
 // was not played: it counts no colour, and a Swiss gives no bye to a
@@ -60,7 +60,7 @@ func tournamentTerms(tr *club.Tournament, variantTitle string) string {
 //
 // A game the operator cancelled was not played: a double forfeit, no point
 // to either, so that the round can end.
-func tournamentResult(lg *referee.LiveGame) tournament.Result {
+func TournamentResult(lg *referee.LiveGame) tournament.Result {
 	if lg.Rec.State == record.Cancelled {
 		return tournament.DoubleForfeit
 	}
@@ -82,12 +82,12 @@ func tournamentResult(lg *referee.LiveGame) tournament.Result {
 	return tournament.BlackWins
 }
 
-// tournamentResults records the results of the tournament games that
+// TournamentResults records the results of the tournament games that
 // ended in this change, and moves their tournaments on (advance): the
 // crosstable to the players, the next round, the final standings. A game
 // whose result the tournament already has (a withdrawal scored it) is
 // passed over, so that a second call does nothing.
-func tournamentResults(c *referee.Change) error {
+func TournamentResults(c *referee.Change) error {
 	ids, ended := endedTournamentGames(c, false)
 	for _, id := range ids {
 		tr, err := c.St.Club().Tournament(id)
@@ -104,7 +104,7 @@ func tournamentResults(c *referee.Change) error {
 				continue
 			}
 			r, b, _ := tr.GameAt(lg.Rec.ID)
-			res := tournamentResult(lg)
+			res := TournamentResult(lg)
 			if err := tr.Pairing.Record(r+1, b+1, res); err != nil {
 				return fmt.Errorf("tournament %s: %w", id, err)
 			}
@@ -156,10 +156,10 @@ func tournamentPending(tr *club.Tournament, lg *referee.LiveGame) bool {
 	return ok && tr.Pairing.Paired[r].Games[b].Result == tournament.Pending
 }
 
-// crosstablesDue counts the mails that commit sends for the tournament
+// CrosstablesDue counts the mails that commit sends for the tournament
 // games ended in this change (tournamentResults): one to each recipient
 // of each tournament with a result to record, its next pairings inside.
-func crosstablesDue(c *referee.Change) int {
+func CrosstablesDue(c *referee.Change) int {
 	ids, ended := endedTournamentGames(c, true)
 	n := 0
 	for _, id := range ids {

@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"fmt"
@@ -21,11 +21,11 @@ import (
 // keep (or list) more.
 
 const (
-	seekDays       = 7   // a seek nobody joined expires after this
-	seeksPerPlayer = 3   // open seeks per seeker
-	maxSeeks       = 200 // open seeks in all
-	seeksListed    = 30  // seeks "seeks" lists per game
-	ratingCeiling  = 4000
+	SeekDays       = 7   // a seek nobody joined expires after this
+	SeeksPerPlayer = 3   // open seeks per seeker
+	MaxSeeks       = 200 // open seeks in all
+	SeeksListed    = 30  // seeks "seeks" lists per game
+	RatingCeiling  = 4000
 )
 
 // newSeekID draws seek ids until one is free; when the short ids are
@@ -72,11 +72,11 @@ func openSeeks(c *referee.Change) ([]*club.Seek, error) {
 	return open, err
 }
 
-// expireSeeks removes the seeks that expired before handledUpTo (a join
+// ExpireSeeks removes the seeks that expired before handledUpTo (a join
 // may be in a mail not yet handled) and those whose seeker can no longer
 // be written to ("stop", "forget me": their address is not kept); the
 // seeker of an expired one gets one short mail.
-func expireSeeks(c *referee.Change, handledUpTo time.Time) error {
+func ExpireSeeks(c *referee.Change, handledUpTo time.Time) error {
 	var expired, withdrawn []*club.Seek
 	err := c.St.Club().EachSeek(func(id string, s *club.Seek, err error) error {
 		if err != nil {
@@ -112,7 +112,7 @@ func expireSeeks(c *referee.Change, handledUpTo time.Time) error {
 		m, err := c.PlainMail(referee.Notice, s.Seeker, "Your seek "+s.ID+" expired", "", document.FromText(fmt.Sprintf(
 			"Nobody joined your seek %s (a game of %s, %s) within %d days, so it has expired.\n\n"+
 				"To seek again, write: %s\nTo challenge someone you know: challenge <address> %s\n",
-			s.ID, title, s.Terms(s.Seeker), seekDays, s.Command(), s.Variant)))
+			s.ID, title, s.Terms(s.Seeker), SeekDays, s.Command(), s.Variant)))
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"fmt"
@@ -26,9 +26,9 @@ func ratingNow(c *referee.Change, rr *club.Rating) (rating.Rating, error) {
 	return referee.RatingSystem().Age(rr.Rating, c.Now.Sub(rr.Last))
 }
 
-// myRating answers "rating": the sender's rating in each game, with its
+// MyRating answers "rating": the sender's rating in each game, with its
 // last changes.
-func myRating(h *referee.Handling, _ referee.Command) (string, error) {
+func MyRating(h *referee.Handling, _ referee.Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
 	for _, kit := range h.Srv.Catalog.Kits() {
@@ -57,9 +57,9 @@ func myRating(h *referee.Handling, _ referee.Command) (string, error) {
 	return b.String(), nil
 }
 
-// standings answers "standings <game>": the table of the game's best
+// Standings answers "standings <game>": the table of the game's best
 // rated players.
-func standings(h *referee.Handling, _ referee.Command, kit variants.Kit) ([]document.Block, error) {
+func Standings(h *referee.Handling, _ referee.Command, kit variants.Kit) ([]document.Block, error) {
 	rows, err := referee.StandingRows(h.St, kit.Rules.Name(), h.Now, func(err error) {
 		h.Srv.Log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
 	})

@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"fmt"
@@ -27,8 +27,8 @@ import (
 // withdrawing need a mail that carries the sender's key (a reply to a
 // mail of windpost's), and the organiser's actions go to the audit log.
 
-// tournamentVerb runs the tournament commands.
-func tournamentVerb(h *referee.Handling, c referee.Command) (string, error) {
+// TournamentVerb runs the tournament commands.
+func TournamentVerb(h *referee.Handling, c referee.Command) (string, error) {
 	tc := c.Tournament
 	switch tc.Op {
 	case "new":
@@ -53,8 +53,8 @@ func tournamentVerb(h *referee.Handling, c referee.Command) (string, error) {
 	return withdrawVerb(h, tr, tc.Address)
 }
 
-// withdraw answers "withdraw [<player>] <t>".
-func withdraw(h *referee.Handling, c referee.Command) (string, error) { return tournamentVerb(h, c) }
+// Withdraw answers "withdraw [<player>] <t>".
+func Withdraw(h *referee.Handling, c referee.Command) (string, error) { return TournamentVerb(h, c) }
 
 // tournamentNamed reads tournament id, or refuses.
 func tournamentNamed(h *referee.Handling, id string) (*club.Tournament, error) {

@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"fmt"
@@ -18,8 +18,8 @@ import (
 // [rating <low>-<high>] [as <side>]", "seek cancel [<id>]", "seeks
 // [<game>]" and "join <id>".
 
-// parseSeek reads the arguments of seek, seeks and join.
-func parseSeek(c *referee.Command, verb string, args []string) {
+// ParseSeek reads the arguments of seek, seeks and join.
+func ParseSeek(c *referee.Command, verb string, args []string) {
 	switch {
 	case verb == "seeks":
 		c.Verb = referee.VerbSeeks
@@ -57,7 +57,7 @@ func parseSeek(c *referee.Command, verb string, args []string) {
 			}
 			n, ok := parseRange(c, args[i+1:])
 			if !ok {
-				c.Err = fmt.Sprintf(`write the rating range as two numbers up to %d, the lower first, e.g. "rating 1400-1700"`, ratingCeiling)
+				c.Err = fmt.Sprintf(`write the rating range as two numbers up to %d, the lower first, e.g. "rating 1400-1700"`, RatingCeiling)
 				return
 			}
 			i += n
@@ -84,7 +84,7 @@ func parseRange(c *referee.Command, args []string) (n int, ok bool) {
 	}
 	l, err1 := strconv.Atoi(lo)
 	h, err2 := strconv.Atoi(hi)
-	if err1 != nil || err2 != nil || l < 1 || l > h || h > ratingCeiling {
+	if err1 != nil || err2 != nil || l < 1 || l > h || h > RatingCeiling {
 		return 0, false
 	}
 	c.Range = [2]int{l, h}
@@ -104,12 +104,12 @@ func seekOf(c referee.Command, variant string) *club.Seek {
 	return s
 }
 
-// seekLine is seek c written again from what was read, to be held until
+// SeekLine is seek c written again from what was read, to be held until
 // the sender confirms.
-func seekLine(c referee.Command) string { return seekOf(c, c.Variant).Command() }
+func SeekLine(c referee.Command) string { return seekOf(c, c.Variant).Command() }
 
-// seekVerb answers "seek <game> ...": an open challenge on the list.
-func seekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string, error) {
+// SeekVerb answers "seek <game> ...": an open challenge on the list.
+func SeekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string, error) {
 	if h.St.DoNotMail(h.From) {
 		return "", referee.Refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
 			Instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
@@ -125,11 +125,11 @@ func seekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string,
 		}
 	}
 	switch {
-	case len(mine) >= seeksPerPlayer:
+	case len(mine) >= SeeksPerPlayer:
 		return "", referee.Refused("you have %d seeks open (%s), as many as one player may;", len(mine), strings.Join(mine, ", ")).
 			Instead(`wait for someone to join one, or withdraw one with "seek cancel %s".`, mine[0])
-	case len(open) >= maxSeeks:
-		return "", referee.Refused("the list of seeks is full (%d).", maxSeeks).
+	case len(open) >= MaxSeeks:
+		return "", referee.Refused("the list of seeks is full (%d).", MaxSeeks).
 			Instead(`Write "seeks %s" and join one of them, or try again in a day or two.`, kit.Rules.Name())
 	}
 	id, err := newSeekID(h.Change)
@@ -137,7 +137,7 @@ func seekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string,
 		return "", err
 	}
 	s := seekOf(c, kit.Rules.Name())
-	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.Now, h.Now.Add(seekDays*24*time.Hour)
+	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.Now, h.Now.Add(SeekDays*24*time.Hour)
 	if err := h.St.Club().PutSeek(s); err != nil {
 		return "", err
 	}
@@ -148,8 +148,8 @@ func seekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string,
 		id, kit.Rules.Title(), s.Terms(h.From), s.Variant, id, h.Srv.Cfg.BotAddress, referee.FormatTimeIn(s.Expires, h.LocationOf(h.From)), id), nil
 }
 
-// unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
-func unseek(h *referee.Handling, c referee.Command) (string, error) {
+// Unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
+func Unseek(h *referee.Handling, c referee.Command) (string, error) {
 	open, err := openSeeks(h.Change)
 	if err != nil {
 		return "", err
@@ -183,9 +183,9 @@ func seekIDs(seeks []*club.Seek) []string {
 	return ids
 }
 
-// listSeeks answers "seeks [<game>]": the open seeks, a table for each
+// ListSeeks answers "seeks [<game>]": the open seeks, a table for each
 // game.
-func listSeeks(h *referee.Handling, c referee.Command) ([]document.Block, error) {
+func ListSeeks(h *referee.Handling, c referee.Command) ([]document.Block, error) {
 	kits := h.Srv.Catalog.Kits()
 	if c.Variant != "" {
 		kit, err := referee.Kit(h, c.Variant)
@@ -212,15 +212,15 @@ func listSeeks(h *referee.Handling, c referee.Command) ([]document.Block, error)
 		}
 		t := document.TablePart{Columns: []document.Column{{Name: "seek"}, {Name: "player"}, {Name: "rating", Align: document.Right},
 			{Name: "terms"}, {Name: "expires"}}}
-		for _, s := range these[:min(len(these), seeksListed)] {
+		for _, s := range these[:min(len(these), SeeksListed)] {
 			row, err := seekRow(h, s)
 			if err != nil {
 				return nil, err
 			}
 			t.Rows = append(t.Rows, row)
 		}
-		if len(these) > seeksListed {
-			t.Rows = append(t.Rows, []string{fmt.Sprintf("(and %d more)", len(these)-seeksListed)})
+		if len(these) > SeeksListed {
+			t.Rows = append(t.Rows, []string{fmt.Sprintf("(and %d more)", len(these)-SeeksListed)})
 		}
 		out = append(out, document.Para(kit.Rules.Title()+":"), document.Joined(document.Grid(t)))
 		listed += len(these)
@@ -228,7 +228,7 @@ func listSeeks(h *referee.Handling, c referee.Command) ([]document.Block, error)
 	if listed == 0 {
 		return referee.Paragraphs("No seeks are open now. To open one yourself, write e.g. \"seek gufuu days 3\": whoever joins it plays you."), nil
 	}
-	return append(out, document.Para(fmt.Sprintf("To open your own: seek <game> [days <n>] [unrated] [rating <low>-<high>]\nSeeks expire after %d days.", seekDays))), nil
+	return append(out, document.Para(fmt.Sprintf("To open your own: seek <game> [days <n>] [unrated] [rating <low>-<high>]\nSeeks expire after %d days.", SeekDays))), nil
 }
 
 // seekRow is one seek of the list: its id, the seeker as the standings
@@ -251,8 +251,8 @@ func seekRow(h *referee.Handling, s *club.Seek) ([]string, error) {
 		strings.Join(terms, ", "), expiry}, nil
 }
 
-// joinVerb answers "join <id>": a seek's id goes to joinSeek.
-func joinVerb(h *referee.Handling, c referee.Command) (string, error) {
+// JoinVerb answers "join <id>": a seek's id goes to joinSeek.
+func JoinVerb(h *referee.Handling, c referee.Command) (string, error) {
 	if c.Tournament != nil {
 		return joinTournament(h, c.Tournament.ID)
 	}
@@ -295,12 +295,12 @@ func joinSeek(h *referee.Handling, id string) (string, error) {
 	if err := h.St.Club().DeleteSeek(id); err != nil {
 		return "", err
 	}
-	side := pickSide(h, s.Side)
-	lg, err := invite(h, kit, s.Seeker, side, h.From, s.Days, s.Rated)
+	side := referee.PickSide(h, s.Side)
+	lg, err := referee.Invite(h, kit, s.Seeker, side, h.From, s.Days, s.Rated)
 	if err != nil {
 		return "", err
 	}
-	return begin(h, lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.From, id))
+	return referee.Begin(h, lg, side.Opponent(), fmt.Sprintf("%s joined your seek %s", h.From, id))
 }
 
 // mayJoin checks that the sender may join seek s: not their own, not a

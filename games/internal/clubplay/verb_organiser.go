@@ -1,4 +1,4 @@
-package games
+package clubplay
 
 import (
 	"fmt"
@@ -23,10 +23,10 @@ const (
 	VerbExtend     referee.Verb = "extend"
 )
 
-// parseOrganiser reads the arguments of adjudicate and extend: the game
+// ParseOrganiser reads the arguments of adjudicate and extend: the game
 // id (unless it came before the verb), then the result or the days, then
 // the reason as written.
-func parseOrganiser(c *referee.Command, verb string, args []string) {
+func ParseOrganiser(c *referee.Command, verb string, args []string) {
 	c.Verb = referee.Verb(verb)
 	low := func(i int) string { return strings.ToLower(strings.Trim(args[i], ".,;:!")) }
 	if c.Game == "" && len(args) > 0 && keys.ValidGameID(low(0)) {
@@ -67,9 +67,9 @@ func organiserExample(v referee.Verb) string {
 	return "adjudicate g7k3q"
 }
 
-// adjudicateGame answers "adjudicate": the organiser ends the game by the
+// AdjudicateGame answers "adjudicate": the organiser ends the game by the
 // solved table, or in Micro-shogi by the result they state.
-func adjudicateGame(h *referee.Handling, c referee.Command) (string, error) {
+func AdjudicateGame(h *referee.Handling, c referee.Command) (string, error) {
 	lg, by, err := organiserGame(h, c, "adjudicate")
 	if err != nil {
 		return "", err
@@ -85,9 +85,9 @@ func adjudicateGame(h *referee.Handling, c referee.Command) (string, error) {
 	return fmt.Sprintf("Done: you adjudicated game %s: %s, %s. Both players are told.", lg.Rec.ID, o, basis), nil
 }
 
-// extendGame answers "extend": the organiser gives the player to move more
+// ExtendGame answers "extend": the organiser gives the player to move more
 // days for the move.
-func extendGame(h *referee.Handling, c referee.Command) (string, error) {
+func ExtendGame(h *referee.Handling, c referee.Command) (string, error) {
 	lg, by, err := organiserGame(h, c, "extend")
 	if err != nil {
 		return "", err
