@@ -38,8 +38,11 @@
 //	verbs.go       NewServer with windpost's verbs and club play; builtinVerbs, the verb
 //	               registry's table: each verb's words, parser, authority, handler and help line
 //	verb_*.go      one file per command family: the registry's handlers, functions of the
-//	               referee's Handling (check, act, say what was done); the verbs of
-//	               consent, talk, settings, format, help and analysis are still the referee's
+//	               referee's Handling (check, act, say what was done)
+//	verb_consent.go  confirm, stop, block, unblock
+//	verb_talk.go   say, note, mute, unmute
+//	verb_notify.go notify, remind, timezone
+//	verb_help.go   help and rules (the texts are the referee's: help_topics)
 //	verb_offer.go  draw offers and undo requests answered at any time
 //	verb_rematch.go  rematch: colours swapped, the same terms; asked by both, it begins
 //	verb_public.go public and private: a game's page reachable by its id

@@ -43,9 +43,9 @@ func boardAuthority(c referee.Command) referee.Authority {
 // builtinVerbs is the table of windpost's verbs: the verb registry's
 // (registry.go).
 func builtinVerbs() []referee.VerbSpec {
-	talk := func(c *referee.Command, l referee.LineWords) { c.ParseTalk(l.Verb, l.Line, l.Low) }
-	consenting := func(c *referee.Command, l referee.LineWords) { c.ParseConsent(l.Low) }
-	setting := func(c *referee.Command, l referee.LineWords) { c.ParseSetting(l.Verb, l.Args) }
+	talk := func(c *referee.Command, l referee.LineWords) { parseTalk(c, l.Verb, l.Line, l.Low) }
+	consenting := func(c *referee.Command, l referee.LineWords) { parseConsent(c, l.Low) }
+	setting := func(c *referee.Command, l referee.LineWords) { parseSetting(c, l.Verb, l.Args) }
 	seek := func(c *referee.Command, l referee.LineWords) { clubplay.ParseSeek(c, l.Verb, l.Low) }
 	rating := func(c *referee.Command, l referee.LineWords) { c.ParseRating(l.Verb, l.Low) }
 	organiser := func(c *referee.Command, l referee.LineWords) { clubplay.ParseOrganiser(c, l.Verb, l.Args) }
@@ -100,11 +100,11 @@ func builtinVerbs() []referee.VerbSpec {
 			Usage: "decline, no thanks\tdecline your opponent's draw offer or undo request\n\t(at any time; \"accept\" accepts it)",
 			Parse: parseDecline, Run: acceptOrDecline},
 		{Verb: referee.VerbSay, Words: []string{"say"}, Authority: referee.Player, Topic: "talk",
-			Usage: "say <text>, note <text>\ta message to your opponent; a note for yourself", Parse: talk, Run: referee.Say},
-		{Verb: referee.VerbNote, Words: []string{"note"}, Authority: referee.Player, Suggest: true, Topic: "talk", Parse: talk, Run: referee.NoteVerb},
+			Usage: "say <text>, note <text>\ta message to your opponent; a note for yourself", Parse: talk, Run: say},
+		{Verb: referee.VerbNote, Words: []string{"note"}, Authority: referee.Player, Suggest: true, Topic: "talk", Parse: talk, Run: noteVerb},
 		{Verb: referee.VerbMute, Words: []string{"mute"}, Authority: referee.Player, Suggest: true, Topic: "talk",
-			Usage: "mute / unmute\tstop (or let through) your opponent's messages", Parse: talk, Run: referee.Mute},
-		{Verb: referee.VerbUnmute, Words: []string{"unmute"}, Authority: referee.Player, Suggest: true, Topic: "talk", Parse: talk, Run: referee.Mute},
+			Usage: "mute / unmute\tstop (or let through) your opponent's messages", Parse: talk, Run: mute},
+		{Verb: referee.VerbUnmute, Words: []string{"unmute"}, Authority: referee.Player, Suggest: true, Topic: "talk", Parse: talk, Run: mute},
 		{Verb: referee.VerbPublic, Words: []string{"public"}, Authority: referee.Player, Topic: "public",
 			Usage: "public / private\tlet anyone follow the game on the web (when both\n\tplayers say it), or keep it to the two of you",
 			Parse: gameArg, Run: publicity},
@@ -113,28 +113,28 @@ func builtinVerbs() []referee.VerbSpec {
 			Usage: "resign\tgive up the game", Parse: gameArg,
 			Run: referee.Playing(resign, resign)},
 		{Verb: referee.VerbAnalysis, Words: []string{"analysis", "analyse", "analyze"}, Authority: referee.Anyone, Suggest: true, Topic: "analysis",
-			Usage: "analysis\tafter the end: every move's value, mistakes marked", Parse: gameArg, Show: referee.AnalysisVerb},
+			Usage: "analysis\tafter the end: every move's value, mistakes marked", Parse: gameArg, Show: analysisVerb},
 		{Verb: referee.VerbExport, Words: []string{"export"}, Authority: referee.Anyone, Topic: "export",
 			Usage: "export [<game>]\tthe game's record as a file (PGN) in the answer", Parse: gameArg, Run: exportVerb},
 		{Verb: referee.VerbVacation, Words: []string{"vacation", "holiday"}, Authority: referee.Sender, Suggest: true, Topic: "vacation",
 			Usage: "vacation <days> / vacation off\n\tstop your clocks (at most 30 days a year)",
 			Parse: func(c *referee.Command, l referee.LineWords) { c.ParseVacation(l.Low) }, Run: vacation},
 		{Verb: referee.VerbNotify, Words: []string{"notify"}, Authority: referee.Sender, Topic: "notify",
-			Usage: "notify each / notify digest <hh:mm>\n\ta mail for every event, or one mail a day", Parse: setting, Run: referee.SettingVerb},
+			Usage: "notify each / notify digest <hh:mm>\n\ta mail for every event, or one mail a day", Parse: setting, Run: settingVerb},
 		{Verb: referee.VerbRemind, Words: []string{"remind"}, Authority: referee.Sender, Topic: "notify",
-			Usage: "remind <times>\twhen reminders go, e.g. \"remind 48h 12h 2h\"", Parse: setting, Run: referee.SettingVerb},
+			Usage: "remind <times>\twhen reminders go, e.g. \"remind 48h 12h 2h\"", Parse: setting, Run: settingVerb},
 		{Verb: referee.VerbTimezone, Words: []string{"timezone"}, Authority: referee.Sender, Topic: "notify",
-			Usage: "timezone <zone>\tyour time zone, e.g. \"timezone Europe/Helsinki\"", Parse: setting, Run: referee.SettingVerb},
-		referee.FormatVerb(),
+			Usage: "timezone <zone>\tyour time zone, e.g. \"timezone Europe/Helsinki\"", Parse: setting, Run: settingVerb},
+		formatVerb(),
 		{Verb: referee.VerbRules, Words: []string{"rules"}, Authority: referee.Anyone, Suggest: true,
-			Usage: "rules <game>\tthe rules and the notation", Parse: parseRules, Show: referee.RulesShown},
+			Usage: "rules <game>\tthe rules and the notation", Parse: parseRules, Show: rulesShown},
 		{Verb: referee.VerbConfirm, Words: []string{"confirm"}, Authority: referee.Anyone, Suggest: true, Topic: "privacy",
-			Usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", Parse: consenting, Run: referee.Confirm},
+			Usage: "confirm\tin reply to windpost's request: do what a mail\n\twithout your key asked for", Parse: consenting, Run: confirm},
 		{Verb: referee.VerbStop, Words: []string{"stop", "unsubscribe"}, Authority: referee.Sender, Suggest: true, Topic: "privacy",
-			Usage: "stop\tnever be invited (or mailed) by windpost again", Parse: consenting, Run: referee.StopVerb},
+			Usage: "stop\tnever be invited (or mailed) by windpost again", Parse: consenting, Run: stopVerb},
 		{Verb: referee.VerbBlock, Words: []string{"block"}, Authority: referee.Sender, Suggest: true, Topic: "privacy",
-			Usage: "block <address> / unblock <address>\n\tkeep an address from challenging you", Parse: consenting, Run: referee.BlockVerb},
-		{Verb: referee.VerbUnblock, Words: []string{"unblock"}, Authority: referee.Sender, Suggest: true, Topic: "privacy", Parse: consenting, Run: referee.Unblock},
+			Usage: "block <address> / unblock <address>\n\tkeep an address from challenging you", Parse: consenting, Run: blockVerb},
+		{Verb: referee.VerbUnblock, Words: []string{"unblock"}, Authority: referee.Sender, Suggest: true, Topic: "privacy", Parse: consenting, Run: unblock},
 		{Verb: referee.VerbForget, Words: []string{"forget"}, Authority: referee.Sender, Suggest: true, Topic: "privacy",
 			Usage: "forget me\tresign your games; windpost forgets your address", Parse: consenting, Run: referee.ForgetMe},
 		{Verb: referee.VerbRating, Words: []string{"rating", "ratings"}, Authority: referee.Anyone, Suggest: true, Topic: "rating",
@@ -150,7 +150,7 @@ func builtinVerbs() []referee.VerbSpec {
 			Parse: parseTournamentWords, Run: clubplay.Withdraw},
 		{Verb: referee.VerbHelp, Words: []string{"help", "?"}, Authority: referee.Anyone, Suggest: true,
 			Usage: "help <topic>\tmore on: moves, games, clocks, draw, undo, talk,\n\tvacation, notify, privacy, rating, seek,\n\trematch, tournament, join, export, organiser,\n\tpublic, conditional",
-			Parse: func(c *referee.Command, l referee.LineWords) { c.Topic = strings.Join(l.Low, " ") }, Show: referee.HelpVerb},
+			Parse: func(c *referee.Command, l referee.LineWords) { c.Topic = strings.Join(l.Low, " ") }, Show: helpVerb},
 		{Verb: clubplay.VerbAdjudicate, Words: []string{"adjudicate"}, Authority: referee.Organiser, Suggest: true, Topic: "organiser",
 			Usage: "adjudicate <game> [black|white|draw]\n\tend a game (by the solved table where there is one)", Parse: organiser, Run: clubplay.AdjudicateGame},
 		{Verb: clubplay.VerbExtend, Words: []string{"extend"}, Authority: referee.Organiser, Topic: "organiser",

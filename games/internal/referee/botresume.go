@@ -122,7 +122,7 @@ func (s *Server) work(ctx context.Context, cont *Continuation, lg *LiveGame) (wo
 	case JobDraw:
 		v, err := c.evaluate(lg, lg.G.Clone())
 		return workResult{value: v}, err
-	case jobAnalysis:
+	case JobAnalysis:
 		d, err := Analyse(func(g *rules.Game) (solver.Value, error) { return c.evaluate(lg, g) }, lg)
 		return workResult{analysis: &d}, err
 	}
@@ -230,7 +230,7 @@ func (h *Handling) apply(job BotJob, res workResult) ([]Command, error) {
 	case JobDraw:
 		h.bot.value = &judged{game: job.Game, ply: job.Ply, v: res.value}
 		return h.rerun(job), nil
-	case jobAnalysis:
+	case JobAnalysis:
 		if lg.Rec.Analysis == "" && lg.Rec.AnalysisDoc == nil {
 			lg.Rec.AnalysisDoc = res.analysis
 		}

@@ -25,7 +25,7 @@ const (
 	JobAnswer   = "answer"   // the bot answers the player's move
 	JobOpen     = "open"     // the bot opens a new game
 	JobDraw     = "draw"     // the analyst judges a draw offered to the bot
-	jobAnalysis = "analysis" // the analyst values every move of a finished game
+	JobAnalysis = "analysis" // the analyst values every move of a finished game
 )
 
 // BotJob is the work a command left for the bot: in game Game at ply Ply,
@@ -106,7 +106,7 @@ func (h *Handling) MayThink(lg *LiveGame, kind string) error {
 }
 
 // analystJob reports whether work of kind is the analyst's.
-func analystJob(kind string) bool { return kind == JobDraw || kind == jobAnalysis }
+func analystJob(kind string) bool { return kind == JobDraw || kind == JobAnalysis }
 
 // searchKey is what botState.searched notes for work of kind in game.
 func searchKey(game, kind string) string {

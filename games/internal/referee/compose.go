@@ -149,7 +149,7 @@ func (h *Handling) queueAnswer() error {
 		tail.Add(Paragraphs(a.Over)...)
 	}
 	if a.Help {
-		tail.Add(h.Srv.helpBlocks("")...)
+		tail.Add(h.Srv.HelpBlocks("")...)
 	}
 	if limit := h.Srv.Cfg.answerBodyBytes() - len(tail.Text()) - 1; len(body.Text()) > limit {
 		// Too long: the text cut, its blocks lost (capText).

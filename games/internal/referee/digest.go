@@ -36,11 +36,11 @@ func NextDigest(after time.Time, loc *time.Location, minutes int) time.Time {
 	}
 }
 
-// scheduleDigest sets when p's next digest goes, from now, after a change
+// ScheduleDigest sets when p's next digest goes, from now, after a change
 // of p's settings: none unless p chose the digest.
-func scheduleDigest(c *Change, p *record.Player) error {
+func ScheduleDigest(c *Change, p *record.Player) error {
 	p.DigestNext = time.Time{}
-	if p.Notify != notifyDigest {
+	if p.Notify != NotifyDigest {
 		p.DigestEvents = nil
 		return nil
 	}
@@ -56,7 +56,7 @@ func foldIntoDigest(c *Change, to string, lg *LiveGame, n *notice) (bool, error)
 		return false, nil
 	}
 	p, err := c.Player(to)
-	if err != nil || p.Notify != notifyDigest {
+	if err != nil || p.Notify != NotifyDigest {
 		return false, err
 	}
 	for _, e := range n.Events {
@@ -79,7 +79,7 @@ func tickDigests(c *Change) error {
 		if err != nil {
 			return err
 		}
-		if p.Notify != notifyDigest || !p.DigestNext.Equal(e.At) {
+		if p.Notify != NotifyDigest || !p.DigestNext.Equal(e.At) {
 			continue // stale: the setting changed since
 		}
 		if err := sendDigest(c, p); err != nil {
@@ -87,7 +87,7 @@ func tickDigests(c *Change) error {
 		}
 		p.DigestEvents = nil
 		c.MarkChanged(p.Address)
-		if err := scheduleDigest(c, p); err != nil {
+		if err := ScheduleDigest(c, p); err != nil {
 			return err
 		}
 	}

@@ -14,9 +14,10 @@
 //	registry.go    the verb registry's types: a verb's words, parser, authority, handler,
 //	               help line (package games gives the table)
 //	authority.go   who may act in a player's name: Authority, authorise, the confirm request, the keys a mail carries
-//	verb_consent.go  confirm, stop, block; invitation.go: who may be invited, caps per sender and invitee
+//	consent.go     what a mail knows of its sender's proof, the caps on invitations; invitation.go:
+//	               who may be invited, caps per sender and invitee
 //	begin.go       how a game between people begins: Invite, PickSide, Begin (accept, join, rematch)
-//	verb_talk.go   players who talk: messages to the opponent, say, note, mute
+//	talk.go        players who talk: messages passed to the opponent, kept in the record, muted
 //	conditional.go conditional moves: the tree checked by the rules, kept per side, its reply
 //	               played when the opponent's move matches (internal/conditional reads the
 //	               written tree, inline and indented, within its caps); the verb "if" is package games'
@@ -36,10 +37,10 @@
 //	               boardref.go: the board a mail shows (BoardRef), which side at the bottom
 //	clock.go       deadlines, reminders, losses on time, expired challenges
 //	remind.go      reminders at the player's times, two at least before a loss on time
-//	verb_notify.go notify, remind, timezone: the player's mail settings, times in their zone
-//	verb_format.go format: a board, or the game in words (a view of a game for one reader)
-//	verb_help.go   help and rules, from the registry; help_topics.go: the topics' texts
-//	verb_analysis.go  analysis: every move's value after the end, mistakes marked
+//	settings.go    the player's mail settings (notify, remind, timezone): times in their zone
+//	view.go        how a game is shown to one reader: a board, or in words (format accessible)
+//	help.go        the help made from the registry; help_topics.go: the topics' texts
+//	analysis.go    a finished game's analysis: every move's value, mistakes marked
 //	digest.go      the daily digest: games to move in, news held
 //	arrival.go     a command judged against the deadline by when its mail arrived
 //	outage.go      time windpost did not run is not charged: deadlines move by the gap

@@ -25,7 +25,7 @@ type Handling struct {
 	*Change
 	MailState
 	bot  botState // the bot's work for this mail (botwork.go)
-	talk talk     // what the mail says to opponents (verb_talk.go)
+	Talk talk     // what the mail says to opponents (verb_talk.go)
 }
 
 // MailState is what a handling knows of its mail: the request, what it
@@ -71,7 +71,7 @@ func (h *Handling) runLines() error {
 		return h.limitErrors()
 	}
 	cmds := subjectStop(h, readLines(h, conditional.Join(h.Req.Lines)))
-	if len(cmds) == 0 && !h.talk.any() {
+	if len(cmds) == 0 && !h.Talk.any() {
 		h.Answer.say("I found no command in your mail.")
 		h.Answer.Help = true
 	}
@@ -107,8 +107,8 @@ func (h *Handling) runCommands(cmds []Command) error {
 			h.Answer.Done++
 			continue
 		}
-		h.Answer.reply(c.Line, Paragraphs(r.text()))
-		h.talk.stop = true
+		h.Answer.reply(c.Line, Paragraphs(r.Text()))
+		h.Talk.stop = true
 		if r.notCommand && !r.slip {
 			h.Answer.Help = true // a slip gets its suggestion and a pointer to "help", not the list
 		}
@@ -182,9 +182,9 @@ func (h *Handling) limitErrors() error {
 	return nil
 }
 
-// run runs one command: the text says what it did; a *refusal error says
+// Run runs one command: the text says what it did; a *refusal error says
 // why it did not; another error is a failure that undoes the request.
-func (h *Handling) run(c Command) (string, error) {
+func (h *Handling) Run(c Command) (string, error) {
 	shown, err := h.runShown(c)
 	return strings.TrimSuffix(document.Document{Blocks: shown}.Text(), "\n"), err
 }
@@ -340,12 +340,12 @@ func authRefusal(h *Handling, id string) *Refusal {
 		Instead("reply to the last mail windpost sent you about it: its reply address (or the tag [windpost %s ...] in the subject) carries your personal key, which proves the mail comes from you.", id)
 }
 
-func isPlaying(g *record.Game) bool { return g.State == record.Playing }
+func IsPlaying(g *record.Game) bool { return g.State == record.Playing }
 
 // PlayingGame is gameFor for the commands that change a game in progress
 // (a move, resign, draw, undo): it refuses a game that is not being played.
 func PlayingGame(h *Handling, c Command) (*LiveGame, rules.Side, error) {
-	lg, side, err := GameFor(h, c, true, isPlaying, "game in progress")
+	lg, side, err := GameFor(h, c, true, IsPlaying, "game in progress")
 	if err != nil {
 		return nil, 0, err
 	}

@@ -42,10 +42,10 @@ func readLines(h *Handling, lines []string) []Command {
 		case signed || !talkable(l):
 		case lg.Rec.IsBotGame():
 			if ok {
-				h.talk.bot = append(h.talk.bot, l)
+				h.Talk.bot = append(h.Talk.bot, l)
 			}
 		default:
-			h.talk.add(lg.Rec.ID, l)
+			h.Talk.Add(lg.Rec.ID, l)
 		}
 	}
 	return cmds

@@ -46,8 +46,8 @@ func (r *Refusal) Error() string {
 	return r.wrong + " " + r.right
 }
 
-// text is the refusal as the answer shows it.
-func (r *Refusal) text() string { return "Refused: " + r.Error() }
+// Text is the refusal as the answer shows it.
+func (r *Refusal) Text() string { return "Refused: " + r.Error() }
 
 // StateRefusal refuses a command of reader's on a game that is not being
 // played, and says what reader can do instead.

@@ -50,7 +50,7 @@ func remind(c *Change, lg *LiveGame, p *record.Player) {
 	}
 	within := "a day"
 	if before != 24*time.Hour {
-		within = remindList([]time.Duration{before})
+		within = RemindList([]time.Duration{before})
 	}
 	c.Notify(Reminder, p.Address, rec.ID, fmt.Sprintf(
 		"A reminder: it is your move in game %s, and the deadline is %s (in less than %s). If no move arrives by then, you lose on time.",

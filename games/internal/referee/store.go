@@ -178,8 +178,8 @@ func (st StoreTx) DoNotMail(address string) bool {
 	return st.Tx.Bucket(store.DoNotMail).Has(address)
 }
 
-// putDoNotMail puts address on the do-not-mail list for ever.
-func (st StoreTx) putDoNotMail(address string, now time.Time) error {
+// PutDoNotMail puts address on the do-not-mail list for ever.
+func (st StoreTx) PutDoNotMail(address string, now time.Time) error {
 	return st.Tx.Bucket(store.DoNotMail).Put(address, record.DoNotMail{V: 1, At: now})
 }
 

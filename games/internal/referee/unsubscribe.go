@@ -91,7 +91,7 @@ func (s *Server) Unsubscribe(ctx context.Context, key string) (Unsubscribed, err
 		if !h.Consent.proven {
 			return ErrUnknownKey
 		}
-		text, err := h.run(Command{Line: "stop", Verb: VerbStop})
+		text, err := h.Run(Command{Line: "stop", Verb: VerbStop})
 		if err != nil {
 			return err
 		}

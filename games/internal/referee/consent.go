@@ -1,11 +1,8 @@
 package referee
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/windpost/windpost/games/internal/consent"
 	"github.com/windpost/windpost/games/internal/keys"
@@ -30,7 +27,7 @@ import (
 const DefaultInvitationsPerDay = 5
 
 const (
-	maxBlocked = 200 // addresses one player may block
+	MaxBlocked = 200 // addresses one player may block
 	// invitationsPerHourTo is how many invitations one address gets in
 	// an hour, whoever sends them.
 	invitationsPerHourTo = 3
@@ -54,39 +51,12 @@ type senderProof struct {
 	Known      bool // the sender proved their address once (record.Player.Proven)
 }
 
-// ParseConsent reads the arguments of confirm, stop, block, unblock and
-// forget.
-func (c *Command) ParseConsent(args []string) {
-	switch c.Verb {
-	case VerbConfirm:
-		if len(args) > 0 {
-			c.Err = `write "confirm" alone on its line`
-		}
-	case VerbStop:
-		// It holds for ever, so a line that merely begins with the word
-		// ("Stop, I meant P-2c") must not be taken for it.
-		if len(args) > 0 {
-			c.Err = `to get no more mail from windpost, write "stop" alone on its line`
-		}
-	case VerbForget:
-		if len(args) != 1 || args[0] != "me" {
-			c.Err = `write "forget me" to leave windpost`
-		}
-	case VerbBlock, VerbUnblock:
-		if len(args) != 1 {
-			c.Err = fmt.Sprintf("write %s and one address, e.g. \"%s someone@example.org\"", c.Verb, c.Verb)
-			return
-		}
-		c.ParseAddress(args[0])
-	}
-}
-
-// keyOfAnother reports whether the mail carries a reply key that is not
+// KeyOfAnother reports whether the mail carries a reply key that is not
 // the sender's: one windpost gave another address (alice+x@ when alice@
 // replies), so the sender's mail program answered from an address the
 // mail was not sent to. A wrong key with the id of p's own confirmation
 // is not another's.
-func keyOfAnother(h *Handling, p *record.Player) bool {
+func KeyOfAnother(h *Handling, p *record.Player) bool {
 	if h.Req.GameID == "" || h.Req.Token == "" || h.AuthGame != "" || h.Consent.AddressKey || h.ByDigest ||
 		p.Confirm != nil && p.Confirm.ID == h.Req.GameID {
 		return false
@@ -153,121 +123,6 @@ func (c *Change) neverPlayed(address string) (bool, error) {
 		return false, err
 	}
 	return p.Proven.IsZero(), nil
-}
-
-// Confirm answers "confirm": in a reply carrying the confirmation's key,
-// the challenges waiting for it are made; anywhere else it does nothing.
-func Confirm(h *Handling, _ Command) (string, error) {
-	p, err := h.Player(h.From)
-	if err != nil {
-		return "", err
-	}
-	if !h.Consent.ConfirmKey && keyOfAnother(h, p) {
-		return "", Refused("this mail answers one I sent to another address, not to %s, and a confirm counts only from the address that wrote the line;", h.From).
-			Instead("reply from that address (with its +tag, if it had one), or write the line again from this one.")
-	}
-	if len(p.Confirm.Held(h.Now)) == 0 {
-		return "", Refused("nothing of yours is waiting for a confirmation.").
-			Instead(`A challenge from an address I do not know yet waits for one (for %d days); write the challenge again if it expired.`, int(consent.Lifetime/(24*time.Hour)))
-	}
-	if !h.Consent.ConfirmKey {
-		return "", Refused("a confirm counts only in a reply to the mail in which I asked for it;").
-			Instead("reply to that mail: its reply address (or the tag [windpost %s ...] in its subject) carries the key that proves the mail comes from you.", p.Confirm.ID)
-	}
-	held := p.Confirm.Challenges
-	p.Confirm = nil
-	h.MarkChanged(h.From)
-	var b strings.Builder
-	b.WriteString("Done: you confirmed your address; from now on I invite the players you challenge at once.")
-	for _, hc := range held {
-		c, _ := h.Srv.Verbs.Parse(hc.Line)
-		text, err := h.run(c)
-		var r *Refusal
-		if err != nil && !errors.As(err, &r) {
-			return "", err
-		}
-		if r != nil {
-			text = r.text()
-		}
-		fmt.Fprintf(&b, "\n\n> %s\n%s", hc.Line, text)
-	}
-	return b.String(), nil
-}
-
-// StopVerb answers "stop": the sender goes on the do-not-mail list for ever,
-// and the challenges waiting for them are declined.
-func StopVerb(h *Handling, _ Command) (string, error) {
-	if err := h.St.putDoNotMail(h.From, h.Now); err != nil {
-		return "", err
-	}
-	mine, err := h.PlayerGames(h.From)
-	if err != nil {
-		return "", err
-	}
-	var declined, playing []string
-	for _, lg := range mine {
-		switch {
-		case lg.Rec.State == record.Invited && lg.Rec.Invitee() == h.From:
-			Decline(h, lg)
-			declined = append(declined, lg.Rec.ID)
-		case lg.Rec.State == record.Playing && !lg.Rec.IsBotGame():
-			playing = append(playing, lg.Rec.ID)
-		}
-	}
-	text := "Done: nobody can invite you any more, and windpost will never write to you again, except to answer mails you send it yourself and about the games you play."
-	if len(declined) > 0 {
-		text += fmt.Sprintf("\nI declined the challenges that were waiting for you (%s).", strings.Join(declined, ", "))
-	}
-	if len(playing) > 0 {
-		text += fmt.Sprintf("\nYou still play %s: you keep getting the moves and reminders of these games, so that you do not lose on time. "+
-			`To leave them, reply "forget me" to a mail about one of them.`, strings.Join(playing, ", "))
-	}
-	return text, nil
-}
-
-// BlockVerb answers "block <address>": address can no longer challenge the
-// sender; its challenges waiting for the sender are declined.
-func BlockVerb(h *Handling, c Command) (string, error) {
-	p, err := h.Player(h.From)
-	if err != nil {
-		return "", err
-	}
-	undo := fmt.Sprintf(`Write "unblock %s" to undo it.`, c.Address)
-	if slices.Contains(p.Blocked, c.Address) {
-		return fmt.Sprintf("%s was already blocked: they cannot challenge you. %s", c.Address, undo), nil
-	}
-	if len(p.Blocked) >= maxBlocked {
-		return "", Refused("you have blocked %d addresses, as many as I keep;", len(p.Blocked)).
-			Instead(`unblock one first, or write "stop" to get no invitations at all.`)
-	}
-	p.Blocked = append(p.Blocked, c.Address)
-	h.MarkChanged(h.From)
-	mine, err := h.PlayerGames(h.From)
-	if err != nil {
-		return "", err
-	}
-	for _, lg := range mine {
-		if lg.Rec.State == record.Invited && lg.Rec.Invitee() == h.From && lg.Rec.Challenger == c.Address {
-			Decline(h, lg)
-		}
-	}
-	return fmt.Sprintf("Done: %s can no longer challenge you. %s", c.Address, undo), nil
-}
-
-// Unblock answers "unblock <address>". Since it lets mail in again, it
-// counts only in a mail that carries the sender's reply key.
-func Unblock(h *Handling, c Command) (string, error) {
-	p, err := h.Player(h.From)
-	if err != nil {
-		return "", err
-	}
-	i := slices.Index(p.Blocked, c.Address)
-	if i < 0 {
-		return fmt.Sprintf("%s was not blocked.", c.Address), nil
-	}
-	p.Blocked = slices.Delete(p.Blocked, i, i+1)
-	h.MarkChanged(h.From)
-	return fmt.Sprintf("Done: %s can challenge you again.", c.Address), nil
 }
 
 // privacyHelp is the help on consent ("help privacy").

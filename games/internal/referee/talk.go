@@ -21,7 +21,7 @@ import (
 
 // Limits of what players say.
 const (
-	talkLimit = 500 // characters of one mail's message to one game, or of one note
+	TalkLimit = 500 // characters of one mail's message to one game, or of one note
 	talkKept  = 200 // messages and notes a game's record keeps, the newest
 	talkShown = 30  // messages and notes history shows, the newest
 )
@@ -36,7 +36,7 @@ type talk struct {
 	stop  bool
 }
 
-func (t *talk) add(game, line string) {
+func (t *talk) Add(game, line string) {
 	if t.lines == nil {
 		t.lines = map[string][]string{}
 	}
@@ -47,24 +47,6 @@ func (t *talk) add(game, line string) {
 }
 
 func (t *talk) any() bool { return len(t.games) > 0 || len(t.bot) > 0 }
-
-// ParseTalk reads "say <text>", "note <text>", "mute [game]" and "unmute
-// [game]".
-func (c *Command) ParseTalk(verb, line string, args []string) {
-	c.Verb = Verb(verb)
-	if c.Verb == VerbMute || c.Verb == VerbUnmute {
-		c.ParseGameArg(args)
-		return
-	}
-	rest := line
-	if c.Game != "" {
-		rest = strings.TrimSpace(rest[len(strings.Fields(rest)[0]):])
-	}
-	c.Text = strings.TrimSpace(rest[len(strings.Fields(rest)[0]):])
-	if c.Text == "" {
-		c.Err = fmt.Sprintf("write %s and your text on one line, e.g. \"%s Nice move!\"", verb, verb)
-	}
-}
 
 // talkGame is the game whose thread the mail talks in: the game of its
 // reply key, once it has begun; nil if none.
@@ -79,93 +61,20 @@ func talkGame(h *Handling) *LiveGame {
 	return lg
 }
 
-// talkTarget finds the game say and note are about: one the sender plays
-// and proved with the reply key, that has begun.
-func talkTarget(h *Handling, c Command) (*LiveGame, error) {
-	lg, _, err := GameFor(h, c, true, isPlaying, "game in progress")
-	if err != nil {
-		return nil, err
-	}
-	if s := lg.Rec.State; s != record.Playing && s != record.Over {
-		return nil, Refused("game %s has not begun;", lg.Rec.ID).Instead("you can write to your opponent once it has.")
-	}
-	return lg, nil
-}
-
-// Say answers "say <text>": the text joins the sender's message to the
-// opponent, passed on when the mail's commands have run.
-func Say(h *Handling, c Command) (string, error) {
-	lg, err := talkTarget(h, c)
-	if err != nil {
-		return "", err
-	}
-	if lg.Rec.IsBotGame() {
-		return `The bot does not read messages, so this went to no one ("note <text>" keeps a note for yourself).`, nil
-	}
-	h.talk.add(lg.Rec.ID, c.Text)
-	// What becomes of the message is said once, below the commands
-	// (passTalk): it may yet not be passed on.
-	return "Added to your message (below).", nil
-}
-
-// NoteVerb answers "note <text>": a note in the game's record that only its
-// writer sees.
-func NoteVerb(h *Handling, c Command) (string, error) {
-	lg, err := talkTarget(h, c)
-	if err != nil {
-		return "", err
-	}
-	text, cut := cutTalk(c.Text)
-	side, _ := lg.Rec.SideOf(h.From)
-	keepTalk(lg.Rec, record.TalkEntry{Side: side.String(), Ply: len(lg.Rec.Moves), At: h.Now, Text: text, Note: true})
-	done := fmt.Sprintf("Done: noted in game %s. Only you see your notes, in \"history\".", lg.Rec.ID)
-	if cut {
-		done += fmt.Sprintf(" The note was cut to %d characters.", talkLimit)
-	}
-	return done, nil
-}
-
-// Mute answers "mute" and "unmute": the opponent's messages in a game
-// stop reaching the sender, or reach them again.
-func Mute(h *Handling, c Command) (string, error) {
-	lg, side, err := GameFor(h, c, true, isPlaying, "game in progress")
-	if err != nil {
-		return "", err
-	}
-	rec := lg.Rec
-	if rec.IsBotGame() {
-		return "", Refused("the bot sends no messages in game %s.", rec.ID).
-			Instead(`Reply with your move, or "help" for the commands.`)
-	}
-	opp := rec.OpponentAddress(side)
-	on := slices.Contains(rec.Muted, side.String())
-	switch {
-	case c.Verb == VerbMute && on:
-		return fmt.Sprintf("Messages from %s in game %s are already muted; \"unmute\" lets them through again.", opp, rec.ID), nil
-	case c.Verb == VerbMute:
-		rec.Muted = append(rec.Muted, side.String())
-		return fmt.Sprintf("Done: messages from %s in game %s no longer reach you; \"unmute\" lets them through again.", opp, rec.ID), nil
-	case !on:
-		return fmt.Sprintf("Messages from %s in game %s are not muted.", opp, rec.ID), nil
-	}
-	rec.Muted = slices.DeleteFunc(rec.Muted, func(s string) bool { return s == side.String() })
-	return fmt.Sprintf("Done: messages from %s in game %s reach you again.", opp, rec.ID), nil
-}
-
 // passTalk passes on the mail's messages and says in the answer what
 // became of them, and of lines written in a bot game's thread.
 func passTalk(h *Handling) {
-	if len(h.talk.bot) > 0 {
+	if len(h.Talk.bot) > 0 {
 		h.Answer.say("The bot does not read messages, so these lines went to no one:\n" +
-			quoteLines(strings.Join(h.talk.bot, "\n")) + "\nWrite your move, or \"help\" for the commands (\"note <text>\" keeps a note for yourself).")
-		h.talk.bot = nil
+			quoteLines(strings.Join(h.Talk.bot, "\n")) + "\nWrite your move, or \"help\" for the commands (\"note <text>\" keeps a note for yourself).")
+		h.Talk.bot = nil
 	}
-	for _, id := range h.talk.games {
+	for _, id := range h.Talk.games {
 		if lg := h.Game(id); lg != nil {
-			h.Answer.say(passMessage(h, lg, strings.Join(h.talk.lines[id], "\n")))
+			h.Answer.say(passMessage(h, lg, strings.Join(h.Talk.lines[id], "\n")))
 		}
 	}
-	h.talk.games, h.talk.lines = nil, nil
+	h.Talk.games, h.Talk.lines = nil, nil
 }
 
 // passMessage passes text on to the sender's opponent in lg and keeps it
@@ -176,48 +85,48 @@ func passMessage(h *Handling, lg *LiveGame, text string) string {
 	rec := lg.Rec
 	side, _ := rec.SideOf(h.From)
 	opp := rec.OpponentAddress(side)
-	text, cut := cutTalk(text)
+	text, cut := CutTalk(text)
 	quoted := quoteLines(text)
 	n, noticed := h.Notices[NoticeKey{opp, rec.ID}]
 	switch {
 	case strings.HasSuffix(opp, "@invalid"):
 		return fmt.Sprintf("Not passed on: your opponent in game %s has left windpost (\"forget me\"):\n%s", rec.ID, quoted)
-	case h.talk.stop:
+	case h.Talk.stop:
 		return fmt.Sprintf("Not passed on to %s, because a command above was refused; send your message again with the right command:\n%s", opp, quoted)
 	case slices.Contains(rec.Muted, side.Opponent().String()):
-		keepTalk(rec, record.TalkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.Now, Text: text, Held: true})
+		KeepTalk(rec, record.TalkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.Now, Text: text, Held: true})
 		h.Answer.Done++
 		return fmt.Sprintf("Not passed on: %s has muted messages in game %s. Your message is kept in the game's record:\n%s", opp, rec.ID, quoted)
 	case !(noticed && len(n.Events) > 0) && h.mailsSpent():
 		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.Srv.Cfg.MailsPerMailLimit(), quoted)
 	}
-	keepTalk(rec, record.TalkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.Now, Text: text})
+	KeepTalk(rec, record.TalkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.Now, Text: text})
 	h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.FromShown(), quoted))
 	h.Answer.Done++
 	if cut {
-		return fmt.Sprintf("Passed on to %s as your message, cut to %d characters:\n%s", opp, talkLimit, quoted)
+		return fmt.Sprintf("Passed on to %s as your message, cut to %d characters:\n%s", opp, TalkLimit, quoted)
 	}
 	return fmt.Sprintf("Passed on to %s as your message:\n%s", opp, quoted)
 }
 
-// keepTalk adds e to rec's messages and notes, keeping the newest
+// KeepTalk adds e to rec's messages and notes, keeping the newest
 // talkKept.
-func keepTalk(rec *record.Game, e record.TalkEntry) {
+func KeepTalk(rec *record.Game, e record.TalkEntry) {
 	rec.Talk = append(rec.Talk, e)
 	if len(rec.Talk) > talkKept {
 		rec.Talk = slices.Clone(rec.Talk[len(rec.Talk)-talkKept:])
 	}
 }
 
-// cutTalk cuts text to talkLimit characters, at a word where it can, and
+// CutTalk cuts text to talkLimit characters, at a word where it can, and
 // marks the cut with " [...]"; cut says it did.
-func cutTalk(text string) (string, bool) {
-	if utf8.RuneCountInString(text) <= talkLimit {
+func CutTalk(text string) (string, bool) {
+	if utf8.RuneCountInString(text) <= TalkLimit {
 		return text, false
 	}
 	i, n := 0, 0
 	for i = range text {
-		if n == talkLimit {
+		if n == TalkLimit {
 			break
 		}
 		n++

@@ -18,54 +18,9 @@ import (
 // goes back to the board.
 
 const (
-	formatAccessible = "accessible" // record.Player.Format: the games in words
-	formatStandard   = "standard"   // the command's word for the board ("" in the record)
+	FormatAccessible = "accessible" // record.Player.Format: the games in words
+	FormatStandard   = "standard"   // the command's word for the board ("" in the record)
 )
-
-// FormatVerb is the registry's entry of "format".
-func FormatVerb() VerbSpec {
-	return VerbSpec{Verb: VerbFormat, Words: []string{"format"}, Authority: Sender, Suggest: true, Topic: "format",
-		Usage: "format accessible / format standard\n\teach game in words, no board (for screen readers\n\tand large print), or the board again",
-		Parse: parseFormat, Run: formatRun}
-}
-
-// parseFormat reads "format [accessible|standard]".
-func parseFormat(c *Command, l LineWords) {
-	switch w := strings.Join(l.Low, " "); w {
-	case "":
-	case formatAccessible, "words", "text", "screen reader", "blind":
-		c.Format = formatAccessible
-	case formatStandard, "board", "normal", "default":
-		c.Format = formatStandard
-	default:
-		c.Err = fmt.Sprintf(`"format %s": write "format accessible" (each game in words) or "format standard" (the board).`, w)
-	}
-}
-
-// formatRun answers "format": it sets the format of the sender's mails,
-// or says it.
-func formatRun(h *Handling, c Command) (string, error) {
-	p, err := h.Player(h.From)
-	if err != nil {
-		return "", err
-	}
-	switch c.Format {
-	case formatAccessible:
-		p.Format = formatAccessible
-		h.MarkChanged(h.From)
-	case formatStandard:
-		p.Format = ""
-		h.MarkChanged(h.From)
-	}
-	say := `your mails show each game as a board (text and picture). "format accessible" shows it in words instead.`
-	if p.Format == formatAccessible {
-		say = `your mails show each game in words: the last move in a sentence and the pieces by square, no board. "moves" lists the legal moves; "format standard" brings the board back.`
-	}
-	if c.Format != "" {
-		return "Done: " + say, nil
-	}
-	return "Now " + say, nil
-}
 
 // view is how one reader sees a game in a mail: in their time zone, their
 // side (or the side they chose) at the bottom, and as a board or in words.
@@ -80,7 +35,7 @@ type view struct {
 func viewOf(lg *LiveGame, reader string, p *record.Player) view {
 	v := view{loc: time.UTC, bottom: bottomOf(lg, reader, p)}
 	if p != nil {
-		v.loc, v.words = p.Location(), p.Format == formatAccessible
+		v.loc, v.words = p.Location(), p.Format == FormatAccessible
 	}
 	return v
 }

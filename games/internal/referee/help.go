@@ -1,47 +1,10 @@
 package referee
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/windpost/windpost/document"
 )
-
-// HelpVerb answers "help [topic]"; a game's name as the topic gets its rules.
-func HelpVerb(h *Handling, c Command) ([]document.Block, error) {
-	if _, ok := h.Srv.Catalog.Lookup(c.Topic); ok {
-		return RulesShown(h, Command{Variant: c.Topic})
-	}
-	if _, ok := h.Srv.Verbs.HelpTopic(c.Topic); !ok {
-		return append([]document.Block{document.Para(fmt.Sprintf("I have no help on %q; here is the overview.", c.Topic))},
-			h.Srv.helpBlocks("")...), nil
-	}
-	return h.Srv.helpBlocks(c.Topic), nil
-}
-
-// rulesVerb answers "rules [game]": a game's rules and notation, or the list
-// of games.
-func rulesVerb(h *Handling, c Command) (string, error) {
-	if c.Variant == "" {
-		return fmt.Sprintf("Write \"rules\" and a game's name for its rules: %s.", strings.Join(h.Srv.Catalog.Names(), ", ")), nil
-	}
-	kit, err := Kit(h, c.Variant)
-	if err != nil {
-		return "", err
-	}
-	return RulesText(kit.Rules.Title(), kit.Notation.Rules()), nil
-}
-
-// RulesShown is rulesVerb as blocks: a game's rules as its notation lays
-// them out (their diagrams and tables in a fixed font), the list of games
-// as a paragraph.
-func RulesShown(h *Handling, c Command) ([]document.Block, error) {
-	text, err := rulesVerb(h, c)
-	if err != nil || c.Variant == "" {
-		return Paragraphs(text), err
-	}
-	return []document.Block{document.Laid(text)}, nil
-}
 
 // RulesText is a game's rules headed once by its title: a text that
 // already starts with the title is not given it a second time.
@@ -194,8 +157,8 @@ whole days left.`, true
 	return "", false
 }
 
-// helpBlocks is helpText as blocks: the overview's commands a table.
-func (s *Server) helpBlocks(topic string) []document.Block {
+// HelpBlocks is helpText as blocks: the overview's commands a table.
+func (s *Server) HelpBlocks(topic string) []document.Block {
 	if t, ok := s.Verbs.HelpTopic(strings.TrimSpace(topic)); ok && topic != "" {
 		return Paragraphs(t)
 	}

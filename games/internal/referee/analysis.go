@@ -5,36 +5,8 @@ import (
 	"math"
 
 	"github.com/windpost/windpost/document"
-	"github.com/windpost/windpost/games/internal/record"
 	"github.com/windpost/windpost/solver"
 )
-
-// AnalysisVerb answers "analysis" after the end of a game: every move's value
-// and the mistakes, worked out once and kept with the game.
-func AnalysisVerb(h *Handling, c Command) ([]document.Block, error) {
-	lg, _, err := GameFor(h, c, false, func(g *record.Game) bool { return g.State == record.Over }, "finished game")
-	if err != nil {
-		return nil, err
-	}
-	rec := lg.Rec
-	if rec.State != record.Over {
-		return nil, Refused("game %s is not over;", rec.ID).Instead("the analysis comes after the end, so that it cannot help during the game.")
-	}
-	if rec.Analysis == "" && rec.AnalysisDoc == nil {
-		if lg.Kit.Analyst == nil {
-			return nil, Refused("there is no analysis for %s.", lg.Kit.Rules.Title()).
-				Instead(`Write "history %s" for the game's moves.`, lg.Rec.ID)
-		}
-		if err := h.MayThink(lg, jobAnalysis); err != nil {
-			return nil, err
-		}
-		return nil, h.Think(jobAnalysis, lg, "") // BotWork analyses, then runs this again
-	}
-	if rec.AnalysisDoc != nil {
-		return rec.AnalysisDoc.Blocks, nil
-	}
-	return Paragraphs(rec.Analysis), nil // kept by an older windpost, as text
-}
 
 // valueKey is the key to the values of an analysis: a table, so that a
 // phone wraps its words and keeps its columns.

@@ -1,0 +1,34 @@
+package games
+
+import (
+	"github.com/windpost/windpost/document"
+	"github.com/windpost/windpost/games/internal/record"
+	"github.com/windpost/windpost/games/internal/referee"
+)
+
+// analysisVerb answers "analysis" after the end of a game: every move's value
+// and the mistakes, worked out once and kept with the game.
+func analysisVerb(h *referee.Handling, c referee.Command) ([]document.Block, error) {
+	lg, _, err := referee.GameFor(h, c, false, func(g *record.Game) bool { return g.State == record.Over }, "finished game")
+	if err != nil {
+		return nil, err
+	}
+	rec := lg.Rec
+	if rec.State != record.Over {
+		return nil, referee.Refused("game %s is not over;", rec.ID).Instead("the analysis comes after the end, so that it cannot help during the game.")
+	}
+	if rec.Analysis == "" && rec.AnalysisDoc == nil {
+		if lg.Kit.Analyst == nil {
+			return nil, referee.Refused("there is no analysis for %s.", lg.Kit.Rules.Title()).
+				Instead(`Write "history %s" for the game's moves.`, lg.Rec.ID)
+		}
+		if err := h.MayThink(lg, referee.JobAnalysis); err != nil {
+			return nil, err
+		}
+		return nil, h.Think(referee.JobAnalysis, lg, "") // BotWork analyses, then runs this again
+	}
+	if rec.AnalysisDoc != nil {
+		return rec.AnalysisDoc.Blocks, nil
+	}
+	return referee.Paragraphs(rec.Analysis), nil // kept by an older windpost, as text
+}
