@@ -84,7 +84,7 @@ type Game struct {
 	UndoRequest string `json:"undo_request,omitempty"` // the side that asked to take back
 	UndoPly     int    `json:"undo_ply,omitempty"`     // the ply count when it asked
 
-	Talk  []TalkEntry `json:"talk,omitempty"`  // the players' messages and notes (verb_talk.go)
+	Talk  []TalkEntry `json:"talk,omitempty"`  // the players' messages and notes (the referee's talk.go)
 	Muted []string    `json:"muted,omitempty"` // the sides that muted their opponent's messages
 
 	Analysis string `json:"analysis,omitempty"` // the post-game analysis as an older windpost kept it, as text
@@ -111,7 +111,7 @@ type Game struct {
 
 	// Public are the sides whose players said "public": the game's web
 	// page is reachable by its plain id once every person in it did
-	// (verb_public.go).
+	// (package games' verb_public.go).
 	Public []string `json:"public,omitempty"`
 
 	// Conditional are the players' conditional moves, by side ("black",

@@ -33,7 +33,7 @@ type Player struct {
 	// Blocked are the addresses that may not challenge the player.
 	Blocked []string `json:"blocked,omitempty"`
 	// Notify, Remind and Timezone are the player's mail settings
-	// (verb_notify.go); zero values mean the defaults.
+	// (the referee's settings.go); zero values mean the defaults.
 	Notify   string          `json:"notify,omitempty"`    // "" or "each"; "digest" sends DigestAt
 	DigestAt int             `json:"digest_at,omitempty"` // minutes after local midnight
 	Remind   []time.Duration `json:"remind,omitempty"`    // before a deadline, longest first
@@ -44,7 +44,7 @@ type Player struct {
 	Board string `json:"board,omitempty"`
 	// Format is how the player's mails show a game: "" a board (text and
 	// picture), or formatAccessible ("format accessible"): in words, for a
-	// screen reader or large print (verb_format.go).
+	// screen reader or large print (the referee's view.go).
 	Format string `json:"format,omitempty"`
 	// DigestNext is when the next digest goes (digest.go); DigestEvents
 	// the news held for it.

@@ -85,8 +85,8 @@ type Command struct {
 	Offer   string // accept, decline: "draw" or "undo" when named, "" if not
 	Words   bool   // decline said as "no" or "no thanks" (verb_offer.go)
 	Result  string // adjudicate: "black", "white", "draw" or "" (verb_organiser.go)
-	Format  string // format: formatAccessible, formatStandard, or "" to ask (verb_format.go)
-	// Setting is what notify, remind and timezone set (verb_notify.go);
+	Format  string // format: formatAccessible, formatStandard, or "" to ask (view.go)
+	// Setting is what notify, remind and timezone set (settings.go);
 	// nil asks for the current setting.
 	Setting *NotifySetting
 	// ID is what join and "seek cancel" name: a seek's id (s7k3q) or

@@ -25,7 +25,7 @@ type Handling struct {
 	*Change
 	MailState
 	bot  botState // the bot's work for this mail (botwork.go)
-	Talk talk     // what the mail says to opponents (verb_talk.go)
+	Talk talk     // what the mail says to opponents (talk.go)
 }
 
 // MailState is what a handling knows of its mail: the request, what it
@@ -43,7 +43,7 @@ type MailState struct {
 	ByDigest bool        `json:"digest,omitempty"`  // the request carried the key of the sender's digest
 	Created  string      `json:"created,omitempty"` // the game the last new or challenge of this mail made
 	Answer   Reply       `json:"answer"`
-	Consent  senderProof `json:"consent,omitempty"` // what proves the sender (verb_consent.go)
+	Consent  senderProof `json:"consent,omitempty"` // what proves the sender (consent.go)
 	// Caused is what the mail caused before its last pause, besides the
 	// news it keeps (mailsCaused).
 	Caused int `json:"caused,omitempty"`
