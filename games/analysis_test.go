@@ -69,7 +69,7 @@ func TestMicroAnalysisCounts(t *testing.T) {
 	evaluate := func(p *rules.Game) (solver.Value, error) {
 		return solver.Value{Kind: solver.Estimate, Score: scores[len(p.Moves)]}, nil
 	}
-	lg := &referee.LiveGame{Rec: &record.Game{ID: "g7k3q"}, Kit: kit, G: g}
+	lg := &referee.LiveGame{Rec: &record.Game{ID: "g7k3q"}, Kit: kit, Game: g}
 	d, err := referee.Analyse(evaluate, lg)
 	if err != nil {
 		t.Fatal(err)

@@ -58,8 +58,8 @@ func FuzzConditional(f *testing.F) {
 				t.Fatalf("row %d: %+v", i, r)
 			}
 		}
-		lg := &referee.LiveGame{Rec: &record.Game{Variant: "julgonu", Moves: []record.Move{{Text: "x"}}}, Kit: kit, G: base.Clone()}
-		tree, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
+		lg := &referee.LiveGame{Rec: &record.Game{Variant: "julgonu", Moves: []record.Move{{Text: "x"}}}, Kit: kit, Game: base.Clone()}
+		tree, problems := conditional.Build(lg.Kit.Notation, lg.Game, rules.Black, rows)
 		for _, p := range problems {
 			if p == "" {
 				t.Fatal("a problem without words")

@@ -121,8 +121,8 @@ func otherMove(t *testing.T, h *harness, id, not string) string {
 		moves = append(moves, m.Text)
 	}
 	lg := gameAfter(t, h.catalog, rec.Variant, moves...)
-	for _, m := range lg.G.LegalMoves() {
-		if text := lg.Kit.Notation.FormatMove(lg.G.Position(), m); text != not {
+	for _, m := range lg.Game.LegalMoves() {
+		if text := lg.Kit.Notation.FormatMove(lg.Game.Position(), m); text != not {
 			return text
 		}
 	}

@@ -22,9 +22,9 @@ func gameAfter(t testing.TB, cat *variants.Catalog, variant string, moves ...str
 	if err != nil {
 		t.Fatal(err)
 	}
-	lg := &referee.LiveGame{Rec: &record.Game{Variant: kit.Rules.Name(), State: record.Playing}, Kit: kit, G: rules.NewGame(kit.Rules)}
+	lg := &referee.LiveGame{Rec: &record.Game{Variant: kit.Rules.Name(), State: record.Playing}, Kit: kit, Game: rules.NewGame(kit.Rules)}
 	for _, mv := range moves {
-		m, err := kit.Notation.ParseMove(lg.G.Position(), mv)
+		m, err := kit.Notation.ParseMove(lg.Game.Position(), mv)
 		if err != nil {
 			t.Fatalf("%s: %v", mv, err)
 		}
@@ -88,7 +88,7 @@ func TestConditionalTree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tree, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
+			tree, problems := conditional.Build(lg.Kit.Notation, lg.Game, rules.Black, rows)
 			if got := tree.Text(); got != tc.tree {
 				t.Errorf("tree\n%s\nwant\n%s", got, tc.tree)
 			}
@@ -121,7 +121,7 @@ func capsTree(t testing.TB, lg *referee.LiveGame, n, moves int) string {
 		if tries > 10000 {
 			t.Fatalf("only %d lines of %d moves found", len(out), moves)
 		}
-		g := lg.G.Clone()
+		g := lg.Game.Clone()
 		var texts, path []string
 		for len(texts) < moves {
 			ms := g.LegalMoves()
@@ -169,7 +169,7 @@ func TestConditionalCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
+	tree, problems := conditional.Build(lg.Kit.Notation, lg.Game, rules.Black, rows)
 	if n := conditional.Leaves(tree.Lines); n != conditional.MaxLines || len(problems) != 0 {
 		t.Fatalf("%d lines, problems %q", n, problems)
 	}
@@ -177,7 +177,7 @@ func TestConditionalCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, problems = conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows)
+	tree, problems = conditional.Build(lg.Kit.Notation, lg.Game, rules.Black, rows)
 	if n := conditional.Leaves(tree.Lines); n != conditional.MaxLines || len(problems) != 1 || !strings.Contains(problems[0], "at most 30 lines of conditional moves; this one would be line 31") {
 		t.Fatalf("%d lines, problems %q", n, problems)
 	}
@@ -186,7 +186,7 @@ func TestConditionalCaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, problems = conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows); len(problems) != 1 || !strings.Contains(problems[0], "at most 30 moves") {
+	if _, problems = conditional.Build(lg.Kit.Notation, lg.Game, rules.Black, rows); len(problems) != 1 || !strings.Contains(problems[0], "at most 30 moves") {
 		t.Fatalf("problems %q", problems)
 	}
 }
@@ -204,7 +204,7 @@ func BenchmarkConditionalWorstTree(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if t, problems := conditional.Build(lg.Kit.Notation, lg.G, rules.Black, rows); conditional.Leaves(t.Lines) != conditional.MaxLines || len(problems) > 0 {
+		if t, problems := conditional.Build(lg.Kit.Notation, lg.Game, rules.Black, rows); conditional.Leaves(t.Lines) != conditional.MaxLines || len(problems) > 0 {
 			b.Fatal(problems)
 		}
 	}

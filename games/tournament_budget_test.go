@@ -72,11 +72,11 @@ func TestTournamentWorstMail(t *testing.T) {
 				lines = append(lines, "tournament start "+big.id)
 			}
 			mails := big.collect(h.reply(t, big.open, lines...))
-			if len(mails) != tc.want || len(mails) > h.srv.Cfg.MailsPerMailLimit()+len(players) {
-				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.Cfg.MailsPerMailLimit()+len(players), describe(mails))
+			if len(mails) != tc.want || len(mails) > h.srv.Config.MailsPerMailLimit()+len(players) {
+				t.Errorf("one mail caused %d mails, want %d (at most %d):%s", len(mails), tc.want, h.srv.Config.MailsPerMailLimit()+len(players), describe(mails))
 			}
 			ans := answerIn(t, mails, alice)
-			notRun := fmt.Sprintf("Not run, because one mail may cause at most %d mails", h.srv.Cfg.MailsPerMailLimit())
+			notRun := fmt.Sprintf("Not run, because one mail may cause at most %d mails", h.srv.Config.MailsPerMailLimit())
 			_, rest, _ := strings.Cut(ans.Text, notRun)
 			if got := strings.Count(rest, "\n> ") + moreLines(rest); got != tc.notRun {
 				t.Errorf("%d lines not run, want %d:\n%s", got, tc.notRun, ans.Text)

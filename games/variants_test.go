@@ -95,7 +95,7 @@ func TestJulgonuAnalysisWithHistory(t *testing.T) {
 			t.Fatalf("%s: %v", text, err)
 		}
 	}
-	lg := &referee.LiveGame{Rec: &record.Game{ID: "g21", State: record.Over}, Kit: kit, G: g, Outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
+	lg := &referee.LiveGame{Rec: &record.Game{ID: "g21", State: record.Over}, Kit: kit, Game: g, Outcome: rules.WinFor(rules.Black, rules.OnePieceLeft)}
 	d, err := referee.Analyse(func(g *rules.Game) (solver.Value, error) { return kit.Analyst.Evaluate(t.Context(), g) }, lg)
 	if err != nil {
 		t.Fatal(err)

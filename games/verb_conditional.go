@@ -86,7 +86,7 @@ func conditionalVerb(h *referee.Handling, c referee.Command) (string, error) {
 	if err != nil {
 		return "", referee.Refused("%s.", err).Instead("%s", condExample(lg))
 	}
-	t, problems := conditional.Build(lg.Kit.Notation, lg.G, side, rows)
+	t, problems := conditional.Build(lg.Kit.Notation, lg.Game, side, rows)
 	if len(t.Lines) == 0 {
 		kept := "You have no conditional moves in this game."
 		if old != nil {

@@ -64,7 +64,7 @@ func confirm(h *referee.Handling, _ referee.Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Done: you confirmed your address; from now on I invite the players you challenge at once.")
 	for _, hc := range held {
-		c, _ := h.Srv.Verbs.Parse(hc.Line)
+		c, _ := h.Server.Verbs.Parse(hc.Line)
 		text, err := h.Run(c)
 		var r *referee.Refusal
 		if err != nil && !errors.As(err, &r) {
@@ -81,7 +81,7 @@ func confirm(h *referee.Handling, _ referee.Command) (string, error) {
 // stopVerb answers "stop": the sender goes on the do-not-mail list for ever,
 // and the challenges waiting for them are declined.
 func stopVerb(h *referee.Handling, _ referee.Command) (string, error) {
-	if err := h.St.PutDoNotMail(h.From, h.Now); err != nil {
+	if err := h.Tx.PutDoNotMail(h.From, h.Now); err != nil {
 		return "", err
 	}
 	mine, err := h.PlayerGames(h.From)

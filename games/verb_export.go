@@ -37,7 +37,7 @@ func exportVerb(h *referee.Handling, c referee.Command) (string, error) {
 	}
 	r := referee.RecordOf(rec)
 	r.Outcome = lg.Outcome // a game this mail ended is not derived yet
-	files, err := referee.ExportFiles(h.Srv.Catalog, r)
+	files, err := referee.ExportFiles(h.Server.Catalog, r)
 	if err != nil {
 		return "", fmt.Errorf("export: %w", err)
 	}
@@ -47,7 +47,7 @@ func exportVerb(h *referee.Handling, c referee.Command) (string, error) {
 		as = append(as, referee.Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
 		names = append(names, f.Name)
 	}
-	if err := h.Answer.Attach(h.Srv.Cfg.AttachmentByteLimit(), as...); err != nil {
+	if err := h.Answer.Attach(h.Server.Config.AttachmentByteLimit(), as...); err != nil {
 		return "", err
 	}
 	state := "going on"

@@ -88,7 +88,7 @@ func gameRow(h *referee.Handling, lg *referee.LiveGame) []string {
 
 // firstVariant is the name of the catalog's first game, for examples.
 func firstVariant(h *referee.Handling) string {
-	if ks := h.Srv.Catalog.Kits(); len(ks) > 0 {
+	if ks := h.Server.Catalog.Kits(); len(ks) > 0 {
 		return ks[0].Rules.Name()
 	}
 	return "<game>"

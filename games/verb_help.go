@@ -10,21 +10,21 @@ import (
 
 // helpVerb answers "help [topic]"; a game's name as the topic gets its rules.
 func helpVerb(h *referee.Handling, c referee.Command) ([]document.Block, error) {
-	if _, ok := h.Srv.Catalog.Lookup(c.Topic); ok {
+	if _, ok := h.Server.Catalog.Lookup(c.Topic); ok {
 		return rulesShown(h, referee.Command{Variant: c.Topic})
 	}
-	if _, ok := h.Srv.Verbs.HelpTopic(c.Topic); !ok {
+	if _, ok := h.Server.Verbs.HelpTopic(c.Topic); !ok {
 		return append([]document.Block{document.Para(fmt.Sprintf("I have no help on %q; here is the overview.", c.Topic))},
-			h.Srv.HelpBlocks("")...), nil
+			h.Server.HelpBlocks("")...), nil
 	}
-	return h.Srv.HelpBlocks(c.Topic), nil
+	return h.Server.HelpBlocks(c.Topic), nil
 }
 
 // rulesVerb answers "rules [game]": a game's rules and notation, or the list
 // of games.
 func rulesVerb(h *referee.Handling, c referee.Command) (string, error) {
 	if c.Variant == "" {
-		return fmt.Sprintf("Write \"rules\" and a game's name for its rules: %s.", strings.Join(h.Srv.Catalog.Names(), ", ")), nil
+		return fmt.Sprintf("Write \"rules\" and a game's name for its rules: %s.", strings.Join(h.Server.Catalog.Names(), ", ")), nil
 	}
 	kit, err := referee.Kit(h, c.Variant)
 	if err != nil {

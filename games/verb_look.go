@@ -48,7 +48,7 @@ func lookVerb(h *referee.Handling, c referee.Command) ([]document.Block, error) 
 		blocks := []document.Block{document.Para(fmt.Sprintf("Game %s: no moves yet.", lg.Rec.ID))}
 		if len(lg.Rec.Moves) > 0 {
 			blocks = []document.Block{document.Para(fmt.Sprintf("Game %s, %s:", lg.Rec.ID, lg.Kit.Rules.Title())),
-				document.Joined(document.Moves(notation.FormatRecord(lg.Kit.Notation, lg.G)))}
+				document.Joined(document.Moves(notation.FormatRecord(lg.Kit.Notation, lg.Game)))}
 		}
 		return append(blocks, referee.Paragraphs(referee.TalkHistory(lg.Rec, h.From))...), nil
 	case referee.VerbMoves:

@@ -15,9 +15,9 @@ import (
 func moveVerb(h *referee.Handling, c referee.Command) (string, error) {
 	// A first word that has the form of a game id but names no game is
 	// more likely a name ("Gunther Smith" signing off).
-	noGame := c.Game == "" || !h.St.HasGame(c.Game)
+	noGame := c.Game == "" || !h.Tx.HasGame(c.Game)
 	if !referee.LooksLikeMove(c.Move) && noGame && c.Number == 0 && !referee.SaysMove(c.Line) {
-		return "", h.Srv.Verbs.NotUnderstood(c.Line)
+		return "", h.Server.Verbs.NotUnderstood(c.Line)
 	}
 	lg, side, err := referee.PlayingGame(h, c)
 	if err != nil {
@@ -29,7 +29,7 @@ func moveVerb(h *referee.Handling, c referee.Command) (string, error) {
 			return "", err
 		}
 	}
-	pos := lg.G.Position()
+	pos := lg.Game.Position()
 	next := len(rec.Moves) + 1
 	if c.Number != 0 && c.Number < next {
 		return "", referee.Refused("your move is numbered #%d, but move %d was already played (%d.%s); the next move is #%d.",
@@ -96,8 +96,8 @@ func moveVerb(h *referee.Handling, c referee.Command) (string, error) {
 
 // legalMoves lists the legal moves in notation.
 func legalMoves(lg *referee.LiveGame) string {
-	pos := lg.G.Position()
-	ms := lg.G.LegalMoves()
+	pos := lg.Game.Position()
+	ms := lg.Game.LegalMoves()
 	if len(ms) == 0 {
 		return "none"
 	}

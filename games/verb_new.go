@@ -64,7 +64,7 @@ func challenge(h *referee.Handling, c referee.Command, kit variants.Kit) (string
 	if c.Address == h.From {
 		return "", referee.Refused("you cannot challenge yourself;").Instead(`write "new %s" to play the bot.`, kit.Rules.Name())
 	}
-	if local, domain, _ := strings.Cut(c.Address, "@"); domain == h.Srv.Domain && (local == h.Srv.Local || strings.HasPrefix(local, h.Srv.Local+"+")) {
+	if local, domain, _ := strings.Cut(c.Address, "@"); domain == h.Server.Domain && (local == h.Server.Local || strings.HasPrefix(local, h.Server.Local+"+")) {
 		return "", referee.Refused("that is my own address;").Instead(`write "new %s" to play me.`, kit.Rules.Name())
 	}
 	open, err := referee.PickGames(h, func(g *record.Game) bool { return g.State == record.Invited && g.Challenger == h.From })

@@ -46,7 +46,7 @@ func answerOffer(h *referee.Handling, c referee.Command) (text string, ok bool, 
 		lg := meantGame(h, c)
 		if !referee.AwaitsAnswer(h, lg) {
 			if c.Words && (lg == nil || lg.Rec.State != record.Invited || lg.Rec.Invitee() != h.From) {
-				return "", true, h.Srv.Verbs.NotUnderstood(c.Line)
+				return "", true, h.Server.Verbs.NotUnderstood(c.Line)
 			}
 			return "", false, nil
 		}

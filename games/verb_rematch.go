@@ -39,7 +39,7 @@ func rematch(h *referee.Handling, c referee.Command) (string, error) {
 		return newBotGame(h, again, kit)
 	}
 	opponent := rec.OpponentAddress(side)
-	if p, err := h.St.Player(opponent); err != nil || p == nil {
+	if p, err := h.Tx.Player(opponent); err != nil || p == nil {
 		if err != nil {
 			return "", err
 		}

@@ -87,7 +87,7 @@ func undo(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, e
 		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.FromShown(), last, len(rec.Moves)+1))
 		return fmt.Sprintf("Done: you agreed to take back %s. It is your opponent's move.", last), nil
 	}
-	if lg.G.Positions[ply-1].ToMove() != side {
+	if lg.Game.Positions[ply-1].ToMove() != side {
 		return "", referee.Refused("the last move, %s, was your opponent's;", last).Instead("you can only ask to take back your own last move.")
 	}
 	if rec.UndoRequest == side.String() {
@@ -110,7 +110,7 @@ func undoWithBot(_ *referee.Handling, lg *referee.LiveGame, side rules.Side) (st
 	ply := len(rec.Moves)
 	n, own := 0, false
 	for i := ply - 1; i >= 0; i-- {
-		mover := lg.G.Positions[i].ToMove()
+		mover := lg.Game.Positions[i].ToMove()
 		n++
 		if mover == side {
 			own = true

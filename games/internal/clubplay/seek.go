@@ -32,12 +32,12 @@ const (
 // crowded, longer ones follow.
 func newSeekID(c *referee.Change) (string, error) {
 	for tries := 0; ; tries++ {
-		n, err := c.St.Club().NewSeekNumber()
+		n, err := c.Tx.Club().NewSeekNumber()
 		if err != nil {
 			return "", err
 		}
-		id := keys.ID(c.Srv.Store.Secret, "seek-id", 's', n, 4+tries/8)
-		if _, variant := c.Srv.Catalog.Lookup(id); !c.St.Club().HasSeek(id) && !c.Srv.Verbs.Keyword(id) && !variant {
+		id := keys.ID(c.Server.Store.Secret, "seek-id", 's', n, 4+tries/8)
+		if _, variant := c.Server.Catalog.Lookup(id); !c.Tx.Club().HasSeek(id) && !c.Server.Verbs.Keyword(id) && !variant {
 			return id, nil
 		}
 	}
@@ -47,10 +47,10 @@ func newSeekID(c *referee.Change) (string, error) {
 // its seeker still one windpost may write to (they did not say "stop" or
 // "forget me" since).
 func seekOpen(c *referee.Change, s *club.Seek, at time.Time) (bool, error) {
-	if !at.Before(s.Expires) || c.St.DoNotMail(s.Seeker) || c.St.Banned(s.Seeker) {
+	if !at.Before(s.Expires) || c.Tx.DoNotMail(s.Seeker) || c.Tx.Banned(s.Seeker) {
 		return false, nil
 	}
-	p, err := c.St.Player(s.Seeker)
+	p, err := c.Tx.Player(s.Seeker)
 	return err == nil && p != nil && !p.Proven.IsZero(), err
 }
 
@@ -58,9 +58,9 @@ func seekOpen(c *referee.Change, s *club.Seek, at time.Time) (bool, error) {
 // seeks that cannot be read are logged and left out.
 func openSeeks(c *referee.Change) ([]*club.Seek, error) {
 	var open []*club.Seek
-	err := c.St.Club().EachSeek(func(id string, s *club.Seek, err error) error {
+	err := c.Tx.Club().EachSeek(func(id string, s *club.Seek, err error) error {
 		if err != nil {
-			c.Srv.Log.Error("seek cannot be read", "seek", id, "err", err)
+			c.Server.Log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
 		}
 		ok, err := seekOpen(c, s, c.Now)
@@ -78,9 +78,9 @@ func openSeeks(c *referee.Change) ([]*club.Seek, error) {
 // seeker of an expired one gets one short mail.
 func ExpireSeeks(c *referee.Change, handledUpTo time.Time) error {
 	var expired, withdrawn []*club.Seek
-	err := c.St.Club().EachSeek(func(id string, s *club.Seek, err error) error {
+	err := c.Tx.Club().EachSeek(func(id string, s *club.Seek, err error) error {
 		if err != nil {
-			c.Srv.Log.Error("seek cannot be read", "seek", id, "err", err)
+			c.Server.Log.Error("seek cannot be read", "seek", id, "err", err)
 			return nil
 		}
 		ok, err := seekOpen(c, s, s.Created)
@@ -96,15 +96,15 @@ func ExpireSeeks(c *referee.Change, handledUpTo time.Time) error {
 		return err
 	}
 	for _, s := range withdrawn {
-		if err := c.St.Club().DeleteSeek(s.ID); err != nil {
+		if err := c.Tx.Club().DeleteSeek(s.ID); err != nil {
 			return err
 		}
 	}
 	for _, s := range expired {
-		if err := c.St.Club().DeleteSeek(s.ID); err != nil {
+		if err := c.Tx.Club().DeleteSeek(s.ID); err != nil {
 			return err
 		}
-		kit, _ := c.Srv.Catalog.Lookup(s.Variant)
+		kit, _ := c.Server.Catalog.Lookup(s.Variant)
 		title := s.Variant
 		if kit.Rules != nil {
 			title = kit.Rules.Title()

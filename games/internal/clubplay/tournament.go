@@ -90,9 +90,9 @@ func TournamentResult(lg *referee.LiveGame) tournament.Result {
 func TournamentResults(c *referee.Change) error {
 	ids, ended := endedTournamentGames(c, false)
 	for _, id := range ids {
-		tr, err := c.St.Club().Tournament(id)
+		tr, err := c.Tx.Club().Tournament(id)
 		if err != nil {
-			c.Srv.Log.Error("tournament cannot be read", "tournament", id, "err", err)
+			c.Server.Log.Error("tournament cannot be read", "tournament", id, "err", err)
 			continue
 		}
 		if tr == nil || tr.State != club.Playing {
@@ -163,12 +163,12 @@ func CrosstablesDue(c *referee.Change) int {
 	ids, ended := endedTournamentGames(c, true)
 	n := 0
 	for _, id := range ids {
-		tr, err := c.St.Club().Tournament(id)
+		tr, err := c.Tx.Club().Tournament(id)
 		if err != nil || tr == nil || tr.State != club.Playing || !slices.ContainsFunc(ended[id], func(lg *referee.LiveGame) bool { return tournamentPending(tr, lg) }) {
 			continue // an unreadable one is logged and passed over at commit
 		}
 		for _, to := range tournamentRecipients(c, tr) {
-			if !c.St.DoNotMail(to) {
+			if !c.Tx.DoNotMail(to) {
 				n++
 			}
 		}
@@ -183,7 +183,7 @@ func startTournament(c *referee.Change, tr *club.Tournament) error {
 	players := make([]tournament.Player, 0, len(tr.Entrants))
 	for _, addr := range tr.Entrants {
 		p := tournament.Player{ID: addr, Name: keys.Shown(addr, "")}
-		rr, err := c.St.Club().Rating(tr.Variant, addr)
+		rr, err := c.Tx.Club().Rating(tr.Variant, addr)
 		if err != nil {
 			return err
 		}
@@ -219,7 +219,7 @@ func advanceTournament(c *referee.Change, tr *club.Tournament, news []string) er
 		if err != nil {
 			// No pairing meets the rules (too few players left): the
 			// tournament ends with the rounds played.
-			c.Srv.Log.Info("tournament ends early", "tournament", tr.ID, "err", err)
+			c.Server.Log.Info("tournament ends early", "tournament", tr.ID, "err", err)
 			t.Rounds, tr.Rounds = len(t.Paired), len(t.Paired)
 			news = append(news, fmt.Sprintf("No further round can be paired (%v): the tournament ends after round %d.", err, len(t.Paired)))
 			announce = true
@@ -244,14 +244,14 @@ func advanceTournament(c *referee.Change, tr *club.Tournament, news []string) er
 	if err != nil {
 		return err
 	}
-	return c.St.Club().PutTournament(tr)
+	return c.Tx.Club().PutTournament(tr)
 }
 
 // makeRound makes the games of a round just paired and notes each
 // player's game, or bye in a Swiss, in paired for the tournament's mail
 // to them. A game's own mails begin with its first move.
 func makeRound(c *referee.Change, tr *club.Tournament, r tournament.Round, paired pairings) error {
-	kit, err := c.Srv.Catalog.Get(tr.Variant)
+	kit, err := c.Server.Catalog.Get(tr.Variant)
 	if err != nil {
 		return fmt.Errorf("tournament %s: %w", tr.ID, err)
 	}

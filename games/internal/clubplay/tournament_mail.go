@@ -84,7 +84,7 @@ func crosstableText(tr *club.Tournament, news []string) document.Document {
 // tournamentMail queues a mail about tr to address, with the player's own
 // key (keyMail); none to an address on the do-not-mail list.
 func tournamentMail(c *referee.Change, tr *club.Tournament, to, what string, body document.Document) error {
-	if c.St.DoNotMail(to) {
+	if c.Tx.DoNotMail(to) {
 		return nil
 	}
 	subject := fmt.Sprintf("%s: %s", tr.Title(), what)

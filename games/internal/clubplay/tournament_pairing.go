@@ -35,7 +35,7 @@ func (ps pairings) add(to string, round int, game *referee.LiveGame) {
 // their games, one mail each.
 func mailPairings(c *referee.Change, tr *club.Tournament, paired pairings) error {
 	title := tr.Variant
-	if kit, ok := c.Srv.Catalog.Lookup(tr.Variant); ok {
+	if kit, ok := c.Server.Catalog.Lookup(tr.Variant); ok {
 		title = kit.Rules.Title()
 	}
 	head := fmt.Sprintf("%s has begun: %s.\n\n", tr.Title(), tournamentTerms(tr, title))

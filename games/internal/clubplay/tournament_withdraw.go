@@ -50,7 +50,7 @@ func withdrawPlayer(c *referee.Change, tr *club.Tournament, address, news string
 // organiser's mail.
 func ForgetInTournaments(c *referee.Change, address, standIn string) error {
 	var ids []string
-	err := c.St.Club().EachTournament(func(tr *club.Tournament, err error) error {
+	err := c.Tx.Club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err == nil && tr.State != club.Over && (tr.Organiser == address || slices.Contains(tr.Entrants, address)) {
 			ids = append(ids, tr.ID)
 		}
@@ -60,7 +60,7 @@ func ForgetInTournaments(c *referee.Change, address, standIn string) error {
 		return err
 	}
 	for _, id := range ids {
-		tr, err := c.St.Club().Tournament(id)
+		tr, err := c.Tx.Club().Tournament(id)
 		if err != nil || tr == nil {
 			return err
 		}
@@ -72,7 +72,7 @@ func ForgetInTournaments(c *referee.Change, address, standIn string) error {
 		if playing {
 			err = withdrawPlayer(c, tr, standIn, fmt.Sprintf("A player left windpost, who is %s from now on: their games without a result are lost by forfeit.", keys.Shown(standIn, "")))
 		} else {
-			err = c.St.Club().PutTournament(tr)
+			err = c.Tx.Club().PutTournament(tr)
 		}
 		if err != nil {
 			return err

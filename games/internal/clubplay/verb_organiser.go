@@ -133,5 +133,5 @@ func organiserGame(h *referee.Handling, c referee.Command, what string) (*refere
 // (the key windpost's mails about lg to its organiser carry).
 func organiserKey(h *referee.Handling, lg *referee.LiveGame) bool {
 	return h.Req.Token != "" && strings.EqualFold(h.Req.GameID, lg.Rec.ID) &&
-		keys.Match(h.Req.Token, keys.Token(h.Srv.Store.Secret, lg.Rec.ID, h.From))
+		keys.Match(h.Req.Token, keys.Token(h.Server.Store.Secret, lg.Rec.ID, h.From))
 }

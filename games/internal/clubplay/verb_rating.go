@@ -31,10 +31,10 @@ func ratingNow(c *referee.Change, rr *club.Rating) (rating.Rating, error) {
 func MyRating(h *referee.Handling, _ referee.Command) (string, error) {
 	var b strings.Builder
 	b.WriteString("Your ratings (Glicko-2; a rating is provisional while its RD, the ± after\nit, is 110 or more):\n")
-	for _, kit := range h.Srv.Catalog.Kits() {
-		rr, err := h.St.Club().Rating(kit.Rules.Name(), h.From)
+	for _, kit := range h.Server.Catalog.Kits() {
+		rr, err := h.Tx.Club().Rating(kit.Rules.Name(), h.From)
 		if err != nil {
-			h.Srv.Log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.From, "err", err)
+			h.Server.Log.Error("rating cannot be read", "game", kit.Rules.Name(), "player", h.From, "err", err)
 			fmt.Fprintf(&b, "\n%s: your rating cannot be read now (the log says why).\n", kit.Rules.Title())
 			continue
 		}
@@ -60,8 +60,8 @@ func MyRating(h *referee.Handling, _ referee.Command) (string, error) {
 // Standings answers "standings <game>": the table of the game's best
 // rated players.
 func Standings(h *referee.Handling, _ referee.Command, kit variants.Kit) ([]document.Block, error) {
-	rows, err := referee.StandingRows(h.St, kit.Rules.Name(), h.Now, func(err error) {
-		h.Srv.Log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
+	rows, err := referee.StandingRows(h.Tx, kit.Rules.Name(), h.Now, func(err error) {
+		h.Server.Log.Error("rating cannot be read", "game", kit.Rules.Name(), "err", err)
 	})
 	if err != nil {
 		return nil, err

@@ -110,7 +110,7 @@ func SeekLine(c referee.Command) string { return seekOf(c, c.Variant).Command() 
 
 // SeekVerb answers "seek <game> ...": an open challenge on the list.
 func SeekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string, error) {
-	if h.St.DoNotMail(h.From) {
+	if h.Tx.DoNotMail(h.From) {
 		return "", referee.Refused("you asked windpost never to write to you (\"stop\"), and a seek would have me write to you when someone joins it.").
 			Instead(`Challenge someone you know instead: "challenge friend@example.org %s".`, kit.Rules.Name())
 	}
@@ -138,14 +138,14 @@ func SeekVerb(h *referee.Handling, c referee.Command, kit variants.Kit) (string,
 	}
 	s := seekOf(c, kit.Rules.Name())
 	s.ID, s.Seeker, s.Created, s.Expires = id, h.From, h.Now, h.Now.Add(SeekDays*24*time.Hour)
-	if err := h.St.Club().PutSeek(s); err != nil {
+	if err := h.Tx.Club().PutSeek(s); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: your seek %s is on the list: a game of %s, %s.\n"+
 		"Anyone can see it with \"seeks %s\" and play you by writing \"join %s\" to %s. "+
 		"The game then begins at once, and I write to you with its first mail; until then nobody else gets mail about it.\n"+
 		"It expires on %s if nobody joins. To withdraw it, write: seek cancel %s",
-		id, kit.Rules.Title(), s.Terms(h.From), s.Variant, id, h.Srv.Cfg.BotAddress, referee.FormatTimeIn(s.Expires, h.LocationOf(h.From)), id), nil
+		id, kit.Rules.Title(), s.Terms(h.From), s.Variant, id, h.Server.Config.BotAddress, referee.FormatTimeIn(s.Expires, h.LocationOf(h.From)), id), nil
 }
 
 // Unseek answers "seek cancel [<id>]": the sender's seek is withdrawn.
@@ -168,7 +168,7 @@ func Unseek(h *referee.Handling, c referee.Command) (string, error) {
 		return "", referee.Refused("%s is not one of your open seeks (%s).", id, strings.Join(seekIDs(open), ", ")).
 			Instead(`Write "seek cancel" and one of them.`)
 	}
-	if err := h.St.Club().DeleteSeek(id); err != nil {
+	if err := h.Tx.Club().DeleteSeek(id); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you withdrew your seek %s.", id), nil
@@ -186,7 +186,7 @@ func seekIDs(seeks []*club.Seek) []string {
 // ListSeeks answers "seeks [<game>]": the open seeks, a table for each
 // game.
 func ListSeeks(h *referee.Handling, c referee.Command) ([]document.Block, error) {
-	kits := h.Srv.Catalog.Kits()
+	kits := h.Server.Catalog.Kits()
 	if c.Variant != "" {
 		kit, err := referee.Kit(h, c.Variant)
 		if err != nil {
@@ -267,7 +267,7 @@ func JoinVerb(h *referee.Handling, c referee.Command) (string, error) {
 // begins at once, on the seek's terms. A sender who has not proven their
 // address joins once they confirm.
 func joinSeek(h *referee.Handling, id string) (string, error) {
-	s, err := h.St.Club().Seek(id)
+	s, err := h.Tx.Club().Seek(id)
 	if err != nil {
 		return "", err
 	}
@@ -292,7 +292,7 @@ func joinSeek(h *referee.Handling, id string) (string, error) {
 	if err := mayJoin(h, s, kit); err != nil {
 		return "", err
 	}
-	if err := h.St.Club().DeleteSeek(id); err != nil {
+	if err := h.Tx.Club().DeleteSeek(id); err != nil {
 		return "", err
 	}
 	side := referee.PickSide(h, s.Side)

@@ -58,7 +58,7 @@ func Withdraw(h *referee.Handling, c referee.Command) (string, error) { return T
 
 // tournamentNamed reads tournament id, or refuses.
 func tournamentNamed(h *referee.Handling, id string) (*club.Tournament, error) {
-	tr, err := h.St.Club().Tournament(id)
+	tr, err := h.Tx.Club().Tournament(id)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func tournamentNamed(h *referee.Handling, id string) (*club.Tournament, error) {
 }
 
 func kitTitle(h *referee.Handling, tr *club.Tournament) string {
-	if kit, ok := h.Srv.Catalog.Lookup(tr.Variant); ok {
+	if kit, ok := h.Server.Catalog.Lookup(tr.Variant); ok {
 		return kit.Rules.Title()
 	}
 	return tr.Variant
@@ -89,7 +89,7 @@ func newTournament(h *referee.Handling, c referee.Command) (string, error) {
 		return "", err
 	}
 	open := 0
-	err = h.St.Club().EachTournament(func(tr *club.Tournament, err error) error {
+	err = h.Tx.Club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err == nil && tr.Organiser == h.From && tr.State != club.Over {
 			open++
 		}
@@ -102,7 +102,7 @@ func newTournament(h *referee.Handling, c referee.Command) (string, error) {
 		return "", referee.Refused("you organise %d tournaments that are not over, as many as one organiser may.", open).
 			Instead("Open the next when one of them has ended.")
 	}
-	id, err := h.St.Club().NewTournamentID(h.Srv.Store.Secret)
+	id, err := h.Tx.Club().NewTournamentID(h.Server.Store.Secret)
 	if err != nil {
 		return "", err
 	}
@@ -114,7 +114,7 @@ func newTournament(h *referee.Handling, c referee.Command) (string, error) {
 	if tr.Name == "" {
 		tr.Name = fmt.Sprintf("%s %s", kit.Rules.Title(), club.FormatWords(tr.Format))
 	}
-	if err := h.St.Club().PutTournament(tr); err != nil {
+	if err := h.Tx.Club().PutTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you organise %s: %s, for up to %d players.\n\n"+
@@ -122,7 +122,7 @@ func newTournament(h *referee.Handling, c referee.Command) (string, error) {
 		"(nobody is invited: tell them yourself). \"tournament %s\" shows who has joined.\n"+
 		"When enough have joined, start it by replying to this mail with:\n  tournament start %s\n"+
 		"Then I pair the players, make the games, and mail each player their games and, after every result, the crosstable.",
-		tr.Title(), tournamentTerms(tr, kit.Rules.Title()), tr.MaxPlayers(), h.Srv.Cfg.BotAddress, id, id, id), nil
+		tr.Title(), tournamentTerms(tr, kit.Rules.Title()), tr.MaxPlayers(), h.Server.Config.BotAddress, id, id, id), nil
 }
 
 // joinTournament answers "join <t>": the sender enters an open tournament.
@@ -138,7 +138,7 @@ func joinTournament(h *referee.Handling, id string) (string, error) {
 	if slices.Contains(tr.Entrants, h.From) {
 		return fmt.Sprintf("You are in %s already, one of %d players.", tr.Title(), len(tr.Entrants)), nil
 	}
-	if h.St.DoNotMail(h.From) {
+	if h.Tx.DoNotMail(h.From) {
 		return "", referee.Refused("you asked windpost never to write to you, and a tournament mails you its pairings and crosstables.").
 			Instead("Play a game by challenge instead.")
 	}
@@ -147,7 +147,7 @@ func joinTournament(h *referee.Handling, id string) (string, error) {
 			Instead(`Write "tournament" for the others.`)
 	}
 	tr.Entrants = append(tr.Entrants, h.From)
-	if err := h.St.Club().PutTournament(tr); err != nil {
+	if err := h.Tx.Club().PutTournament(tr); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Done: you joined %s: %s. %d %s so far.\n"+
@@ -166,7 +166,7 @@ func leaveTournament(h *referee.Handling, tr *club.Tournament, address string) (
 		return "", referee.Refused("%s is not in %s.", address, tr.Title()).Instead(`Write "tournament %s" for its players.`, tr.ID)
 	}
 	tr.Entrants = slices.Delete(tr.Entrants, i, i+1)
-	return fmt.Sprintf("Done: %s left %s.", address, tr.Title()), h.St.Club().PutTournament(tr)
+	return fmt.Sprintf("Done: %s left %s.", address, tr.Title()), h.Tx.Club().PutTournament(tr)
 }
 
 // organiserOnly refuses an organiser's command from anyone else, or
@@ -191,7 +191,7 @@ func startTournamentVerb(h *referee.Handling, tr *club.Tournament) (string, erro
 	}
 	var dropped []string
 	tr.Entrants = slices.DeleteFunc(tr.Entrants, func(a string) bool {
-		stop := h.St.DoNotMail(a)
+		stop := h.Tx.DoNotMail(a)
 		if stop {
 			dropped = append(dropped, a)
 		}
@@ -283,9 +283,9 @@ func mayWithdraw(h *referee.Handling, tr *club.Tournament, player string) error 
 // listTournaments answers "tournament": those open or being played.
 func listTournaments(h *referee.Handling) (string, error) {
 	var lines []string
-	err := h.St.Club().EachTournament(func(tr *club.Tournament, err error) error {
+	err := h.Tx.Club().EachTournament(func(tr *club.Tournament, err error) error {
 		if err != nil {
-			h.Srv.Log.Error("tournament cannot be read", "err", err)
+			h.Server.Log.Error("tournament cannot be read", "err", err)
 			return nil
 		}
 		if tr.State != club.Over && len(lines) < referee.StandingsSize {

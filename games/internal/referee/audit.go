@@ -58,7 +58,7 @@ func (st StoreTx) eachAudit(f func(e AuditEntry) error) error {
 
 // Audit logs an action taken in this change, at its time.
 func (c *Change) Audit(who, action, target, detail, why string) error {
-	return c.St.PutAudit(AuditEntry{At: c.Now, Who: who, Action: action, Target: target, Detail: detail, Why: why})
+	return c.Tx.PutAudit(AuditEntry{At: c.Now, Who: who, Action: action, Target: target, Detail: detail, Why: why})
 }
 
 // AuditLog returns every entry of the audit log, oldest first.

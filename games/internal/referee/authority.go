@@ -115,8 +115,8 @@ func (c *Change) addressKeyMail(m *Mail, to string) {
 // CarryKey puts the key for purpose (keys.PersonalKey) of to in mail m's
 // reply address and subject tag.
 func (c *Change) CarryKey(m *Mail, purpose, to string) {
-	id, tok := keys.PersonalKey(c.Srv.Store.Secret, purpose, to)
-	m.ReplyTo = keys.ReplyAddress(c.Srv.Local, c.Srv.Domain, id, tok)
+	id, tok := keys.PersonalKey(c.Server.Store.Secret, purpose, to)
+	m.ReplyTo = keys.ReplyAddress(c.Server.Local, c.Server.Domain, id, tok)
 	if tag := keys.SubjectTag(id, tok); !strings.Contains(m.Subject, tag) {
 		m.Subject = ShortenSubject(m.Subject + " " + tag)
 	}
@@ -129,7 +129,7 @@ func (h *Handling) authenticate() {
 		return
 	}
 	game := strings.ToLower(r.GameID)
-	secret := h.Srv.Store.Secret
+	secret := h.Server.Store.Secret
 	switch {
 	case confirmKeyMatches(h, game, r.Token):
 		return

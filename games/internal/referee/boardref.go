@@ -9,13 +9,13 @@ import (
 // the bottom.
 func boardRef(lg *LiveGame, bottom rules.Side) *BoardRef {
 	n := lg.Kit.Notation
-	ref := &BoardRef{Variant: lg.Kit.Rules.Name(), Position: n.FormatPosition(lg.G.Position()), Status: lg.gameStatus()}
+	ref := &BoardRef{Variant: lg.Kit.Rules.Name(), Position: n.FormatPosition(lg.Game.Position()), Status: lg.gameStatus()}
 	if bottom == rules.White {
 		ref.Bottom = "white"
 	}
-	if k := len(lg.G.Moves); k > 0 {
-		before := lg.G.Positions[len(lg.G.Positions)-2]
-		ref.Before, ref.Move = n.FormatPosition(before), n.FormatMove(before, lg.G.Moves[k-1])
+	if k := len(lg.Game.Moves); k > 0 {
+		before := lg.Game.Positions[len(lg.Game.Positions)-2]
+		ref.Before, ref.Move = n.FormatPosition(before), n.FormatMove(before, lg.Game.Moves[k-1])
 	}
 	return ref
 }

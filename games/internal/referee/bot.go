@@ -41,21 +41,21 @@ func (c *Change) botMoves(lg *LiveGame) ([]string, error) {
 // after a failure gets the same answer).
 func (c *Change) choose(lg *LiveGame, level solver.Level) (rules.Move, error) {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s/%d", lg.Rec.ID, lg.G.Ply())
-	rng := rand.New(rand.NewPCG(c.Srv.seed, h.Sum64()))
+	fmt.Fprintf(h, "%s/%d", lg.Rec.ID, lg.Game.Ply())
+	rng := rand.New(rand.NewPCG(c.Server.seed, h.Sum64()))
 	ctx := c.ctx
-	if c.Srv.Cfg.BotMoveTime > 0 {
+	if c.Server.Config.BotMoveTime > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.Srv.Cfg.BotMoveTime)
+		ctx, cancel = context.WithTimeout(ctx, c.Server.Config.BotMoveTime)
 		defer cancel()
 	}
-	return lg.Kit.Bot.Choose(ctx, lg.G.Clone(), level, rng)
+	return lg.Kit.Bot.Choose(ctx, lg.Game.Clone(), level, rng)
 }
 
 // evaluate asks the game's analyst for the value of g's position within
 // Config.AnalysisTime.
 func (c *Change) evaluate(lg *LiveGame, g *rules.Game) (solver.Value, error) {
-	ctx, cancel := context.WithTimeout(c.ctx, c.Srv.Cfg.AnalysisTime)
+	ctx, cancel := context.WithTimeout(c.ctx, c.Server.Config.AnalysisTime)
 	defer cancel()
 	return lg.Kit.Analyst.Evaluate(ctx, g)
 }

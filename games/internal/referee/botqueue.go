@@ -129,7 +129,7 @@ func (s *Server) NextWork(st StoreTx, skip map[string]bool) (key string, c *Cont
 // overBudget reports whether sender's mails took the bot's time for this
 // hour.
 func (s *Server) overBudget(st StoreTx, sender string, now time.Time) bool {
-	return st.BotWork().Hour(sender, now).Spent >= s.Cfg.botTimePerSenderHour()
+	return st.BotWork().Hour(sender, now).Spent >= s.Config.botTimePerSenderHour()
 }
 
 // lane is the lane of the bot's queue for this mail's next search.
@@ -137,7 +137,7 @@ func (h *Handling) lane() string {
 	switch {
 	case !h.Consent.proven:
 		return LaneStrangers
-	case h.Srv.overBudget(h.St, h.From, h.Srv.now()):
+	case h.Server.overBudget(h.Tx, h.From, h.Server.now()):
 		return LaneOverBudget
 	}
 	return h.From
@@ -147,16 +147,16 @@ func (h *Handling) lane() string {
 // never proved their address, or refuses it when such senders, all of
 // them together, began Config.NewBotGamesUnproven this hour.
 func (h *Handling) CountUnprovenGame() error {
-	limit := h.Srv.Cfg.newBotGamesUnproven()
-	now := h.Srv.now() // not the mail's time: a resumed mail's may be old
-	hour := h.St.BotWork().Hour(botwork.KeyUnprovenGames, now)
+	limit := h.Server.Config.newBotGamesUnproven()
+	now := h.Server.now() // not the mail's time: a resumed mail's may be old
+	hour := h.Tx.BotWork().Hour(botwork.KeyUnprovenGames, now)
 	if hour.Games >= limit {
 		return Refused("I begin at most %d games against the bot an hour for addresses that have not yet answered a windpost mail, and this hour's are taken.", limit).
 			Instead("Try again after %s. Once you have answered a mail of one of your games, this limit no longer holds for you.",
 				FormatTimeIn(hour.From.Add(time.Hour), h.LocationOf(h.From)))
 	}
 	hour.Games++
-	if err := h.St.BotWork().PutHour(botwork.KeyUnprovenGames, hour, now); err != nil {
+	if err := h.Tx.BotWork().PutHour(botwork.KeyUnprovenGames, hour, now); err != nil {
 		return fmt.Errorf("count the game against the bot: %w", err)
 	}
 	return nil

@@ -108,7 +108,7 @@ func (s *Server) work(ctx context.Context, cont *Continuation, lg *LiveGame) (wo
 	if !unchanged(lg, job) || !lg.Rec.BotThinking {
 		return workResult{changed: true}, nil
 	}
-	c := &Change{Srv: s, ctx: ctx, Now: cont.Now}
+	c := &Change{Server: s, ctx: ctx, Now: cont.Now}
 	switch job.Kind {
 	case JobAnswer, JobOpen:
 		if _, err := c.botMoves(lg); err != nil {
@@ -120,7 +120,7 @@ func (s *Server) work(ctx context.Context, cont *Continuation, lg *LiveGame) (wo
 		}
 		return res, nil
 	case JobDraw:
-		v, err := c.evaluate(lg, lg.G.Clone())
+		v, err := c.evaluate(lg, lg.Game.Clone())
 		return workResult{value: v}, err
 	case JobAnalysis:
 		d, err := Analyse(func(g *rules.Game) (solver.Value, error) { return c.evaluate(lg, g) }, lg)
@@ -154,7 +154,7 @@ func (s *Server) resume(ctx context.Context, key string, cont *Continuation, res
 			return err
 		}
 		for _, l := range cont.Rest {
-			if c, ok := h.Srv.Verbs.Parse(l); ok {
+			if c, ok := h.Server.Verbs.Parse(l); ok {
 				rest = append(rest, c)
 			}
 		}
@@ -275,7 +275,7 @@ func unchanged(lg *LiveGame, job BotJob) bool {
 
 // rerun is the job's command, to run again now that the work is done.
 func (h *Handling) rerun(job BotJob) []Command {
-	if c, ok := h.Srv.Verbs.Parse(job.Line); ok {
+	if c, ok := h.Server.Verbs.Parse(job.Line); ok {
 		return []Command{c}
 	}
 	return nil
@@ -297,7 +297,7 @@ func (h *Handling) JudgedValue(lg *LiveGame) (solver.Value, bool) {
 // the search's estimates of a game that is not solved, winning chances
 // lost (judgeMove).
 func Analyse(evaluate func(*rules.Game) (solver.Value, error), lg *LiveGame) (document.Document, error) {
-	g := lg.G
+	g := lg.Game
 	values := make([]solver.Value, len(g.Positions))
 	for i := range g.Positions {
 		prefix := &rules.Game{Variant: g.Variant, Positions: g.Positions[:i+1], Moves: g.Moves[:i]}

@@ -128,7 +128,7 @@ func (h *Handling) pause(job BotJob, rest []Command) {
 	rng, _ := h.pcg.MarshalBinary() // a PCG always marshals
 	cont := &Continuation{MailState: h.MailState, Now: h.Now, RNG: rng, Job: job}
 	cont.Req.Lines = nil
-	cont.Caused = h.Caused + len(h.Queued) + h.Srv.club.mailsFor(h.Change)
+	cont.Caused = h.Caused + len(h.Queued) + h.Server.club.mailsFor(h.Change)
 	for _, c := range rest {
 		cont.Rest = append(cont.Rest, c.Line)
 	}
@@ -152,19 +152,19 @@ func (h *Handling) suspend(old string) error {
 		return err
 	}
 	if old != "" {
-		if err := h.St.BotWork().Delete(old); err != nil {
+		if err := h.Tx.BotWork().Delete(old); err != nil {
 			return err
 		}
 	}
 	lane := h.lane()
 	cont.V = 1
-	key, err := h.St.BotWork().Push(lane, cont)
+	key, err := h.Tx.BotWork().Push(lane, cont)
 	if err != nil {
 		return err
 	}
-	h.Srv.Log.Debug("bot work queued", "key", key, "lane", lane, "mail", h.Req.MessageID, "from", h.From, "game", cont.Job.Game, "kind", cont.Job.Kind)
+	h.Server.Log.Debug("bot work queued", "key", key, "lane", lane, "mail", h.Req.MessageID, "from", h.From, "game", cont.Job.Game, "kind", cont.Job.Kind)
 	if old != "" {
 		return nil
 	}
-	return h.St.MarkProcessed(h.Req.MessageID, record.Processed{At: h.Now, From: h.From})
+	return h.Tx.MarkProcessed(h.Req.MessageID, record.Processed{At: h.Now, From: h.From})
 }

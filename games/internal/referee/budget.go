@@ -52,7 +52,7 @@ const listedLines = 10
 // capCommands keeps the first Config.CommandsPerMail commands and notes
 // the rest in h.Over.
 func (h *Handling) capCommands(cmds []Command) []Command {
-	limit := h.Srv.Cfg.commandsPerMail()
+	limit := h.Server.Config.commandsPerMail()
 	if len(cmds) <= limit {
 		return cmds
 	}
@@ -71,14 +71,14 @@ func (h *Handling) overSection() string {
 	if o.Count == 0 {
 		return ""
 	}
-	head := fmt.Sprintf("Not run, because one mail may hold at most %d commands (send the rest in another mail):", h.Srv.Cfg.commandsPerMail())
+	head := fmt.Sprintf("Not run, because one mail may hold at most %d commands (send the rest in another mail):", h.Server.Config.commandsPerMail())
 	return ListLines(head, o.Lines, o.Count)
 }
 
 // mailsSpent reports whether the mail has caused as many mails as
 // Config.MailsPerMail allows before the next command, which may cause one
 // more (or, moving a tournament on, one to each of its players).
-func (h *Handling) mailsSpent() bool { return h.mailsCaused() >= h.Srv.Cfg.MailsPerMailLimit() }
+func (h *Handling) mailsSpent() bool { return h.mailsCaused() >= h.Server.Config.MailsPerMailLimit() }
 
 // mailsCaused counts the mails the mail has caused so far: its answer, the
 // news for players (one mail per player and game), the mails queued
@@ -86,7 +86,7 @@ func (h *Handling) mailsSpent() bool { return h.mailsCaused() >= h.Srv.Cfg.Mails
 // crosstables that the tournament games ended in it bring at commit, a
 // confirm request, and what it caused before a pause for the bot.
 func (h *Handling) mailsCaused() int {
-	n := 1 + len(h.Notices) + len(h.Queued) + h.Srv.club.mailsFor(h.Change) + h.Caused
+	n := 1 + len(h.Notices) + len(h.Queued) + h.Server.club.mailsFor(h.Change) + h.Caused
 	if h.Consent.Asked {
 		n++ // the confirm request may go as a mail of its own (queueConfirmation)
 	}
@@ -100,7 +100,7 @@ func (h *Handling) mailsSection(rest []Command) string {
 	for _, c := range rest[:min(len(rest), listedLines)] {
 		lines = append(lines, c.Line)
 	}
-	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer, the news to other players and a tournament's mails), and this one has:", h.Srv.Cfg.MailsPerMailLimit())
+	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer, the news to other players and a tournament's mails), and this one has:", h.Server.Config.MailsPerMailLimit())
 	return ListLines(head, lines, len(rest))
 }
 

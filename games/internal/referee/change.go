@@ -16,12 +16,12 @@ import (
 // one tick. It loads each game and player once, collects the news for the
 // players, and commit writes back what changed and queues the mails.
 type Change struct {
-	Srv *Server
-	ctx context.Context
-	St  StoreTx
-	Now time.Time
-	Rng *rand.Rand
-	pcg *rand.PCG // rng's source, kept with a continuation (botwork.go)
+	Server *Server
+	ctx    context.Context
+	Tx     StoreTx
+	Now    time.Time
+	Rng    *rand.Rand
+	pcg    *rand.PCG // rng's source, kept with a continuation (botwork.go)
 
 	Games      map[string]*LiveGame
 	GameOrder  []string // the order commit writes the games in
@@ -47,7 +47,7 @@ func (c *Change) Game(id string) *LiveGame {
 	}
 	lg, err := c.readGame(id)
 	if err != nil {
-		c.Srv.Log.Error("game cannot be read", "game", id, "err", err)
+		c.Server.Log.Error("game cannot be read", "game", id, "err", err)
 		c.Unreadable[id] = err
 		return nil
 	}
@@ -59,11 +59,11 @@ func (c *Change) Game(id string) *LiveGame {
 }
 
 func (c *Change) readGame(id string) (*LiveGame, error) {
-	rec, raw, err := c.St.Game(id)
+	rec, raw, err := c.Tx.Game(id)
 	if rec == nil || err != nil {
 		return nil, err
 	}
-	kit, found := c.Srv.Catalog.Lookup(rec.Variant)
+	kit, found := c.Server.Catalog.Lookup(rec.Variant)
 	if !found {
 		return nil, fmt.Errorf("game %s: this server does not play %s", id, rec.Variant)
 	}
@@ -76,7 +76,7 @@ func (c *Change) Player(address string) (*record.Player, error) {
 	if p, ok := c.players[address]; ok {
 		return p, nil
 	}
-	p, err := c.St.Player(address)
+	p, err := c.Tx.Player(address)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func (c *Change) NewGame(kit variants.Kit, challenger string, side rules.Side, o
 		V: record.GameVersion, ID: id, Variant: kit.Rules.Name(), State: state, Players: players,
 		Challenger: challenger, Start: kit.Notation.FormatPosition(start), Created: c.Now,
 	}
-	lg := &LiveGame{Rec: rec, Kit: kit, G: rules.NewGameFrom(kit.Rules, start)}
+	lg := &LiveGame{Rec: rec, Kit: kit, Game: rules.NewGameFrom(kit.Rules, start)}
 	c.Games[id] = lg
 	c.GameOrder = append(c.GameOrder, id)
 	for _, addr := range rec.Humans() {
@@ -155,7 +155,7 @@ func (c *Change) NewGame(kit variants.Kit, challenger string, side rules.Side, o
 // name; when the short ids are crowded, longer ones follow.
 func (c *Change) newGameID() (string, error) {
 	for tries := 0; ; tries++ {
-		n, err := c.St.newGameNumber()
+		n, err := c.Tx.newGameNumber()
 		if err != nil {
 			return "", err
 		}
@@ -163,10 +163,10 @@ func (c *Change) newGameID() (string, error) {
 		if tries >= 8 {
 			length = 4 + tries/8
 		}
-		id := keys.GameID(c.Srv.Store.Secret, n, length)
-		_, variant := c.Srv.Catalog.Lookup(id)
+		id := keys.GameID(c.Server.Store.Secret, n, length)
+		_, variant := c.Server.Catalog.Lookup(id)
 		_, madeHere := c.Games[id] // made earlier in this transaction, not stored yet
-		if !madeHere && !c.St.HasGame(id) && !c.Srv.Verbs.Keyword(id) && !variant {
+		if !madeHere && !c.Tx.HasGame(id) && !c.Server.Verbs.Keyword(id) && !variant {
 			return id, nil
 		}
 	}
@@ -191,12 +191,12 @@ func (c *Change) writeRecords() error {
 	for _, id := range c.GameOrder {
 		lg := c.Games[id]
 		lg.derive()
-		if err := c.St.PutGame(lg.Rec, lg.stored, lg.wasWake, c.Now); err != nil {
+		if err := c.Tx.PutGame(lg.Rec, lg.stored, lg.wasWake, c.Now); err != nil {
 			return err
 		}
 	}
 	for addr := range c.dirty {
-		if err := c.St.PutPlayer(addr, c.players[addr]); err != nil {
+		if err := c.Tx.PutPlayer(addr, c.players[addr]); err != nil {
 			return err
 		}
 	}

@@ -27,9 +27,9 @@ const KeepFor = 90 * 24 * time.Hour
 // expired challenges) fire only when they are before handledUpTo: a mail
 // that arrived before it may still be waiting to be handled.
 func tick(c *Change, handledUpTo time.Time) error {
-	due, err := c.St.Clocks().DueGames(c.Now, func(id string, err error) {
+	due, err := c.Tx.Clocks().DueGames(c.Now, func(id string, err error) {
 		// One damaged record must not stop every clock.
-		c.Srv.Log.Error("game cannot be read", "game", id, "err", err)
+		c.Server.Log.Error("game cannot be read", "game", id, "err", err)
 	})
 	if err != nil {
 		return err
@@ -41,7 +41,7 @@ func tick(c *Change, handledUpTo time.Time) error {
 			}
 		}
 	}
-	if err := c.Srv.club.expireBy(c, handledUpTo); err != nil {
+	if err := c.Server.club.expireBy(c, handledUpTo); err != nil {
 		return err
 	}
 	return tickDigests(c)

@@ -105,7 +105,7 @@ func (c *Change) dropNotice(to, game string) {
 // queueNotices composes and queues one mail per notice, in the order they
 // were begun.
 func (c *Change) queueNotices() error {
-	if err := c.Srv.club.resultsOf(c); err != nil { // results, crosstables, next rounds' games (tournament.go)
+	if err := c.Server.club.resultsOf(c); err != nil { // results, crosstables, next rounds' games (tournament.go)
 		return err
 	}
 	keys := make([]NoticeKey, 0, len(c.Notices))
@@ -116,7 +116,7 @@ func (c *Change) queueNotices() error {
 	for _, k := range keys {
 		n := c.Notices[k]
 		lg := c.Games[k.Game]
-		if len(n.Events) == 0 || (c.St.DoNotMail(k.To) && lg.Rec.State == record.Invited) || c.St.Banned(k.To) {
+		if len(n.Events) == 0 || (c.Tx.DoNotMail(k.To) && lg.Rec.State == record.Invited) || c.Tx.Banned(k.To) {
 			// Dropped (dropNotice), or an invitation to an address that
 			// said "stop". A game the address accepted goes on being
 			// mailed: "stop" is kept for ever and a key can leak (a
@@ -149,9 +149,9 @@ func (h *Handling) queueAnswer() error {
 		tail.Add(Paragraphs(a.Over)...)
 	}
 	if a.Help {
-		tail.Add(h.Srv.HelpBlocks("")...)
+		tail.Add(h.Server.HelpBlocks("")...)
 	}
-	if limit := h.Srv.Cfg.answerBodyBytes() - len(tail.Text()) - 1; len(body.Text()) > limit {
+	if limit := h.Server.Config.answerBodyBytes() - len(tail.Text()) - 1; len(body.Text()) > limit {
 		// Too long: the text cut, its blocks lost (capText).
 		body = document.FromText(CapText(body.Text(), limit))
 	}
@@ -196,22 +196,22 @@ func replySubject(s string) string {
 // the request answered, or ""; each adjust changes the mail before it is
 // queued.
 func (c *Change) gameMail(kind MailKind, lg *LiveGame, to, inReplyTo string, body document.Document, adjust ...func(*Mail)) (Mail, error) {
-	n, err := c.St.Outbox().NewNumber()
+	n, err := c.Tx.Outbox().NewNumber()
 	if err != nil {
 		return Mail{}, err
 	}
 	rec := lg.Rec
-	if url := c.Srv.webURL(rec.ID); url != "" {
+	if url := c.Server.webURL(rec.ID); url != "" {
 		body.Add(document.Joined(document.WebLink("Web page:", url)))
 	}
-	tok := keys.Token(c.Srv.Store.Secret, rec.ID, to)
+	tok := keys.Token(c.Server.Store.Secret, rec.ID, to)
 	m := Mail{
 		ID:        outbox.Key(n),
-		MessageID: keys.GameMessageID(rec.ID, tok, n, c.Srv.Domain),
+		MessageID: keys.GameMessageID(rec.ID, tok, n, c.Server.Domain),
 		Kind:      kind,
 		To:        to,
 		Subject:   ShortenSubject(gameSubject(lg, to) + " " + keys.SubjectTag(rec.ID, tok)),
-		ReplyTo:   keys.ReplyAddress(c.Srv.Local, c.Srv.Domain, rec.ID, tok),
+		ReplyTo:   keys.ReplyAddress(c.Server.Local, c.Server.Domain, rec.ID, tok),
 		InReplyTo: inReplyTo,
 		Headers:   gameHeaders(lg),
 		Text:      body.Text(),
@@ -226,7 +226,7 @@ func (c *Change) gameMail(kind MailKind, lg *LiveGame, to, inReplyTo string, bod
 	if rec.State == record.Invited && to == rec.Invitee() {
 		// RFC 2369: a mailto whose mail says "stop" to the invitee's
 		// keyed address, so that the button acts in one step.
-		listUnsubscribe(c.Srv.Cfg, &m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
+		listUnsubscribe(c.Server.Config, &m, rec.ID, tok) // with RFC 8058's one-click URL when the web view is on (unsubscribe.go)
 	}
 	if kind == Answer {
 		m.Subject = ShortenSubject("Re: " + m.Subject)
@@ -244,7 +244,7 @@ func (c *Change) gameMail(kind MailKind, lg *LiveGame, to, inReplyTo string, bod
 	for _, f := range adjust {
 		f(&m)
 	}
-	if err := c.St.Outbox().Queue(&m); err != nil {
+	if err := c.Tx.Outbox().Queue(&m); err != nil {
 		return Mail{}, err
 	}
 	return m, nil
@@ -253,12 +253,12 @@ func (c *Change) gameMail(kind MailKind, lg *LiveGame, to, inReplyTo string, bod
 // PlainMail composes and queues a mail about no game; each adjust changes
 // it before it is queued.
 func (c *Change) PlainMail(kind MailKind, to, subject, inReplyTo string, body document.Document, adjust ...func(*Mail)) (Mail, error) {
-	n, err := c.St.Outbox().NewNumber()
+	n, err := c.Tx.Outbox().NewNumber()
 	if err != nil {
 		return Mail{}, err
 	}
 	m := Mail{
-		ID: outbox.Key(n), MessageID: keys.PlainMessageID(n, c.Srv.Domain), Kind: kind, To: to,
+		ID: outbox.Key(n), MessageID: keys.PlainMessageID(n, c.Server.Domain), Kind: kind, To: to,
 		Subject: subject, InReplyTo: inReplyTo, Text: body.Text(), Doc: &body, Later: goesLater(kind, nil), NextTry: c.Now,
 	}
 	if inReplyTo != "" {
@@ -267,7 +267,7 @@ func (c *Change) PlainMail(kind MailKind, to, subject, inReplyTo string, body do
 	for _, f := range adjust {
 		f(&m)
 	}
-	if err := c.St.Outbox().Queue(&m); err != nil {
+	if err := c.Tx.Outbox().Queue(&m); err != nil {
 		return Mail{}, err
 	}
 	return m, nil
@@ -307,7 +307,7 @@ func gameHeaders(lg *LiveGame) map[string]string {
 	return map[string]string{
 		"X-Windpost-Game":      rec.ID,
 		"X-Windpost-Variant":   rec.Variant,
-		"X-Windpost-Position":  lg.Kit.Notation.FormatPosition(lg.G.Position()),
+		"X-Windpost-Position":  lg.Kit.Notation.FormatPosition(lg.Game.Position()),
 		"X-Windpost-Last-Move": last,
 		"X-Windpost-To-Move":   toMove,
 		"X-Windpost-Result":    lg.Result(),

@@ -73,7 +73,7 @@ func ConditionalReply(lg *LiveGame, mover rules.Side) condNews {
 	if n == nil {
 		return condNews{Owner: []string{fmt.Sprintf("Your conditional moves did not foresee %d.%s, so I cleared them.", ply, last.Text)}}
 	}
-	m, err := lg.Kit.Notation.ParseMove(lg.G.Position(), n.Reply)
+	m, err := lg.Kit.Notation.ParseMove(lg.Game.Position(), n.Reply)
 	var text string
 	if err == nil {
 		text, err = lg.Play(m, last.At)

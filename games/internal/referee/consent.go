@@ -61,7 +61,7 @@ func KeyOfAnother(h *Handling, p *record.Player) bool {
 		p.Confirm != nil && p.Confirm.ID == h.Req.GameID {
 		return false
 	}
-	secret := h.Srv.Store.Secret
+	secret := h.Server.Store.Secret
 	return !keys.Match(h.Req.Token, consent.ConfirmToken(secret, h.Req.GameID, h.From)) &&
 		!keys.Match(h.Req.Token, keys.Token(secret, h.Req.GameID, h.From))
 }
@@ -73,7 +73,7 @@ func confirmKeyMatches(h *Handling, game, token string) bool {
 	if err != nil || p.Confirm == nil || p.Confirm.ID != game || !h.Now.Before(p.Confirm.Until) {
 		return false
 	}
-	if !keys.Match(token, consent.ConfirmToken(h.Srv.Store.Secret, game, h.From)) {
+	if !keys.Match(token, consent.ConfirmToken(h.Server.Store.Secret, game, h.From)) {
 		return false
 	}
 	h.Consent.ConfirmKey = true

@@ -45,7 +45,7 @@ func ScheduleDigest(c *Change, p *record.Player) error {
 		return nil
 	}
 	p.DigestNext = NextDigest(c.Now, p.Location(), p.DigestAt)
-	return c.St.putDigest(p.DigestNext, p.Address)
+	return c.Tx.putDigest(p.DigestNext, p.Address)
 }
 
 // foldIntoDigest holds notice n for to's digest instead of sending it,
@@ -70,7 +70,7 @@ func foldIntoDigest(c *Change, to string, lg *LiveGame, n *notice) (bool, error)
 
 // tickDigests sends the digests that are due and sets the next ones.
 func tickDigests(c *Change) error {
-	due, err := c.St.dueDigests(c.Now)
+	due, err := c.Tx.dueDigests(c.Now)
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func sendDigest(c *Change, p *record.Player) error {
 			mine = append(mine, lg)
 		}
 	}
-	if len(mine) == 0 && len(p.DigestEvents) == 0 || c.St.Banned(p.Address) {
+	if len(mine) == 0 && len(p.DigestEvents) == 0 || c.Tx.Banned(p.Address) {
 		return nil // nothing to say, or nobody to say it to (store_ban.go)
 	}
 	m, err := c.PlainMail(Notice, p.Address, "", "", digestText(p, mine), digestMail(c, p))
@@ -122,8 +122,8 @@ func sendDigest(c *Change, p *record.Player) error {
 // the digest's key.
 func digestMail(c *Change, p *record.Player) func(*Mail) {
 	return func(m *Mail) {
-		id, tok := keys.PersonalKey(c.Srv.Store.Secret, keys.Digest, p.Address)
-		m.ReplyTo = keys.ReplyAddress(c.Srv.Local, c.Srv.Domain, id, tok)
+		id, tok := keys.PersonalKey(c.Server.Store.Secret, keys.Digest, p.Address)
+		m.ReplyTo = keys.ReplyAddress(c.Server.Local, c.Server.Domain, id, tok)
 		m.Subject = fmt.Sprintf("windpost: your daily digest, %s %s", localDay(p, c.Now), keys.SubjectTag(id, tok))
 	}
 }

@@ -60,7 +60,7 @@ func (c *Change) Forget(address string) (Forgotten, error) {
 	if err != nil {
 		return Forgotten{}, err
 	}
-	n, err := c.St.newStandInNumber()
+	n, err := c.Tx.newStandInNumber()
 	if err != nil {
 		return Forgotten{}, err
 	}
@@ -107,12 +107,12 @@ func (c *Change) Forget(address string) (Forgotten, error) {
 	if err := forgetRatings(c, address, f.StandIn, opponents); err != nil {
 		return Forgotten{}, err
 	}
-	if err := c.Srv.club.forgetIn(c, address, f.StandIn); err != nil {
+	if err := c.Server.club.forgetIn(c, address, f.StandIn); err != nil {
 		return Forgotten{}, err
 	}
 	delete(c.players, address)
 	delete(c.dirty, address)
-	return f, c.St.deletePlayer(address)
+	return f, c.Tx.deletePlayer(address)
 }
 
 // ForgetMe answers "forget me". It resigns games, so it counts only in a
@@ -129,7 +129,7 @@ func ForgetMe(h *Handling, _ Command) (string, error) {
 	if len(f.Ended) > 0 {
 		text += fmt.Sprintf("\nYour challenges %s are off.", strings.Join(f.Ended, ", "))
 	}
-	if !h.St.DoNotMail(h.From) {
+	if !h.Tx.DoNotMail(h.From) {
 		text += "\nIf you also want never to be mailed by windpost again, write: stop"
 	}
 	return text, nil

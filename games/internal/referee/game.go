@@ -14,7 +14,7 @@ import (
 type LiveGame struct {
 	Rec     *record.Game
 	Kit     variants.Kit
-	G       *rules.Game
+	Game    *rules.Game
 	Outcome rules.Outcome // the end of a finished game; zero before
 	// stored is the record as read from the store (nil for a new game):
 	// the change writes rec back only if it differs, so that a refused
@@ -35,7 +35,7 @@ func loadGame(rec *record.Game, raw []byte, kit variants.Kit) (*LiveGame, error)
 	if err != nil {
 		return nil, err
 	}
-	lg := &LiveGame{Rec: rec, Kit: kit, G: g, Outcome: rec.Outcome(), stored: raw, EndedBefore: rec.Ended()}
+	lg := &LiveGame{Rec: rec, Kit: kit, Game: g, Outcome: rec.Outcome(), stored: raw, EndedBefore: rec.Ended()}
 	if raw != nil {
 		lg.wasWake = ClockOf(rec).Wake()
 	}
@@ -67,19 +67,19 @@ func rebuild(rec *record.Game, kit variants.Kit) (*rules.Game, error) {
 }
 
 // ToMove is the side to move.
-func (lg *LiveGame) ToMove() rules.Side { return lg.G.Position().ToMove() }
+func (lg *LiveGame) ToMove() rules.Side { return lg.Game.Position().ToMove() }
 
 // Play plays m for the side to move and records it; it returns the move
 // in numbered form ("4.K-2b").
 func (lg *LiveGame) Play(m rules.Move, now time.Time) (string, error) {
-	before := lg.G.Position()
+	before := lg.Game.Position()
 	text := lg.Kit.Notation.FormatMove(before, m)
-	if err := lg.G.Play(m); err != nil {
+	if err := lg.Game.Play(m); err != nil {
 		return "", err
 	}
-	pos := lg.Kit.Notation.FormatPosition(lg.G.Position())
+	pos := lg.Kit.Notation.FormatPosition(lg.Game.Position())
 	lg.Rec.Moves = append(lg.Rec.Moves, record.Move{Text: text, Code: uint32(m), Position: pos, At: now})
-	if o := lg.G.Outcome(); o.Over() {
+	if o := lg.Game.Outcome(); o.Over() {
 		lg.Finish(o)
 	}
 	return fmt.Sprintf("%d.%s", len(lg.Rec.Moves), text), nil
@@ -87,7 +87,7 @@ func (lg *LiveGame) Play(m rules.Move, now time.Time) (string, error) {
 
 // TakeBack removes the last n moves.
 func (lg *LiveGame) TakeBack(n int) {
-	for i := 0; i < n && lg.G.Undo(); i++ {
+	for i := 0; i < n && lg.Game.Undo(); i++ {
 		lg.Rec.Moves = lg.Rec.Moves[:len(lg.Rec.Moves)-1]
 	}
 }
@@ -123,7 +123,7 @@ func (lg *LiveGame) Result() string {
 // only code that sets them, and runs before the record is stored.
 func (lg *LiveGame) derive() {
 	rec := lg.Rec
-	rec.Position = lg.Kit.Notation.FormatPosition(lg.G.Position())
+	rec.Position = lg.Kit.Notation.FormatPosition(lg.Game.Position())
 	rec.ToMove = lg.ToMove().String()
 	if rec.State != record.Over {
 		return

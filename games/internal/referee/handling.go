@@ -167,13 +167,13 @@ func (h *Handling) limitErrors() error {
 		return err
 	}
 	p.ErrorAnswers = p.ErrorAnswers.Since(h.Now, time.Hour)
-	limit := h.Srv.Cfg.ErrorAnswersPerHour
+	limit := h.Server.Config.ErrorAnswersPerHour
 	if !p.Proven.IsZero() {
 		limit *= 2 // an address that proved itself once writes more
 	}
 	if len(p.ErrorAnswers) >= limit {
 		h.Answer.Present = false
-		h.Srv.Log.Info("no answer: too many mails without the sender's key, or refused, from this address",
+		h.Server.Log.Info("no answer: too many mails without the sender's key, or refused, from this address",
 			"from", h.From, "message_id", h.Req.MessageID, "limit_per_hour", limit)
 		return nil
 	}
@@ -195,7 +195,7 @@ func (h *Handling) runShown(c Command) ([]document.Block, error) {
 	if c.Err != "" {
 		return nil, Refused("%s.", strings.TrimSuffix(c.Err, "."))
 	}
-	spec := h.Srv.Verbs.ByVerb[c.Verb]
+	spec := h.Server.Verbs.ByVerb[c.Verb]
 	if spec == nil {
 		return nil, Refused("I do not know the command %q.", c.Verb).Instead(`Write "help" for the commands.`)
 	}
@@ -211,7 +211,7 @@ func (h *Handling) runShown(c Command) ([]document.Block, error) {
 
 // Kit is the variant a command names, or a refusal.
 func Kit(h *Handling, name string) (variants.Kit, error) {
-	kit, err := h.Srv.Catalog.Get(name)
+	kit, err := h.Server.Catalog.Get(name)
 	if err != nil {
 		r := Refused("%v.", err)
 		if meant := slippedGame(h, name); meant != "" {
@@ -227,7 +227,7 @@ func Kit(h *Handling, name string) (variants.Kit, error) {
 func slippedGame(h *Handling, name string) string {
 	name = strings.ToLower(name)
 	best, meant := 3, ""
-	for _, k := range h.Srv.Catalog.Kits() {
+	for _, k := range h.Server.Catalog.Kits() {
 		for _, cand := range append([]string{k.Rules.Name()}, k.Rules.Aliases()...) {
 			d := Slips(name, cand)
 			if d < best && (d == 1 || len(name) >= 6 && len(cand) >= 6) {

@@ -19,13 +19,13 @@ import (
 // address: the do-not-mail list, the invitee's blocks, one invitation
 // waiting per address, and the cap per day on addresses that never played.
 func MayInvite(h *Handling, address string) error {
-	if err := h.Srv.CheckAddress(address); err != nil {
+	if err := h.Server.CheckAddress(address); err != nil {
 		return Refused("I cannot write to %s (%v).", address, err).Instead("Check the address for a typo.")
 	}
-	if h.St.Banned(address) {
+	if h.Tx.Banned(address) {
 		return Refused("%s cannot be invited.", address).Instead(otherOpponent) // not why (store_ban.go)
 	}
-	if h.St.DoNotMail(address) {
+	if h.Tx.DoNotMail(address) {
 		return Refused("%s asked windpost never to write to them, so I cannot invite them.", address).
 			Instead(otherOpponent)
 	}
@@ -48,7 +48,7 @@ func MayInvite(h *Handling, address string) error {
 		return err
 	}
 	me.Invited = me.Invited.Since(h.Now, 24*time.Hour)
-	if n := len(me.Invited) + len(held); n >= h.Srv.Cfg.invitationsPerDay() {
+	if n := len(me.Invited) + len(held); n >= h.Server.Config.invitationsPerDay() {
 		next := me.Invited.Freed(h.Now, 24*time.Hour)
 		return Refused("you have invited %d addresses that never played windpost in the last 24 hours, as many as a day allows;", n).
 			Instead("invite them after %s, or invite someone who already plays.", FormatTime(next))
@@ -129,7 +129,7 @@ func (c *Change) newConfirmationID() string {
 		for i := 0; i < 10; i++ {
 			b = append(b, keys.Alphabet[c.Rng.IntN(len(keys.Alphabet))])
 		}
-		if id := string(b); !c.St.HasGame(id) {
+		if id := string(b); !c.Tx.HasGame(id) {
 			return id
 		}
 	}
@@ -143,8 +143,8 @@ func (h *Handling) confirmMail(m *Mail) {
 		return
 	}
 	id := p.Confirm.ID
-	tok := consent.ConfirmToken(h.Srv.Store.Secret, id, h.From)
-	m.ReplyTo = keys.ReplyAddress(h.Srv.Local, h.Srv.Domain, id, tok)
+	tok := consent.ConfirmToken(h.Server.Store.Secret, id, h.From)
+	m.ReplyTo = keys.ReplyAddress(h.Server.Local, h.Server.Domain, id, tok)
 	m.Subject += " " + keys.SubjectTag(id, tok)
 }
 

@@ -22,7 +22,7 @@ func readLines(h *Handling, lines []string) []Command {
 	var cmds []Command
 	signed := false
 	for _, l := range lines {
-		c, ok := h.Srv.Verbs.Parse(l)
+		c, ok := h.Server.Verbs.Parse(l)
 		if lg == nil {
 			if ok {
 				cmds = append(cmds, c)
@@ -58,10 +58,10 @@ func prose(h *Handling, lg *LiveGame, c Command) bool {
 	if c.Verb == VerbDecline && c.Words {
 		return !AwaitsAnswer(h, lg)
 	}
-	if c.Verb != VerbMove || c.Err != "" || c.Number != 0 || SaysMove(c.Line) || (c.Game != "" && h.St.HasGame(c.Game)) {
+	if c.Verb != VerbMove || c.Err != "" || c.Number != 0 || SaysMove(c.Line) || (c.Game != "" && h.Tx.HasGame(c.Game)) {
 		return false
 	}
-	if w := strings.Fields(c.Line); len(w) == 1 && h.Srv.Verbs.Misspelt(strings.ToLower(strings.TrimFunc(w[0], unicode.IsPunct))) {
+	if w := strings.Fields(c.Line); len(w) == 1 && h.Server.Verbs.Misspelt(strings.ToLower(strings.TrimFunc(w[0], unicode.IsPunct))) {
 		return false // "resing": refused as not understood, not passed on
 	}
 	return !LooksLikeMove(c.Move) || (wordy(c.Move) && !namesMove(lg, c.Move))
@@ -86,7 +86,7 @@ func namesMove(lg *LiveGame, text string) bool {
 	for _, w := range strings.Fields(text) {
 		w = strings.TrimFunc(w, func(r rune) bool { return strings.ContainsRune(",.;!?()\"'", r) })
 		if strings.ContainsAny(w, "0123456789") {
-			if _, err := lg.Kit.Notation.ParseMove(lg.G.Position(), w); err == nil {
+			if _, err := lg.Kit.Notation.ParseMove(lg.Game.Position(), w); err == nil {
 				return true
 			}
 		}

@@ -164,8 +164,8 @@ func sameBot(c *Change, lg *LiveGame) error {
 		if p.Thread == "" {
 			continue
 		}
-		if _, domain := keys.SplitAddress(strings.Trim(p.Thread, "<>")); !strings.EqualFold(domain, c.Srv.Domain) {
-			return fmt.Errorf("the game's mails come from @%s, not from the bot address given (@%s): name the config file windpost serve uses", domain, c.Srv.Domain)
+		if _, domain := keys.SplitAddress(strings.Trim(p.Thread, "<>")); !strings.EqualFold(domain, c.Server.Domain) {
+			return fmt.Errorf("the game's mails come from @%s, not from the bot address given (@%s): name the config file windpost serve uses", domain, c.Server.Domain)
 		}
 	}
 	return nil
@@ -296,16 +296,16 @@ func StatedOutcome(s string) (rules.Outcome, bool) {
 func tableValue(c *Change, lg *LiveGame) (v solver.Value, proven bool, searched string, err error) {
 	prover, isProver := lg.Kit.Analyst.(solver.Prover)
 	if isProver {
-		ctx, cancel := context.WithTimeout(c.ctx, c.Srv.Cfg.AnalysisTime)
+		ctx, cancel := context.WithTimeout(c.ctx, c.Server.Config.AnalysisTime)
 		defer cancel()
-		v, proven, searched, err = prover.Prove(ctx, lg.G.Clone())
+		v, proven, searched, err = prover.Prove(ctx, lg.Game.Clone())
 	} else {
-		v, err = c.evaluate(lg, lg.G.Clone())
+		v, err = c.evaluate(lg, lg.Game.Clone())
 		proven = true
 	}
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		c.Srv.Log.Info("the solved table is not ready for an adjudication", "game", lg.Rec.ID, "err", err)
+		c.Server.Log.Info("the solved table is not ready for an adjudication", "game", lg.Rec.ID, "err", err)
 		return v, false, "", Refused("the solved table of %s is still being prepared;", lg.Kit.Rules.Title()).Instead("write again in a few minutes.")
 	case err != nil:
 		return v, false, "", fmt.Errorf("the solved table: %w", err)

@@ -53,7 +53,7 @@ func (s *Server) resumeClocks(st StoreTx) error {
 		return err
 	}
 	gap := now.Sub(last)
-	if last.IsZero() || s.Cfg.outageAfter() == 0 || gap <= s.Cfg.outageAfter() {
+	if last.IsZero() || s.Config.outageAfter() == 0 || gap <= s.Config.outageAfter() {
 		return nil
 	}
 	moved, err := st.moveDeadlines(last, now)

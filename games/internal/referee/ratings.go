@@ -78,7 +78,7 @@ func rateEnded(c *Change) error {
 // PlayerRating reads address's rating in variant, aged for the time since
 // their last rated game; a player without one gets a new record.
 func PlayerRating(c *Change, variant, address string) (*club.Rating, error) {
-	rr, err := c.St.Club().Rating(variant, address)
+	rr, err := c.Tx.Club().Rating(variant, address)
 	if err != nil || rr == nil {
 		return &club.Rating{Address: address, Variant: variant, Rating: rating.Start()}, err
 	}
@@ -97,7 +97,7 @@ func PlayerRating(c *Change, variant, address string) (*club.Rating, error) {
 func rate(c *Change, lg *LiveGame) error {
 	players, before, after, err := newRatings(c, lg)
 	if err != nil {
-		c.Srv.Log.Error("game cannot be rated", "game", lg.Rec.ID, "err", err)
+		c.Server.Log.Error("game cannot be rated", "game", lg.Rec.ID, "err", err)
 		return nil
 	}
 	if players == ([2]*club.Rating{}) {
@@ -153,7 +153,7 @@ func writeRatings(c *Change, lg *LiveGame, players [2]*club.Rating, before, afte
 			rr.History = append([]club.RatingChange(nil), rr.History[n-club.MaxRatingHistory:]...)
 		}
 		rr.Rating, rr.Games, rr.Last = after[s], rr.Games+1, c.Now
-		if err := c.St.Club().PutRating(rr); err != nil {
+		if err := c.Tx.Club().PutRating(rr); err != nil {
 			return err
 		}
 		rec.RatingChanges = append(rec.RatingChanges, record.SideRating{Side: s.String(), Before: before[s], After: after[s]})
@@ -190,13 +190,13 @@ func RatedWords(rec *record.Game) string {
 // rating histories of the opponents it played (in games, as game records
 // name them).
 func forgetRatings(c *Change, address, standIn string, opponents map[string]bool) error {
-	for _, kit := range c.Srv.Catalog.Kits() {
+	for _, kit := range c.Server.Catalog.Kits() {
 		variant := kit.Rules.Name()
-		if err := c.St.Club().DeleteRating(variant, address); err != nil {
+		if err := c.Tx.Club().DeleteRating(variant, address); err != nil {
 			return err
 		}
 		for o := range opponents {
-			rr, err := c.St.Club().Rating(variant, o)
+			rr, err := c.Tx.Club().Rating(variant, o)
 			if err != nil || rr == nil {
 				if err != nil {
 					return err
@@ -210,7 +210,7 @@ func forgetRatings(c *Change, address, standIn string, opponents map[string]bool
 				}
 			}
 			if changed {
-				if err := c.St.Club().PutRating(rr); err != nil {
+				if err := c.Tx.Club().PutRating(rr); err != nil {
 					return err
 				}
 			}

@@ -105,8 +105,8 @@ type Config struct {
 
 // CheckAddress refuses an address windpost could never mail.
 func (s *Server) CheckAddress(addr string) error {
-	if s.Cfg.CheckAddress != nil {
-		return s.Cfg.CheckAddress(addr)
+	if s.Config.CheckAddress != nil {
+		return s.Config.CheckAddress(addr)
 	}
 	a, err := mail.ParseAddress(addr)
 	if err == nil && (a.Name != "" || !strings.EqualFold(a.Address, addr)) {
@@ -131,7 +131,7 @@ const (
 type Server struct {
 	Store   *Store
 	Catalog *variants.Catalog
-	Cfg     Config
+	Config  Config
 	Log     *slog.Logger
 	seed    uint64
 	Local   string // the bot address's local part
@@ -191,11 +191,11 @@ func New(store *Store, catalog *variants.Catalog, cfg Config, verbs []VerbSpec, 
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	return &Server{Store: store, Catalog: catalog, Cfg: cfg, Log: log, seed: seed, Local: local, Domain: domain,
+	return &Server{Store: store, Catalog: catalog, Config: cfg, Log: log, seed: seed, Local: local, Domain: domain,
 		Verbs: NewVerbRegistry(verbs), turns: &botTurns{}, club: club}, nil
 }
 
-func (s *Server) now() time.Time { return s.Cfg.Clock.Now().UTC().Truncate(time.Second) }
+func (s *Server) now() time.Time { return s.Config.Clock.Now().UTC().Truncate(time.Second) }
 
 // Handle handles one request in one write transaction and returns the mails
 // it put in the outbox (already stored). It returns nil if the request was
@@ -323,7 +323,7 @@ func (s *Server) NewChange(ctx context.Context, st StoreTx, from string) *Change
 	h.Write([]byte(now.String()))
 	pcg := rand.NewPCG(s.seed, h.Sum64())
 	return &Change{
-		Srv: s, ctx: ctx, St: st, Now: now, pcg: pcg,
+		Server: s, ctx: ctx, Tx: st, Now: now, pcg: pcg,
 		Rng:        rand.New(pcg),
 		Games:      map[string]*LiveGame{},
 		Unreadable: map[string]error{},

@@ -88,7 +88,7 @@ func boardPart(lg *LiveGame, bottom rules.Side) document.BoardPart {
 	}
 	return document.BoardPart{
 		Title:    lg.Kit.Rules.Title(),
-		Diagram:  BoardText(lg.Kit.Notation, lg.G.Position(), bottom, lg.gameStatus()),
+		Diagram:  BoardText(lg.Kit.Notation, lg.Game.Position(), bottom, lg.gameStatus()),
 		Bottom:   bottom.String(),
 		LastMove: rec.LastMove(),
 		Status:   status,
@@ -141,8 +141,8 @@ func playingStatus(b *strings.Builder, lg *LiveGame, reader string, loc *time.Lo
 		b.WriteString("\n")
 	}
 	if player && side == toMove {
-		if ms := lg.G.LegalMoves(); len(ms) > 0 {
-			return replyWithMove(lg.Kit.Notation, lg.G, exampleSeed(rec.ID), len(rec.Moves)+1)
+		if ms := lg.Game.LegalMoves(); len(ms) > 0 {
+			return replyWithMove(lg.Kit.Notation, lg.Game, exampleSeed(rec.ID), len(rec.Moves)+1)
 		}
 	}
 	return ""

@@ -62,13 +62,13 @@ func (s *Server) Ban(ctx context.Context, address string, d Decision) (Banned, e
 	addr := keys.CanonicalAddress(address)
 	out := Banned{Address: addr}
 	err := s.banChange(ctx, addr, d, func(c *Change) error {
-		if c.St.Banned(addr) {
+		if c.Tx.Banned(addr) {
 			return errors.New("the address is banned already")
 		}
-		if err := c.St.putBan(addr, banRecord{At: c.Now, By: d.who(), Why: d.Why}); err != nil {
+		if err := c.Tx.putBan(addr, banRecord{At: c.Now, By: d.who(), Why: d.Why}); err != nil {
 			return err
 		}
-		p, err := c.St.Player(addr)
+		p, err := c.Tx.Player(addr)
 		if err != nil {
 			return err
 		}
@@ -88,10 +88,10 @@ func (s *Server) Ban(ctx context.Context, address string, d Decision) (Banned, e
 func (s *Server) Unban(ctx context.Context, address string, d Decision) error {
 	addr := keys.CanonicalAddress(address)
 	return s.banChange(ctx, addr, d, func(c *Change) error {
-		if !c.St.Banned(addr) {
+		if !c.Tx.Banned(addr) {
 			return errors.New("the address is not banned")
 		}
-		if err := c.St.deleteBan(addr); err != nil {
+		if err := c.Tx.deleteBan(addr); err != nil {
 			return err
 		}
 		return c.Audit(d.who(), "unban", addr, "", d.Why)

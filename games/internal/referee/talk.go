@@ -98,7 +98,7 @@ func passMessage(h *Handling, lg *LiveGame, text string) string {
 		h.Answer.Done++
 		return fmt.Sprintf("Not passed on: %s has muted messages in game %s. Your message is kept in the game's record:\n%s", opp, rec.ID, quoted)
 	case !(noticed && len(n.Events) > 0) && h.mailsSpent():
-		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.Srv.Cfg.MailsPerMailLimit(), quoted)
+		return fmt.Sprintf("Not passed on, because one mail may cause at most %d mails, and this one has; send it again in another mail:\n%s", h.Server.Config.MailsPerMailLimit(), quoted)
 	}
 	KeepTalk(rec, record.TalkEntry{Side: side.String(), Ply: len(rec.Moves), At: h.Now, Text: text})
 	h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s writes:\n%s\n\nTo answer, write your message in your reply; \"mute\" stops their messages.", h.FromShown(), quoted))

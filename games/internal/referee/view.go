@@ -55,17 +55,17 @@ func (c *Change) viewFor(lg *LiveGame, reader string) view {
 func inWords(lg *LiveGame, reader string) []document.Block {
 	d, ok := lg.Kit.Notation.(notation.Describer)
 	if !ok {
-		return []document.Block{document.Laid(lg.Kit.Notation.Board(lg.G.Position()))} // a game with no words for its board
+		return []document.Block{document.Laid(lg.Kit.Notation.Board(lg.Game.Position()))} // a game with no words for its board
 	}
 	var out []document.Block
-	if k := len(lg.G.Moves); k > 0 {
-		before := lg.G.Positions[k-1]
+	if k := len(lg.Game.Moves); k > 0 {
+		before := lg.Game.Positions[k-1]
 		mover := before.ToMove()
 		out = append(out, document.Para(fmt.Sprintf("Last move, %d: %s %s.", k,
-			Capitalise(SideThenPlayer(lg.Rec, mover, reader)), d.Said(before, lg.G.Moves[k-1]))))
+			Capitalise(SideThenPlayer(lg.Rec, mover, reader)), d.Said(before, lg.Game.Moves[k-1]))))
 	}
 	if status := lg.gameStatus(); status != "" {
 		out = append(out, document.Para(status))
 	}
-	return append(out, document.Para("The pieces: "+strings.TrimSpace(d.Pieces(lg.G.Position()))))
+	return append(out, document.Para("The pieces: "+strings.TrimSpace(d.Pieces(lg.Game.Position()))))
 }

@@ -153,7 +153,7 @@ func (p GamePage) Document(kit variants.Kit, tournamentURL string) (document.Doc
 		return d, nil
 	}
 	// The record as "history" writes it in a mail.
-	d.Add(document.Para("The moves:"), document.Joined(document.Moves(notation.FormatRecord(lg.Kit.Notation, lg.G))))
+	d.Add(document.Para("The moves:"), document.Joined(document.Moves(notation.FormatRecord(lg.Kit.Notation, lg.Game))))
 	return d, nil
 }
 
@@ -215,7 +215,7 @@ func (s *Store) Standings(variant string, now time.Time) ([]Standing, error) {
 // webURL is the address of game id's web page, the last line of a mail
 // about it; "" when the web view has no base URL (Config.WebBaseURL).
 func (s *Server) webURL(id string) string {
-	base := strings.TrimRight(s.Cfg.WebBaseURL, "/")
+	base := strings.TrimRight(s.Config.WebBaseURL, "/")
 	if base == "" {
 		return ""
 	}
