@@ -9,7 +9,7 @@ import (
 )
 
 func TestAuditLogKeepsEveryEntryInOrder(t *testing.T) {
-	s, err := referee.Open(filepath.Join(t.TempDir(), "a.db"))
+	s, err := Open(filepath.Join(t.TempDir(), "a.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,7 +18,7 @@ func TestAuditLogKeepsEveryEntryInOrder(t *testing.T) {
 		t.Fatalf("new store: %v, %v; want no entries", log, err)
 	}
 	t0 := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	entries := []referee.AuditEntry{
+	entries := []AuditEntry{
 		{At: t0.Add(time.Hour), Who: "org@example.org", Action: "extend", Target: "g7k3q", Detail: "3 days", Why: "holiday"},
 		{At: t0, Who: "operator:root", Action: "ban", Target: "spam@example.net", Why: "abuse"},
 		{At: t0.Add(time.Hour), Who: "org@example.org", Action: "adjudicate", Target: "g7k3q", Detail: "white wins"},

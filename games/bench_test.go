@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/windpost/windpost/games/internal/keys"
-	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
 )
@@ -53,13 +52,13 @@ func BenchmarkMoveRequest(b *testing.B) {
 				replica = rules.NewGame(kit.Rules)
 			}
 			start()
-			timeRequests(b, func() referee.Request {
+			timeRequests(b, func() Request {
 				if replica.Ply() == 40 || replica.Outcome().Over() {
 					start()
 				}
 				from := players[replica.Ply()%2]
 				return h.request(from, game, tokens[from], firstMove(b, kit, replica))
-			}, h.srv.Handle, func(text string, mails []referee.Mail) {
+			}, h.srv.Handle, func(text string, mails []Mail) {
 				if len(mails) != 2 || mails[0].Headers["X-Windpost-Last-Move"] != text {
 					b.Fatalf("move %d (%s): %s", replica.Ply(), text, describe(mails))
 				}
@@ -84,12 +83,12 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 		replica = rules.NewGame(kit.Rules)
 	}
 	start()
-	timeRequests(b, func() referee.Request {
+	timeRequests(b, func() Request {
 		if replica.Outcome().Over() {
 			start()
 		}
 		return h.request(alice, game, token, firstMove(b, kit, replica))
-	}, h.handle, func(text string, mails []referee.Mail) {
+	}, h.handle, func(text string, mails []Mail) {
 		if len(mails) != 1 {
 			b.Fatalf("move %d (%s): %s", replica.Ply(), text, describe(mails))
 		}
@@ -109,7 +108,7 @@ func BenchmarkBotMoveRequest(b *testing.B) {
 // per request: next makes each one (outside the timer), handle handles it,
 // and check judges its mails (outside the timer); a failure stops the
 // benchmark.
-func timeRequests(b *testing.B, next func() referee.Request, handle func(context.Context, referee.Request) ([]referee.Mail, error), check func(text string, mails []referee.Mail)) {
+func timeRequests(b *testing.B, next func() Request, handle func(context.Context, Request) ([]Mail, error), check func(text string, mails []Mail)) {
 	ctx := context.Background()
 	var cpu cpuClock
 	b.ResetTimer()

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/notation"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/variants"
@@ -20,7 +19,7 @@ func TestMailBoard(t *testing.T) {
 	started := only(t, h.write(t, alice, "new julgonu as black level casual"), alice)
 	tests := []struct {
 		name  string
-		mail  referee.Mail
+		mail  Mail
 		moves int // moves played before the board; -1: no board
 	}{
 		{"a new game", started, 0},
@@ -36,7 +35,7 @@ func TestMailBoard(t *testing.T) {
 				}
 				return
 			}
-			rec := must[referee.GameRecord](t)(h.store.GameRecord(tt.mail.Headers["X-Windpost-Game"]))
+			rec := must[GameRecord](t)(h.store.GameRecord(tt.mail.Headers["X-Windpost-Game"]))
 			if b == nil || b.Variant != "julgonu" || len(rec.Moves) < tt.moves {
 				t.Fatalf("Board = %+v of a game of %d moves, want julgonu's after %d", b, len(rec.Moves), tt.moves)
 			}
@@ -79,7 +78,7 @@ func boardAfter(n notation.Notation, start string, moves []string) (string, erro
 // boardSideCase is a mail and the side its board must be drawn from.
 type boardSideCase struct {
 	name   string
-	mail   referee.Mail
+	mail   Mail
 	bottom rules.Side
 }
 
@@ -191,7 +190,7 @@ func TestDigestBoardFromReadersSide(t *testing.T) {
 	answer := only(t, h.reply(t, toAlice, kit.Notation.FormatMove(p, p.Moves()[0])), alice)
 	p = mustPosition(t, kit, answer)
 	h.clock.t = time.Date(2026, 11, 22, 7, 0, 0, 0, time.UTC)
-	digest := only(t, must[[]referee.Mail](t)(h.srv.Tick(t.Context())), bob)
+	digest := only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), bob)
 	wantText(t, digest, "It is your move")
 	checkBoardSide(t, kit, p, boardSideCase{"bob's digest, playing White", digest, rules.White})
 }

@@ -53,7 +53,7 @@ type botQueue struct {
 }
 
 // newBotQueue makes a botQueue with the config changed by tune.
-func newBotQueue(t *testing.T, tune func(*referee.Config)) *botQueue {
+func newBotQueue(t *testing.T, tune func(*Config)) *botQueue {
 	t.Helper()
 	q := &botQueue{harness: newHarness(t, nimCatalog(10)), log: &botLog{}, keys: map[string][2]string{}}
 	q.cfg.Logger = slog.New(q.log)
@@ -120,11 +120,11 @@ func TestBotQueueOrder(t *testing.T) {
 			[]string{alice, bob, bob, alice}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			q := newBotQueue(t, func(c *referee.Config) { c.BotTimePerSenderHour = tc.budget })
+			q := newBotQueue(t, func(c *Config) { c.BotTimePerSenderHour = tc.budget })
 			for _, m := range tc.mails {
 				q.openings(t, m.from, m.openings)
 			}
-			mails := must[[]referee.Mail](t)(q.srv.BotWork(context.Background()))
+			mails := must[[]Mail](t)(q.srv.BotWork(context.Background()))
 			if !slices.Equal(q.log.taken, tc.want) {
 				t.Errorf("searches taken for\n%v\nwant\n%v", q.log.taken, tc.want)
 			}
@@ -144,10 +144,10 @@ func TestBotQueueOrder(t *testing.T) {
 // the hour's bot time, which frees when the hour is over. A stranger's
 // search is charged to nobody.
 func TestBotQueueLanes(t *testing.T) {
-	q := newBotQueue(t, func(c *referee.Config) { c.BotTimePerSenderHour = time.Nanosecond })
+	q := newBotQueue(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
 	q.openings(t, alice, 1)
 	q.openings(t, eve, 1)
-	must[[]referee.Mail](t)(q.srv.BotWork(context.Background()))
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	q.openings(t, alice, 1) // alice has had her nanosecond
 	unkeyed := q.request(alice, "", "", "new nim as white level perfect")
 	if mails, err := q.srv.Handle(context.Background(), unkeyed); err != nil || len(mails) != 0 {
@@ -173,9 +173,9 @@ func TestBotQueueLanes(t *testing.T) {
 // search; past it, their work waits behind another sender's older work,
 // until the hour is over.
 func TestBotTimeBudget(t *testing.T) {
-	q := newBotQueue(t, func(c *referee.Config) { c.BotTimePerSenderHour = time.Nanosecond })
+	q := newBotQueue(t, func(c *Config) { c.BotTimePerSenderHour = time.Nanosecond })
 	q.openings(t, alice, 1)
-	must[[]referee.Mail](t)(q.srv.BotWork(context.Background()))
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	var spent time.Duration
 	_ = q.store.View(func(st referee.StoreTx) error { spent = st.BotWork().Hour(alice, q.clock.Now()).Spent; return nil })
 	if spent <= 0 {
@@ -195,7 +195,7 @@ func TestBotTimeBudget(t *testing.T) {
 		q.log.taken = nil
 		q.openings(t, alice, 1)
 		q.openings(t, tc.other, 1)
-		must[[]referee.Mail](t)(q.srv.BotWork(context.Background()))
+		must[[]Mail](t)(q.srv.BotWork(context.Background()))
 		if !slices.Equal(q.log.taken, tc.want) {
 			t.Errorf("after %v more: searches for %v, want %v", tc.after, q.log.taken, tc.want)
 		}
@@ -207,7 +207,7 @@ func TestBotTimeBudget(t *testing.T) {
 // together; a sender proven before is not limited (even in a mail without
 // a key); the limit frees after the hour.
 func TestNewBotGamesUnproven(t *testing.T) {
-	h := newBotQueue(t, func(c *referee.Config) { c.NewBotGamesUnproven = 2 })
+	h := newBotQueue(t, func(c *Config) { c.NewBotGamesUnproven = 2 })
 	refusal := "Refused: I begin at most 2 games against the bot an hour for addresses that have not yet answered a windpost mail, and this hour's are taken. Try again after Sat 21 Nov 2026 13:00 UTC."
 	m := only(t, h.write(t, eve, "new nim as black", "new nim as black", "new nim as black"), eve)
 	if got := strings.Count(m.Text, "Done: new game"); got != 2 {
@@ -234,7 +234,7 @@ func TestNewBotGamesUnproven(t *testing.T) {
 // sequence and its bytes, the rest stays; the bot's work then goes on in
 // turns.
 func TestSchema2BotWork(t *testing.T) {
-	ro, err := referee.OpenWith(copyFixture(t, "store-v2-botwork.db"), referee.StoreOptions{ReadOnly: true})
+	ro, err := OpenWith(copyFixture(t, "store-v2-botwork.db"), StoreOptions{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestSchema2BotWork(t *testing.T) {
 		h.store.Close()
 	}
 	h.open(t)
-	mails := must[[]referee.Mail](t)(h.srv.BotWork(context.Background()))
+	mails := must[[]Mail](t)(h.srv.BotWork(context.Background()))
 	if want := []string{eve, alice, eve}; !slices.Equal(log.taken, want) {
 		t.Errorf("searches for %v, want %v", log.taken, want)
 	}
@@ -318,19 +318,19 @@ func TestBotTimeRecords(t *testing.T) {
 		return out
 	}
 	q.openings(t, alice, 1)
-	wantText(t, only(t, must[[]referee.Mail](t)(q.srv.BotWork(context.Background())), alice), "The bot opened with")
+	wantText(t, only(t, must[[]Mail](t)(q.srv.BotWork(context.Background())), alice), "The bot opened with")
 	if got := records(); len(got) != 1 || got[alice].Spent <= 0 || !got[alice].From.Equal(q.clock.Now()) {
 		t.Fatalf("after alice's search over a damaged record: %+v", got)
 	}
 	q.clock.Advance(30 * time.Minute)
 	q.openings(t, bob, 1)
-	must[[]referee.Mail](t)(q.srv.BotWork(context.Background()))
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	if got := records(); !slices.Equal(slices.Sorted(maps.Keys(got)), []string{alice, bob}) {
 		t.Fatalf("within the hour: %+v", got)
 	}
 	q.clock.Advance(31 * time.Minute)
 	q.openings(t, eve, 1) // a stranger: her new game is counted, her search charged to nobody
-	must[[]referee.Mail](t)(q.srv.BotWork(context.Background()))
+	must[[]Mail](t)(q.srv.BotWork(context.Background()))
 	got := records()
 	if !slices.Equal(slices.Sorted(maps.Keys(got)), []string{bob, botwork.KeyUnprovenGames}) || got[botwork.KeyUnprovenGames].Games != 1 {
 		t.Fatalf("an hour after alice's search, eve's game forgets hers: %+v", got)

@@ -17,16 +17,16 @@ import (
 
 // newNimGame starts alice's nim game against the bot and returns a
 // request builder for mails in it, carrying alice's reply key.
-func newNimGame(t *testing.T, h *harness) (game string, in func(lines ...string) referee.Request) {
+func newNimGame(t *testing.T, h *harness) (game string, in func(lines ...string) Request) {
 	t.Helper()
 	m := only(t, h.write(t, alice, "new nim as black level perfect"), alice)
 	game = m.Headers["X-Windpost-Game"]
 	token := keys.Token(testSecret, game, alice)
-	return game, func(lines ...string) referee.Request { return h.request(alice, game, token, lines...) }
+	return game, func(lines ...string) Request { return h.request(alice, game, token, lines...) }
 }
 
 // handleOnly handles r without the bot's work and wants no mail yet.
-func handleOnly(t *testing.T, h *harness, r referee.Request) {
+func handleOnly(t *testing.T, h *harness, r Request) {
 	t.Helper()
 	mails, err := h.srv.Handle(context.Background(), r)
 	if err != nil || len(mails) != 0 {
@@ -44,18 +44,18 @@ func TestBotWorkResumesAfterRestart(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	game, in := newNimGame(t, h)
 	handleOnly(t, h, in("t2", "board"))
-	list := must[[]referee.GameSummary](t)(h.store.Games())
+	list := must[[]GameSummary](t)(h.store.Games())
 	if len(list) != 1 || list[0].ID != game {
 		t.Fatalf("games: %+v", list)
 	}
 	h.reopen(t)
-	mails := must[[]referee.Mail](t)(h.srv.BotWork(context.Background()))
+	mails := must[[]Mail](t)(h.srv.BotWork(context.Background()))
 	m := only(t, mails, alice)
 	wantText(t, m, "> t2\nDone: you played 1.t2. The bot answered 2.t", "> board\n")
 	if pending, _ := h.srv.PendingBot(); pending {
 		t.Fatal("bot work still pending after BotWork")
 	}
-	if again := must[[]referee.Mail](t)(h.srv.BotWork(context.Background())); len(again) != 0 {
+	if again := must[[]Mail](t)(h.srv.BotWork(context.Background())); len(again) != 0 {
 		t.Fatalf("BotWork again sent %s", describe(again))
 	}
 }
@@ -67,11 +67,11 @@ func TestBotWorkGameChanged(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	game, in := newNimGame(t, h)
 	handleOnly(t, h, in("t2"))
-	m := only(t, must[[]referee.Mail](t)(h.srv.Handle(context.Background(), in("t1"))), alice)
+	m := only(t, must[[]Mail](t)(h.srv.Handle(context.Background(), in("t1"))), alice)
 	wantText(t, m, "Refused: the bot is thinking about game "+game+"; its answer comes in a separate mail.")
-	m = only(t, must[[]referee.Mail](t)(h.srv.Handle(context.Background(), in("resign"))), alice)
+	m = only(t, must[[]Mail](t)(h.srv.Handle(context.Background(), in("resign"))), alice)
 	wantText(t, m, "Done: you resigned game "+game)
-	m = only(t, must[[]referee.Mail](t)(h.srv.BotWork(context.Background())), alice)
+	m = only(t, must[[]Mail](t)(h.srv.BotWork(context.Background())), alice)
 	wantText(t, m, "Done: you played 1.t2. The bot did not answer: game "+game+" changed while it was thinking.")
 	if strings.Contains(m.Text, "The bot answered") || m.Headers["X-Windpost-Last-Move"] != "t2" {
 		t.Fatalf("the bot's move was played after the resignation:\n%s", m.Text)
@@ -205,7 +205,7 @@ func TestContinuationKeepsTheAnswer(t *testing.T) {
 	}
 
 	mails := h.fresh(t, eve, "challenge carol@players.test nim", "new nim as white")
-	var ask referee.Mail
+	var ask Mail
 	for _, m := range mails {
 		if strings.HasPrefix(m.Subject, "Did you write this?") {
 			ask = m

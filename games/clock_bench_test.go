@@ -64,7 +64,7 @@ func benchStore(b *testing.B, h *harness, n int) []string {
 					if err != nil {
 						return err
 					}
-					m := referee.Mail{ID: outbox.Key(num), MessageID: fmt.Sprintf("<windpost.%d@windpost.test>", num), Kind: referee.Notice, To: a,
+					m := Mail{ID: outbox.Key(num), MessageID: fmt.Sprintf("<windpost.%d@windpost.test>", num), Kind: Notice, To: a,
 						Subject: "Gufuu game " + ids[i], Text: "a board and a few lines of text, as a notice has them\n", NextTry: at}
 					if err := st.Outbox().Queue(&m); err != nil {
 						return err

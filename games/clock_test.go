@@ -42,7 +42,7 @@ func TestMoveJudgedByArrival(t *testing.T) {
 			mails := h.send(t, r)
 			wantText(t, only(t, mails, bob), tc.bob)
 			for _, m := range mails {
-				if m.To == alice && m.Kind == referee.Answer {
+				if m.To == alice && m.Kind == Answer {
 					wantText(t, m, tc.want...)
 				}
 			}
@@ -64,7 +64,7 @@ func TestTickWaitsForMailHandledUpTo(t *testing.T) {
 	ctx := t.Context()
 	h.clock.t = firstDeadline.Add(-23 * time.Hour)
 	mails, err := h.srv.TickUpTo(ctx, time.Time{})
-	if err != nil || len(mails) != 1 || mails[0].Kind != referee.Reminder {
+	if err != nil || len(mails) != 1 || mails[0].Kind != Reminder {
 		t.Fatalf("reminder with nothing handled yet: %v %s", err, describe(mails))
 	}
 	h.clock.t = firstDeadline.Add(14 * 24 * time.Hour) // past both deadlines
@@ -97,12 +97,12 @@ func outageHarness(t *testing.T) *harness {
 
 // runFor moves the clock by d in steps of an hour, ticking after each, and
 // returns the mails the ticks queued.
-func (h *harness) runFor(t *testing.T, d time.Duration) []referee.Mail {
+func (h *harness) runFor(t *testing.T, d time.Duration) []Mail {
 	t.Helper()
-	var all []referee.Mail
+	var all []Mail
 	for end := h.clock.t.Add(d); h.clock.t.Before(end); {
 		h.clock.Advance(min(time.Hour, end.Sub(h.clock.t)))
-		all = append(all, must[[]referee.Mail](t)(h.srv.Tick(t.Context()))...)
+		all = append(all, must[[]Mail](t)(h.srv.Tick(t.Context()))...)
 	}
 	return all
 }
@@ -158,7 +158,7 @@ func TestOutageWithManyGames(t *testing.T) {
 	if mails, err := h.srv.Tick(t.Context()); err != nil || len(mails) != 0 {
 		t.Fatalf("tick after 10 days: %v, %d mails", err, len(mails))
 	}
-	list := must[[]referee.GameSummary](t)(h.store.Games())
+	list := must[[]GameSummary](t)(h.store.Games())
 	for _, g := range list {
 		if g.State != "playing" {
 			t.Fatalf("game %s is %s after the stop", g.ID, g.State)
@@ -280,7 +280,7 @@ func TestHandleAfterOutage(t *testing.T) {
 	h := outageHarness(t)
 	toAlice, _ := startHumanGame(t, h)
 	h.clock.t = firstDeadline.Add(-time.Hour)
-	must[[]referee.Mail](t)(h.srv.Tick(context.Background()))
+	must[[]Mail](t)(h.srv.Tick(context.Background()))
 	h.clock.Advance(5 * 24 * time.Hour)
 	local, _, _ := strings.Cut(toAlice.ReplyTo, "@")
 	_, tag, _ := strings.Cut(local, "+")
@@ -313,18 +313,18 @@ func TestClocksIndex(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, nimCatalog(10))
 			startHumanGame(t, h)
-			must[[]referee.Mail](t)(h.srv.Tick(t.Context())) // builds the index, prunes
+			must[[]Mail](t)(h.srv.Tick(t.Context())) // builds the index, prunes
 			if err := h.store.Update(tc.damage); err != nil {
 				t.Fatal(err)
 			}
 			h.clock.t = firstDeadline.Add(time.Minute)
-			if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != tc.firstTick {
+			if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != tc.firstTick {
 				t.Fatalf("first tick after the deadline: %s", describe(mails))
 			}
 			if tc.firstTick == 0 { // the prune of that tick mended the index
-				wantText(t, only(t, must[[]referee.Mail](t)(h.srv.Tick(t.Context())), alice), "you lose on time.")
+				wantText(t, only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), alice), "you lose on time.")
 			}
-			if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+			if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 				t.Fatalf("a tick after the loss on time: %s", describe(mails))
 			}
 		})

@@ -55,7 +55,7 @@ func TestConditionalByMail(t *testing.T) {
 			wantText(t, a, "Done: you played 1."+tc.first+".", "Done: your conditional moves in game "+id+", as I read them (2 lines):", "Only you see them")
 			wantNot(t, a, "Not taken")
 			toBob = only(t, mails, bob)
-			var toBobAll []referee.Mail
+			var toBobAll []Mail
 			toBobAll = append(toBobAll, toBob)
 			for i, mv := range tc.bob {
 				mails = h.reply(t, toBob, mv)
@@ -238,7 +238,7 @@ func TestConditionalWorstMail(t *testing.T) {
 		}
 	}
 	a := only(t, h.write(t, alice, lines...), alice)
-	if len(a.Text) > referee.DefaultAnswerBytes {
+	if len(a.Text) > DefaultAnswerBytes {
 		t.Errorf("answer of %d bytes", len(a.Text))
 	}
 	for _, id := range ids {

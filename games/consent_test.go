@@ -17,7 +17,7 @@ import (
 const carol = "carol@players.test"
 
 // mailsTo counts the mails to address among mails.
-func mailsTo(mails []referee.Mail, address string) int {
+func mailsTo(mails []Mail, address string) int {
 	n := 0
 	for _, m := range mails {
 		if m.To == address {
@@ -75,27 +75,27 @@ func TestProvenByReplyKey(t *testing.T) {
 func TestConfirm(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		confirm func(h *harness, ask referee.Mail) []referee.Mail
+		confirm func(h *harness, ask Mail) []Mail
 		sent    bool   // the invitation goes to carol
 		want    string // in the answer to the confirm, if any
 	}{
-		{"reply with the key", func(h *harness, ask referee.Mail) []referee.Mail { return h.reply(t, ask, "confirm") }, true,
+		{"reply with the key", func(h *harness, ask Mail) []Mail { return h.reply(t, ask, "confirm") }, true,
 			"Done: you confirmed your address"},
-		{"subject tag only", func(h *harness, ask referee.Mail) []referee.Mail {
+		{"subject tag only", func(h *harness, ask Mail) []Mail {
 			game, tok, _ := keys.ParseSubjectTag(ask.Subject)
 			return h.send(t, h.request(eve, game, tok, "Confirm"))
 		}, true, "Done: you confirmed your address"},
-		{"no key", func(h *harness, ask referee.Mail) []referee.Mail { return h.write(t, eve, "confirm") }, false,
+		{"no key", func(h *harness, ask Mail) []Mail { return h.write(t, eve, "confirm") }, false,
 			"Refused: a confirm counts only in a reply to the mail in which I asked for it"},
-		{"key from another address", func(h *harness, ask referee.Mail) []referee.Mail { return h.replyFrom(t, ask, bob, "confirm") }, false,
+		{"key from another address", func(h *harness, ask Mail) []Mail { return h.replyFrom(t, ask, bob, "confirm") }, false,
 			"Refused: this mail answers one I sent to another address, not to bob@players.test"},
-		{"a game key", func(h *harness, ask referee.Mail) []referee.Mail {
+		{"a game key", func(h *harness, ask Mail) []Mail {
 			g := only(t, h.write(t, eve, "new nim as black"), eve)
 			game, _, _ := keys.ParseSubjectTag(ask.Subject)
 			_, tok, _ := keys.ParseSubjectTag(g.Subject)
 			return h.send(t, h.request(eve, game, tok, "confirm"))
 		}, false, "Refused: a confirm counts only in a reply"},
-		{"after three days", func(h *harness, ask referee.Mail) []referee.Mail {
+		{"after three days", func(h *harness, ask Mail) []Mail {
 			h.clock.Advance(consent.Lifetime + time.Second)
 			return h.reply(t, ask, "confirm")
 		}, false, "Refused: nothing of yours is waiting for a confirmation."},
@@ -410,7 +410,7 @@ func TestUniqueIDsInOneTransaction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := must[[]referee.GameSummary](t)(h.store.Games())
+	list := must[[]GameSummary](t)(h.store.Games())
 	if len(list) != n {
 		t.Fatalf("%d games stored, want %d", len(list), n)
 	}

@@ -38,7 +38,7 @@ func storeBytes(t *testing.T) ([]byte, int) {
 // useStore opens path and reads everything as the daemon and the admin
 // would; openErr is Open's error, useErr the first error after it.
 func useStore(path string, readOnly bool) (openErr, useErr error) {
-	st, err := referee.OpenWith(path, referee.StoreOptions{ReadOnly: readOnly})
+	st, err := OpenWith(path, StoreOptions{ReadOnly: readOnly})
 	if err != nil {
 		return err, nil
 	}
@@ -167,7 +167,7 @@ func TestForeignBoltFile(t *testing.T) {
 	db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
 	db.Close()
 	for _, ro := range []bool{false, true} {
-		_, err := referee.OpenWith(path, referee.StoreOptions{ReadOnly: ro})
+		_, err := OpenWith(path, StoreOptions{ReadOnly: ro})
 		if !errors.Is(err, store.ErrNotAStore) || !strings.Contains(err.Error(), `"widgets"`) && !ro {
 			t.Errorf("read-only %v: %v", ro, err)
 		}

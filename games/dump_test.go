@@ -17,7 +17,7 @@ import (
 // oldDump is the dump as windpost wrote it before it streamed: every
 // record gathered in a map, then encoded at once. DumpWith must write the
 // same bytes.
-func oldDump(t *testing.T, s *referee.Store) string {
+func oldDump(t *testing.T, s *Store) string {
 	t.Helper()
 	dump := map[string]map[string]json.RawMessage{}
 	err := s.View(func(st referee.StoreTx) error {
@@ -47,7 +47,7 @@ func oldDump(t *testing.T, s *referee.Store) string {
 	return b.String()
 }
 
-func dumpWith(t *testing.T, s *referee.Store, o referee.DumpOptions) string {
+func dumpWith(t *testing.T, s *Store, o DumpOptions) string {
 	t.Helper()
 	var b strings.Builder
 	if err := s.DumpWith(&b, o); err != nil {
@@ -58,7 +58,7 @@ func dumpWith(t *testing.T, s *referee.Store, o referee.DumpOptions) string {
 
 // keysOf returns the reply keys the mails carry (in their reply addresses
 // and subject tags).
-func keysOf(mails ...referee.Mail) []string {
+func keysOf(mails ...Mail) []string {
 	seen := map[string]bool{}
 	var found []string
 	for _, m := range mails {
@@ -90,20 +90,20 @@ func TestDumpStreams(t *testing.T) {
 	if len(wantKeys) != 2 {
 		t.Fatalf("keys %v", wantKeys)
 	}
-	v1, err := referee.OpenWith(copyFixture(t, "store-v1.db"), referee.StoreOptions{ReadOnly: true})
+	v1, err := OpenWith(copyFixture(t, "store-v1.db"), StoreOptions{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer v1.Close()
 	for _, tt := range []struct {
 		name  string
-		store *referee.Store
+		store *Store
 	}{{"game", h.store}, {"schema 1", v1}} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got, want := dumpWith(t, tt.store, referee.DumpOptions{Keys: true}), oldDump(t, tt.store); got != want {
+			if got, want := dumpWith(t, tt.store, DumpOptions{Keys: true}), oldDump(t, tt.store); got != want {
 				t.Errorf("streamed dump differs:\n%s\nwant:\n%s", got, want)
 			}
-			red := dumpWith(t, tt.store, referee.DumpOptions{})
+			red := dumpWith(t, tt.store, DumpOptions{})
 			var all map[string]map[string]json.RawMessage
 			if err := json.Unmarshal([]byte(red), &all); err != nil {
 				t.Fatalf("redacted dump is not JSON: %v", err)
@@ -111,12 +111,12 @@ func TestDumpStreams(t *testing.T) {
 			if m := keys.Redact(red); m != red {
 				t.Errorf("the dump shows a key: %s", red)
 			}
-			if strings.Contains(red, string(testSecret)) || strings.Contains(dumpWith(t, tt.store, referee.DumpOptions{Keys: true}), "77696e64706f7374") {
+			if strings.Contains(red, string(testSecret)) || strings.Contains(dumpWith(t, tt.store, DumpOptions{Keys: true}), "77696e64706f7374") {
 				t.Error("a dump shows the secret")
 			}
 		})
 	}
-	full, red := dumpWith(t, h.store, referee.DumpOptions{Keys: true}), dump(t, h.store)
+	full, red := dumpWith(t, h.store, DumpOptions{Keys: true}), dump(t, h.store)
 	for _, k := range wantKeys {
 		if !strings.Contains(full, k) || strings.Contains(red, k) {
 			t.Errorf("key %s: in the dump with keys %v, in the dump without %v", k, strings.Contains(full, k), strings.Contains(red, k))
@@ -128,7 +128,7 @@ func TestDumpStreams(t *testing.T) {
 }
 
 // fillGames puts n games of about 2 KB each into the store.
-func fillGames(t testing.TB, s *referee.Store, n int) {
+func fillGames(t testing.TB, s *Store, n int) {
 	t.Helper()
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	for done := 0; done < n; done += 1000 {
@@ -177,7 +177,7 @@ func TestDumpMemoryStaysFlat(t *testing.T) {
 	}
 	peak := map[int]uint64{}
 	for _, n := range []int{1000, 10000} {
-		st, err := referee.OpenWith(t.TempDir()+"/windpost.db", referee.StoreOptions{Secret: testSecret})
+		st, err := OpenWith(t.TempDir()+"/windpost.db", StoreOptions{Secret: testSecret})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 )
 
@@ -24,7 +23,7 @@ func TestGameRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [2]referee.RecordSide{{Address: alice}, {Address: bob}}
+	want := [2]RecordSide{{Address: alice}, {Address: bob}}
 	if rec.ID != id || rec.Variant != "nim" || rec.State != "over" || rec.Players != want || rec.DaysPerMove != 3 ||
 		rec.Outcome != rules.WinFor(rules.White, rules.Resignation) || !rec.Created.Equal(started) {
 		t.Errorf("record %+v", rec)
@@ -32,7 +31,7 @@ func TestGameRecord(t *testing.T) {
 	if len(rec.Moves) != 2 || rec.Moves[0] != "t3" || rec.Moves[1] != "t2" || rec.Start == "" {
 		t.Errorf("moves %q from %q", rec.Moves, rec.Start)
 	}
-	if _, err := h.store.GameRecord("gzzzz"); !errors.Is(err, referee.ErrNoSuchGame) {
+	if _, err := h.store.GameRecord("gzzzz"); !errors.Is(err, ErrNoSuchGame) {
 		t.Errorf("unknown game: %v", err)
 	}
 }

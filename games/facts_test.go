@@ -153,7 +153,7 @@ func TestStatusAtEveryEnd(t *testing.T) {
 	}
 	// playOut plays moves in turn from alice (black) and bob, and returns
 	// the last mail to alice.
-	playOut := func(t *testing.T, toAlice, toBob referee.Mail, moves []string) referee.Mail {
+	playOut := func(t *testing.T, toAlice, toBob Mail, moves []string) Mail {
 		for i, mv := range moves {
 			m := toAlice
 			if i%2 == 1 {
@@ -165,16 +165,16 @@ func TestStatusAtEveryEnd(t *testing.T) {
 		}
 		return toAlice
 	}
-	byMoves := func(game string, reason rules.Reason) func(*testing.T) referee.Mail {
-		return func(t *testing.T) referee.Mail {
+	byMoves := func(game string, reason rules.Reason) func(*testing.T) Mail {
+		return func(t *testing.T) Mail {
 			_, toAlice, toBob := startGame(t, h, game)
 			return playOut(t, toAlice, toBob, must[[]string](t)(varianttest.GameTo(kit(game), reason, 3)))
 		}
 	}
 	tests := []struct {
 		name     string
-		end      func(*testing.T) referee.Mail // ends a game and returns a mail to alice of it
-		status   string                        // its end; the winner is checked below
+		end      func(*testing.T) Mail // ends a game and returns a mail to alice of it
+		status   string                // its end; the winner is checked below
 		analysis bool
 	}{
 		{"micro-shogi checkmate", byMoves("microshogi", rules.Checkmate), " is checkmated: ", true},
@@ -182,34 +182,34 @@ func TestStatusAtEveryEnd(t *testing.T) {
 		{"micro-shogi stalemate", byMoves("microshogi", rules.Stalemate), " has no legal move: ", true},
 		{"jul-gonu one piece left", byMoves("julgonu", rules.OnePieceLeft), " has one piece left: ", true},
 		{"jul-gonu no legal move", byMoves("julgonu", rules.NoLegalMove), " has no legal move: ", true},
-		{"resigned before any move", func(t *testing.T) referee.Mail {
+		{"resigned before any move", func(t *testing.T) Mail {
 			_, toAlice, _ := startGame(t, h, "gufuu")
 			return only(t, h.reply(t, toAlice, "resign"), alice)
 		}, "Black resigned: White wins.", false},
-		{"on time", func(t *testing.T) referee.Mail {
+		{"on time", func(t *testing.T) Mail {
 			startGame(t, h, "microshogi")
 			h.clock.Advance(4 * 24 * time.Hour)
-			return only(t, must[[]referee.Mail](t)(h.srv.Tick(t.Context())), alice)
+			return only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), alice)
 		}, "Black ran out of time: White wins.", false},
-		{"by agreement", func(t *testing.T) referee.Mail {
+		{"by agreement", func(t *testing.T) Mail {
 			_, toAlice, toBob := startGame(t, h, "julgonu")
 			toAlice = playOut(t, toAlice, toBob, []string{"a1-a2"})
 			only(t, h.reply(t, toAlice, "draw"), alice)
 			return only(t, h.reply(t, toBob, "draw"), alice)
 		}, "Drawn by agreement.", true},
-		{"adjudicated", func(t *testing.T) referee.Mail {
+		{"adjudicated", func(t *testing.T) Mail {
 			id, toAlice, _ := startGame(t, h, "microshogi")
-			must[string](t)(h.srv.Adjudicate(t.Context(), id, "white", referee.Decision{By: "root", Why: "test"}))
+			must[string](t)(h.srv.Adjudicate(t.Context(), id, "white", Decision{By: "root", Why: "test"}))
 			return only(t, h.reply(t, toAlice, "board"), alice)
 		}, "Adjudicated: White wins.", false},
-		{"cancelled", func(t *testing.T) referee.Mail {
+		{"cancelled", func(t *testing.T) Mail {
 			id, toAlice, _ := startGame(t, h, "gufuu")
-			if err := h.srv.Cancel(t.Context(), id, referee.Decision{By: "root", Why: "test"}); err != nil {
+			if err := h.srv.Cancel(t.Context(), id, Decision{By: "root", Why: "test"}); err != nil {
 				t.Fatal(err)
 			}
 			return only(t, h.reply(t, toAlice, "board"), alice)
 		}, "Cancelled by the server's operator: no result.", false},
-		{"declined", func(t *testing.T) referee.Mail {
+		{"declined", func(t *testing.T) Mail {
 			inv := only(t, h.write(t, alice, "challenge "+bob+" gufuu as black"), bob)
 			h.reply(t, inv, "decline")
 			return only(t, h.reply(t, inv, "board"), bob)
@@ -228,7 +228,7 @@ func TestStatusAtEveryEnd(t *testing.T) {
 			}
 			id := m.Headers["X-Windpost-Game"]
 			link := h.store.GameLink(id)
-			page := must[referee.GamePage](t)(h.store.GamePage(id, link[len(id)+1:]))
+			page := must[GamePage](t)(h.store.GamePage(id, link[len(id)+1:]))
 			if page.Board.Status != got {
 				t.Errorf("the web page's picture says %q, the mail's %q", page.Board.Status, got)
 			}

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/variants"
 )
 
@@ -25,13 +24,13 @@ func TestFormatAccessible(t *testing.T) {
 	wantText(t, held, "Waiting for your confirmation")
 
 	_, toAlice, toBob := startGame(t, h, "micro")
-	words := func(t *testing.T, m referee.Mail) {
+	words := func(t *testing.T, m Mail) {
 		t.Helper()
 		if m.Board != nil || strings.Contains(m.Text, "+---") || strings.Contains(m.Text, "in hand:") {
 			t.Errorf("a mail in words has a board (picture %v):\n%s", m.Board != nil, m.Text)
 		}
 	}
-	board := func(t *testing.T, m referee.Mail) {
+	board := func(t *testing.T, m Mail) {
 		t.Helper()
 		if m.Board == nil || !strings.Contains(m.Text, "+---") {
 			t.Errorf("a mail of format standard has no board:\n%s", m.Text)

@@ -35,7 +35,7 @@ func TestBotGameToTheEnd(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	m := only(t, h.write(t, alice, "Hi bot,", "new nim as black level perfect", "Thanks!"), alice)
 	wantText(t, m, "Done: new game", "You play black against the bot (level perfect)", "Pile: oooooooooo (10)", "Move #1: black (you) to move.")
-	if m.Kind != referee.Answer || m.InReplyTo == "" || m.Headers["X-Windpost-To-Move"] != "black" || m.Headers["X-Windpost-Position"] != "10b" {
+	if m.Kind != Answer || m.InReplyTo == "" || m.Headers["X-Windpost-To-Move"] != "black" || m.Headers["X-Windpost-Position"] != "10b" {
 		t.Fatalf("first answer: %+v", m)
 	}
 	for step := 0; ; step++ {
@@ -91,13 +91,13 @@ func TestBotMovesFirst(t *testing.T) {
 
 // startHumanGame has alice challenge bob to nim (alice black) and bob
 // accept; it returns the last mail each got.
-func startHumanGame(t *testing.T, h *harness) (toAlice, toBob referee.Mail) {
+func startHumanGame(t *testing.T, h *harness) (toAlice, toBob Mail) {
 	t.Helper()
 	mails := h.write(t, alice, "challenge Bob@Players.test nim as black days 3")
 	a := only(t, mails, alice)
 	wantText(t, a, "Done: I invited bob@players.test to game", "with 3 days per move. You play black.")
 	inv := only(t, mails, bob)
-	if inv.Kind != referee.Notice {
+	if inv.Kind != Notice {
 		t.Fatalf("invitation kind %s", inv.Kind)
 	}
 	wantText(t, inv, "alice@players.test challenges you to a game of Nim", "You would play white, with 3 days for each move.")
@@ -214,7 +214,7 @@ func TestReminderAndForfeit(t *testing.T) {
 		t.Fatal(err)
 	}
 	rem := only(t, mails, alice)
-	if rem.Kind != referee.Reminder || len(mails) != 1 {
+	if rem.Kind != Reminder || len(mails) != 1 {
 		t.Fatalf("reminder: %s", describe(mails))
 	}
 	wantText(t, rem, "A reminder: it is your move in game", "the deadline is Tue 24 Nov 2026 12:00 UTC")
@@ -273,7 +273,7 @@ func TestSameRequestTwice(t *testing.T) {
 	if ok, err := h.store.Processed(req.MessageID); !ok || err != nil {
 		t.Fatalf("Processed = %v, %v", ok, err)
 	}
-	if _, err := h.srv.Handle(context.Background(), referee.Request{From: alice, Lines: []string{"games"}}); err == nil {
+	if _, err := h.srv.Handle(context.Background(), Request{From: alice, Lines: []string{"games"}}); err == nil {
 		t.Fatal("a request without Message-ID was handled")
 	}
 	// A huge Message-ID is fine.
@@ -336,11 +336,11 @@ func TestAllOrNothing(t *testing.T) {
 	}
 	h.catalog = nimCatalog(10)
 	h.reopen(t)
-	m := only(t, must[[]referee.Mail](t)(h.srv.BotWork(context.Background())), alice)
+	m := only(t, must[[]Mail](t)(h.srv.BotWork(context.Background())), alice)
 	wantText(t, m, "Done: you played 1.t2.", "The bot answered 2.t")
 }
 
-func dump(t *testing.T, s *referee.Store) string {
+func dump(t *testing.T, s *Store) string {
 	t.Helper()
 	var b strings.Builder
 	if err := s.Dump(&b); err != nil {
@@ -365,7 +365,7 @@ func TestReopenMidGame(t *testing.T) {
 func TestSecondOpenFailsFast(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	start := time.Now()
-	_, err := referee.OpenWith(h.path, referee.StoreOptions{LockTimeout: 200 * time.Millisecond})
+	_, err := OpenWith(h.path, StoreOptions{LockTimeout: 200 * time.Millisecond})
 	if !errors.Is(err, ErrStoreInUse) || !strings.Contains(err.Error(), h.path) || !strings.Contains(err.Error(), "another windpost is using") {
 		t.Fatalf("second open: %v", err)
 	}
@@ -578,7 +578,7 @@ func TestThreadingHeaders(t *testing.T) {
 		t.Fatalf("due later: %+v", due)
 	}
 	// Cursors.
-	if err := h.store.SetCursor("INBOX", referee.MailboxCursor{UIDValidity: 7, LastUID: 42}); err != nil {
+	if err := h.store.SetCursor("INBOX", MailboxCursor{UIDValidity: 7, LastUID: 42}); err != nil {
 		t.Fatal(err)
 	}
 	if c, err := h.store.Cursor("INBOX"); err != nil || c.LastUID != 42 || c.UIDValidity != 7 {
@@ -619,7 +619,7 @@ func TestAdminViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	copyStore, err := referee.OpenWith(backup, referee.StoreOptions{ReadOnly: true})
+	copyStore, err := OpenWith(backup, StoreOptions{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -788,7 +788,7 @@ func TestPrune(t *testing.T) {
 // each handled once (run with -race).
 func TestConcurrentRequests(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	reqs := make([]referee.Request, 40)
+	reqs := make([]Request, 40)
 	for i := range reqs {
 		from := []string{alice, bob, eve}[i%3]
 		reqs[i] = h.request(from, "", "", "new nim as black level casual", "games")

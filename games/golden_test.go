@@ -7,13 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/windpost/windpost/games/internal/referee"
 	goldenfile "github.com/windpost/windpost/internal/golden"
 )
 
 // renderMails writes mails as a reader would see them: the headers that
 // matter and the text.
-func renderMails(mails []referee.Mail) string {
+func renderMails(mails []Mail) string {
 	var b strings.Builder
 	for _, m := range mails {
 		fmt.Fprintf(&b, "--- %s to %s\n", m.Kind, m.To)
@@ -49,7 +48,7 @@ func golden(t *testing.T, name, got string) {
 // transcript records a conversation for a golden file.
 type transcript struct{ b strings.Builder }
 
-func (tr *transcript) add(who string, lines []string, mails []referee.Mail) []referee.Mail {
+func (tr *transcript) add(who string, lines []string, mails []Mail) []Mail {
 	fmt.Fprintf(&tr.b, "=== %s writes:\n", who)
 	for _, l := range lines {
 		fmt.Fprintf(&tr.b, "  %s\n", l)
@@ -64,7 +63,7 @@ func (tr *transcript) add(who string, lines []string, mails []referee.Mail) []re
 func TestGoldenNim(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	var tr transcript
-	say := func(who string, m *referee.Mail, lines ...string) []referee.Mail {
+	say := func(who string, m *Mail, lines ...string) []Mail {
 		if m == nil {
 			return tr.add(who, lines, h.write(t, who, lines...))
 		}

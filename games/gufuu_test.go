@@ -55,7 +55,7 @@ func TestGufuuBotGameToCheckmate(t *testing.T) {
 	}
 }
 
-func mustPosition(t *testing.T, kit variants.Kit, m referee.Mail) rules.Position {
+func mustPosition(t *testing.T, kit variants.Kit, m Mail) rules.Position {
 	t.Helper()
 	return must[rules.Position](t)(kit.Notation.ParsePosition(m.Headers["X-Windpost-Position"]))
 }
@@ -109,7 +109,7 @@ func TestGufuuPerfectGame(t *testing.T) {
 
 // gufuuHumanGame starts a Gufuu game between alice (black) and bob, days
 // per move 5, and returns the mails that each got last and a replica.
-func gufuuHumanGame(t *testing.T, h *harness, kit variants.Kit) (toAlice, toBob referee.Mail, g *rules.Game) {
+func gufuuHumanGame(t *testing.T, h *harness, kit variants.Kit) (toAlice, toBob Mail, g *rules.Game) {
 	t.Helper()
 	inv := only(t, h.write(t, alice, "challenge bob@players.test gufuu as black days 5"), bob)
 	mails := h.reply(t, inv, "accept")
@@ -118,7 +118,7 @@ func gufuuHumanGame(t *testing.T, h *harness, kit variants.Kit) (toAlice, toBob 
 
 // play plays the first legal move of the replica g for the player of
 // mail m, and returns the mails.
-func playFirst(t *testing.T, h *harness, kit variants.Kit, g *rules.Game, m referee.Mail) []referee.Mail {
+func playFirst(t *testing.T, h *harness, kit variants.Kit, g *rules.Game, m Mail) []Mail {
 	t.Helper()
 	text := firstMove(t, kit, g)
 	mails := h.reply(t, m, fmt.Sprintf("%s #%d", text, g.Ply()))
@@ -183,7 +183,7 @@ func TestGufuuHumanGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	rem := only(t, mails, bob)
-	if rem.Kind != referee.Reminder {
+	if rem.Kind != Reminder {
 		t.Fatalf("reminder kind %s", rem.Kind)
 	}
 	wantText(t, rem, "A reminder: it is your move", strings.TrimRight(kit.Notation.BoardFrom(g.Position(), rules.White), "\n")) // bob plays White

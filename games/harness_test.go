@@ -28,11 +28,11 @@ const botAddress = "bot@windpost.test"
 type harness struct {
 	t       *testing.T
 	path    string
-	store   *referee.Store
-	srv     *referee.Server
+	store   *Store
+	srv     *Server
 	clock   *fakeClock
 	catalog *variants.Catalog
-	cfg     referee.Config
+	cfg     Config
 	n       int
 	keyed   map[string]bool // addresses whose write carries their personal key (prove)
 }
@@ -43,7 +43,7 @@ func newHarness(t testing.TB, catalog *variants.Catalog) *harness {
 		clock: &fakeClock{time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}}
 	// The tests move the clock by days between requests: as if windpost ran
 	// all along, not as an outage (clock_test.go turns OutageAfter on).
-	h.cfg = referee.Config{BotAddress: botAddress, Clock: h.clock, Seed: 1, OutageAfter: -1}
+	h.cfg = Config{BotAddress: botAddress, Clock: h.clock, Seed: 1, OutageAfter: -1}
 	h.open(t)
 	t.Cleanup(func() { h.store.Close() })
 	h.prove(t, alice, bob)
@@ -83,7 +83,7 @@ func (h *harness) prove(t testing.TB, addrs ...string) {
 
 func (h *harness) open(t testing.TB) {
 	t.Helper()
-	st, err := referee.OpenWith(h.path, referee.StoreOptions{Secret: testSecret})
+	st, err := OpenWith(h.path, StoreOptions{Secret: testSecret})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,14 +104,14 @@ func (h *harness) reopen(t testing.TB) {
 }
 
 // request builds a request with a fresh Message-ID.
-func (h *harness) request(from, game, token string, lines ...string) referee.Request {
+func (h *harness) request(from, game, token string, lines ...string) Request {
 	h.n++
-	return referee.Request{From: from, GameID: game, Token: token, Subject: "windpost",
+	return Request{From: from, GameID: game, Token: token, Subject: "windpost",
 		MessageID: fmt.Sprintf("<m%d@players.test>", h.n), Lines: lines, Received: h.clock.Now()}
 }
 
 // send handles a request and fails the test on an error.
-func (h *harness) send(t testing.TB, r referee.Request) []referee.Mail {
+func (h *harness) send(t testing.TB, r Request) []Mail {
 	t.Helper()
 	mails, err := h.handle(context.Background(), r)
 	if err != nil {
@@ -123,7 +123,7 @@ func (h *harness) send(t testing.TB, r referee.Request) []referee.Mail {
 // handle handles a request, then does the bot's work it left, as the
 // mailer's daemon does, and returns the mails of both (nil if the
 // request was handled before).
-func (h *harness) handle(ctx context.Context, r referee.Request) ([]referee.Mail, error) {
+func (h *harness) handle(ctx context.Context, r Request) ([]Mail, error) {
 	mails, err := h.srv.Handle(ctx, r)
 	if err != nil || mails == nil {
 		return mails, err
@@ -135,7 +135,7 @@ func (h *harness) handle(ctx context.Context, r referee.Request) ([]referee.Mail
 // write sends lines from a player: a proven one (prove) writes as in a
 // reply to a windpost mail, with their personal key; anyone else without
 // a key.
-func (h *harness) write(t testing.TB, from string, lines ...string) []referee.Mail {
+func (h *harness) write(t testing.TB, from string, lines ...string) []Mail {
 	t.Helper()
 	if h.keyed[from] {
 		id, tok := keys.PersonalKey(testSecret, keys.Digest, from)
@@ -146,25 +146,25 @@ func (h *harness) write(t testing.TB, from string, lines ...string) []referee.Ma
 
 // fresh sends lines from address in a new mail, without a key: what
 // anyone can send with that address in From.
-func (h *harness) fresh(t testing.TB, from string, lines ...string) []referee.Mail {
+func (h *harness) fresh(t testing.TB, from string, lines ...string) []Mail {
 	t.Helper()
 	return h.send(t, h.request(from, "", "", lines...))
 }
 
 // reply answers mail m from its recipient, with the token of its reply
 // address, as a mail client would.
-func (h *harness) reply(t testing.TB, m referee.Mail, lines ...string) []referee.Mail {
+func (h *harness) reply(t testing.TB, m Mail, lines ...string) []Mail {
 	t.Helper()
 	return h.replyFrom(t, m, m.To, lines...)
 }
 
-func (h *harness) replyFrom(t testing.TB, m referee.Mail, from string, lines ...string) []referee.Mail {
+func (h *harness) replyFrom(t testing.TB, m Mail, from string, lines ...string) []Mail {
 	t.Helper()
 	return h.send(t, h.replyRequest(t, m, from, lines...))
 }
 
 // replyRequest is the request of a reply to m from address from.
-func (h *harness) replyRequest(t testing.TB, m referee.Mail, from string, lines ...string) referee.Request {
+func (h *harness) replyRequest(t testing.TB, m Mail, from string, lines ...string) Request {
 	t.Helper()
 	local, _, _ := strings.Cut(m.ReplyTo, "@")
 	_, tag, _ := strings.Cut(local, "+")
@@ -178,9 +178,9 @@ func (h *harness) replyRequest(t testing.TB, m referee.Mail, from string, lines 
 }
 
 // only returns the one mail to address among mails.
-func only(t testing.TB, mails []referee.Mail, to string) referee.Mail {
+func only(t testing.TB, mails []Mail, to string) Mail {
 	t.Helper()
-	var found []referee.Mail
+	var found []Mail
 	for _, m := range mails {
 		if m.To == to {
 			found = append(found, m)
@@ -192,7 +192,7 @@ func only(t testing.TB, mails []referee.Mail, to string) referee.Mail {
 	return found[0]
 }
 
-func describe(mails []referee.Mail) string {
+func describe(mails []Mail) string {
 	var b strings.Builder
 	for _, m := range mails {
 		fmt.Fprintf(&b, "\n--- %s to %s: %s\n%s", m.Kind, m.To, m.Subject, m.Text)
@@ -200,7 +200,7 @@ func describe(mails []referee.Mail) string {
 	return b.String()
 }
 
-func wantText(t testing.TB, m referee.Mail, parts ...string) {
+func wantText(t testing.TB, m Mail, parts ...string) {
 	t.Helper()
 	for _, p := range parts {
 		if !strings.Contains(m.Text, p) {

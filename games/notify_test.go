@@ -16,7 +16,7 @@ import (
 // times (remind.go) and the daily digest (digest.go).
 
 // gameOfMail is the game whose tag the subject of m carries.
-func gameOfMail(t *testing.T, m referee.Mail) string {
+func gameOfMail(t *testing.T, m Mail) string {
 	t.Helper()
 	game, _, ok := keys.ParseSubjectTag(m.Subject)
 	if !ok {
@@ -184,7 +184,7 @@ func TestTwoRemindersBeforeLossOnTime(t *testing.T) {
 			lost := false
 			for end := h.clock.t.Add(time.Duration(tc.days)*24*time.Hour + time.Hour); h.clock.t.Before(end); {
 				h.clock.Advance(10 * time.Minute)
-				for _, m := range must[[]referee.Mail](t)(h.srv.Tick(t.Context())) {
+				for _, m := range must[[]Mail](t)(h.srv.Tick(t.Context())) {
 					if m.To == alice && strings.Contains(m.Text, "A reminder:") {
 						reminders = append(reminders, m.Text)
 					}
@@ -240,7 +240,7 @@ func TestNextDigest(t *testing.T) {
 func startGames(t *testing.T, h *harness, days ...string) []string {
 	t.Helper()
 	var ids []string
-	var accepted []referee.Mail
+	var accepted []Mail
 	for _, d := range days {
 		inv := only(t, h.write(t, alice, "challenge bob@players.test nim as white days "+d), bob)
 		accepted = append(accepted, only(t, h.reply(t, inv, "accept"), bob))
@@ -271,11 +271,11 @@ func TestDigest(t *testing.T) {
 	slow, urgent := ids[0], ids[1]
 	// Nothing until 07:00 Helsinki (05:00 UTC) the next day.
 	h.clock.t = time.Date(2026, 11, 22, 4, 59, 0, 0, time.UTC)
-	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("mail before the digest: %s", describe(mails))
 	}
 	h.clock.t = time.Date(2026, 11, 22, 5, 0, 0, 0, time.UTC)
-	digest := only(t, must[[]referee.Mail](t)(h.srv.Tick(t.Context())), alice)
+	digest := only(t, must[[]Mail](t)(h.srv.Tick(t.Context())), alice)
 	wantText(t, digest,
 		"It is your move in 2 games, the most urgent first.",
 		`the move, e.g. "`+urgent+` <your move>". One reply may answer several games.`,
@@ -292,7 +292,7 @@ func TestDigest(t *testing.T) {
 	if !digest.Later {
 		t.Error("the digest goes with the moves and results under a send limit, not after them")
 	}
-	if again := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(again) != 0 {
+	if again := must[[]Mail](t)(h.srv.Tick(t.Context())); len(again) != 0 {
 		t.Fatalf("a second digest: %s", describe(again))
 	}
 	// One reply answers both games; each game tells bob.
@@ -308,14 +308,14 @@ func TestDigest(t *testing.T) {
 	wantText(t, only(t, mails, bob), "Refused:")
 	// The next digest goes a day later; with nothing to say, none goes.
 	h.clock.t = time.Date(2026, 11, 23, 5, 0, 0, 0, time.UTC)
-	for _, m := range must[[]referee.Mail](t)(h.srv.Tick(t.Context())) {
+	for _, m := range must[[]Mail](t)(h.srv.Tick(t.Context())) {
 		if m.To == alice {
 			t.Fatalf("a digest with nothing to say:\n%s", m.Text)
 		}
 	}
 	only(t, h.write(t, alice, "notify each"), alice)
 	h.clock.t = time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC)
-	for _, m := range must[[]referee.Mail](t)(h.srv.Tick(t.Context())) {
+	for _, m := range must[[]Mail](t)(h.srv.Tick(t.Context())) {
 		if strings.Contains(m.Text, "daily digest") || strings.Contains(m.Subject, "digest") {
 			t.Fatalf("a digest after notify each: %s", m.Text)
 		}

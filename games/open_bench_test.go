@@ -8,8 +8,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // cpuTime is the CPU time (user and system) the process has used so far.
@@ -45,7 +43,7 @@ func BenchmarkOpen(b *testing.B) {
 				b.Run(fmt.Sprintf("walk=%v", walk), func(b *testing.B) {
 					cpu := cpuTime(b)
 					for b.Loop() {
-						st, err := referee.OpenWith(h.path, referee.StoreOptions{SkipWalk: !walk})
+						st, err := OpenWith(h.path, StoreOptions{SkipWalk: !walk})
 						if err != nil {
 							b.Fatal(err)
 						}

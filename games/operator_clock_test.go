@@ -12,7 +12,7 @@ import (
 // flush marks every mail due in the outbox as sent.
 func (h *harness) flush(t *testing.T) {
 	t.Helper()
-	for _, m := range must[[]referee.Mail](t)(h.store.DueMail(h.clock.Now(), 1000)) {
+	for _, m := range must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 1000)) {
 		if err := h.store.MarkSent(m.ID, h.clock.Now()); err != nil {
 			t.Fatal(err)
 		}
@@ -20,10 +20,10 @@ func (h *harness) flush(t *testing.T) {
 }
 
 // unsentTo returns the mails waiting in the outbox to the addresses.
-func (h *harness) unsentTo(t *testing.T, addrs ...string) []referee.Mail {
+func (h *harness) unsentTo(t *testing.T, addrs ...string) []Mail {
 	t.Helper()
-	due := must[[]referee.Mail](t)(h.store.DueMail(h.clock.Now(), 1000))
-	var out []referee.Mail
+	due := must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 1000))
+	var out []Mail
 	for _, m := range due {
 		for _, a := range addrs {
 			if m.To == a {
@@ -45,14 +45,14 @@ func TestExtendMovesTheDeadline(t *testing.T) {
 			id, _, _ := startGame(t, h, "nim")
 			setOrganiser(t, h, id, carol)
 			old := gameRec(t, h, id).Deadline
-			var mails []referee.Mail
+			var mails []Mail
 			if by == "organiser" {
 				key := keyMail(t, h, carol, "nim")
 				mails = h.reply(t, key, "extend "+id+" 4 days")
 				wantAudit(t, h, carol, "extend", id, "")
 			} else {
 				h.flush(t)
-				deadline := must[time.Time](t)(h.srv.Extend(ctx, id, 4, referee.Decision{By: "root", Why: "the server was down"}))
+				deadline := must[time.Time](t)(h.srv.Extend(ctx, id, 4, Decision{By: "root", Why: "the server was down"}))
 				if !deadline.Equal(old.Add(96 * time.Hour)) {
 					t.Errorf("Extend returned %s, want %s", deadline, old.Add(96*time.Hour))
 				}
@@ -91,11 +91,11 @@ func TestCancel(t *testing.T) {
 	if !gameRec(t, h, id).Rated {
 		t.Fatal("the game is not rated")
 	}
-	if err := h.srv.Cancel(ctx, id, referee.Decision{By: "root"}); err == nil || !strings.Contains(err.Error(), "say why") {
+	if err := h.srv.Cancel(ctx, id, Decision{By: "root"}); err == nil || !strings.Contains(err.Error(), "say why") {
 		t.Fatalf("Cancel without why: %v", err)
 	}
 	h.flush(t)
-	if err := h.srv.Cancel(ctx, id, referee.Decision{By: "root", Why: "both players are the same person"}); err != nil {
+	if err := h.srv.Cancel(ctx, id, Decision{By: "root", Why: "both players are the same person"}); err != nil {
 		t.Fatal(err)
 	}
 	wantAudit(t, h, "operator:root", "cancel", id, "both players are the same person")
@@ -116,7 +116,7 @@ func TestCancel(t *testing.T) {
 		t.Errorf("record: %s, deadline %s, rating changes %v", rec.State, rec.Deadline, rec.RatingChanges)
 	}
 	h.clock.Advance(30 * 24 * time.Hour)
-	if mails := must[[]referee.Mail](t)(h.srv.Tick(ctx)); len(mails) != 0 {
+	if mails := must[[]Mail](t)(h.srv.Tick(ctx)); len(mails) != 0 {
 		t.Errorf("the clock of a cancelled game fired: %s", describe(mails))
 	}
 	for _, p := range []string{alice, bob} {
@@ -126,12 +126,12 @@ func TestCancel(t *testing.T) {
 	}
 	wantText(t, only(t, h.reply(t, toAlice, "resign"), alice), "Refused: game "+id+" was cancelled by the server's operator, without a result.")
 	for name, err := range map[string]error{
-		"cancel": h.srv.Cancel(ctx, id, referee.Decision{By: "root", Why: "again"}),
+		"cancel": h.srv.Cancel(ctx, id, Decision{By: "root", Why: "again"}),
 		"adjudicate": func() error {
-			_, err := h.srv.Adjudicate(ctx, id, "black", referee.Decision{By: "root", Why: "x"})
+			_, err := h.srv.Adjudicate(ctx, id, "black", Decision{By: "root", Why: "x"})
 			return err
 		}(),
-		"extend": func() error { _, err := h.srv.Extend(ctx, id, 1, referee.Decision{By: "root", Why: "x"}); return err }(),
+		"extend": func() error { _, err := h.srv.Extend(ctx, id, 1, Decision{By: "root", Why: "x"}); return err }(),
 	} {
 		if err == nil || !strings.Contains(err.Error(), "cancelled by the server's operator") {
 			t.Errorf("%s of a cancelled game: %v", name, err)
@@ -141,7 +141,7 @@ func TestCancel(t *testing.T) {
 	inv := only(t, h.write(t, alice, "challenge "+eve+" nim"), eve)
 	challenge := inv.Headers["X-Windpost-Game"]
 	h.flush(t)
-	if err := h.srv.Cancel(ctx, challenge, referee.Decision{By: "root", Why: "spam"}); err != nil {
+	if err := h.srv.Cancel(ctx, challenge, Decision{By: "root", Why: "spam"}); err != nil {
 		t.Fatal(err)
 	}
 	mails = h.unsentTo(t, alice, eve)
@@ -158,7 +158,7 @@ func TestBan(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	wantText(t, only(t, h.write(t, bob, "notify digest 13:00"), bob), "Done:")
 	id, toAlice, toBob := startGame(t, h, "nim")
-	root := referee.Decision{By: "root", Why: "abusive messages"}
+	root := Decision{By: "root", Why: "abusive messages"}
 	h.flush(t)
 	b, err := h.srv.Ban(ctx, "Bob@Players.test", root)
 	if err != nil {
@@ -167,7 +167,7 @@ func TestBan(t *testing.T) {
 	if b.Address != bob || len(b.Open) != 1 || b.Open[0] != id {
 		t.Errorf("Ban = %+v; want bob with game %s open", b, id)
 	}
-	if due := must[[]referee.Mail](t)(h.store.DueMail(h.clock.Now(), 1000)); len(due) != 0 {
+	if due := must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 1000)); len(due) != 0 {
 		t.Errorf("the ban queued mail: %s", describe(due))
 	}
 	wantAudit(t, h, "operator:root", "ban", bob, "abusive messages")
@@ -175,7 +175,7 @@ func TestBan(t *testing.T) {
 		t.Error("a second ban of bob: no error")
 	}
 
-	for _, r := range []referee.Request{h.request(bob, "", "", "help"), h.request(bob, "", "", "games"), h.replyRequest(t, toBob, bob, "resign")} {
+	for _, r := range []Request{h.request(bob, "", "", "help"), h.request(bob, "", "", "games"), h.replyRequest(t, toBob, bob, "resign")} {
 		mails, err := h.srv.Handle(ctx, r)
 		if err != nil || mails == nil || len(mails) != 0 {
 			t.Errorf("bob's %q: %d mails, %v; want none", r.Lines, len(mails), err)
@@ -186,7 +186,7 @@ func TestBan(t *testing.T) {
 	}
 	mails := h.reply(t, toAlice, "t1 #1")
 	h.clock.t = time.Date(2026, 11, 21, 13, 0, 0, 0, time.UTC) // bob's digest: his move in game id
-	mails = append(mails, must[[]referee.Mail](t)(h.srv.Tick(ctx))...)
+	mails = append(mails, must[[]Mail](t)(h.srv.Tick(ctx))...)
 	if mailsTo(mails, bob) != 0 {
 		t.Errorf("bob was mailed about his game: %s", describe(mails))
 	}
@@ -196,11 +196,11 @@ func TestBan(t *testing.T) {
 		t.Errorf("the refusal says why:\n%s", refusal.Text)
 	}
 
-	if err := h.srv.Unban(ctx, bob, referee.Decision{By: "root", Why: "apologised"}); err != nil {
+	if err := h.srv.Unban(ctx, bob, Decision{By: "root", Why: "apologised"}); err != nil {
 		t.Fatal(err)
 	}
 	wantAudit(t, h, "operator:root", "unban", bob, "apologised")
-	if err := h.srv.Unban(ctx, bob, referee.Decision{By: "root", Why: "again"}); err == nil {
+	if err := h.srv.Unban(ctx, bob, Decision{By: "root", Why: "again"}); err == nil {
 		t.Error("unban of an address not banned: no error")
 	}
 	wantText(t, only(t, h.write(t, bob, "games"), bob), "Your games:")
@@ -212,11 +212,11 @@ func TestBan(t *testing.T) {
 func TestOperatorNeedsTheBotsAddress(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	id, _, _ := startGame(t, h, "nim")
-	other, err := NewServer(h.store, h.catalog, referee.Config{BotAddress: "bot@elsewhere.test", Clock: h.clock})
+	other, err := NewServer(h.store, h.catalog, Config{BotAddress: "bot@elsewhere.test", Clock: h.clock})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = other.Extend(t.Context(), id, 2, referee.Decision{By: "root", Why: "x"})
+	_, err = other.Extend(t.Context(), id, 2, Decision{By: "root", Why: "x"})
 	if err == nil || !strings.Contains(err.Error(), "the game's mails come from @windpost.test, not from the bot address given (@elsewhere.test)") {
 		t.Fatalf("Extend with another bot domain: %v", err)
 	}

@@ -34,7 +34,7 @@ func setOrganiser(t *testing.T, h *harness, id, organiser string) {
 
 // keyMail is a mail to address that carries a key of theirs: the first
 // mail of their own game against the bot.
-func keyMail(t *testing.T, h *harness, address, variant string) referee.Mail {
+func keyMail(t *testing.T, h *harness, address, variant string) Mail {
 	t.Helper()
 	for _, m := range h.write(t, address, "new "+variant) {
 		if m.To == address && m.ReplyTo != "" {
@@ -42,12 +42,12 @@ func keyMail(t *testing.T, h *harness, address, variant string) referee.Mail {
 		}
 	}
 	t.Fatalf("no mail with a reply key to %s", address)
-	return referee.Mail{}
+	return Mail{}
 }
 
 // playMoves plays moves in turn from alice (black, first) and bob, each as
 // a reply to the last mail they got, and returns the last mails.
-func playMoves(t *testing.T, h *harness, toAlice, toBob referee.Mail, moves []string) (referee.Mail, referee.Mail) {
+func playMoves(t *testing.T, h *harness, toAlice, toBob Mail, moves []string) (Mail, Mail) {
 	t.Helper()
 	for i, mv := range moves {
 		m := toAlice
@@ -62,7 +62,7 @@ func playMoves(t *testing.T, h *harness, toAlice, toBob referee.Mail, moves []st
 
 // startGame has alice challenge bob (alice black) and bob accept, and
 // returns the game id and the last mail each got.
-func startGame(t *testing.T, h *harness, variant string) (id string, toAlice, toBob referee.Mail) {
+func startGame(t *testing.T, h *harness, variant string) (id string, toAlice, toBob Mail) {
 	t.Helper()
 	inv := only(t, h.write(t, alice, "challenge "+bob+" "+variant+" as black days 3"), bob)
 	mails := h.reply(t, inv, "accept")
@@ -71,9 +71,9 @@ func startGame(t *testing.T, h *harness, variant string) (id string, toAlice, to
 }
 
 // wantAudit checks that the audit log's last entry is the action.
-func wantAudit(t *testing.T, h *harness, who, action, target, why string) referee.AuditEntry {
+func wantAudit(t *testing.T, h *harness, who, action, target, why string) AuditEntry {
 	t.Helper()
-	log := must[[]referee.AuditEntry](t)(h.store.AuditLog())
+	log := must[[]AuditEntry](t)(h.store.AuditLog())
 	if len(log) == 0 {
 		t.Fatalf("the audit log is empty; want %s %s by %s", action, target, who)
 	}
@@ -207,25 +207,25 @@ func TestOrganiserCommandsRefused(t *testing.T) {
 	other, _, _ := startGame(t, h, "nim") // a game without an organiser
 	tests := []struct {
 		name   string
-		req    func() referee.Request
+		req    func() Request
 		answer string
 	}{
-		{"a player of the game", func() referee.Request { return h.replyRequest(t, toAlice, alice, "adjudicate "+id+" black") },
+		{"a player of the game", func() Request { return h.replyRequest(t, toAlice, alice, "adjudicate "+id+" black") },
 			"Refused: only the organiser of a tournament game may adjudicate it, and you (alice@players.test) are not the organiser of game " + id + "."},
-		{"a stranger", func() referee.Request { return h.request(eve, "", "", "extend "+id+" 3 days") },
+		{"a stranger", func() Request { return h.request(eve, "", "", "extend "+id+" 3 days") },
 			"Refused: only the organiser of a tournament game may extend it, and you (eve@players.test) are not the organiser of game " + id + "."},
-		{"a game without an organiser", func() referee.Request { return h.request(carol, "", "", "adjudicate "+other+" draw") },
+		{"a game without an organiser", func() Request { return h.request(carol, "", "", "adjudicate "+other+" draw") },
 			"are not the organiser of game " + other + "."},
-		{"the organiser without a key", func() referee.Request { return h.request(carol, "", "", "extend "+id+" 3 days") },
+		{"the organiser without a key", func() Request { return h.request(carol, "", "", "extend "+id+" 3 days") },
 			"Refused: \"extend\" changes a game, so it counts only in a reply to a mail windpost sent you; its reply key proves that the mail comes from you."},
-		{"the organiser with another's key", func() referee.Request {
+		{"the organiser with another's key", func() Request {
 			return h.request(carol, id, keys.Token(h.store.Secret, id, alice), "extend "+id+" 3 days")
 		}, "counts only in a reply to a mail windpost sent you"},
-		{"no game id", func() referee.Request { return h.request(carol, "", "", "adjudicate black") },
+		{"no game id", func() Request { return h.request(carol, "", "", "adjudicate black") },
 			"Refused: write adjudicate and the game's id, e.g. \"adjudicate g7k3q\"."},
-		{"days out of range", func() referee.Request { return h.request(carol, "", "", "extend "+id+" 31 days") },
+		{"days out of range", func() Request { return h.request(carol, "", "", "extend "+id+" 31 days") },
 			"Refused: write extend, the game's id and a number of days from 1 to 30"},
-		{"no such game", func() referee.Request { return h.request(carol, "", "", "extend g2345 3 days") }, "Refused: there is no game g2345."},
+		{"no such game", func() Request { return h.request(carol, "", "", "extend g2345 3 days") }, "Refused: there is no game g2345."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -237,8 +237,8 @@ func TestOrganiserCommandsRefused(t *testing.T) {
 			}
 		})
 	}
-	if rec := gameRec(t, h, id); rec.State != record.Playing || len(must[[]referee.AuditEntry](t)(h.store.AuditLog())) != 0 {
-		t.Errorf("after refusals: state %s, audit log %v", rec.State, must[[]referee.AuditEntry](t)(h.store.AuditLog()))
+	if rec := gameRec(t, h, id); rec.State != record.Playing || len(must[[]AuditEntry](t)(h.store.AuditLog())) != 0 {
+		t.Errorf("after refusals: state %s, audit log %v", rec.State, must[[]AuditEntry](t)(h.store.AuditLog()))
 	}
 	// The key windpost gives the organiser for the game itself proves them.
 	mails := h.send(t, h.request(carol, id, keys.Token(h.store.Secret, id, carol), "extend "+id+" 2 days, Alice is moving house"))

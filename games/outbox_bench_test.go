@@ -14,7 +14,7 @@ import (
 // calls it) over 10,000 pending mails none of which is due yet: the
 // outbox of a server whose recipients' servers are all refusing.
 func BenchmarkOutboxIdlePass(b *testing.B) {
-	st, err := referee.OpenWith(filepath.Join(b.TempDir(), "windpost.db"), referee.StoreOptions{Secret: testSecret})
+	st, err := OpenWith(filepath.Join(b.TempDir(), "windpost.db"), StoreOptions{Secret: testSecret})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func BenchmarkOutboxIdlePass(b *testing.B) {
 			if err != nil {
 				return err
 			}
-			m := referee.Mail{ID: outbox.Key(n), To: "dead@nowhere.test", Subject: "invitation", Text: text,
+			m := Mail{ID: outbox.Key(n), To: "dead@nowhere.test", Subject: "invitation", Text: text,
 				Attempts: 1, NextTry: now.Add(time.Hour + time.Duration(i)*time.Second)}
 			if err := tx.Outbox().Queue(&m); err != nil {
 				return err

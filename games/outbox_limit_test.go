@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 	"time"
-
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // TestMailGoesLater: answers, the news of a move and the news of a result
@@ -17,7 +15,7 @@ func TestMailGoesLater(t *testing.T) {
 	mails := h.write(t, alice, "challenge bob@players.test nim as black days 3")
 	for _, c := range []struct {
 		what  string
-		m     referee.Mail
+		m     Mail
 		later bool
 	}{
 		{"the answer to a challenge", only(t, mails, alice), false},
@@ -37,12 +35,12 @@ func TestMailGoesLater(t *testing.T) {
 		t.Errorf("a move's news or its answer waits: %s", describe(mails))
 	}
 	h.clock.Advance(50 * time.Hour) // bob's reminder
-	mails = must[[]referee.Mail](t)(h.srv.Tick(context.Background()))
-	if rem := only(t, mails, bob); rem.Kind != referee.Reminder || !rem.Later {
+	mails = must[[]Mail](t)(h.srv.Tick(context.Background()))
+	if rem := only(t, mails, bob); rem.Kind != Reminder || !rem.Later {
 		t.Errorf("the reminder: kind %s, Later %v, want a later reminder", rem.Kind, rem.Later)
 	}
 	h.clock.Advance(24 * time.Hour) // bob loses on time
-	mails = must[[]referee.Mail](t)(h.srv.Tick(context.Background()))
+	mails = must[[]Mail](t)(h.srv.Tick(context.Background()))
 	for _, to := range []string{alice, bob} {
 		if m := only(t, mails, to); m.Later {
 			t.Errorf("the result for %s waits: %s", to, describe(mails))
@@ -56,10 +54,10 @@ func TestMailGoesLater(t *testing.T) {
 func TestNextMailOrder(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	now := h.clock.Now()
-	queue := func(to string, later bool, age time.Duration, retry bool) referee.Mail {
-		m := must[referee.Mail](t)(h.store.QueueMail(referee.Mail{To: to, Later: later, NextTry: now.Add(-age)}))
+	queue := func(to string, later bool, age time.Duration, retry bool) Mail {
+		m := must[Mail](t)(h.store.QueueMail(Mail{To: to, Later: later, NextTry: now.Add(-age)}))
 		if retry {
-			if err := h.store.Failed(m.ID, referee.SendFailure{Reason: "451 try later", At: now, Retry: now.Add(-age)}); err != nil {
+			if err := h.store.Failed(m.ID, SendFailure{Reason: "451 try later", At: now, Retry: now.Add(-age)}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -72,7 +70,7 @@ func TestNextMailOrder(t *testing.T) {
 	moveRetry2 := queue("move-retry2@players.test", false, 2*time.Minute, true)
 	moveFresh := queue("move@players.test", false, time.Minute, false)
 	queue("not-yet@players.test", false, -time.Minute, false)
-	ids := func(ms []referee.Mail) []string {
+	ids := func(ms []Mail) []string {
 		var out []string
 		for _, m := range ms {
 			out = append(out, m.To)
@@ -81,15 +79,15 @@ func TestNextMailOrder(t *testing.T) {
 	}
 	for _, c := range []struct {
 		limit, retries int
-		want           []referee.Mail
+		want           []Mail
 	}{
-		{0, -1, []referee.Mail{moveFresh, moveRetry, moveRetry2, laterFresh, laterRetry}},
-		{2, -1, []referee.Mail{moveFresh, moveRetry}},
-		{0, 1, []referee.Mail{moveFresh, moveRetry, laterFresh}},
-		{0, 0, []referee.Mail{moveFresh, laterFresh}},
-		{0, 3, []referee.Mail{moveFresh, moveRetry, moveRetry2, laterFresh, laterRetry}},
+		{0, -1, []Mail{moveFresh, moveRetry, moveRetry2, laterFresh, laterRetry}},
+		{2, -1, []Mail{moveFresh, moveRetry}},
+		{0, 1, []Mail{moveFresh, moveRetry, laterFresh}},
+		{0, 0, []Mail{moveFresh, laterFresh}},
+		{0, 3, []Mail{moveFresh, moveRetry, moveRetry2, laterFresh, laterRetry}},
 	} {
-		got := must[[]referee.Mail](t)(h.store.NextMail(now, c.limit, c.retries))
+		got := must[[]Mail](t)(h.store.NextMail(now, c.limit, c.retries))
 		if g, w := ids(got), ids(c.want); len(g) != len(w) || func() bool {
 			for i := range g {
 				if g[i] != w[i] {
@@ -101,7 +99,7 @@ func TestNextMailOrder(t *testing.T) {
 			t.Errorf("NextMail(limit %d, retries %d) = %v, want %v", c.limit, c.retries, g, w)
 		}
 	}
-	list := must[[]referee.UnsentMail](t)(h.store.Unsent())
+	list := must[[]UnsentMail](t)(h.store.Unsent())
 	if len(list) != 6 || !list[0].Later || list[4].Later {
 		t.Errorf("Unsent does not tell the later mail: %+v", list)
 	}
@@ -114,7 +112,7 @@ func TestSentSince(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	start := h.clock.Now()
 	for i := range 5 {
-		m := must[referee.Mail](t)(h.store.QueueMail(referee.Mail{To: "p@players.test", NextTry: start}))
+		m := must[Mail](t)(h.store.QueueMail(Mail{To: "p@players.test", NextTry: start}))
 		if err := h.store.MarkSent(m.ID, start.Add(time.Duration(i)*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +136,7 @@ func TestSentSince(t *testing.T) {
 		}
 	}
 	// A mail sent a day and a half later drops the first day's from the log.
-	m := must[referee.Mail](t)(h.store.QueueMail(referee.Mail{To: "p@players.test", NextTry: start}))
+	m := must[Mail](t)(h.store.QueueMail(Mail{To: "p@players.test", NextTry: start}))
 	late := start.Add(36 * time.Hour)
 	if err := h.store.MarkSent(m.ID, late); err != nil {
 		t.Fatal(err)
@@ -152,23 +150,23 @@ func TestSentSince(t *testing.T) {
 // restart, and a zero hold clears it.
 func TestSendHold(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	if hold := must[referee.SendHold](t)(h.store.SendHold()); hold.Held() {
+	if hold := must[SendHold](t)(h.store.SendHold()); hold.Held() {
 		t.Fatalf("a new store holds mail back: %+v", hold)
 	}
 	now := h.clock.Now()
-	want := referee.SendHold{Limits: "500 a day (the gmail preset)", Window: "day", Sent: 500, Since: now, Until: now.Add(20 * time.Hour)}
+	want := SendHold{Limits: "500 a day (the gmail preset)", Window: "day", Sent: 500, Since: now, Until: now.Add(20 * time.Hour)}
 	if err := h.store.SetSendHold(want); err != nil {
 		t.Fatal(err)
 	}
 	h.reopen(t)
-	got := must[referee.SendHold](t)(h.store.SendHold())
+	got := must[SendHold](t)(h.store.SendHold())
 	if !got.Held() || got.Limits != want.Limits || got.Sent != 500 || !got.Until.Equal(want.Until) || !got.Since.Equal(now) {
 		t.Errorf("SendHold = %+v, want %+v", got, want)
 	}
-	if err := h.store.SetSendHold(referee.SendHold{}); err != nil {
+	if err := h.store.SetSendHold(SendHold{}); err != nil {
 		t.Fatal(err)
 	}
-	if hold := must[referee.SendHold](t)(h.store.SendHold()); hold.Held() {
+	if hold := must[SendHold](t)(h.store.SendHold()); hold.Held() {
 		t.Errorf("cleared, yet %+v", hold)
 	}
 }

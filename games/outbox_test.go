@@ -11,9 +11,9 @@ import (
 )
 
 // giveUp fails mail m for good at the harness's time.
-func giveUp(t *testing.T, h *harness, m referee.Mail, reason string) {
+func giveUp(t *testing.T, h *harness, m Mail, reason string) {
 	t.Helper()
-	if err := h.store.Failed(m.ID, referee.SendFailure{Reason: reason, At: h.clock.Now(), Permanent: true}); err != nil {
+	if err := h.store.Failed(m.ID, SendFailure{Reason: reason, At: h.clock.Now(), Permanent: true}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -24,21 +24,21 @@ func TestDueMailFreshFirst(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	now := h.clock.Now()
 	for i := range 60 {
-		m := must[referee.Mail](t)(h.store.QueueMail(referee.Mail{To: "dead@nowhere.test", Subject: "invitation", NextTry: now.Add(-time.Duration(60-i) * time.Minute)}))
-		if err := h.store.Failed(m.ID, referee.SendFailure{Reason: "550 no such user", At: now, Permanent: true, Retry: now.Add(-time.Second)}); err != nil {
+		m := must[Mail](t)(h.store.QueueMail(Mail{To: "dead@nowhere.test", Subject: "invitation", NextTry: now.Add(-time.Duration(60-i) * time.Minute)}))
+		if err := h.store.Failed(m.ID, SendFailure{Reason: "550 no such user", At: now, Permanent: true, Retry: now.Add(-time.Second)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	fresh := must[referee.Mail](t)(h.store.QueueMail(referee.Mail{To: "carol@players.test", Subject: "answer", NextTry: now}))
-	due := must[[]referee.Mail](t)(h.store.DueMail(now, 1))
+	fresh := must[Mail](t)(h.store.QueueMail(Mail{To: "carol@players.test", Subject: "answer", NextTry: now}))
+	due := must[[]Mail](t)(h.store.DueMail(now, 1))
 	if len(due) != 1 || due[0].ID != fresh.ID {
 		t.Fatalf("DueMail(now, 1) = %+v, want the fresh mail %s", due, fresh.ID)
 	}
-	due = must[[]referee.Mail](t)(h.store.DueMail(now, 0))
+	due = must[[]Mail](t)(h.store.DueMail(now, 0))
 	if len(due) != 61 || due[0].ID != fresh.ID || due[1].Attempts != 1 {
 		t.Fatalf("DueMail(now, 0): %d mails, first %+v", len(due), due[0])
 	}
-	if due := must[[]referee.Mail](t)(h.store.DueMail(now.Add(-2*time.Second), 0)); len(due) != 0 {
+	if due := must[[]Mail](t)(h.store.DueMail(now.Add(-2*time.Second), 0)); len(due) != 0 {
 		t.Fatalf("%d mails due before their next try", len(due))
 	}
 }
@@ -51,7 +51,7 @@ func TestOutboxIndexBuiltOnOpen(t *testing.T) {
 	now := h.clock.Now()
 	var ids []string
 	for _, to := range []string{"a@players.test", "b@players.test"} {
-		ids = append(ids, must[referee.Mail](t)(h.store.QueueMail(referee.Mail{To: to, NextTry: now})).ID)
+		ids = append(ids, must[Mail](t)(h.store.QueueMail(Mail{To: to, NextTry: now})).ID)
 	}
 	err := h.store.Update(func(st referee.StoreTx) error { return st.Tx.DeleteBucket(store.Due) })
 	if err != nil {
@@ -59,7 +59,7 @@ func TestOutboxIndexBuiltOnOpen(t *testing.T) {
 	}
 	for range 2 {
 		h.reopen(t)
-		due := must[[]referee.Mail](t)(h.store.DueMail(now, 0))
+		due := must[[]Mail](t)(h.store.DueMail(now, 0))
 		if len(due) != 2 || due[0].ID != ids[0] || due[1].ID != ids[1] {
 			t.Fatalf("after reopening: due %+v, want %v", due, ids)
 		}
@@ -70,10 +70,10 @@ func TestFailedForGood(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	toAlice := only(t, h.write(t, alice, "new nim"), alice)
 	giveUp(t, h, toAlice, "smtp: 550 5.1.1 no such user")
-	if due := must[[]referee.Mail](t)(h.store.DueMail(h.clock.Now().Add(365*24*time.Hour), 0)); len(due) != 0 {
+	if due := must[[]Mail](t)(h.store.DueMail(h.clock.Now().Add(365*24*time.Hour), 0)); len(due) != 0 {
 		t.Fatalf("a mail failed for good is due again: %+v", due)
 	}
-	list := must[[]referee.UnsentMail](t)(h.store.Unsent())
+	list := must[[]UnsentMail](t)(h.store.Unsent())
 	if len(list) != 1 {
 		t.Fatalf("unsent: %+v", list)
 	}
@@ -86,7 +86,7 @@ func TestFailedForGood(t *testing.T) {
 	if err := h.store.MarkSent(toAlice.ID, h.clock.Now()); err != nil {
 		t.Fatal(err)
 	}
-	if list := must[[]referee.UnsentMail](t)(h.store.Unsent()); len(list) != 0 {
+	if list := must[[]UnsentMail](t)(h.store.Unsent()); len(list) != 0 {
 		t.Fatalf("unsent after the mail was sent: %+v", list)
 	}
 }
@@ -109,8 +109,8 @@ func TestFailedInvitationTellsChallenger(t *testing.T) {
 	for _, tt := range tests {
 		inv := only(t, h.write(t, tt.challenger, "challenge "+tt.invitee+" nim"), tt.invitee)
 		giveUp(t, h, inv, "smtp: 550 5.1.1 <"+tt.invitee+">: no such user, affected message ID: "+strings.Trim(inv.MessageID, "<>"))
-		var notices []referee.Mail
-		for _, m := range must[[]referee.Mail](t)(h.store.DueMail(h.clock.Now(), 0)) {
+		var notices []Mail
+		for _, m := range must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 0)) {
 			if m.ID > inv.ID {
 				notices = append(notices, m)
 			}
@@ -121,7 +121,7 @@ func TestFailedInvitationTellsChallenger(t *testing.T) {
 			}
 			continue
 		}
-		if len(notices) != 1 || notices[0].To != tt.challenger || notices[0].Kind != referee.Notice || notices[0].ReplyTo != "" {
+		if len(notices) != 1 || notices[0].To != tt.challenger || notices[0].Kind != Notice || notices[0].ReplyTo != "" {
 			t.Fatalf("notices after %s's invitation failed: %+v", tt.challenger, notices)
 		}
 		n := notices[0]
@@ -132,7 +132,7 @@ func TestFailedInvitationTellsChallenger(t *testing.T) {
 		}
 		// The notice failing in turn tells nobody.
 		giveUp(t, h, n, "550 gone")
-		for _, m := range must[[]referee.Mail](t)(h.store.DueMail(h.clock.Now(), 0)) {
+		for _, m := range must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 0)) {
 			if m.ID > n.ID {
 				t.Errorf("a failed notice made mail: %+v", m)
 			}
@@ -154,7 +154,7 @@ func TestShortenSubject(t *testing.T) {
 		{strings.Repeat("x ", 400) + tag, "x... " + tag, true},
 	}
 	for _, tt := range tests {
-		got := referee.ShortenSubject(tt.in)
+		got := ShortenSubject(tt.in)
 		n := len([]rune(got))
 		if !strings.HasSuffix(got, tt.wantEnd) || n > referee.MaxSubject || (tt.cut && n < referee.MaxSubject-5) || (!tt.cut && got != tt.in) {
 			t.Errorf("ShortenSubject(%.30q...) = %.30q...%q (%d characters)", tt.in, got, got[max(0, len(got)-40):], n)
@@ -204,8 +204,8 @@ func TestFailedNoticeTellsOpponent(t *testing.T) {
 	toAlice = only(t, h.reply(t, toBob, "t1"), alice)
 	toBob = only(t, h.reply(t, toAlice, "t1"), bob)
 	giveUp(t, h, toBob, "smtp: 550 5.1.1 mailbox gone")
-	var told []referee.Mail
-	for _, m := range must[[]referee.Mail](t)(h.store.DueMail(h.clock.Now(), 0)) {
+	var told []Mail
+	for _, m := range must[[]Mail](t)(h.store.DueMail(h.clock.Now(), 0)) {
 		if m.ID > toBob.ID {
 			told = append(told, m)
 		}

@@ -48,21 +48,21 @@ func TestRatedGameEnds(t *testing.T) {
 	sys := rating.System{}
 	tests := []struct {
 		name  string
-		end   func(t *testing.T, h *harness, toAlice, toBob referee.Mail) []referee.Mail
+		end   func(t *testing.T, h *harness, toAlice, toBob Mail) []Mail
 		score rating.Score // alice's (black's)
 	}{
-		{"resign", func(t *testing.T, h *harness, toAlice, _ referee.Mail) []referee.Mail {
+		{"resign", func(t *testing.T, h *harness, toAlice, _ Mail) []Mail {
 			return h.reply(t, toAlice, "resign")
 		}, rating.Loss},
-		{"draw", func(t *testing.T, h *harness, toAlice, toBob referee.Mail) []referee.Mail {
+		{"draw", func(t *testing.T, h *harness, toAlice, toBob Mail) []Mail {
 			h.reply(t, toAlice, "draw")
 			return h.reply(t, toBob, "draw")
 		}, rating.Draw},
-		{"loss on time", func(t *testing.T, h *harness, _, _ referee.Mail) []referee.Mail {
+		{"loss on time", func(t *testing.T, h *harness, _, _ Mail) []Mail {
 			h.clock.Advance(4 * 24 * time.Hour)
-			return must[[]referee.Mail](t)(h.srv.Tick(context.Background()))
+			return must[[]Mail](t)(h.srv.Tick(context.Background()))
 		}, rating.Loss},
-		{"to the end", func(t *testing.T, h *harness, toAlice, toBob referee.Mail) []referee.Mail {
+		{"to the end", func(t *testing.T, h *harness, toAlice, toBob Mail) []Mail {
 			toBob = only(t, h.reply(t, toAlice, "t2"), bob) // 8 left
 			toAlice = only(t, h.reply(t, toBob, "t3"), alice)
 			toBob = only(t, h.reply(t, toAlice, "t1"), bob) // 4 left
@@ -106,7 +106,7 @@ func TestRatedGameEnds(t *testing.T) {
 
 // startNimGame has alice challenge bob to a rated game of nim (alice
 // black) and bob accept; it returns the last mail each got.
-func startNimGame(t *testing.T, h *harness) (toAlice, toBob referee.Mail) {
+func startNimGame(t *testing.T, h *harness) (toAlice, toBob Mail) {
 	t.Helper()
 	inv := only(t, h.write(t, alice, "challenge bob@players.test nim as black days 3"), bob)
 	mails := h.reply(t, inv, "accept")

@@ -3,13 +3,11 @@ package games
 import (
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // finishedNimGame is a rated nim game of 3 days per move that alice (black)
 // resigned; it returns the last mails to alice and bob about it.
-func finishedNimGame(t *testing.T, h *harness, challenge string) (toAlice, toBob referee.Mail) {
+func finishedNimGame(t *testing.T, h *harness, challenge string) (toAlice, toBob Mail) {
 	t.Helper()
 	inv := only(t, h.write(t, alice, challenge), bob)
 	mails := h.reply(t, inv, "accept")
@@ -106,36 +104,36 @@ func TestRematchAgainstTheBot(t *testing.T) {
 func TestRematchRefusals(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		send func(h *harness) []referee.Mail
+		send func(h *harness) []Mail
 		want string
 	}{
-		{"game going", func(h *harness) []referee.Mail {
+		{"game going", func(h *harness) []Mail {
 			toAlice, _ := startNimGame(t, h)
 			return h.reply(t, toAlice, "rematch")
 		}, "is still going: a rematch comes after its end. Play it out, or end it with \"draw\" or \"resign\"; then write \"rematch\"."},
-		{"challenge waiting", func(h *harness) []referee.Mail {
+		{"challenge waiting", func(h *harness) []Mail {
 			inv := only(t, h.write(t, alice, "challenge bob@players.test nim"), bob)
 			return h.reply(t, inv, "rematch")
 		}, "has not begun: you have not accepted the challenge yet."},
-		{"no key", func(h *harness) []referee.Mail {
+		{"no key", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
 			return h.fresh(t, alice, "rematch "+toAlice.Headers["X-Windpost-Game"])
 		}, "Waiting for your confirmation: this line acts in your name"},
-		{"a stranger's", func(h *harness) []referee.Mail {
+		{"a stranger's", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
 			return h.replyFrom(t, toAlice, carol, "rematch")
 		}, "Waiting for your confirmation: this line acts in your name"},
-		{"opponent left", func(h *harness) []referee.Mail {
+		{"opponent left", func(h *harness) []Mail {
 			toAlice, toBob := finishedNimGame(t, h, "challenge bob@players.test nim")
 			h.reply(t, toBob, "forget me")
 			return h.reply(t, toAlice, "rematch")
 		}, `Refused: your opponent in game g`},
-		{"opponent blocked", func(h *harness) []referee.Mail {
+		{"opponent blocked", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
 			h.write(t, bob, "block alice@players.test")
 			return h.reply(t, toAlice, "rematch")
 		}, "Refused: bob@players.test does not take challenges from you."},
-		{"twice", func(h *harness) []referee.Mail {
+		{"twice", func(h *harness) []Mail {
 			toAlice, _ := finishedNimGame(t, h, "challenge bob@players.test nim")
 			h.reply(t, toAlice, "rematch")
 			return h.reply(t, toAlice, "rematch")

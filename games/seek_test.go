@@ -155,7 +155,7 @@ func TestSeekAndJoin(t *testing.T) {
 	mine := only(t, h.write(t, alice, "seeks nim"), alice)
 	wantText(t, mine, id+"\n  player: alice@players.test\n  rating: 1500?\n", ", you play black,",
 		"\n    yours: \"seek cancel "+id+"\" withdraws it\n")
-	for _, m := range []referee.Mail{list, mine} {
+	for _, m := range []Mail{list, mine} {
 		for _, l := range strings.Split(m.Text, "\n") {
 			if len([]rune(l)) > 78 {
 				t.Errorf("a line of the list over 78 columns: %q", l)
@@ -321,22 +321,22 @@ func TestSeekExpiry(t *testing.T) {
 	carols := openSeek(t, h, carol, "seek stones")
 	h.write(t, carol, "stop")
 	h.clock.Advance(clubplay.SeekDays*24*time.Hour - time.Minute)
-	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("a tick before the expiry mailed: %s", describe(mails))
 	}
 	wantText(t, only(t, h.write(t, bob, "seeks"), bob), id)
 	h.clock.Advance(time.Minute)
-	mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context()))
+	mails := must[[]Mail](t)(h.srv.Tick(t.Context()))
 	m := only(t, mails, alice)
 	if len(mails) != 1 {
 		t.Fatalf("the expiry mailed %s", describe(mails))
 	}
-	if m.Kind != referee.Notice || m.Subject != "Your seek "+id+" expired" {
+	if m.Kind != Notice || m.Subject != "Your seek "+id+" expired" {
 		t.Errorf("the expiry mail: %s %q", m.Kind, m.Subject)
 	}
 	wantText(t, m, "Nobody joined your seek "+id+" (a game of Nim, 3 days per move, unrated) within 7 days, so it has expired.",
 		"To seek again, write: seek nim days 3 unrated")
-	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("a second tick mailed: %s", describe(mails))
 	}
 	wantGone(t, h, id, carols)
@@ -365,7 +365,7 @@ func TestSeekOfAForgottenPlayer(t *testing.T) {
 	id := openSeek(t, h, alice, "seek nim")
 	g := only(t, h.write(t, alice, "new nim"), alice)
 	h.reply(t, g, "forget me")
-	if mails := must[[]referee.Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
+	if mails := must[[]Mail](t)(h.srv.Tick(t.Context())); len(mails) != 0 {
 		t.Fatalf("the tick mailed: %s", describe(mails))
 	}
 	wantGone(t, h, id)
@@ -377,7 +377,7 @@ func TestSeekOfAForgottenPlayer(t *testing.T) {
 func TestSeekOfABannedPlayer(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
 	id := openSeek(t, h, alice, "seek nim")
-	if _, err := h.srv.Ban(t.Context(), alice, referee.Decision{By: "root", Why: "abuse"}); err != nil {
+	if _, err := h.srv.Ban(t.Context(), alice, Decision{By: "root", Why: "abuse"}); err != nil {
 		t.Fatal(err)
 	}
 	mails := h.write(t, bob, "join "+id)

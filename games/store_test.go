@@ -37,7 +37,7 @@ func copyFixture(t *testing.T, name string) string {
 }
 
 // buckets is a store's dump, bucket by bucket.
-func buckets(t *testing.T, s *referee.Store) map[string]map[string]json.RawMessage {
+func buckets(t *testing.T, s *Store) map[string]map[string]json.RawMessage {
 	t.Helper()
 	var all map[string]map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(dump(t, s)), &all); err != nil {
@@ -56,7 +56,7 @@ func buckets(t *testing.T, s *referee.Store) map[string]map[string]json.RawMessa
 // the tokens bucket goes, every other record stays byte for byte, reading
 // its games rewrites none of them, and its games go on.
 func TestSchema1Store(t *testing.T) {
-	ro, err := referee.OpenWith(copyFixture(t, "store-v1.db"), referee.StoreOptions{ReadOnly: true})
+	ro, err := OpenWith(copyFixture(t, "store-v1.db"), StoreOptions{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestSchema1Store(t *testing.T) {
 
 	// Looking at every game rewrites none of them.
 	tok := func(game, addr string) string { return keys.Token(testSecret, game, addr) }
-	for _, r := range []referee.Request{
+	for _, r := range []Request{
 		h.request(alice, "gpbsd", tok("gpbsd", alice), "board", "history"),
 		h.request(alice, "g4uh7", tok("g4uh7", alice), "board", "moves"),
 		h.request(eve, "gez77", tok("gez77", eve), "board"),

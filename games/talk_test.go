@@ -8,7 +8,7 @@ import (
 )
 
 // wantNot fails t if m holds any of parts.
-func wantNot(t testing.TB, m referee.Mail, parts ...string) {
+func wantNot(t testing.TB, m Mail, parts ...string) {
 	t.Helper()
 	for _, p := range parts {
 		if strings.Contains(m.Text, p) {
@@ -20,7 +20,7 @@ func wantNot(t testing.TB, m referee.Mail, parts ...string) {
 // aliceSays starts a game between alice and bob and has alice reply
 // with lines; it returns bob's mail about the game and the mails of her
 // reply.
-func aliceSays(t *testing.T, lines ...string) (h *harness, toBob referee.Mail, mails []referee.Mail) {
+func aliceSays(t *testing.T, lines ...string) (h *harness, toBob Mail, mails []Mail) {
 	t.Helper()
 	h = newHarness(t, nimCatalog(10))
 	toAlice, toBob := startHumanGame(t, h)
@@ -28,8 +28,8 @@ func aliceSays(t *testing.T, lines ...string) (h *harness, toBob referee.Mail, m
 }
 
 // mailTo returns the mails to address among mails.
-func mailTo(mails []referee.Mail, address string) []referee.Mail {
-	var out []referee.Mail
+func mailTo(mails []Mail, address string) []Mail {
+	var out []Mail
 	for _, m := range mails {
 		if m.To == address {
 			out = append(out, m)
@@ -97,19 +97,19 @@ func TestTalkPassed(t *testing.T) {
 func TestTalkNeedsKey(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		send func(h *harness, toAlice referee.Mail) []referee.Mail
+		send func(h *harness, toAlice Mail) []Mail
 		want string // in the answer
 	}{
-		{name: "no key", want: "Refused: I do not understand this line.", send: func(h *harness, toAlice referee.Mail) []referee.Mail {
+		{name: "no key", want: "Refused: I do not understand this line.", send: func(h *harness, toAlice Mail) []Mail {
 			return h.send(t, h.request(alice, toAlice.Headers["X-Windpost-Game"], "", "You should resign now, Bob"))
 		}},
-		{name: "no key, say", want: "Refused: to change game", send: func(h *harness, toAlice referee.Mail) []referee.Mail {
+		{name: "no key, say", want: "Refused: to change game", send: func(h *harness, toAlice Mail) []Mail {
 			return h.send(t, h.request(alice, toAlice.Headers["X-Windpost-Game"], "", "say You should resign now"))
 		}},
-		{name: "a forged From with her key", want: "do not play in game", send: func(h *harness, toAlice referee.Mail) []referee.Mail {
+		{name: "a forged From with her key", want: "do not play in game", send: func(h *harness, toAlice Mail) []Mail {
 			return h.replyFrom(t, toAlice, eve, "say Bob, you should resign")
 		}},
-		{name: "bob's address with alice's key", want: "the reply key in this mail does not belong to bob@players.test", send: func(h *harness, toAlice referee.Mail) []referee.Mail {
+		{name: "bob's address with alice's key", want: "the reply key in this mail does not belong to bob@players.test", send: func(h *harness, toAlice Mail) []Mail {
 			return h.replyFrom(t, toAlice, bob, "say I resign", "I give up, well played")
 		}},
 	} {
@@ -141,7 +141,7 @@ func TestTalkHistoryNoteMute(t *testing.T) {
 	wantText(t, toAlice, "bob@players.test writes:\n> Hi Alice, good luck")
 
 	for _, tc := range []struct {
-		reader referee.Mail
+		reader Mail
 		want   []string
 		not    []string
 	}{

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/games/internal/club"
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // clubOf are n proven players' addresses, p1@club.test to pn@club.test.
@@ -126,9 +125,9 @@ func TestTournamentSwissRoundInCrosstable(t *testing.T) {
 	}
 	players := []string{bob, carol, dave, eve}
 	for _, p := range players {
-		var news []referee.Mail
+		var news []Mail
 		for _, m := range mails {
-			if m.To == p && m.Headers["X-Windpost-Game"] == "" && m.Kind != referee.Answer {
+			if m.To == p && m.Headers["X-Windpost-Game"] == "" && m.Kind != Answer {
 				news = append(news, m)
 			}
 		}

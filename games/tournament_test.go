@@ -27,11 +27,11 @@ const dave = "dave@players.test"
 type tourney struct {
 	h     *harness
 	id    string
-	open  referee.Mail
-	games map[string]map[string]referee.Mail // game id -> player -> their latest mail about it
-	sides map[string]map[string]string       // game id -> player -> "white" or "black", from the pairing mails
-	order []string                           // game ids in the order their pairings came
-	news  map[string][]referee.Mail          // player -> the tournament's mails (pairings, crosstables, standings)
+	open  Mail
+	games map[string]map[string]Mail   // game id -> player -> their latest mail about it
+	sides map[string]map[string]string // game id -> player -> "white" or "black", from the pairing mails
+	order []string                     // game ids in the order their pairings came
+	news  map[string][]Mail            // player -> the tournament's mails (pairings, crosstables, standings)
 }
 
 // pairedLine is a game in a pairing mail.
@@ -54,11 +54,11 @@ func aliceOrganises(t *testing.T, line string, joiners ...string) (*harness, *to
 }
 
 // answerIn is the answer among mails, to address.
-func answerIn(t *testing.T, mails []referee.Mail, address string) referee.Mail {
+func answerIn(t *testing.T, mails []Mail, address string) Mail {
 	t.Helper()
-	var answers []referee.Mail
+	var answers []Mail
 	for _, m := range mails {
-		if m.Kind == referee.Answer && m.To == address {
+		if m.Kind == Answer && m.To == address {
 			answers = append(answers, m)
 		}
 	}
@@ -76,13 +76,13 @@ func openTournament(t *testing.T, h *harness, organiser, line string) *tourney {
 	if id == nil {
 		t.Fatalf("no tournament id in the answer:\n%s", m.Text)
 	}
-	return &tourney{h: h, id: id[1], open: m, games: map[string]map[string]referee.Mail{}, sides: map[string]map[string]string{}, news: map[string][]referee.Mail{}}
+	return &tourney{h: h, id: id[1], open: m, games: map[string]map[string]Mail{}, sides: map[string]map[string]string{}, news: map[string][]Mail{}}
 }
 
 // collect files mails: game mails by game and player, tournament mails by
 // player, and the games a pairing mail names (the player acts on them in
 // a reply to it until the game's own mails come).
-func (tt *tourney) collect(mails []referee.Mail) []referee.Mail {
+func (tt *tourney) collect(mails []Mail) []Mail {
 	for _, m := range mails {
 		switch g := m.Headers["X-Windpost-Game"]; {
 		case g != "":
@@ -94,7 +94,7 @@ func (tt *tourney) collect(mails []referee.Mail) []referee.Mail {
 			for _, p := range pairedLine.FindAllStringSubmatch(m.Text, -1) {
 				id := p[2]
 				if tt.games[id] == nil {
-					tt.games[id], tt.sides[id] = map[string]referee.Mail{}, map[string]string{}
+					tt.games[id], tt.sides[id] = map[string]Mail{}, map[string]string{}
 					tt.order = append(tt.order, id)
 				}
 				tt.games[id][m.To], tt.sides[id][m.To] = m, p[3]
@@ -107,7 +107,7 @@ func (tt *tourney) collect(mails []referee.Mail) []referee.Mail {
 // act has address write line about game id in a reply to their latest
 // mail about it: the game's own, or the pairing mail, where the line
 // starts with the game's id.
-func (tt *tourney) act(t *testing.T, id, address, line string) []referee.Mail {
+func (tt *tourney) act(t *testing.T, id, address, line string) []Mail {
 	t.Helper()
 	m, ok := tt.games[id][address]
 	if !ok {
@@ -131,7 +131,7 @@ func (tt *tourney) record(t *testing.T) *club.Tournament {
 }
 
 // lastNews is the last tournament mail to address.
-func (tt *tourney) lastNews(t *testing.T, address string) referee.Mail {
+func (tt *tourney) lastNews(t *testing.T, address string) Mail {
 	t.Helper()
 	ms := tt.news[address]
 	if len(ms) == 0 {
@@ -141,7 +141,7 @@ func (tt *tourney) lastNews(t *testing.T, address string) referee.Mail {
 }
 
 // end ends game id as how says, from the players' mails.
-func (tt *tourney) end(t *testing.T, id, how string) []referee.Mail {
+func (tt *tourney) end(t *testing.T, id, how string) []Mail {
 	t.Helper()
 	var white, black string
 	for addr, side := range tt.sides[id] {
@@ -271,11 +271,11 @@ func TestTournamentRoundRobin(t *testing.T) {
 	if rr := storedRating(t, h, "nim", dave); rr == nil || rr.Games != 3 {
 		t.Errorf("dave's rating after 3 rated games: %+v", rr)
 	}
-	log := must[[]referee.AuditEntry](t)(h.store.AuditLog())
+	log := must[[]AuditEntry](t)(h.store.AuditLog())
 	if len(log) != 1 || log[0].Who != alice || log[0].Action != "start" || log[0].Target != tt.id {
 		t.Errorf("audit log: %+v", log)
 	}
-	v := must[referee.TournamentView](t)(h.store.Tournament(tt.id))
+	v := must[TournamentView](t)(h.store.Tournament(tt.id))
 	if v.State != "over" || len(v.Pairings) != 3 || v.Crosstable != want.Crosstable() || v.Players[0] != "bob@..." {
 		t.Errorf("view: %+v", v)
 	}
@@ -321,7 +321,7 @@ func TestTournamentSwiss(t *testing.T) {
 	tt.end(t, round1[0], "black resigns")
 	// The other game's black never moves: white wins on time by forfeit.
 	h.clock.Advance(3 * 24 * time.Hour)
-	tt.collect(must[[]referee.Mail](t)(h.srv.Tick(context.Background())))
+	tt.collect(must[[]Mail](t)(h.srv.Tick(context.Background())))
 	tr := tt.record(t)
 	if r := tr.Pairing.Paired[0].Games; r[0].Result != tournament.WhiteWins || r[1].Result != tournament.WhiteWinsByForfeit {
 		t.Fatalf("round 1 results: %+v", r)
@@ -353,12 +353,12 @@ func TestTournamentSwiss(t *testing.T) {
 		}
 	}
 	wantText(t, tt.lastNews(t, alice), "The final standings:", "Points, then tie-breaks: Buchholz Cut-1, Buchholz", "(w)", "+")
-	if log := must[[]referee.AuditEntry](t)(h.store.AuditLog()); len(log) != 2 || log[1].Action != "withdraw" || log[1].Detail != victim {
+	if log := must[[]AuditEntry](t)(h.store.AuditLog()); len(log) != 2 || log[1].Action != "withdraw" || log[1].Detail != victim {
 		t.Errorf("audit log: %+v", log)
 	}
 	// The web view: round 1 as played, the bye last, players as others see them.
-	v := must[referee.TournamentView](t)(h.store.Tournament(tt.id))
-	want := []referee.TournamentPairing{
+	v := must[TournamentView](t)(h.store.Tournament(tt.id))
+	want := []TournamentPairing{
 		{White: keys.Shown(tr.Pairing.Paired[0].Games[0].White, ""), Black: keys.Shown(tr.Pairing.Paired[0].Games[0].Black, ""), GameID: round1[0], Result: "1-0"},
 		{White: keys.Shown(tr.Pairing.Paired[0].Games[1].White, ""), Black: keys.Shown(tr.Pairing.Paired[0].Games[1].Black, ""), GameID: round1[1], Result: "+/-"},
 		{White: keys.Shown(tr.Pairing.Paired[0].Games[2].White, ""), Result: "bye"},
@@ -366,7 +366,7 @@ func TestTournamentSwiss(t *testing.T) {
 	if v.Format != "swiss" || v.Rounds != 3 || v.State != "over" || len(v.Pairings) != 3 || !slices.Equal(v.Pairings[0].Games, want) {
 		t.Errorf("view: %+v\nround 1: %+v, want %+v", v, v.Pairings[0].Games, want)
 	}
-	if _, err := h.store.Tournament("t2222"); !errors.Is(err, referee.ErrNoTournament) {
+	if _, err := h.store.Tournament("t2222"); !errors.Is(err, ErrNoTournament) {
 		t.Errorf("Tournament of no tournament: %v", err)
 	}
 }
@@ -375,39 +375,39 @@ func TestTournamentSwiss(t *testing.T) {
 func TestTournamentRefusals(t *testing.T) {
 	tests := []struct {
 		name string
-		run  func(t *testing.T, h *harness, tt *tourney) []referee.Mail
+		run  func(t *testing.T, h *harness, tt *tourney) []Mail
 		who  string
 		want string
 	}{
-		{"start by another", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"start by another", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			return h.write(t, bob, "tournament start "+tt.id)
 		}, bob, "Refused: only the organiser of"},
-		{"start without the key", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"start without the key", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			return h.fresh(t, alice, "tournament start "+tt.id)
 		}, alice, "Refused: an organiser's command counts only in a reply"},
-		{"start with one player", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"start with one player", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			h.write(t, bob, "join "+tt.id)
 			return h.reply(t, tt.open, "tournament start "+tt.id)
 		}, alice, "has 1 player; it needs at least 2."},
-		{"join after the start", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"join after the start", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			h.write(t, bob, "join "+tt.id)
 			h.write(t, carol, "join "+tt.id)
 			h.reply(t, tt.open, "tournament start "+tt.id)
 			return h.write(t, dave, "join "+tt.id)
 		}, dave, "has begun: players join only before the start."},
-		{"a fourth open tournament", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"a fourth open tournament", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			h.write(t, alice, "tournament new nim swiss rounds 3")
 			h.write(t, alice, "tournament new nim swiss rounds 3")
 			return h.write(t, alice, "tournament new nim roundrobin")
 		}, alice, "you organise 3 tournaments that are not over"},
-		{"no such tournament", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"no such tournament", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			return h.write(t, bob, "join t2222")
 		}, bob, "Refused: there is no tournament t2222."},
-		{"leave without the key", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"leave without the key", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			h.write(t, bob, "join "+tt.id)
 			return h.fresh(t, bob, "tournament leave "+tt.id)
 		}, bob, "Waiting for your confirmation: this line acts in your name"},
-		{"join after stop", func(t *testing.T, h *harness, tt *tourney) []referee.Mail {
+		{"join after stop", func(t *testing.T, h *harness, tt *tourney) []Mail {
 			h.write(t, bob, "stop")
 			return h.write(t, bob, "join "+tt.id)
 		}, bob, "you asked windpost never to write to you"},
@@ -433,7 +433,7 @@ func TestTournamentLeaveAndShow(t *testing.T) {
 		"2 players have joined so far:\n  bob@...\n  carol@...")
 	wantText(t, only(t, h.reply(t, joined, "tournament leave "+tt.id), bob), "Done: bob@players.test left Winter Open")
 	wantText(t, only(t, h.write(t, eve, "tournament"), eve), tt.id+"  Winter Open: Nim, Swiss of 2 rounds, 7 days per move, unrated; open, 1 player.")
-	list := must[[]referee.TournamentView](t)(h.store.Tournaments())
+	list := must[[]TournamentView](t)(h.store.Tournaments())
 	if len(list) != 1 || list[0].Name != "Winter Open" || !slices.Equal(list[0].Players, []string{"carol@..."}) {
 		t.Errorf("Tournaments: %+v", list)
 	}
@@ -548,7 +548,7 @@ func TestTournamentStartDropsStopped(t *testing.T) {
 func TestTournamentForget(t *testing.T) {
 	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
 	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
-	var mails []referee.Mail
+	var mails []Mail
 	err := h.store.Update(func(st referee.StoreTx) error {
 		c := h.srv.NewChange(context.Background(), st, "")
 		_, err := c.Forget(bob) // takes bob out of his tournaments too
@@ -637,7 +637,7 @@ func TestTournamentWithdrawSelf(t *testing.T) {
 	h, tt := aliceOrganises(t, "tournament new nim roundrobin", bob, carol, dave)
 	wantText(t, answerIn(t, h.fresh(t, dave, "withdraw "+tt.id), dave), "Waiting for your confirmation: this line acts in your name")
 	tt.collect(h.reply(t, tt.open, "tournament start "+tt.id))
-	var bobs referee.Mail
+	var bobs Mail
 	for _, id := range tt.order {
 		if m, ok := tt.games[id][bob]; ok {
 			bobs = m
@@ -668,7 +668,7 @@ func TestTournamentWithdrawSelf(t *testing.T) {
 	// Before the start, withdrawing is leaving.
 	h2, tt2 := aliceOrganises(t, "tournament new nim swiss rounds 1", bob)
 	wantText(t, answerIn(t, h2.reply(t, tt2.open, "withdraw "+bob+" "+tt2.id), alice), "Done: bob@players.test left")
-	if log := must[[]referee.AuditEntry](t)(h2.store.AuditLog()); len(log) != 1 || log[0].Detail != bob || log[0].Why != "before the start" {
+	if log := must[[]AuditEntry](t)(h2.store.AuditLog()); len(log) != 1 || log[0].Detail != bob || log[0].Why != "before the start" {
 		t.Errorf("audit log: %+v", log)
 	}
 }
@@ -697,7 +697,7 @@ func TestTournamentCancelledGame(t *testing.T) {
 	}
 	tt.end(t, tt.order[0], "draw")
 	cancelled := tt.order[1]
-	if err := h.srv.Cancel(context.Background(), cancelled, referee.Decision{By: "root", Why: "a dispute"}); err != nil {
+	if err := h.srv.Cancel(context.Background(), cancelled, Decision{By: "root", Why: "a dispute"}); err != nil {
 		t.Fatal(err)
 	}
 	tr := tt.record(t)

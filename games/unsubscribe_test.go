@@ -11,7 +11,7 @@ import (
 
 // oneClick is the key the one-click URL of invitation inv carries, "" if
 // its List-Unsubscribe has none.
-func oneClick(t *testing.T, inv referee.Mail) string {
+func oneClick(t *testing.T, inv Mail) string {
 	t.Helper()
 	url, _, ok := strings.Cut(strings.TrimPrefix(inv.Headers["List-Unsubscribe"], "<"), ">, <mailto:")
 	if !ok {
@@ -70,37 +70,37 @@ func TestListUnsubscribeHeader(t *testing.T) {
 func TestUnsubscribeActsAsStop(t *testing.T) {
 	for _, c := range []struct {
 		name    string
-		key     func(h *harness, inv, toAlice referee.Mail) string
+		key     func(h *harness, inv, toAlice Mail) string
 		stopped string // the address stopped; "" = ErrUnknownKey
 		told    bool   // the challenger is told of the decline
 	}{
-		{"the invitee's key", func(_ *harness, inv, _ referee.Mail) string { return oneClick(t, inv) }, carol, true},
-		{"the challenger's key of the game", func(_ *harness, _, toAlice referee.Mail) string {
+		{"the invitee's key", func(_ *harness, inv, _ Mail) string { return oneClick(t, inv) }, carol, true},
+		{"the challenger's key of the game", func(_ *harness, _, toAlice Mail) string {
 			local, _, _ := strings.Cut(toAlice.ReplyTo, "@")
 			_, key, _ := strings.Cut(local, "+")
 			return key
 		}, alice, false},
-		{"a wrong token", func(_ *harness, inv, _ referee.Mail) string {
+		{"a wrong token", func(_ *harness, inv, _ Mail) string {
 			k := []byte(oneClick(t, inv))
 			k[len(k)-1] ^= 1
 			return string(k)
 		}, "", false},
-		{"no such game", func(_ *harness, inv, _ referee.Mail) string {
+		{"no such game", func(_ *harness, inv, _ Mail) string {
 			_, tok, _ := strings.Cut(oneClick(t, inv), ".")
 			return "gzzzz." + tok
 		}, "", false},
-		{"a personal key", func(*harness, referee.Mail, referee.Mail) string {
+		{"a personal key", func(*harness, Mail, Mail) string {
 			id, tok := keys.PersonalKey(testSecret, keys.Digest, alice)
 			return id + "." + tok
 		}, "", false},
-		{"not a key", func(*harness, referee.Mail, referee.Mail) string { return "<b>" }, "", false},
-		{"empty", func(*harness, referee.Mail, referee.Mail) string { return "" }, "", false},
-		{"the key of an address that left", func(h *harness, inv, _ referee.Mail) string {
+		{"not a key", func(*harness, Mail, Mail) string { return "<b>" }, "", false},
+		{"empty", func(*harness, Mail, Mail) string { return "" }, "", false},
+		{"the key of an address that left", func(h *harness, inv, _ Mail) string {
 			wantText(t, only(t, h.reply(t, inv, "forget me"), carol), "Done")
 			return oneClick(t, inv)
 		}, "", false},
-		{"the key of a banned address", func(h *harness, inv, _ referee.Mail) string {
-			if _, err := h.srv.Ban(t.Context(), carol, referee.Decision{By: "root", Why: "test"}); err != nil {
+		{"the key of a banned address", func(h *harness, inv, _ Mail) string {
+			if _, err := h.srv.Ban(t.Context(), carol, Decision{By: "root", Why: "test"}); err != nil {
 				t.Fatal(err)
 			}
 			return oneClick(t, inv)
@@ -117,7 +117,7 @@ func TestUnsubscribeActsAsStop(t *testing.T) {
 			for try := 1; try <= 2; try++ {
 				done, err := h.srv.Unsubscribe(t.Context(), key)
 				if c.stopped == "" {
-					if !errors.Is(err, referee.ErrUnknownKey) || done.Text != "" || len(done.Mails) != 0 {
+					if !errors.Is(err, ErrUnknownKey) || done.Text != "" || len(done.Mails) != 0 {
 						t.Fatalf("Unsubscribe(%q) = %+v, %v; want ErrUnknownKey", key, done, err)
 					}
 					continue
@@ -169,7 +169,7 @@ func BenchmarkUnsubscribe(b *testing.B) {
 	for _, c := range []struct {
 		name, key string
 		err       error
-	}{{"holder", key, nil}, {"nobody", "gzzzz." + tok, referee.ErrUnknownKey}} {
+	}{{"holder", key, nil}, {"nobody", "gzzzz." + tok, ErrUnknownKey}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := h.srv.Unsubscribe(b.Context(), c.key); !errors.Is(err, c.err) {

@@ -15,7 +15,7 @@ import (
 // playAgainstBot has alice play black against the bot at level in variant
 // until the game ends, always with the first legal move that windpost
 // accepts (a naive player), and returns the last answer.
-func playAgainstBot(t *testing.T, h *harness, variant, level string, maxMoves int) referee.Mail {
+func playAgainstBot(t *testing.T, h *harness, variant, level string, maxMoves int) Mail {
 	t.Helper()
 	kit, ok := h.catalog.Lookup(variant)
 	if !ok {

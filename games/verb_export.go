@@ -41,10 +41,10 @@ func exportVerb(h *referee.Handling, c referee.Command) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("export: %w", err)
 	}
-	var as []referee.Attachment
+	var as []Attachment
 	var names []string
 	for _, f := range files {
-		as = append(as, referee.Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
+		as = append(as, Attachment{Name: f.Name, ContentType: exportContentType, Data: []byte(f.Text)})
 		names = append(names, f.Name)
 	}
 	if err := h.Answer.Attach(h.Server.Config.AttachmentByteLimit(), as...); err != nil {

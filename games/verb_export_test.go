@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // TestExport: "export" answers a player of the game (and a tournament
@@ -54,7 +52,7 @@ func TestExport(t *testing.T) {
 			for _, l := range tt.lines {
 				lines = append(lines, strings.ReplaceAll(l, "%s", id))
 			}
-			var mails []referee.Mail
+			var mails []Mail
 			if tt.from == "" {
 				mails = h.reply(t, toAlice, lines...)
 			} else {
@@ -104,9 +102,9 @@ func TestExportNeverBegan(t *testing.T) {
 // back from the outbox after the store is opened again.
 func TestAttachmentsKeptInOutbox(t *testing.T) {
 	h := newHarness(t, nimCatalog(10))
-	files := []referee.Attachment{{Name: "g2345.pgn", ContentType: "text/plain; charset=utf-8", Data: []byte("[Event \"x\"]\n\n*\n")},
+	files := []Attachment{{Name: "g2345.pgn", ContentType: "text/plain; charset=utf-8", Data: []byte("[Event \"x\"]\n\n*\n")},
 		{Name: "g2345.micro.pgn", ContentType: "text/plain; charset=utf-8", Data: []byte{0, 1, 2, 0xff}}}
-	if _, err := h.store.QueueMail(referee.Mail{To: alice, Subject: "records", Text: "here", Attachments: files, NextTry: h.clock.Now()}); err != nil {
+	if _, err := h.store.QueueMail(Mail{To: alice, Subject: "records", Text: "here", Attachments: files, NextTry: h.clock.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	h.reopen(t)

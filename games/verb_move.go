@@ -90,7 +90,7 @@ func moveVerb(h *referee.Handling, c referee.Command) (string, error) {
 			return "", err
 		}
 	}
-	h.Notify(referee.Notice, opp, rec.ID, strings.Join(news, " "))
+	h.Notify(Notice, opp, rec.ID, strings.Join(news, " "))
 	return strings.Join(out, " "), nil
 }
 

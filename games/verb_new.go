@@ -88,7 +88,7 @@ func challenge(h *referee.Handling, c referee.Command, kit variants.Kit) (string
 	}
 	rec := lg.Rec
 	days := rec.DaysPerMove
-	h.Notify(referee.Notice, c.Address, rec.ID, fmt.Sprintf(
+	h.Notify(Notice, c.Address, rec.ID, fmt.Sprintf(
 		"%s challenges you to a game of %s (game %s). You would play %s, with %s for each move. %s\n\n"+
 			"To play, reply to this mail with the word: accept\nTo say no, reply with: decline\n"+
 			"The challenge expires on %s. For the rules, reply with: rules %s\n\n"+

@@ -101,11 +101,11 @@ func declineOffer(h *referee.Handling, lg *referee.LiveGame, side rules.Side, wh
 	}
 	if what == referee.OfferDraw {
 		rec.DrawOffer = ""
-		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.FromShown(), rec.ID))
+		h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s declined your draw offer in game %s. The game goes on.", h.FromShown(), rec.ID))
 		return "Done: you declined the draw offer. The game goes on. " + next
 	}
 	last := rec.LastMove()
 	rec.UndoRequest, rec.UndoPly = "", 0
-	h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.FromShown(), last, rec.ID))
+	h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s refused to take back %s in game %s. The game goes on.", h.FromShown(), last, rec.ID))
 	return fmt.Sprintf("Done: you refused to take back %s. %s", last, next)
 }

@@ -46,18 +46,18 @@ func publicity(h *referee.Handling, c referee.Command) (string, error) {
 		rec.Public = append(rec.Public, mine)
 		if rec.IsPublic() {
 			if opp != "" {
-				h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s said \"public\" too: game %s is public now; anyone may follow it on the web by its id. \"private\" closes it again.", h.FromShown(), rec.ID))
+				h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s said \"public\" too: game %s is public now; anyone may follow it on the web by its id. \"private\" closes it again.", h.FromShown(), rec.ID))
 			}
 			return fmt.Sprintf("Done: game %s is public now: anyone may follow it on the web by its id. \"private\" closes it again.", rec.ID), nil
 		}
-		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s would like game %s to be public, for anyone to follow on the web (both players shown as \"name@...\"). Reply \"public\" if you agree; otherwise nothing changes.", h.FromShown(), rec.ID))
+		h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s would like game %s to be public, for anyone to follow on the web (both players shown as \"name@...\"). Reply \"public\" if you agree; otherwise nothing changes.", h.FromShown(), rec.ID))
 		return fmt.Sprintf("Done: game %s becomes public when %s says \"public\" too; they have been asked.", rec.ID, opp), nil
 	case !said && !was:
 		return fmt.Sprintf("Game %s is not public: only its players can follow it on the web, by the link in their mails.", rec.ID), nil
 	}
 	rec.Public = slices.DeleteFunc(rec.Public, func(s string) bool { return s == mine })
 	if was && opp != "" {
-		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s said \"private\": game %s is no longer public.", h.FromShown(), rec.ID))
+		h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s said \"private\": game %s is no longer public.", h.FromShown(), rec.ID))
 	}
 	return fmt.Sprintf("Done: game %s is private: only its players can follow it on the web, by the link in their mails.", rec.ID), nil
 }

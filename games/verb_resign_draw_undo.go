@@ -17,7 +17,7 @@ import (
 func resign(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, error) {
 	rec := lg.Rec
 	lg.Finish(rules.WinFor(side.Opponent(), rules.Resignation))
-	h.Notify(referee.Notice, rec.OpponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.FromShown(), rec.ID))
+	h.Notify(Notice, rec.OpponentAddress(side), rec.ID, fmt.Sprintf("%s resigned: you win game %s.", h.FromShown(), rec.ID))
 	return fmt.Sprintf("Done: you resigned game %s. Game over: %s.", rec.ID, lg.ResultFor(h.From)), nil
 }
 
@@ -29,13 +29,13 @@ func draw(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, e
 	switch rec.DrawOffer {
 	case side.Opponent().String():
 		lg.Finish(rules.DrawBy(rules.AgreedDraw))
-		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.FromShown(), lg.ResultFor(opp)))
+		h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s accepted your draw offer. Game over: %s.", h.FromShown(), lg.ResultFor(opp)))
 		return fmt.Sprintf("Done: you accepted the draw. Game over: %s.", lg.ResultFor(h.From)), nil
 	case side.String():
 		return "Your draw offer stands; your opponent has not answered it yet.", nil
 	}
 	rec.DrawOffer = side.String()
-	h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, reply with: %s%s",
+	h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s offers a draw in game %s. To accept, reply with: draw\nTo decline, reply with: %s%s",
 		h.FromShown(), rec.ID, referee.DeclineWords(rec, side.Opponent(), referee.OfferDraw), referee.OrMove(lg, side.Opponent())))
 	return "Done: you offered a draw. Your opponent accepts by writing \"draw\", and declines by writing \"decline\" or by playing a move.", nil
 }
@@ -84,7 +84,7 @@ func undo(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, e
 		if err := referee.StartClock(h.Change, lg); err != nil {
 			return "", err
 		}
-		h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.FromShown(), last, len(rec.Moves)+1))
+		h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s agreed: %s is taken back. It is your move (#%d).", h.FromShown(), last, len(rec.Moves)+1))
 		return fmt.Sprintf("Done: you agreed to take back %s. It is your opponent's move.", last), nil
 	}
 	if lg.Game.Positions[ply-1].ToMove() != side {
@@ -94,7 +94,7 @@ func undo(h *referee.Handling, lg *referee.LiveGame, side rules.Side) (string, e
 		return fmt.Sprintf("You already asked to take back %s; your opponent has not answered yet.", last), nil
 	}
 	rec.UndoRequest, rec.UndoPly = side.String(), ply
-	h.Notify(referee.Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, reply with: %s%s",
+	h.Notify(Notice, opp, rec.ID, fmt.Sprintf("%s asks to take back their last move, %s. To agree, reply with: undo\nTo refuse, reply with: %s%s",
 		h.FromShown(), last, referee.DeclineWords(rec, side.Opponent(), referee.OfferUndo), referee.OrMove(lg, side.Opponent())))
 	return fmt.Sprintf("Done: you asked to take back %s. Your opponent agrees by writing \"undo\", and refuses by writing \"decline\" or by playing a move.", last), nil
 }

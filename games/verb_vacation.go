@@ -83,7 +83,7 @@ func shiftDeadlines(h *referee.Handling, shift time.Duration, tell bool, until t
 			lg.Rec.Reminded = false
 		}
 		if tell {
-			h.Notify(referee.Notice, lg.Rec.OpponentAddress(side), lg.Rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.FromShown(), referee.FormatTime(until)))
+			h.Notify(Notice, lg.Rec.OpponentAddress(side), lg.Rec.ID, fmt.Sprintf("%s is on vacation until %s; their clock stops until then.", h.FromShown(), referee.FormatTime(until)))
 		}
 	}
 	return nil

@@ -14,7 +14,7 @@ import (
 // NewServer returns a server of the games in store, playing the variants
 // of catalog: windpost's verbs (builtinVerbs) and club play (seeks and
 // tournaments).
-func NewServer(store *referee.Store, catalog *variants.Catalog, cfg referee.Config) (*referee.Server, error) {
+func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, error) {
 	return referee.New(store, catalog, cfg, builtinVerbs(), referee.ClubHooks{
 		Results: clubplay.TournamentResults, Mails: clubplay.CrosstablesDue, Expire: clubplay.ExpireSeeks, Forget: clubplay.ForgetInTournaments,
 	})

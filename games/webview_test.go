@@ -20,7 +20,7 @@ import (
 func gamePageErr(t *testing.T, h *harness, id, token string) bool {
 	t.Helper()
 	_, err := h.store.GamePage(id, token)
-	if err != nil && !errors.Is(err, referee.ErrNoSuchGame) {
+	if err != nil && !errors.Is(err, ErrNoSuchGame) {
 		t.Fatalf("GamePage(%s, %q): %v", id, token, err)
 	}
 	return err == nil
@@ -57,7 +57,7 @@ func TestGameLinkAndPublic(t *testing.T) {
 	}
 
 	steps := []struct {
-		to     referee.Mail
+		to     Mail
 		line   string
 		says   string
 		public bool
@@ -101,7 +101,7 @@ func TestGamePageView(t *testing.T) {
 	toAlice, toBob := startNimGame(t, h)
 	id, token := pageKey(h, toAlice)
 	toBob = only(t, h.reply(t, toAlice, "2"), bob)
-	p := must[referee.GamePage](t)(h.store.GamePage(id, token))
+	p := must[GamePage](t)(h.store.GamePage(id, token))
 	if p.Players[0].Shown != "alice@..." || p.Players[1].Shown != "bob@..." || p.State != "playing" || p.ToMove != "white" ||
 		p.Deadline.IsZero() || p.DaysPerMove != 3 || !slices.Equal(p.Moves, []string{"t2"}) || p.Result != "" || p.Public {
 		t.Errorf("page of a game in progress: %+v", p)
@@ -109,23 +109,23 @@ func TestGamePageView(t *testing.T) {
 	if p.Board.Move != "t2" || p.Board.Before == "" || p.Board.Position != toBob.Board.Position || p.Board.Before != toBob.Board.Before {
 		t.Errorf("page's board %+v, the mail's %+v", p.Board, *toBob.Board)
 	}
-	if got := must[[]referee.PublicGame](t)(h.store.PublicGames("", 10)); len(got) != 0 {
+	if got := must[[]PublicGame](t)(h.store.PublicGames("", 10)); len(got) != 0 {
 		t.Errorf("public games before anyone said public: %+v", got)
 	}
 	h.reply(t, toBob, "public")
 	h.reply(t, toAlice, "public")
 	h.reply(t, toBob, "resign")
-	p = must[referee.GamePage](t)(h.store.GamePage(id, ""))
+	p = must[GamePage](t)(h.store.GamePage(id, ""))
 	if p.State != "over" || p.ToMove != "" || !p.Deadline.IsZero() || p.Result != "black wins by resignation" || !p.Public {
 		t.Errorf("page of a game over: %+v", p)
 	}
 	for _, variant := range []string{"", "nim"} {
-		got := must[[]referee.PublicGame](t)(h.store.PublicGames(variant, 10))
+		got := must[[]PublicGame](t)(h.store.PublicGames(variant, 10))
 		if len(got) != 1 || got[0].ID != id || got[0].Black != "alice@..." || got[0].Result != "black wins by resignation" {
 			t.Errorf("PublicGames(%q) = %+v", variant, got)
 		}
 	}
-	if got := must[[]referee.PublicGame](t)(h.store.PublicGames("gufuu", 10)); len(got) != 0 {
+	if got := must[[]PublicGame](t)(h.store.PublicGames("gufuu", 10)); len(got) != 0 {
 		t.Errorf("PublicGames(gufuu) = %+v", got)
 	}
 }
@@ -141,7 +141,7 @@ func TestPublicBotAndTournamentGames(t *testing.T) {
 	if !gamePageErr(t, h, id, "") {
 		t.Error("a bot game its player made public is not reachable by its id")
 	}
-	if p := must[referee.GamePage](t)(h.store.GamePage(id, "")); !p.Players[0].Bot && !p.Players[1].Bot {
+	if p := must[GamePage](t)(h.store.GamePage(id, "")); !p.Players[0].Bot && !p.Players[1].Bot {
 		t.Errorf("bot game's page: %+v", p)
 	}
 
@@ -176,7 +176,7 @@ func TestWebLinkInMails(t *testing.T) {
 	toAlice, toBob := startNimGame(t, h)
 	id := toAlice.Headers["X-Windpost-Game"]
 	want := "\nWeb page: https://games.example.org/g/" + h.store.GameLink(id) + "\n"
-	for _, m := range []referee.Mail{toAlice, toBob, only(t, h.write(t, alice, "new nim"), alice)} {
+	for _, m := range []Mail{toAlice, toBob, only(t, h.write(t, alice, "new nim"), alice)} {
 		if m.Headers["X-Windpost-Game"] == id && !strings.HasSuffix(m.Text, want) {
 			t.Errorf("mail to %s does not end with %q:\n%s", m.To, want, m.Text)
 		}
@@ -211,8 +211,8 @@ func TestWebStandings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := must[[]referee.Standing](t)(h.store.Standings("nim", now))
-	want := []referee.Standing{
+	got := must[[]Standing](t)(h.store.Standings("nim", now))
+	want := []Standing{
 		{Place: 1, Player: "alice@...", Rating: 1820, RD: 200, Provisional: true, Games: 3},
 		{Place: 2, Player: "bob@...", Rating: 1700, RD: 45, Games: 41},
 		{Place: 3, Player: "carol@...", Rating: 1700, RD: 60, Games: 30},
@@ -220,7 +220,7 @@ func TestWebStandings(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Standings = %+v\nwant %+v", got, want)
 	}
-	if got := must[[]referee.Standing](t)(h.store.Standings("gufuu", now)); len(got) != 0 {
+	if got := must[[]Standing](t)(h.store.Standings("gufuu", now)); len(got) != 0 {
 		t.Errorf("Standings(gufuu) = %+v", got)
 	}
 }
@@ -238,7 +238,7 @@ func TestGamePageDocument(t *testing.T) {
 	id, token := pageKey(h, toAlice)
 	toBob := only(t, h.reply(t, toAlice, "2"), bob)
 	kit, _ := nimCatalog(10).Lookup("nim")
-	p := must[referee.GamePage](t)(h.store.GamePage(id, token))
+	p := must[GamePage](t)(h.store.GamePage(id, token))
 	p.Tournament, p.Round = "t2345", 2
 	for _, c := range []struct {
 		url, line string
@@ -276,16 +276,16 @@ func TestGamePageDocument(t *testing.T) {
 		}
 	}
 	h.reply(t, toBob, "resign")
-	d, err := must[referee.GamePage](t)(h.store.GamePage(id, token)).Document(kit, "")
+	d, err := must[GamePage](t)(h.store.GamePage(id, token)).Document(kit, "")
 	if err != nil || !strings.Contains(d.Text(), "Game over after 1 move: black wins by resignation.") {
 		t.Errorf("the page of a game over: %v\n%s", err, d.Text())
 	}
 	other, _ := variants.Default(variants.Options{CacheDir: t.TempDir()}).Lookup("gufuu")
 	for _, c := range []struct {
 		name string
-		p    referee.GamePage
+		p    GamePage
 		kit  variants.Kit
-	}{{"no game read", referee.GamePage{ID: id, Variant: "nim"}, kit}, {"another game's kit", p, other}} {
+	}{{"no game read", GamePage{ID: id, Variant: "nim"}, kit}, {"another game's kit", p, other}} {
 		if _, err := c.p.Document(c.kit, ""); err == nil {
 			t.Errorf("%s: no error", c.name)
 		}
@@ -334,7 +334,7 @@ func TestTournamentTables(t *testing.T) {
 }
 
 // pageKey is the game m is about and the token of its page's link.
-func pageKey(h *harness, m referee.Mail) (id, token string) {
+func pageKey(h *harness, m Mail) (id, token string) {
 	id = m.Headers["X-Windpost-Game"]
 	return id, strings.TrimPrefix(h.store.GameLink(id), id+"-")
 }

@@ -3,8 +3,6 @@ package games
 import (
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // TestConfirmFromAnotherAddress: alice+x@ writes a challenge, which waits
@@ -65,7 +63,7 @@ func TestJoinSaysLeaveOnce(t *testing.T) {
 	joined := only(t, h.write(t, bob, "join "+tt.id), bob)
 	held := only(t, h.write(t, eve, "join "+tt.id), eve)
 	confirmed := only(t, h.reply(t, held, "confirm"), eve)
-	for _, m := range []referee.Mail{joined, confirmed} {
+	for _, m := range []Mail{joined, confirmed} {
 		wantText(t, m, "Done: you joined")
 		if n := strings.Count(m.Text, "tournament leave "+tt.id); n != 1 {
 			t.Errorf("the answer to %s says %d times how to leave:\n%s", m.To, n, m.Text)
