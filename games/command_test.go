@@ -305,6 +305,27 @@ func TestHelpFromRegistry(t *testing.T) {
 			t.Errorf("help line over 78 columns: %q", line)
 		}
 	}
+	// A topic's text is given on one verb of the topic, and "help
+	// <topic>" answers with it.
+	given := map[string]referee.Verb{}
+	for _, s := range r.Order {
+		if s.Help == "" {
+			continue
+		}
+		if s.Topic == "" {
+			t.Errorf("%q gives a help text but no topic", s.Verb)
+		}
+		if v, ok := given[s.Topic]; ok {
+			t.Errorf("%q and %q both give the text of topic %q", v, s.Verb, s.Topic)
+		}
+		given[s.Topic] = s.Verb
+		if got, _ := r.HelpTopic(s.Topic); got != s.Help {
+			t.Errorf("help %s answers %.40q, not %q's text", s.Topic, got, s.Verb)
+		}
+	}
+	if len(given) < 10 {
+		t.Errorf("%d topics' texts given by verbs, want the club's and the game verbs' (10 or more)", len(given))
+	}
 }
 
 // TestDidYouMeanGame: a game's name with a slip is asked about.

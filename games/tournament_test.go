@@ -591,7 +591,7 @@ func TestTournamentHelp(t *testing.T) {
 		m := only(t, h.write(t, alice, "help "+topic), alice)
 		wantText(t, m, "Tournaments by mail:", `"tournament start t7k3q"`, "Sonneborn-Berger")
 	}
-	for _, line := range strings.Split(referee.TournamentHelp, "\n") {
+	for _, line := range strings.Split(clubplay.TournamentHelp, "\n") {
 		if len([]rune(line)) > 78 {
 			t.Errorf("help tournament: a line of %d characters: %q", len([]rune(line)), line)
 		}

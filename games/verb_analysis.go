@@ -32,3 +32,14 @@ func analysisVerb(h *referee.Handling, c referee.Command) ([]document.Block, err
 	}
 	return referee.Paragraphs(rec.Analysis), nil // kept by an older windpost, as text
 }
+
+// analysisHelp is "help analysis".
+const analysisHelp = `"analysis", after a game's end, values every position and marks the
+moves that made the mover's result worse. In Gufuu and Jul-Gonu (solved)
+the values are proven: W n (a win, the winning move n plies away), L n
+(a loss n plies away), D (a draw); a mistake turns a win into a draw or a
+loss, or a draw into a loss. In Micro-shogi the values are the engine's
+estimates (+1.20: above 0 is good for the player who moved), and a move is
+judged by the winning chances it lost. ` + referee.ChancesHelp + `
+The analysis is worked out once, after the end, so that it cannot help
+during the game.`

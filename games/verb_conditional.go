@@ -133,3 +133,25 @@ func exampleTree(variant string) string {
 	}
 	return "if <their move> then <your move>"
 }
+
+// conditionalHelp is "help conditional".
+const conditionalHelp = `In a game against a person, you may answer your opponent's next moves
+ahead of time: after your move, write lines such as
+  if K*1a>S then W*2c>N if S*1c>W then K-2b>E     (Gufuu Shogi)
+  if K-3b then S-3d if B-2b then G-3d              (Micro-shogi)
+  if a4-a3 then b1-b2 if b4-b3 then c1-c2          (Jul-Gonu)
+one line for each move of your opponent's you foresee, or the indented
+form, a line per reply and the replies that follow indented under it:
+  if a4-a3 then b1-b2
+     if b4-b3 then c1-c2
+     if c4-c3 then d1-d2
+  if b4-b3 then a1-a2
+Move numbers ("2.a4-a3") are optional. I check every move in the position
+it would arise in and show the tree as I read it; a line with an illegal
+move is explained and left out, the others stand. When your opponent
+plays a move you foresaw, I play your answer at once (at the time their
+move arrived) and keep the rest of that line; any other move, a draw
+offer or an undo request of theirs clears your conditional moves, and
+you are told. Only you see them: not your opponent, the web page or the
+game's record. "conditional" (or "if") lists them, "conditional clear"
+clears them, new ones replace them. At most 30 lines of 30 moves.`

@@ -63,3 +63,16 @@ func exportVerb(h *referee.Handling, c referee.Command) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// exportHelp is "help export".
+const exportHelp = `"export" (or "export g7k3q" for another of your games) answers with the
+game's record attached as a file, g7k3q.pgn: the players, the date, how it
+ended and every move in the game's own notation, in PGN, the form game
+programs and databases read; it is plain text, so you can also simply open
+it. A Micro-shogi game comes as a second file too, g7k3q.micro.pgn: the same
+game in the form of Fairy-Stockfish and the programs built on it. In both,
+White is the side that moves first (our Black), as game programs have it,
+so "1-0" means Black won. You may
+export your games, going on or over; a tournament's organiser may export
+the tournament's games. The records name the players by their addresses,
+so nobody else may have them ("history" shows anyone the moves).`

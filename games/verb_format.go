@@ -11,7 +11,7 @@ import (
 func formatVerb() referee.VerbSpec {
 	return referee.VerbSpec{Verb: referee.VerbFormat, Words: []string{"format"}, Authority: referee.Sender, Suggest: true, Topic: "format",
 		Usage: "format accessible / format standard\n\teach game in words, no board (for screen readers\n\tand large print), or the board again",
-		Parse: parseFormat, Run: formatRun}
+		Parse: parseFormat, Run: formatRun, Help: formatHelp}
 }
 
 // parseFormat reads "format [accessible|standard]".
@@ -51,3 +51,12 @@ func formatRun(h *referee.Handling, c referee.Command) (string, error) {
 	}
 	return "Now " + say, nil
 }
+
+// formatHelp is "help format".
+const formatHelp = `"format accessible" shows each game in your mails in words instead of a
+board, for a screen reader or large print: the last move in one sentence
+("White (bob@...) moved the pawn from 4b to 4c and took the pawn, giving
+check."), whose move it is, and the pieces listed by square and in hand;
+no diagram and no picture. "moves" lists the legal moves in a game;
+"format standard" brings the board back. "format" alone says which you
+have.`

@@ -61,3 +61,16 @@ func publicity(h *referee.Handling, c referee.Command) (string, error) {
 	}
 	return fmt.Sprintf("Done: game %s is private: only its players can follow it on the web, by the link in their mails.", rec.ID), nil
 }
+
+// publicHelp is "help public": the web page of a game, and who may see it.
+const publicHelp = `When the server's web view is on, each mail about a game ends with a
+link to the game's page: the board, the moves, whose move and the
+deadline (reload the page to see the latest). The link carries a secret
+part, so only those you give it to can open it; nobody can change
+anything there. The page shows the players as "alice@...", never a
+whole address, and never your messages.
+"public" in the game's thread asks for the game to be public: anyone may
+then open its page by the game's id alone. Both players must say it (the
+page shows both of you); your opponent is asked. "private" from either
+player closes it again. Games against the bot are public when you say
+it. The games of a tournament are always public.`

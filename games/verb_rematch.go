@@ -95,3 +95,11 @@ func theirRematch(h *referee.Handling, rec *record.Game, side rules.Side) (*refe
 	}
 	return nil, nil
 }
+
+// rematchHelp is "help rematch".
+const rematchHelp = `"rematch", in reply to a mail about a game that has ended: a new game
+against the same opponent, with the colours swapped and the same terms
+(the game, the days per move, rated or not). Against the bot it begins
+at once. Against a person it is a challenge, which they accept with
+"accept", or by writing "rematch" themselves: when you both ask, the game
+begins. "rematch g7k3q" names the game. A game still going has no rematch.`

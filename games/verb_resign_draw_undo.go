@@ -128,3 +128,17 @@ func undoWithBot(_ *referee.Handling, lg *referee.LiveGame, side rules.Side) (st
 	lg.TakeBack(n)
 	return fmt.Sprintf("Done: taken back %s. It is your move (#%d).", strings.Join(taken, " "), len(rec.Moves)+1), nil
 }
+
+// drawHelp is "help draw".
+const drawHelp = `"draw" offers a draw; the opponent accepts with "draw" (or "accept
+draw") and declines with "decline" (or "no thanks"), at any time, also
+when it is not their turn; the offer stands until they answer or move,
+and a move declines it too.
+The bot accepts only when it sees the game as drawn or
+as lost for itself; otherwise it declines, and you play on.`
+
+// undoHelp is "help undo".
+const undoHelp = `"undo" asks to take back your last move; your opponent agrees with
+"undo" (or "accept undo") and refuses with "decline" or by playing a
+move, at any time. Against the bot, "undo" takes back
+your last move and its answer at once.`

@@ -99,3 +99,13 @@ func mute(h *referee.Handling, c referee.Command) (string, error) {
 	rec.Muted = slices.DeleteFunc(rec.Muted, func(s string) bool { return s == side.String() })
 	return fmt.Sprintf("Done: messages from %s in game %s reach you again.", opp, rec.ID), nil
 }
+
+// talkHelp is "help talk".
+const talkHelp = `In a game against a person, write to your opponent in your reply about
+the game: every line that is not a command (a greeting, a comment) is
+passed on to them with the news of your mail, and kept in the game's
+record ("history" shows the messages to both of you). "say <text>" says
+it explicitly. At most 500 characters a mail; quoted text and your
+signature are never passed on. "note <text>" keeps a note that only you
+see in "history". "mute" stops your opponent's messages in that game,
+"unmute" lets them through again. The bot does not read messages.`

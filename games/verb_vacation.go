@@ -88,3 +88,8 @@ func shiftDeadlines(h *referee.Handling, shift time.Duration, tell bool, until t
 	}
 	return nil
 }
+
+// vacationHelp is "help vacation".
+const vacationHelp = `"vacation <days>" stops your clocks for that many days (at most 30 days
+in a calendar year); "vacation off" ends it early and gives back the
+whole days left.`

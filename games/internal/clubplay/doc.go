@@ -17,4 +17,5 @@
 //	               crosstables, standings and pairings mailed; tournament_withdraw.go
 //	verb_tournament.go  tournament new, join, leave, start, withdraw; command_tournament.go reads them
 //	verb_organiser.go  the organiser's commands by mail
+//	help.go        the texts of "help seek", "join", "tournament", "organiser" and "rating"
 package clubplay

@@ -87,3 +87,8 @@ func worse(before, after solver.Value) string {
 	}
 	return name(before) + " turned into " + name(after)
 }
+
+// ChancesHelp says the thresholds, in the analysis and in "help analysis".
+const ChancesHelp = "Between estimates, a move that loses 0.2 of the winning chances (from -1,\n" +
+	"lost, to +1, won: +1.00 is about +0.35, +3.00 about +0.8) is a mistake;\n" +
+	"one that loses 0.3 or more is a blunder."

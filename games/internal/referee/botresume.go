@@ -314,7 +314,7 @@ func Analyse(evaluate func(*rules.Game) (solver.Value, error), lg *LiveGame) (do
 		document.Joined(document.Grid(valueKey())),
 		document.Joined(document.Para("A mistake turns a win into a draw or a loss, or a draw into a loss.")))
 	if lg.Kit.Analyst != nil && !solved(values) {
-		d.Add(document.Joined(document.Para(chancesHelp)))
+		d.Add(document.Joined(document.Para(ChancesHelp)))
 	}
 	if _, ok := lg.Kit.Analyst.(solver.Prover); ok {
 		d.Add(document.Joined(document.Para("No position may repeat: a value is the one proven with the game's " +

@@ -124,27 +124,3 @@ func (c *Change) neverPlayed(address string) (bool, error) {
 	}
 	return p.Proven.IsZero(), nil
 }
-
-// privacyHelp is the help on consent ("help privacy").
-const privacyHelp = `A From line proves nothing: anyone can write any address there. So
-whatever acts in your name (challenge, seek, join, rematch, tournament
-new/join/leave, stop, block, unblock, notify, remind, timezone,
-vacation, forget me) runs at once only in a reply to a mail windpost
-sent you: its reply address (or the [windpost ...] tag in its subject)
-carries your personal key. In a new mail, windpost asks you once to
-"confirm" it instead (within 3 days; at most one such request an hour),
-and does nothing until you do. Moves, draws and resignations need the
-key of their game.
-Others see you as "name@..." unless they play a game with you. You may
-invite a few addresses a day that never played (5 unless the operator
-set another number; withdrawn challenges count); an address gets at
-most 3 invitations an hour, and one waits for them at a time.
-"stop", alone on a line (or your mail program's unsubscribe button):
-nobody can invite you, and windpost never writes to you again except to
-answer your own mails and about the games you accepted (so that you do
-not lose them on time). It holds for ever, also after "forget me".
-"block <address>": that address can no longer challenge you; "unblock
-<address>" undoes it.
-"forget me": your games in progress are resigned, your challenges are
-off, your address in the game records is replaced by a stand-in, and
-your player record is deleted.`

@@ -39,7 +39,7 @@
 //	remind.go      reminders at the player's times, two at least before a loss on time
 //	settings.go    the player's mail settings (notify, remind, timezone): times in their zone
 //	view.go        how a game is shown to one reader: a board, or in words (format accessible)
-//	help.go        the help made from the registry; help_topics.go: the topics' texts
+//	help.go        the help made from the registry: the overview, the topics no verb gives
 //	analysis.go    a finished game's analysis: every move's value, mistakes marked
 //	digest.go      the daily digest: games to move in, news held
 //	arrival.go     a command judged against the deadline by when its mail arrived

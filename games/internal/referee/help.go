@@ -50,6 +50,17 @@ func (r *verbRegistry) HelpTopic(topic string) (string, bool) {
 		topic = "organiser"
 	case "private", "web":
 		topic = "public"
+	case "digest", "reminders":
+		topic = "notify"
+	case "record", "pgn":
+		topic = "export"
+	case "conditionals", "forecast":
+		topic = "conditional"
+	}
+	for _, s := range r.Order {
+		if s.Topic == topic && s.Help != "" {
+			return s.Help, true
+		}
 	}
 	switch topic {
 	case "moves":
@@ -82,77 +93,12 @@ moves first; in Gufuu, Black wins with perfect play).
 Games against people: "challenge friend@example.org gufuu days 3"; they
 answer "accept" or "decline" (a challenge expires after 14 days; you
 withdraw yours with "decline"). "games" lists your games.`, true
-	case "format":
-		return `"format accessible" shows each game in your mails in words instead of a
-board, for a screen reader or large print: the last move in one sentence
-("White (bob@...) moved the pawn from 4b to 4c and took the pawn, giving
-check."), whose move it is, and the pieces listed by square and in hand;
-no diagram and no picture. "moves" lists the legal moves in a game;
-"format standard" brings the board back. "format" alone says which you
-have.`, true
-	case "analysis":
-		return `"analysis", after a game's end, values every position and marks the
-moves that made the mover's result worse. In Gufuu and Jul-Gonu (solved)
-the values are proven: W n (a win, the winning move n plies away), L n
-(a loss n plies away), D (a draw); a mistake turns a win into a draw or a
-loss, or a draw into a loss. In Micro-shogi the values are the engine's
-estimates (+1.20: above 0 is good for the player who moved), and a move is
-judged by the winning chances it lost. ` + chancesHelp + `
-The analysis is worked out once, after the end, so that it cannot help
-during the game.`, true
 	case "clocks":
 		return `Each player has a number of days per move (7 unless the challenge set
 it). A reminder comes one day before the deadline (when there are two
 days or more per move); at the deadline the player to move loses on
 time, unless the opponent had offered a draw, which then counts as
 accepted. Games against the bot have no clock.`, true
-	case "draw":
-		return `"draw" offers a draw; the opponent accepts with "draw" (or "accept
-draw") and declines with "decline" (or "no thanks"), at any time, also
-when it is not their turn; the offer stands until they answer or move,
-and a move declines it too.
-The bot accepts only when it sees the game as drawn or
-as lost for itself; otherwise it declines, and you play on.`, true
-	case "undo":
-		return `"undo" asks to take back your last move; your opponent agrees with
-"undo" (or "accept undo") and refuses with "decline" or by playing a
-move, at any time. Against the bot, "undo" takes back
-your last move and its answer at once.`, true
-	case "privacy":
-		return privacyHelp, true
-	case "seek":
-		return seekHelp, true
-	case "join":
-		return joinHelp, true
-	case "rematch":
-		return rematchHelp, true
-	case "organiser":
-		return organiserHelp, true
-	case "rating":
-		return ratingHelp, true
-	case "tournament":
-		return TournamentHelp, true
-	case "talk":
-		return `In a game against a person, write to your opponent in your reply about
-the game: every line that is not a command (a greeting, a comment) is
-passed on to them with the news of your mail, and kept in the game's
-record ("history" shows the messages to both of you). "say <text>" says
-it explicitly. At most 500 characters a mail; quoted text and your
-signature are never passed on. "note <text>" keeps a note that only you
-see in "history". "mute" stops your opponent's messages in that game,
-"unmute" lets them through again. The bot does not read messages.`, true
-	case "notify", "remind", "timezone", "digest", "reminders":
-		return notifyHelp, true
-	case "export", "record", "pgn":
-		return exportHelp, true
-	case "public":
-		return publicHelp, true
-	case "conditional", "conditionals", "if", "forecast":
-		return conditionalHelp, true
-	case "vacation":
-		return `"vacation <days>" stops your clocks for that many days (at most 30 days
-in a calendar year); "vacation off" ends it early and gives back the
-whole days left.`, true
 	}
 	return "", false
 }

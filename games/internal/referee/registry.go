@@ -36,6 +36,10 @@ type VerbSpec struct {
 	// "" when another verb's entry names it. topic is the "help <topic>"
 	// its words lead to, "" if none.
 	Usage, Topic string
+	// Help is the text of "help <Topic>", given on one of the verbs of
+	// the topic; the topics no verb gives (moves, games, clocks, ...) are
+	// the referee's own (help.go).
+	Help string
 }
 
 // LineWords is a command line as parse reads it: the verb as written

@@ -77,13 +77,3 @@ func RemindList(ds []time.Duration) string {
 	}
 	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
-
-// notifyHelp is the help on notify, remind and timezone.
-const notifyHelp = `"notify each" sends you a mail for every event in your games (the
-default); "notify digest 07:00" sends one mail a day at that time instead,
-listing every game where it is your move, most urgent first. "remind 48h
-12h 2h" sets when reminders go before a deadline (at most 4; the default is
-24h); a game is never lost on time without two reminders when the time per
-move allows: with 1 day per move they go 12h and 2h before. "timezone
-Europe/Helsinki" shows you every time in that zone (the default is UTC).
-Each of them alone says your current setting.`

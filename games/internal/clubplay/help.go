@@ -1,10 +1,11 @@
-package referee
+package clubplay
 
-// The help topics of the verbs: what "help <topic>" answers (helpTopic).
+// The texts of "help <topic>" for club play's verbs, given on their specs
+// in package games' table (referee.VerbSpec.Help).
 
-// ratingHelp is "help rating": how ratings work, and how the bot levels'
+// RatingHelp is "help rating": how ratings work, and how the bot levels'
 // ratings were set (botAnchor).
-const ratingHelp = `Ratings are Glicko-2 (Glickman's system, as Lichess uses it), one for each
+const RatingHelp = `Ratings are Glicko-2 (Glickman's system, as Lichess uses it), one for each
 game; everyone starts at 1500 with a deviation (RD, the ± after it) of 350.
 A rated game moves its players' ratings when it ends: a win, a draw or a
 loss, on time or by resignation too; a challenge declined, withdrawn or
@@ -23,8 +24,8 @@ against people; they will be measured properly later.
 "rating" shows your ratings and their last changes; "standings gufuu" the
 table of a game's best rated players.`
 
-// seekHelp is "help seek" (and "help seeks").
-const seekHelp = `"seek gufuu days 3" puts an open challenge on the list: anyone may take
+// SeekHelp is "help seek" (and "help seeks").
+const SeekHelp = `"seek gufuu days 3" puts an open challenge on the list: anyone may take
 it up, and the game begins at once. Options, in any order: "days <n>"
 (days per move, 7 if not given), "unrated" (a seek is rated unless you
 say so), "rating 1400-1700" (only players rated so may join), "as black"
@@ -39,18 +40,10 @@ A provisional rating (a ± of 110 or more) counts as anything from the
 rating less the ± to the rating plus the ±: 1500 (±350) may join a seek
 for 1200-1400, but not one for 1900-2100.`
 
-// joinHelp is "help join".
-const joinHelp = `"join s7k3q" plays an open seek: the game begins at once ("seeks" lists
+// JoinHelp is "help join".
+const JoinHelp = `"join s7k3q" plays an open seek: the game begins at once ("seeks" lists
 them; "help seek" says more). "join t7k3q" enters a tournament before it
 starts ("help tournament" says more).`
-
-// rematchHelp is "help rematch".
-const rematchHelp = `"rematch", in reply to a mail about a game that has ended: a new game
-against the same opponent, with the colours swapped and the same terms
-(the game, the days per move, rated or not). Against the bot it begins
-at once. Against a person it is a challenge, which they accept with
-"accept", or by writing "rematch" themselves: when you both ask, the game
-begins. "rematch g7k3q" names the game. A game still going has no rematch.`
 
 // TournamentHelp is "help tournament" (verb_tournament.go).
 const TournamentHelp = `Tournaments by mail: windpost pairs the rounds, makes the games and mails
@@ -84,61 +77,8 @@ you out: your games without a result are lost by forfeit, those in
 progress end as resigned. The organiser may withdraw a player: "withdraw
 bob@example.org t7k3q". Every organiser's action is logged.`
 
-// publicHelp is "help public": the web page of a game, and who may see it.
-const publicHelp = `When the server's web view is on, each mail about a game ends with a
-link to the game's page: the board, the moves, whose move and the
-deadline (reload the page to see the latest). The link carries a secret
-part, so only those you give it to can open it; nobody can change
-anything there. The page shows the players as "alice@...", never a
-whole address, and never your messages.
-"public" in the game's thread asks for the game to be public: anyone may
-then open its page by the game's id alone. Both players must say it (the
-page shows both of you); your opponent is asked. "private" from either
-player closes it again. Games against the bot are public when you say
-it. The games of a tournament are always public.`
-
-// chancesHelp says the thresholds, in the analysis and in "help analysis".
-const chancesHelp = "Between estimates, a move that loses 0.2 of the winning chances (from -1,\n" +
-	"lost, to +1, won: +1.00 is about +0.35, +3.00 about +0.8) is a mistake;\n" +
-	"one that loses 0.3 or more is a blunder."
-
-// conditionalHelp is "help conditional".
-const conditionalHelp = `In a game against a person, you may answer your opponent's next moves
-ahead of time: after your move, write lines such as
-  if K*1a>S then W*2c>N if S*1c>W then K-2b>E     (Gufuu Shogi)
-  if K-3b then S-3d if B-2b then G-3d              (Micro-shogi)
-  if a4-a3 then b1-b2 if b4-b3 then c1-c2          (Jul-Gonu)
-one line for each move of your opponent's you foresee, or the indented
-form, a line per reply and the replies that follow indented under it:
-  if a4-a3 then b1-b2
-     if b4-b3 then c1-c2
-     if c4-c3 then d1-d2
-  if b4-b3 then a1-a2
-Move numbers ("2.a4-a3") are optional. I check every move in the position
-it would arise in and show the tree as I read it; a line with an illegal
-move is explained and left out, the others stand. When your opponent
-plays a move you foresaw, I play your answer at once (at the time their
-move arrived) and keep the rest of that line; any other move, a draw
-offer or an undo request of theirs clears your conditional moves, and
-you are told. Only you see them: not your opponent, the web page or the
-game's record. "conditional" (or "if") lists them, "conditional clear"
-clears them, new ones replace them. At most 30 lines of 30 moves.`
-
-// exportHelp is "help export".
-const exportHelp = `"export" (or "export g7k3q" for another of your games) answers with the
-game's record attached as a file, g7k3q.pgn: the players, the date, how it
-ended and every move in the game's own notation, in PGN, the form game
-programs and databases read; it is plain text, so you can also simply open
-it. A Micro-shogi game comes as a second file too, g7k3q.micro.pgn: the same
-game in the form of Fairy-Stockfish and the programs built on it. In both,
-White is the side that moves first (our Black), as game programs have it,
-so "1-0" means Black won. You may
-export your games, going on or over; a tournament's organiser may export
-the tournament's games. The records name the players by their addresses,
-so nobody else may have them ("history" shows anyone the moves).`
-
-// organiserHelp is "help adjudicate" and "help extend".
-const organiserHelp = `For the organiser of a tournament, on its games (nobody else may):
+// OrganiserHelp is "help adjudicate" and "help extend".
+const OrganiserHelp = `For the organiser of a tournament, on its games (nobody else may):
   adjudicate <game>       end a game now. Gufuu Shogi and Jul-Gonu are
                           solved: the game gets the result its position is
                           worth with perfect play from both sides, the side
