@@ -1,4 +1,4 @@
-package games
+package referee
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/windpost/windpost/games/internal/record"
-	"github.com/windpost/windpost/games/internal/referee"
 	"github.com/windpost/windpost/rules"
 	"github.com/windpost/windpost/solver"
 	"github.com/windpost/windpost/variants"
@@ -41,7 +40,7 @@ func TestJudgeMove(t *testing.T) {
 		{"an estimate into a win", est(0), won, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got, why := referee.JudgeMove(tc.before, tc.after); got != tc.want || got != "" && why == "" {
+			if got, why := JudgeMove(tc.before, tc.after); got != tc.want || got != "" && why == "" {
 				t.Errorf("judgeMove(%v, %v) = %q, %q; want %q", tc.before, tc.after, got, why, tc.want)
 			}
 		})
@@ -69,8 +68,8 @@ func TestMicroAnalysisCounts(t *testing.T) {
 	evaluate := func(p *rules.Game) (solver.Value, error) {
 		return solver.Value{Kind: solver.Estimate, Score: scores[len(p.Moves)]}, nil
 	}
-	lg := &referee.LiveGame{Rec: &record.Game{ID: "g7k3q"}, Kit: kit, Game: g}
-	d, err := referee.Analyse(evaluate, lg)
+	lg := &LiveGame{Rec: &record.Game{ID: "g7k3q"}, Kit: kit, Game: g}
+	d, err := Analyse(evaluate, lg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,8 @@
-package games
+package referee
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 func TestCapText(t *testing.T) {
@@ -22,7 +20,7 @@ func TestCapText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := referee.CapText(tt.text, tt.limit)
+			got := CapText(tt.text, tt.limit)
 			if tt.more < 0 {
 				if got != tt.text {
 					t.Fatalf("changed a text within the limit: %q", got)
@@ -50,7 +48,7 @@ func TestListLines(t *testing.T) {
 		{nil, 0, "Head:"},
 	}
 	for _, tt := range tests {
-		if got := referee.ListLines("Head:", tt.lines, tt.total); got != tt.want {
+		if got := ListLines("Head:", tt.lines, tt.total); got != tt.want {
 			t.Errorf("listLines(%q, %d) = %q, want %q", tt.lines, tt.total, got, tt.want)
 		}
 	}

@@ -1,12 +1,10 @@
-package games
+package referee
 
 import (
 	"encoding/json"
 	"reflect"
 	"testing"
 	"time"
-
-	"github.com/windpost/windpost/games/internal/referee"
 )
 
 // fillValue sets every exported field reachable from v to a value that is
@@ -55,13 +53,13 @@ func fillValue(t *testing.T, v reflect.Value, path string) {
 // JSON, so that a field added later cannot be forgotten across the bot's
 // turn (the bug of an "export" whose attachment was lost).
 func TestContinuationKeepsTheMail(t *testing.T) {
-	var m referee.MailState
+	var m MailState
 	fillValue(t, reflect.ValueOf(&m).Elem(), "mailState")
-	data, err := json.Marshal(&referee.Continuation{MailState: m})
+	data, err := json.Marshal(&Continuation{MailState: m})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back referee.Continuation
+	var back Continuation
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
