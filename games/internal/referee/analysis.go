@@ -27,12 +27,12 @@ const (
 	blunderChances = 0.3 // a blunder this much
 )
 
-// JudgeMove says what a move was for its mover, from the value before it
+// judgeMove says what a move was for its mover, from the value before it
 // (for the mover) and after it (for the mover, ForMover): "mistake" when a
 // proven value dropped (a win into a draw or a loss, a draw into a loss)
 // or an estimate lost mistakeChances, "blunder" when an estimate lost
 // blunderChances or became a loss; "" otherwise. why says it in words.
-func JudgeMove(before, after solver.Value) (kind, why string) {
+func judgeMove(before, after solver.Value) (kind, why string) {
 	if after.Rank() < before.Rank() {
 		if before.Kind == solver.Estimate {
 			return "blunder", worse(before, after) // a loss walked into

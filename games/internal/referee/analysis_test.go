@@ -40,7 +40,7 @@ func TestJudgeMove(t *testing.T) {
 		{"an estimate into a win", est(0), won, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got, why := JudgeMove(tc.before, tc.after); got != tc.want || got != "" && why == "" {
+			if got, why := judgeMove(tc.before, tc.after); got != tc.want || got != "" && why == "" {
 				t.Errorf("judgeMove(%v, %v) = %q, %q; want %q", tc.before, tc.after, got, why, tc.want)
 			}
 		})

@@ -329,7 +329,7 @@ func Analyse(evaluate func(*rules.Game) (solver.Value, error), lg *LiveGame) (do
 		after := values[i+1].ForMover()
 		row := []string{fmt.Sprintf("%d.%s", i+1, lg.Kit.Notation.FormatMove(g.Positions[i], m)),
 			g.Positions[i].ToMove().String(), before.String(), "->", after.String(), ""}
-		switch kind, why := JudgeMove(before, after); kind {
+		switch kind, why := judgeMove(before, after); kind {
 		case "mistake":
 			mistakes++
 			row[5] = "mistake: " + why

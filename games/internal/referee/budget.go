@@ -72,7 +72,7 @@ func (h *Handling) overSection() string {
 		return ""
 	}
 	head := fmt.Sprintf("Not run, because one mail may hold at most %d commands (send the rest in another mail):", h.Server.Config.commandsPerMail())
-	return ListLines(head, o.Lines, o.Count)
+	return listLines(head, o.Lines, o.Count)
 }
 
 // mailsSpent reports whether the mail has caused as many mails as
@@ -101,12 +101,12 @@ func (h *Handling) mailsSection(rest []Command) string {
 		lines = append(lines, c.Line)
 	}
 	head := fmt.Sprintf("Not run, because one mail may cause at most %d mails (this answer, the news to other players and a tournament's mails), and this one has:", h.Server.Config.MailsPerMailLimit())
-	return ListLines(head, lines, len(rest))
+	return listLines(head, lines, len(rest))
 }
 
-// ListLines writes head and the lines quoted, then how many more there
+// listLines writes head and the lines quoted, then how many more there
 // were of total.
-func ListLines(head string, lines []string, total int) string {
+func listLines(head string, lines []string, total int) string {
 	var b strings.Builder
 	b.WriteString(head)
 	for _, l := range lines {
@@ -118,9 +118,9 @@ func ListLines(head string, lines []string, total int) string {
 	return b.String()
 }
 
-// CapText cuts text to at most limit bytes at a line's end and says how
+// capText cuts text to at most limit bytes at a line's end and says how
 // many lines were left out.
-func CapText(text string, limit int) string {
+func capText(text string, limit int) string {
 	if len(text) <= limit {
 		return text
 	}

@@ -20,7 +20,7 @@ func TestCapText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := CapText(tt.text, tt.limit)
+			got := capText(tt.text, tt.limit)
 			if tt.more < 0 {
 				if got != tt.text {
 					t.Fatalf("changed a text within the limit: %q", got)
@@ -48,7 +48,7 @@ func TestListLines(t *testing.T) {
 		{nil, 0, "Head:"},
 	}
 	for _, tt := range tests {
-		if got := ListLines("Head:", tt.lines, tt.total); got != tt.want {
+		if got := listLines("Head:", tt.lines, tt.total); got != tt.want {
 			t.Errorf("listLines(%q, %d) = %q, want %q", tt.lines, tt.total, got, tt.want)
 		}
 	}

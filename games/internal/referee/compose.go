@@ -153,7 +153,7 @@ func (h *Handling) queueAnswer() error {
 	}
 	if limit := h.Server.Config.answerBodyBytes() - len(tail.Text()) - 1; len(body.Text()) > limit {
 		// Too long: the text cut, its blocks lost (capText).
-		body = document.FromText(CapText(body.Text(), limit))
+		body = document.FromText(capText(body.Text(), limit))
 	}
 	body.Add(tail.Blocks...)
 	var m Mail
