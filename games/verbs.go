@@ -23,7 +23,7 @@ func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, er
 // ParseCommand reads one line of a mail. It reports false for lines to
 // skip: empty lines, lines without a letter or digit, and short greetings
 // and sign-offs ("Hi", "Thanks!", "Best regards,", "Good luck") — see
-// Pleasantry.
+// the referee's Pleasantry.
 func ParseCommand(line string) (referee.Command, bool) {
 	return referee.NewVerbRegistry(builtinVerbs()).Parse(line)
 }
@@ -40,8 +40,8 @@ func boardAuthority(c referee.Command) referee.Authority {
 	return referee.Anyone
 }
 
-// builtinVerbs is the table of windpost's verbs: the verb registry's
-// (registry.go).
+// builtinVerbs is the table of windpost's verbs, which the referee's verb
+// registry (registry.go there) is made from.
 func builtinVerbs() []referee.VerbSpec {
 	talk := func(c *referee.Command, l referee.LineWords) { parseTalk(c, l.Verb, l.Line, l.Low) }
 	consenting := func(c *referee.Command, l referee.LineWords) { parseConsent(c, l.Low) }

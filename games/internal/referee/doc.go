@@ -3,7 +3,7 @@
 // commit), the games in play, their clocks, the store as typed records
 // and the outbox. It knows the verbs only through the registry its
 // caller gives New (package games gives windpost's), and club play only
-// through the hooks it is given (clubHooks). Package games names what
+// through the hooks it is given (ClubHooks). Package games names what
 // the mailer, the web view and the commands use of it.
 //
 // Where things are:
