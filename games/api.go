@@ -23,6 +23,9 @@ type Config = referee.Config
 // Request is one incoming mail as the mailer hands it to Server.Handle.
 type Request = referee.Request
 
+// Command is one line of a player's mail as ParseCommand reads it.
+type Command = referee.Command
+
 // Store is windpost's bbolt file: games, players, processed Message-IDs,
 // the outbox and the mailbox cursors; safe for concurrent use.
 type Store = referee.Store

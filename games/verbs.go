@@ -24,7 +24,7 @@ func NewServer(store *Store, catalog *variants.Catalog, cfg Config) (*Server, er
 // skip: empty lines, lines without a letter or digit, and short greetings
 // and sign-offs ("Hi", "Thanks!", "Best regards,", "Good luck") — see
 // the referee's Pleasantry.
-func ParseCommand(line string) (referee.Command, bool) {
+func ParseCommand(line string) (Command, bool) {
 	return referee.NewVerbRegistry(builtinVerbs()).Parse(line)
 }
 

@@ -32,8 +32,8 @@ func auditKey(at time.Time, seq uint64) string {
 	return string(k[:])
 }
 
-// PutAudit adds e to the audit log.
-func (st StoreTx) PutAudit(e AuditEntry) error {
+// putAudit adds e to the audit log.
+func (st StoreTx) putAudit(e AuditEntry) error {
 	b := st.Tx.Bucket(store.Audit)
 	seq, err := b.NextSequence()
 	if err != nil {
@@ -58,7 +58,7 @@ func (st StoreTx) eachAudit(f func(e AuditEntry) error) error {
 
 // Audit logs an action taken in this change, at its time.
 func (c *Change) Audit(who, action, target, detail, why string) error {
-	return c.Tx.PutAudit(AuditEntry{At: c.Now, Who: who, Action: action, Target: target, Detail: detail, Why: why})
+	return c.Tx.putAudit(AuditEntry{At: c.Now, Who: who, Action: action, Target: target, Detail: detail, Why: why})
 }
 
 // AuditLog returns every entry of the audit log, oldest first.

@@ -22,7 +22,7 @@ func TestAuditLogKeepsEveryEntryInOrder(t *testing.T) {
 		{At: t0.Add(time.Hour), Who: "org@example.org", Action: "adjudicate", Target: "g7k3q", Detail: "white wins"},
 	}
 	for _, e := range entries {
-		if err := s.Update(func(st StoreTx) error { return st.PutAudit(e) }); err != nil {
+		if err := s.Update(func(st StoreTx) error { return st.putAudit(e) }); err != nil {
 			t.Fatal(err)
 		}
 	}

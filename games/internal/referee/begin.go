@@ -62,5 +62,5 @@ func PickSide(h *Handling, s string) rules.Side {
 	case "white":
 		return rules.White
 	}
-	return rules.Side(h.Rng.IntN(2))
+	return rules.Side(h.rng.IntN(2))
 }

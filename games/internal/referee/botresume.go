@@ -183,7 +183,7 @@ func (s *Server) restore(ctx context.Context, st StoreTx, cont *Continuation) (*
 	if err := c.pcg.UnmarshalBinary(cont.RNG); err != nil {
 		return nil, fmt.Errorf("the random numbers: %w", err)
 	}
-	c.Rng = rand.New(c.pcg)
+	c.rng = rand.New(c.pcg)
 	h := &Handling{Change: c, MailState: cont.MailState}
 	h.Answer = h.Answer.Resumed()
 	h.Searched = append(h.Searched, searchKey(cont.Job.Game, cont.Job.Kind))

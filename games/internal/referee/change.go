@@ -20,7 +20,7 @@ type Change struct {
 	ctx    context.Context
 	Tx     StoreTx
 	Now    time.Time
-	Rng    *rand.Rand
+	rng    *rand.Rand
 	pcg    *rand.PCG // rng's source, kept with a continuation (botwork.go)
 
 	Games      map[string]*LiveGame

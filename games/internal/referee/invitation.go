@@ -127,7 +127,7 @@ func (c *Change) newConfirmationID() string {
 	for {
 		b := []byte{'g'}
 		for i := 0; i < 10; i++ {
-			b = append(b, keys.Alphabet[c.Rng.IntN(len(keys.Alphabet))])
+			b = append(b, keys.Alphabet[c.rng.IntN(len(keys.Alphabet))])
 		}
 		if id := string(b); !c.Tx.HasGame(id) {
 			return id

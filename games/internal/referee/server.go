@@ -324,7 +324,7 @@ func (s *Server) NewChange(ctx context.Context, st StoreTx, from string) *Change
 	pcg := rand.NewPCG(s.seed, h.Sum64())
 	return &Change{
 		Server: s, ctx: ctx, Tx: st, Now: now, pcg: pcg,
-		Rng:        rand.New(pcg),
+		rng:        rand.New(pcg),
 		Games:      map[string]*LiveGame{},
 		Unreadable: map[string]error{},
 		players:    map[string]*record.Player{},
