@@ -192,6 +192,44 @@ func WriteProof(w io.Writer, p *Proof) error {
 	return bw.Flush()
 }
 
+// Compact returns p with identical subtrees merged: nodes with the same
+// move and the same next nodes become one node, which WriteProof writes
+// once. Unfolded line by line it is the tree p is, so VerifyWin judges both
+// alike. A search shares only what follows a capture within one proof; a
+// proof pieced together from several searches repeats whole endings.
+func Compact(p *Proof) *Proof {
+	type shape struct {
+		m    rules.Move
+		next string // the merged next nodes' numbers
+	}
+	merged := map[shape]*Proof{}
+	number := map[*Proof]int{}
+	seen := map[*Proof]*Proof{}
+	var walk func(n *Proof) *Proof
+	walk = func(n *Proof) *Proof {
+		if c, ok := seen[n]; ok {
+			return c
+		}
+		next := make([]*Proof, len(n.Next))
+		var b []byte
+		for i, k := range n.Next {
+			next[i] = walk(k)
+			b = strconv.AppendInt(b, int64(number[next[i]]), 36)
+			b = append(b, ',')
+		}
+		k := shape{n.Move, string(b)}
+		c := merged[k]
+		if c == nil {
+			c = &Proof{Move: n.Move, Next: next}
+			merged[k] = c
+			number[c] = len(number)
+		}
+		seen[n] = c
+		return c
+	}
+	return walk(p)
+}
+
 // ReadProof reads what WriteProof wrote, at most MaxProofNodes lines.
 func ReadProof(r io.Reader) (*Proof, error) {
 	sc := bufio.NewScanner(r)

@@ -99,7 +99,7 @@ func writeProofFile(name string, ps []jg.Position, moves []rules.Move, winner ru
 		ms = append(ms, jg.MoveName(m))
 	}
 	fmt.Fprintf(zw, "start %04x %04x %d\nmoves %s\nwinner %d\n", ps[0].Black(), ps[0].White(), ps[0].ToMove(), strings.Join(ms, " "), winner)
-	if err := jg.WriteProof(zw, p); err != nil {
+	if err := jg.WriteProof(zw, jg.Compact(p)); err != nil {
 		return err
 	}
 	if err := zw.Close(); err != nil {
@@ -158,12 +158,16 @@ func checkProofFile(t testing.TB, name string) ([]jg.Position, rules.Side, int) 
 // checked here by the rules alone. With WINDPOST_GONU_LOSSES set to a file
 // of records (keepRecord's), it first finds those positions again (going
 // back from the end of each game while a proof is found within
-// WINDPOST_GONU_LOSS_NODES, default 20,000,000) and writes the files.
+// WINDPOST_GONU_LOSS_NODES, default 20,000,000) and writes the files; with
+// WINDPOST_GONU_LOSS_EXPAND=n as well, a loss not proven from the game's
+// first position is tried again from there, pieced together (lostPieced)
+// over n of the loser's turns.
 func TestHunterLosses(t *testing.T) {
 	dir := filepath.Join("testdata", "hunter-losses")
 	if name := os.Getenv("WINDPOST_GONU_LOSSES"); name != "" {
 		budget := testenv.Count(t, "WINDPOST_GONU_LOSS_NODES", 1, 20_000_000)
-		findLosses(t, lostGames(t, name), dir, budget)
+		expand := testenv.Count(t, "WINDPOST_GONU_LOSS_EXPAND", 0, 0)
+		findLosses(t, lostGames(t, name), dir, budget, expand)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.proof.gz"))
 	if err != nil || len(files) == 0 {
@@ -192,7 +196,7 @@ func TestHunterLosses(t *testing.T) {
 // winner, going back from the end, and says whether that stretch begins
 // after a move of the loser (its move walked into a proven loss from a
 // position not proven lost) or at its turn.
-func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
+func findLosses(t *testing.T, gs []lostGame, dir string, budget, expand int) {
 	tab := solved()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -200,6 +204,12 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget int) {
 	for gi, g := range gs {
 		loser := g.ps[len(g.ps)-1].ToMove() // the side to move at the end has lost
 		at, found, how := lossStart(tab, g.ps, g.moves, budget)
+		if at != 0 && expand > 0 {
+			pc := pieces{tab: tab, winner: loser.Opponent(), budget: budget, game: g.ps}
+			if p := pc.lost(g.ps[:1], expand, false); p != nil {
+				at, found, how = 0, p, fmt.Sprintf("from the game's first position, pieced together from %d searches", pc.calls)
+			}
+		}
 		if found == nil {
 			t.Logf("%s: no proof found", g.title)
 			continue
@@ -245,6 +255,96 @@ func lossStart(tab *Table, ps []jg.Position, moves []rules.Move, budget int) (at
 		how = "at its turn, after the opponent's " + jg.MoveName(moves[at-1])
 	}
 	return at, found, how
+}
+
+// pieces proves a loss that no one ProveWin call proves within its budget,
+// by taking the loser's turns move by move: a position is lost when, for
+// each of the loser's moves, some reply of the winner leads to a position
+// ProveWin proves lost or, turns to spare, one proven so in turn.
+type pieces struct {
+	tab    *Table
+	winner rules.Side
+	budget int
+	game   []jg.Position // the game played, whose replies are tried first
+	calls  int
+}
+
+// lost returns the proof that the side to move at the end of ps (the
+// loser) has lost, or nil; turns is how many of its turns it may take move
+// by move, and searched says ProveWin has failed at ps already.
+func (pc *pieces) lost(ps []jg.Position, turns int, searched bool) *jg.Proof {
+	if !searched {
+		pc.calls++
+		if p, _, err := pc.tab.ProveWin(context.Background(), ps, pc.winner, pc.budget); err == nil {
+			return p
+		}
+	}
+	if turns == 0 {
+		return nil
+	}
+	root := &jg.Proof{Move: rules.NoMove}
+	for _, m := range jg.SuperkoMoves(ps) {
+		q, _ := ps[len(ps)-1].After(m)
+		cps := append(slices.Clip(ps), q)
+		if o := jg.Judge(cps); o.Over() {
+			if o.Status != rules.Win || o.Winner != pc.winner {
+				return nil
+			}
+			root.Next = append(root.Next, &jg.Proof{Move: m})
+			continue
+		}
+		reply := pc.reply(cps, turns)
+		if reply == nil {
+			return nil
+		}
+		root.Next = append(root.Next, &jg.Proof{Move: m, Next: []*jg.Proof{reply}})
+	}
+	return root
+}
+
+// reply finds the winner's reply at the end of ps after which the loser is
+// proven lost: first by one search after each reply (the one played in the
+// game first), then taking the loser's next turn move by move.
+func (pc *pieces) reply(ps []jg.Position, turns int) *jg.Proof {
+	rs := jg.SuperkoMoves(ps)
+	n := len(ps)
+	last := ps[n-1]
+	if n < len(pc.game) && last == pc.game[n-1] {
+		slices.SortStableFunc(rs, func(a, b rules.Move) int {
+			qa, _ := last.After(a)
+			qb, _ := last.After(b)
+			return btoi(qb == pc.game[n]) - btoi(qa == pc.game[n])
+		})
+	}
+	for _, deeper := range []bool{false, true} {
+		for _, r := range rs {
+			q, _ := last.After(r)
+			gps := append(slices.Clip(ps), q)
+			var p *jg.Proof
+			if o := jg.Judge(gps); o.Over() {
+				if o.Status != rules.Win || o.Winner != pc.winner || deeper {
+					continue
+				}
+				p = &jg.Proof{}
+			} else if deeper {
+				p = pc.lost(gps, turns-1, true)
+			} else {
+				p = pc.lost(gps, 0, false)
+			}
+			if p != nil {
+				p.Move = r
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // trap is a move of the bot in a game of testdata/hunter-losses/records.txt

@@ -43,6 +43,60 @@ func TestProveWinIssueGame(t *testing.T) {
 	if _, err := jg.VerifyWin(ps, p, rules.White); err == nil {
 		t.Error("the proof of Black's win passes as White's")
 	}
+	c := jg.Compact(p)
+	if got, want := lines(c), lines(p); got != want {
+		t.Errorf("Compact: %d lines from the root, the proof has %d", got, want)
+	}
+	if got, was := distinct(c), distinct(p); got >= was {
+		t.Errorf("Compact: %d distinct nodes, the proof had %d", got, was)
+	}
+	if m, err := jg.VerifyWin(ps, c, rules.Black); err != nil || m > n {
+		t.Errorf("the compacted proof: %d nodes checked (%d before), %v", m, n, err)
+	}
+	var cbuf bytes.Buffer
+	if err := jg.WriteProof(&cbuf, c); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("compacted: %d distinct nodes (%d before), %d bytes", distinct(c), distinct(p), cbuf.Len())
+}
+
+// lines counts the lines of a proof from its root to its leaves, as the
+// tree it stands for unfolded.
+func lines(p *jg.Proof) int {
+	memo := map[*jg.Proof]int{}
+	var count func(*jg.Proof) int
+	count = func(n *jg.Proof) int {
+		if v, ok := memo[n]; ok {
+			return v
+		}
+		v := 0
+		if len(n.Next) == 0 {
+			v = 1
+		}
+		for _, k := range n.Next {
+			v += count(k)
+		}
+		memo[n] = v
+		return v
+	}
+	return count(p)
+}
+
+// distinct counts a proof's nodes, each shared one once.
+func distinct(p *jg.Proof) int {
+	seen := map[*jg.Proof]bool{}
+	var walk func(*jg.Proof)
+	walk = func(n *jg.Proof) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		for _, k := range n.Next {
+			walk(k)
+		}
+	}
+	walk(p)
+	return len(seen)
 }
 
 // TestVerifyWinRefuses damages a true proof and wants the verifier to say
@@ -96,4 +150,34 @@ func TestVerifyWinRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPiecedProof pieces a proof together (losses_test.go's pieces, which
+// TestHunterLosses uses for losses no one search proves) after 1.c1-c2
+// b4-b3 2.d1-d2 b3-b2 3.a1-a2 of the issue's game, White to move and lost:
+// each of White's moves answered by a reply after which one search proves
+// the loss. The rules alone check it, and again compacted.
+func TestPiecedProof(t *testing.T) {
+	tab := solved()
+	ps, err := concrete(prefix(issueGame(t), 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := pieces{tab: tab, winner: rules.Black, budget: 1000}
+	p := pc.lost(ps, 1, true)
+	if p == nil {
+		t.Fatal("no proof pieced together")
+	}
+	if want := len(jg.SuperkoMoves(ps)); len(p.Next) != want {
+		t.Errorf("the pieced proof answers %d of White's moves, not %d", len(p.Next), want)
+	}
+	n, err := jg.VerifyWin(ps, p, rules.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := jg.VerifyWin(ps, jg.Compact(p), rules.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d searches, %d nodes checked, %d compacted (%d distinct of %d)", pc.calls, n, m, distinct(jg.Compact(p)), distinct(p))
 }
