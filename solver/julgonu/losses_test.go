@@ -160,7 +160,7 @@ func checkProofFile(t testing.TB, name string) ([]jg.Position, rules.Side, int) 
 // back from the end of each game while a proof is found within
 // WINDPOST_GONU_LOSS_NODES, default 20,000,000) and writes the files; with
 // WINDPOST_GONU_LOSS_EXPAND=n as well, a loss not proven from the game's
-// first position is tried again from there, pieced together (lostPieced)
+// first position is tried again from there, pieced together (pieces)
 // over n of the loser's turns.
 func TestHunterLosses(t *testing.T) {
 	dir := filepath.Join("testdata", "hunter-losses")
