@@ -206,7 +206,7 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget, expand int) {
 		at, found, how := lossStart(tab, g.ps, g.moves, budget)
 		if at != 0 && expand > 0 {
 			pc := pieces{tab: tab, winner: loser.Opponent(), budget: budget, game: g.ps}
-			if p := pc.lost(g.ps[:1], expand, false); p != nil {
+			if p := pc.first(g.ps[:1], expand); p != nil {
 				at, found, how = 0, p, fmt.Sprintf("from the game's first position, pieced together from %d searches", pc.calls)
 			}
 		}
@@ -300,6 +300,19 @@ func (pc *pieces) lost(ps []jg.Position, turns int, searched bool) *jg.Proof {
 		root.Next = append(root.Next, &jg.Proof{Move: m, Next: []*jg.Proof{reply}})
 	}
 	return root
+}
+
+// first is lost for a game's first position ps, whoever is to move
+// there: at the winner's turn, the proof of one of its moves, the
+// loser's turns after it taken move by move as lost does.
+func (pc *pieces) first(ps []jg.Position, turns int) *jg.Proof {
+	if ps[len(ps)-1].ToMove() != pc.winner {
+		return pc.lost(ps, turns, false)
+	}
+	if r := pc.reply(ps, turns+1); r != nil {
+		return &jg.Proof{Move: rules.NoMove, Next: []*jg.Proof{r}}
+	}
+	return nil
 }
 
 // reply finds the winner's reply at the end of ps after which the loser is
