@@ -161,13 +161,16 @@ func checkProofFile(t testing.TB, name string) ([]jg.Position, rules.Side, int) 
 // WINDPOST_GONU_LOSS_NODES, default 20,000,000) and writes the files; with
 // WINDPOST_GONU_LOSS_EXPAND=n as well, a loss not proven from the game's
 // first position is tried again from there, pieced together (pieces)
-// over n of the loser's turns.
+// over n of the loser's turns off the game's line; with
+// WINDPOST_GONU_LOSS_PN=n, a proof-number search that may expand n
+// positions tries there too where ProveWin proves nothing.
 func TestHunterLosses(t *testing.T) {
 	dir := filepath.Join("testdata", "hunter-losses")
 	if name := os.Getenv("WINDPOST_GONU_LOSSES"); name != "" {
 		budget := testenv.Count(t, "WINDPOST_GONU_LOSS_NODES", 1, 20_000_000)
 		expand := testenv.Count(t, "WINDPOST_GONU_LOSS_EXPAND", 0, 0)
-		findLosses(t, lostGames(t, name), dir, budget, expand)
+		numbers := testenv.Count(t, "WINDPOST_GONU_LOSS_PN", 0, 0)
+		findLosses(t, lostGames(t, name), dir, budget, expand, numbers)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.proof.gz"))
 	if err != nil || len(files) == 0 {
@@ -196,7 +199,7 @@ func TestHunterLosses(t *testing.T) {
 // winner, going back from the end, and says whether that stretch begins
 // after a move of the loser (its move walked into a proven loss from a
 // position not proven lost) or at its turn.
-func findLosses(t *testing.T, gs []lostGame, dir string, budget, expand int) {
+func findLosses(t *testing.T, gs []lostGame, dir string, budget, expand, numbers int) {
 	tab := solved()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -205,7 +208,7 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget, expand int) {
 		loser := g.ps[len(g.ps)-1].ToMove() // the side to move at the end has lost
 		at, found, how := lossStart(tab, g.ps, g.moves, budget)
 		if at != 0 && expand > 0 {
-			pc := pieces{tab: tab, winner: loser.Opponent(), budget: budget, game: g.ps}
+			pc := pieces{tab: tab, winner: loser.Opponent(), budget: budget, numbers: numbers, game: g.ps}
 			if p := pc.first(g.ps[:1], expand); p != nil {
 				at, found, how = 0, p, fmt.Sprintf("from the game's first position, pieced together from %d searches", pc.calls)
 			}
@@ -259,27 +262,61 @@ func lossStart(tab *Table, ps []jg.Position, moves []rules.Move, budget int) (at
 
 // pieces proves a loss that no one ProveWin call proves within its budget,
 // by taking the loser's turns move by move: a position is lost when, for
-// each of the loser's moves, some reply of the winner leads to a position
-// ProveWin proves lost or, turns to spare, one proven so in turn.
+// each of the loser's moves, one search proves the position after it lost
+// or some reply of the winner leads to a position proven lost, by one
+// search or, turns to spare, so in turn. Along the game played the
+// winner's reply in the game is tried first, and taken move by move with
+// no limit of turns: a long stretch in which the loser had one move that
+// no search refutes at once is pieced together to its end that way.
 type pieces struct {
 	tab    *Table
 	winner rules.Side
 	budget int
-	game   []jg.Position // the game played, whose replies are tried first
-	calls  int
+	// numbers, when not 0, is how many positions a proof-number search may
+	// expand where ProveWin (whose own proof-number search expands at most
+	// pnMaxCap) proves nothing, off the game's line.
+	numbers int
+	game    []jg.Position // the game played, whose replies are tried first
+	calls   int
+}
+
+// prove is one search's proof that the winner wins from the end of ps,
+// or nil: ProveWin, then, off the game's line, the larger proof-number
+// search.
+func (pc *pieces) prove(ps []jg.Position) *jg.Proof {
+	pc.calls++
+	if p, _, err := pc.tab.ProveWin(context.Background(), ps, pc.winner, pc.budget); err == nil {
+		return p
+	}
+	if pc.numbers == 0 || pc.onLine(ps) {
+		return nil
+	}
+	s := newStretch(context.Background(), pc.tab, ps, 1<<62)
+	pn, won, _, _, _ := s.numbers(pc.winner, pc.numbers)
+	if !won {
+		return nil
+	}
+	return pn.proof(recorder{stretch: s, shared: map[sharedAt]*jg.Proof{}}, 0, rules.NoMove)
+}
+
+// onLine says whether ps is the game played so far, with a move to come.
+func (pc *pieces) onLine(ps []jg.Position) bool {
+	n := len(ps)
+	return n < len(pc.game) && slices.Equal(ps, pc.game[:n])
 }
 
 // lost returns the proof that the side to move at the end of ps (the
 // loser) has lost, or nil; turns is how many of its turns it may take move
-// by move, and searched says ProveWin has failed at ps already.
+// by move off the game's line, and searched says prove has failed at ps
+// already.
 func (pc *pieces) lost(ps []jg.Position, turns int, searched bool) *jg.Proof {
 	if !searched {
-		pc.calls++
-		if p, _, err := pc.tab.ProveWin(context.Background(), ps, pc.winner, pc.budget); err == nil {
+		if p := pc.prove(ps); p != nil {
 			return p
 		}
 	}
-	if turns == 0 {
+	line := pc.onLine(ps)
+	if turns == 0 && !line {
 		return nil
 	}
 	root := &jg.Proof{Move: rules.NoMove}
@@ -292,6 +329,17 @@ func (pc *pieces) lost(ps []jg.Position, turns int, searched bool) *jg.Proof {
 			}
 			root.Next = append(root.Next, &jg.Proof{Move: m})
 			continue
+		}
+		// Off the game's line, one search after the move first: it
+		// weighs all of the winner's replies at once.
+		if !pc.onLine(cps) {
+			if p := pc.prove(cps); p != nil {
+				root.Next = append(root.Next, &jg.Proof{Move: m, Next: p.Next})
+				continue
+			}
+			if turns == 0 {
+				return nil
+			}
 		}
 		reply := pc.reply(cps, turns)
 		if reply == nil {
@@ -316,33 +364,37 @@ func (pc *pieces) first(ps []jg.Position, turns int) *jg.Proof {
 }
 
 // reply finds the winner's reply at the end of ps after which the loser is
-// proven lost: first by one search after each reply (the one played in the
-// game first), then taking the loser's next turn move by move.
+// proven lost. Along the game's line, the reply played goes first, taken
+// move by move to the end of the line if need be; then (and off the line)
+// one search after each reply, then taking the loser's next turn move by
+// move.
 func (pc *pieces) reply(ps []jg.Position, turns int) *jg.Proof {
 	rs := jg.SuperkoMoves(ps)
-	n := len(ps)
-	last := ps[n-1]
-	if n < len(pc.game) && last == pc.game[n-1] {
-		slices.SortStableFunc(rs, func(a, b rules.Move) int {
-			qa, _ := last.After(a)
-			qb, _ := last.After(b)
-			return btoi(qb == pc.game[n]) - btoi(qa == pc.game[n])
-		})
+	last := ps[len(ps)-1]
+	var played jg.Position // the reply in the game, tried first
+	if pc.onLine(ps) {
+		played = pc.game[len(ps)]
+		for _, r := range rs {
+			if q, _ := last.After(r); q == played {
+				if p := pc.after(append(slices.Clip(ps), q), turns); p != nil {
+					p.Move = r
+					return p
+				}
+			}
+		}
 	}
 	for _, deeper := range []bool{false, true} {
 		for _, r := range rs {
 			q, _ := last.After(r)
 			gps := append(slices.Clip(ps), q)
+			if q == played || deeper && jg.Judge(gps).Over() {
+				continue // tried already
+			}
 			var p *jg.Proof
-			if o := jg.Judge(gps); o.Over() {
-				if o.Status != rules.Win || o.Winner != pc.winner || deeper {
-					continue
-				}
-				p = &jg.Proof{}
-			} else if deeper {
+			if deeper {
 				p = pc.lost(gps, turns-1, true)
 			} else {
-				p = pc.lost(gps, 0, false)
+				p = pc.after(gps, 0)
 			}
 			if p != nil {
 				p.Move = r
@@ -353,11 +405,17 @@ func (pc *pieces) reply(ps []jg.Position, turns int) *jg.Proof {
 	return nil
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
+// after is the proof that the loser, to move at the end of gps after the
+// winner's reply, has lost (a game over is the winner's proof only if
+// the winner won), or nil.
+func (pc *pieces) after(gps []jg.Position, turns int) *jg.Proof {
+	if o := jg.Judge(gps); o.Over() {
+		if o.Status != rules.Win || o.Winner != pc.winner {
+			return nil
+		}
+		return &jg.Proof{}
 	}
-	return 0
+	return pc.lost(gps, turns, false)
 }
 
 // trap is a move of the bot in a game of testdata/hunter-losses/records.txt
