@@ -278,6 +278,9 @@ type pieces struct {
 	numbers int
 	game    []jg.Position // the game played, whose replies are tried first
 	calls   int
+	// logf, if not nil, is told of each move of the loser off the game's
+	// line that no reply was found to.
+	logf func(format string, args ...any)
 }
 
 // prove is one search's proof that the winner wins from the end of ps,
@@ -338,11 +341,17 @@ func (pc *pieces) lost(ps []jg.Position, turns int, searched bool) *jg.Proof {
 				continue
 			}
 			if turns == 0 {
+				if pc.logf != nil {
+					pc.logf("ply %d: %s not proven lost", len(ps)-1, jg.MoveName(m))
+				}
 				return nil
 			}
 		}
 		reply := pc.reply(cps, turns)
 		if reply == nil {
+			if pc.logf != nil && !pc.onLine(cps) {
+				pc.logf("ply %d: no reply proven lost after %s", len(ps)-1, jg.MoveName(m))
+			}
 			return nil
 		}
 		root.Next = append(root.Next, &jg.Proof{Move: m, Next: []*jg.Proof{reply}})
