@@ -208,7 +208,7 @@ func findLosses(t *testing.T, gs []lostGame, dir string, budget, expand, numbers
 		loser := g.ps[len(g.ps)-1].ToMove() // the side to move at the end has lost
 		at, found, how := lossStart(tab, g.ps, g.moves, budget)
 		if at != 0 && expand > 0 {
-			pc := pieces{tab: tab, winner: loser.Opponent(), budget: budget, numbers: numbers, game: g.ps}
+			pc := pieces{tab: tab, winner: loser.Opponent(), budget: budget, numbers: numbers, game: g.ps, logf: t.Logf}
 			if p := pc.first(g.ps[:1], expand); p != nil {
 				at, found, how = 0, p, fmt.Sprintf("from the game's first position, pieced together from %d searches", pc.calls)
 			}
