@@ -94,6 +94,7 @@ func (s *searcher) iterate(root *engine.Position, ms []rules.Move, o Options, st
 		changed = res.Move != prev
 		if done {
 			res.Depth = depth
+			res.PV = s.fillPV(root, res.PV, depth)
 			if s.crew != nil && !s.helper {
 				s.crew.depth.Store(int32(depth))
 			}
@@ -134,6 +135,37 @@ func (pass rootPass) keep(before Result) Result {
 	}
 	before.Move, before.Score, before.PV = pass.move, pass.score, pass.pv
 	return before
+}
+
+// fillPV returns pv, a line from root, completed to depth moves from the
+// table when a hit in it cut the line short (a table the threads share
+// holds exact entries for the line's positions that the thread reporting
+// never searched itself). Each move added is the table's for the line's
+// last position, legal there; the line stops where the table has none or
+// a position of the line comes again.
+func (s *searcher) fillPV(root *engine.Position, pv []rules.Move, depth int) []rules.Move {
+	if len(pv) == 0 || len(pv) >= depth {
+		return pv
+	}
+	p := *root
+	seen := map[uint64]bool{p.Hash(): true}
+	for _, m := range pv {
+		p = p.After(m)
+		seen[p.Hash()] = true
+	}
+	for len(pv) < depth {
+		e, ok := s.tt.probe(p.Hash())
+		if !ok || e.move == rules.NoMove || !p.Legal(e.move) {
+			break
+		}
+		p = p.After(e.move)
+		if seen[p.Hash()] {
+			break
+		}
+		seen[p.Hash()] = true
+		pv = append(pv, e.move)
+	}
+	return pv
 }
 
 // rootPass searches the root moves ms to depth within (alpha, beta), the

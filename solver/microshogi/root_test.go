@@ -160,3 +160,40 @@ func TestPrunedNodesClaimNoFalseMate(t *testing.T) {
 	}
 	t.Logf("%d nodes checked, %d mate claims", checked, claims)
 }
+
+// A line cut short by a table hit (a shared table holds entries the
+// reporting thread never searched itself) is completed from the table:
+// after a search, the best move alone grows back to a legal line as deep
+// as the iteration, and a line the table knows nothing more of stays as
+// it was.
+func TestFillPV(t *testing.T) {
+	p := engine.Start()
+	for ply := range 3 {
+		s := newSearcher(16)
+		s.reset(false)
+		s.ctx = context.Background()
+		s.push(&p, p.InCheck())
+		ms := p.Generate(nil)
+		const depth = 7
+		r := s.iterate(&p, ms, Options{MaxDepth: depth}, time.Now())
+		if r.Depth != depth || len(r.PV) < depth {
+			t.Fatalf("ply %d: depth %d, pv %d moves: want %d or more", ply, r.Depth, len(r.PV), depth)
+		}
+		line := s.fillPV(&p, r.PV[:1:1], depth)
+		if len(line) < 2 || len(line) > depth || line[0] != r.PV[0] {
+			t.Fatalf("ply %d: filled %v from %v, want the best move and more, at most the depth", ply, line, r.PV[:1])
+		}
+		q := p
+		for i, m := range line {
+			if !q.Legal(m) {
+				t.Fatalf("ply %d: move %d of %v is not legal", ply, i, line)
+			}
+			q = q.After(m)
+		}
+		s.tt.clear()
+		if got := s.fillPV(&p, r.PV[:1:1], depth); len(got) != 1 {
+			t.Errorf("ply %d: an empty table filled %v", ply, got)
+		}
+		p = p.After(r.Move)
+	}
+}
